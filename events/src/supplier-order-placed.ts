@@ -1,0 +1,46 @@
+import * as z from 'zod/mini';
+
+/**
+ * `orders.supplier-order.placed` v1: one supplier's part of an order, sent to the supplier-orders queue.
+ * The consumer mails it to the supplier; suppliers confirm within 2–24 hours.
+ */
+export const SupplierOrderPlaced = z.object({
+  name: z.literal('orders.supplier-order.placed'),
+  version: z.literal(1),
+  orderId: z.string().check(z.minLength(1)),
+  supplier: z.object({
+    id: z.string().check(z.minLength(1)),
+    name: z.string().check(z.minLength(1)),
+    email: z.email(),
+  }),
+  buyer: z.object({
+    name: z.string().check(z.minLength(1)),
+    email: z.email(),
+  }),
+  lines: z
+    .array(
+      z.object({
+        productName: z.string().check(z.minLength(1)),
+        quantity: z.int().check(z.positive()),
+        unitPriceMinor: z.int().check(z.nonnegative()),
+      }),
+    )
+    .check(z.minLength(1)),
+  currency: z.string().check(z.length(3)),
+  note: z.optional(z.string()),
+  placedAt: z.iso.datetime(),
+});
+
+export type SupplierOrderPlaced = z.infer<typeof SupplierOrderPlaced>;
+
+export const supplierOrderPlacedExample: SupplierOrderPlaced = {
+  name: 'orders.supplier-order.placed',
+  version: 1,
+  orderId: '01JEXAMPLE0000000000000000',
+  supplier: { id: 'sup_1', name: 'Vinimport AS', email: 'orders@vinimport.example' },
+  buyer: { name: 'Restaurant Fjord', email: 'post@fjord.example' },
+  lines: [{ productName: 'Barolo 2019', quantity: 6, unitPriceMinor: 45000 }],
+  currency: 'NOK',
+  note: 'Deliver before Friday',
+  placedAt: '2026-11-22T10:00:00.000Z',
+};

@@ -1,0 +1,113 @@
+/**
+ * Image resizing for `/img?url=…&w=…` (SPEC §7): only the allowed widths, only from the media bucket or
+ * a whitelisted host (anything else is refused before any fetch), WebP or AVIF when the browser takes
+ * them, and the default bottle when there is no image.
+ */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { IMAGE_WIDTHS } from '@kork/shared';
+import sharp from 'sharp';
+import { s3Client } from '../platform/aws';
+import { env } from '../platform/env';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../platform/errors';
+import { DEFAULT_BOTTLE_SVG } from './default-bottle';
+
+export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
+
+export type ImageSource = { kind: 'default' } | { kind: 'media'; key: string } | { kind: 'remote'; url: URL };
+
+const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 5_000;
+
+/** Which image a `url` parameter names. Throws before anything is fetched when it is not allowed. */
+export function resolveSource(raw: string | undefined, allowedHosts: readonly string[]): ImageSource {
+  if (!raw) return { kind: 'default' };
+  if (raw.startsWith('/') && !raw.startsWith('//')) {
+    const key = decodeURIComponent(raw.slice(1));
+    if (!key || key.split('/').some((part) => part === '..' || part === '')) {
+      throw new ValidationError({ url: 'imageUrlNotAllowed' }, { key: 'imageUrlNotAllowed' });
+    }
+    return { kind: 'media', key };
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ValidationError({ url: 'imageUrlNotAllowed' }, { key: 'imageUrlNotAllowed' });
+  }
+  const host = url.hostname.toLowerCase();
+  const allowed = allowedHosts.some((h) => host === h.toLowerCase());
+  if (url.protocol !== 'https:' || url.username || url.password || url.port || !allowed) {
+    throw new ValidationError({ url: 'imageUrlNotAllowed' }, { key: 'imageUrlNotAllowed' });
+  }
+  return { kind: 'remote', url };
+}
+
+export function resolveWidth(raw: string | undefined): number {
+  const width = Number(raw);
+  if (!raw || !Number.isInteger(width) || !IMAGE_WIDTHS.includes(width)) {
+    throw new ValidationError({ w: 'imageWidthNotAllowed' }, { key: 'imageWidthNotAllowed' });
+  }
+  return width;
+}
+
+/** The best format the `Accept` header takes: AVIF, then WebP, else the source's own kind. */
+export function negotiateFormat(accept: string | undefined, hasAlpha: boolean): ImageFormat {
+  const value = accept?.toLowerCase() ?? '';
+  if (value.includes('image/avif')) return 'avif';
+  if (value.includes('image/webp')) return 'webp';
+  return hasAlpha ? 'png' : 'jpeg';
+}
+
+async function loadSource(source: ImageSource): Promise<Buffer> {
+  if (source.kind === 'default') return Buffer.from(DEFAULT_BOTTLE_SVG);
+  if (source.kind === 'media') {
+    try {
+      const object = await s3Client().send(new GetObjectCommand({ Bucket: env.mediaBucket(), Key: source.key }));
+      if ((object.ContentLength ?? 0) > MAX_SOURCE_BYTES) throw new PayloadTooLargeError();
+      return Buffer.from(await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey') throw new NotFoundError();
+      throw error;
+    }
+  }
+  const response = await fetch(source.url, { redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  if (response.status === 404) throw new NotFoundError();
+  if (!response.ok) throw new Error(`image host answered ${response.status}`);
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_SOURCE_BYTES) throw new PayloadTooLargeError();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.length > MAX_SOURCE_BYTES) throw new PayloadTooLargeError();
+  return bytes;
+}
+
+export interface ResizedImage {
+  body: Buffer;
+  contentType: string;
+  format: ImageFormat;
+}
+
+export async function resizeImage(
+  source: ImageSource,
+  width: number,
+  accept: string | undefined,
+): Promise<ResizedImage> {
+  const input = await loadSource(source);
+  const image = sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
+  const meta = await image.metadata().catch(() => {
+    throw new ValidationError({ url: 'unsupportedMediaType' }, { key: 'unsupportedMediaType' });
+  });
+  const format = negotiateFormat(accept, Boolean(meta.hasAlpha));
+  const resized = image.resize({ width, withoutEnlargement: source.kind !== 'default' });
+  const body = await (format === 'avif'
+    ? resized.avif({ quality: 55, effort: 2 })
+    : format === 'webp'
+      ? resized.webp({ quality: 78 })
+      : format === 'png'
+        ? resized.png({ compressionLevel: 8 })
+        : resized.jpeg({ quality: 80, mozjpeg: true })
+  ).toBuffer();
+  return { body, contentType: `image/${format}`, format };
+}
+
+export function allowedImageHosts(): string[] {
+  return env.imageHosts();
+}

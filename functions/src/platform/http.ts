@@ -1,0 +1,238 @@
+/**
+ * The one middleware stack every API route uses (ARCHITECTURE §3), in middy's documented order:
+ * context → API key → size limit → body parsing → authentication → validation → handler → errors.
+ * Handlers receive a typed request and return a payload; the stack shapes every response.
+ */
+import {
+  type CurrencyCode,
+  LIMITS,
+  type Locale,
+  localeFromAcceptLanguage,
+  resolveCurrency,
+} from '@kork/shared';
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod/mini';
+import { type RouteKey, routes } from '../routes';
+import { authorize, type Principal } from './auth';
+import { env } from './env';
+import {
+  ApiKeyError,
+  MalformedJsonError,
+  PayloadTooLargeError,
+  toHttpError,
+  UnsupportedMediaTypeError,
+} from './errors';
+import { createLogger, type Logger } from './logger';
+import { parseWith } from './validation';
+
+export type DeviceType = 'web' | 'ios' | 'android' | 'unknown';
+
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  content: Buffer;
+  truncated?: boolean;
+}
+
+export interface HttpRequest<B = unknown, Q = unknown, P = unknown> {
+  route: RouteKey;
+  requestId: string;
+  locale: Locale;
+  currency: CurrencyCode;
+  deviceType: DeviceType;
+  principal: Principal | undefined;
+  body: B;
+  query: Q;
+  params: P;
+  headers: Record<string, string | undefined>;
+  log: Logger;
+  event: APIGatewayProxyEventV2;
+}
+
+export interface HttpResult {
+  status?: number;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteSpec<B, Q, P> {
+  body?: z.ZodMiniType<B>;
+  query?: z.ZodMiniType<Q>;
+  params?: z.ZodMiniType<P>;
+  /** Accept multipart/form-data bodies (files land on the body as UploadedFile). */
+  multipart?: boolean;
+}
+
+type Event = APIGatewayProxyEventV2 & { kork?: HttpRequest };
+
+interface State {
+  event: Event;
+  context: Context;
+  response: APIGatewayProxyStructuredResultV2 | null | undefined;
+  error: unknown;
+}
+
+const MAX_BODY_BYTES = LIMITS.uploadMaxBytes;
+
+function requestContext(route: RouteKey): MiddlewareObj<Event, APIGatewayProxyStructuredResultV2> {
+  return {
+    before: (request) => {
+      const { event, context } = request;
+      const headers = event.headers ?? {};
+      const requestId =
+        event.requestContext?.requestId || context.awsRequestId || headers['x-request-id'] || crypto.randomUUID();
+      const device = headers['x-device-type'];
+      event.kork = {
+        route,
+        requestId,
+        locale: localeFromAcceptLanguage(headers['accept-language']),
+        currency: resolveCurrency(headers['x-currency']),
+        deviceType: device === 'web' || device === 'ios' || device === 'android' ? device : 'unknown',
+        principal: undefined,
+        body: undefined,
+        query: event.queryStringParameters ?? {},
+        params: event.pathParameters ?? {},
+        headers,
+        log: createLogger({ requestId, route }),
+        event,
+      };
+    },
+  };
+}
+
+const apiKey: MiddlewareObj<Event> = {
+  before: ({ event }) => {
+    const key = event.headers?.['x-api-key'];
+    if (!key || !env.apiKeys().includes(key)) throw new ApiKeyError();
+  },
+};
+
+function bodyBytes(event: Event): number {
+  if (!event.body) return 0;
+  return event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body);
+}
+
+const sizeLimit: MiddlewareObj<Event> = {
+  before: ({ event }) => {
+    const declared = Number(event.headers?.['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES || bodyBytes(event) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  },
+};
+
+const multipartParser = httpMultipartBodyParser({
+  busboy: { limits: { fileSize: MAX_BODY_BYTES } },
+  disableContentTypeError: true,
+});
+
+function bodyParser(multipart: boolean): MiddlewareObj<Event> {
+  return {
+    before: async (request) => {
+      const { event } = request;
+      const kork = event.kork as HttpRequest;
+      if (event.body === undefined || event.body === '') return;
+      const type = (event.headers?.['content-type'] ?? '').toLowerCase();
+      if (type.startsWith('multipart/form-data')) {
+        if (!multipart) throw new UnsupportedMediaTypeError({ text: 'multipart/form-data is not accepted here' });
+        try {
+          await multipartParser.before?.(request as never);
+        } catch {
+          throw new UnsupportedMediaTypeError({ text: 'Invalid or malformed multipart/form-data' });
+        }
+        kork.body = event.body as unknown;
+        return;
+      }
+      if (!type.startsWith('application/json')) {
+        throw new UnsupportedMediaTypeError({ text: 'Content-Type must be application/json' });
+      }
+      const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+      try {
+        kork.body = JSON.parse(text);
+      } catch {
+        throw new MalformedJsonError();
+      }
+    },
+  };
+}
+
+function authentication(route: RouteKey): MiddlewareObj<Event> {
+  const level = routes[route].auth;
+  return {
+    before: async ({ event }) => {
+      const kork = event.kork as HttpRequest;
+      kork.principal = await authorize(level, event.headers?.authorization);
+    },
+  };
+}
+
+function validation<B, Q, P>(spec: RouteSpec<B, Q, P>): MiddlewareObj<Event> {
+  return {
+    before: ({ event }) => {
+      const kork = event.kork as HttpRequest;
+      if (spec.params) kork.params = parseWith(spec.params, kork.params);
+      if (spec.query) kork.query = parseWith(spec.query, kork.query);
+      if (spec.body) kork.body = parseWith(spec.body, kork.body ?? {});
+    },
+  };
+}
+
+function json(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': requestId,
+      'cache-control': 'no-store',
+      ...headers,
+    },
+    body: status === 204 ? '' : JSON.stringify(body),
+  } satisfies APIGatewayProxyStructuredResultV2;
+}
+
+function errorResponder(): MiddlewareObj<Event, APIGatewayProxyStructuredResultV2> {
+  return {
+    onError: (request) => {
+      const state = request as unknown as State;
+      const kork = state.event.kork;
+      const requestId = kork?.requestId ?? state.context.awsRequestId ?? 'unknown';
+      const locale = kork?.locale ?? 'en';
+      const { status, body } = toHttpError(state.error, locale);
+      const log = kork?.log ?? createLogger({ requestId });
+      if (status >= 500) log.error('request failed', { error: state.error });
+      else log.info('request rejected', { status, code: body.error.code });
+      const headers: Record<string, string> = {};
+      const retry = (state.error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (status === 429 && retry) headers['retry-after'] = String(retry);
+      state.response = json(status, body, requestId, headers);
+    },
+  };
+}
+
+/**
+ * Builds a route's Lambda handler. `route` is the manifest key; its auth level comes from the manifest
+ * so the cloud and local stacks cannot disagree.
+ */
+export function httpRoute<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
+  route: RouteKey,
+  spec: RouteSpec<B, Q, P>,
+  handle: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
+) {
+  return middy<Event, APIGatewayProxyStructuredResultV2>()
+    .use(httpHeaderNormalizer())
+    .use(requestContext(route))
+    .use(errorResponder())
+    .use(apiKey)
+    .use(sizeLimit)
+    .use(bodyParser(spec.multipart ?? false))
+    .use(authentication(route))
+    .use(validation(spec))
+    .handler(async (event) => {
+      const kork = event.kork as HttpRequest<B, Q, P>;
+      const result = await handle(kork);
+      const status = result.status ?? 200;
+      kork.log.debug('request served', { status });
+      return json(status, { payload: result.payload ?? null }, kork.requestId, result.headers);
+    });
+}

@@ -1,0 +1,98 @@
+/**
+ * The route manifest: one entry per API route, plain data. The CDK app makes one Lambda per entry with
+ * grants from `needs`; the local runner serves the same handler modules. A handler module lives at
+ * `functions/src/<handler>.ts` and exports `handler`.
+ */
+
+export type AuthLevel = 'public' | 'user' | 'business' | 'admin';
+
+/** Resources a function may touch; each one becomes a least-privilege grant in the cloud. */
+export type Need =
+  | 'table:read'
+  | 'table:write'
+  | 'media:read'
+  | 'media:write'
+  | 'imports:read'
+  | 'imports:write'
+  | 'supplier-orders:send'
+  | 'mail:send';
+
+export interface FunctionDef {
+  /** Module path under functions/src, without extension. */
+  handler: string;
+  needs: readonly Need[];
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export interface RouteDef extends FunctionDef {
+  auth: AuthLevel;
+  /** Which API stack the route belongs to; keeps every stack well under CloudFormation's resource limit. */
+  group: RouteGroup;
+}
+
+export type RouteGroup = 'platform' | 'accounts' | 'catalog' | 'cellar' | 'trade';
+
+export const routes = {
+  'GET /api/health': { handler: 'health/get-health', auth: 'public', needs: ['table:read'], group: 'platform' },
+  'GET /api/config': { handler: 'config/get-config', auth: 'public', needs: [], group: 'platform' },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteKey = keyof typeof routes;
+
+/** The image-resize function behind `/img` (not under /api: CloudFront sends `/img*` to it directly). */
+export const imageFunction = {
+  handler: 'media/resize-image',
+  needs: ['media:read'],
+  memoryMb: 1024,
+  timeoutSeconds: 10,
+} as const satisfies FunctionDef;
+
+export interface QueueDef {
+  /** The consumer of the queue's messages (an SQS batch handler reporting partial failures). */
+  consumer: FunctionDef;
+  maxReceiveCount: number;
+  batchSize: number;
+  visibilityTimeoutSeconds: number;
+}
+
+export const queues = {
+  'supplier-orders': {
+    consumer: { handler: 'orders/send-supplier-orders', needs: ['table:read', 'mail:send'], timeoutSeconds: 30 },
+    maxReceiveCount: 5,
+    batchSize: 10,
+    visibilityTimeoutSeconds: 180,
+  },
+} as const satisfies Record<string, QueueDef>;
+
+export type QueueName = keyof typeof queues;
+
+export interface JobDef extends FunctionDef {
+  /** EventBridge Scheduler expression; the local runner reads the rate form only. */
+  schedule: string;
+  description: string;
+}
+
+/** Scheduled jobs; locally run on a timer and on demand with `npm run job -- <name>`. */
+export const jobs = {} as const satisfies Record<string, JobDef>;
+
+export type JobName = keyof typeof jobs;
+
+/** A stable, file-system-safe id for a route key: `GET /api/users/{id}` → `get-api-users-id`. */
+export function routeId(key: string): string {
+  return key
+    .toLowerCase()
+    .replace(/[{}]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Every function the app deploys, keyed by a stable id (the bundle folder and Lambda logical id). */
+export function allFunctions(): Record<string, FunctionDef> {
+  const out: Record<string, FunctionDef> = {};
+  for (const [key, def] of Object.entries(routes)) out[routeId(key)] = def;
+  out['image-resize'] = imageFunction;
+  for (const [name, def] of Object.entries(queues)) out[`consume-${name}`] = def.consumer;
+  for (const [name, def] of Object.entries(jobs) as [string, JobDef][]) out[`job-${name}`] = def;
+  return out;
+}

@@ -1,0 +1,175 @@
+/**
+ * The one local origin, like CloudFront in the cloud: `/api/*` to the manifest's handlers, `/img` to
+ * the image handler, `/_dev/*` local tools, everything else the SPA with a fallback to index.html.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { LIMITS } from '@kork/shared';
+import { imageFunction, type RouteDef, routes } from '@kork/functions/routes';
+import sirv from 'sirv';
+import { BodyTooLargeError, type HttpHandler, lambdaContext, readBody, toEvent, writeResult } from './lambda-http';
+import type { LocalStack } from './stack';
+import { loadFunction, REPO_ROOT } from './stack';
+
+interface CompiledRoute {
+  key: string;
+  method: string;
+  pattern: RegExp;
+  params: string[];
+  literalSegments: number;
+  def: RouteDef;
+}
+
+export function compileRoutes(manifest: Record<string, RouteDef>): CompiledRoute[] {
+  return Object.entries(manifest)
+    .map(([key, def]) => {
+      const [method = 'GET', path = '/'] = key.split(' ');
+      const params: string[] = [];
+      const segments = path.split('/').filter(Boolean);
+      const pattern = segments
+        .map((segment) => {
+          const param = segment.match(/^\{(\w+)\+?\}$/);
+          if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          params.push(param[1] as string);
+          return segment.endsWith('+}') ? '(.+)' : '([^/]+)';
+        })
+        .join('/');
+      return {
+        key,
+        method,
+        pattern: new RegExp(`^/${pattern}/?$`),
+        params,
+        literalSegments: segments.filter((s) => !s.startsWith('{')).length,
+        def,
+      };
+    })
+    .sort((a, b) => b.literalSegments - a.literalSegments);
+}
+
+export function matchRoute(compiled: CompiledRoute[], method: string, path: string) {
+  let pathMatched = false;
+  for (const route of compiled) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    pathMatched = true;
+    if (route.method !== method && route.method !== 'ANY') continue;
+    const params = Object.fromEntries(route.params.map((p, i) => [p, decodeURIComponent(match[i + 1] ?? '')]));
+    return { route, params: route.params.length > 0 ? params : undefined };
+  }
+  return { route: undefined, pathMatched };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export interface LocalServerOptions {
+  stack: LocalStack;
+  port: number;
+  /** Serve the SPA through Vite's dev middleware (hot reload) instead of the built web/dist. */
+  dev?: boolean;
+  log?: (line: string) => void;
+}
+
+export async function startLocalServer(options: LocalServerOptions): Promise<Server> {
+  const log = options.log ?? (() => undefined);
+  const compiled = compileRoutes(routes as Record<string, RouteDef>);
+  const handlers = new Map<string, Promise<HttpHandler>>();
+  const load = (path: string) => {
+    let handler = handlers.get(path);
+    if (!handler) {
+      handler = loadFunction<HttpHandler>(path);
+      handlers.set(path, handler);
+    }
+    return handler;
+  };
+
+  const webDist = join(REPO_ROOT, 'web', 'dist');
+  let spa: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (options.dev) {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({
+      configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { port: options.port + 1 } },
+      appType: 'spa',
+    });
+    spa = vite.middlewares;
+    closeVite = () => vite.close();
+  } else {
+    if (!existsSync(join(webDist, 'index.html'))) {
+      throw new Error('web/dist is missing: run `npm run build:web` (npm start does this for you)');
+    }
+    const assets = sirv(webDist, { immutable: true, etag: true, gzip: false });
+    const index = sirv(webDist, { single: true, etag: true });
+    spa = (req, res, next) =>
+      (req.url ?? '').startsWith('/assets/') ? assets(req, res, next) : index(req, res, next);
+  }
+
+  async function invoke(req: IncomingMessage, res: ServerResponse, url: URL, routeKey: string, handlerPath: string, params?: Record<string, string>) {
+    let body: Buffer;
+    try {
+      body = await readBody(req, LIMITS.uploadMaxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        req.resume();
+        return sendJson(res, 413, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Image size exceeds maximum allowed size (50MB)' } }, { connection: 'close' });
+      }
+      throw error;
+    }
+    const event = toEvent(req, url, body, routeKey, params);
+    const handler = await load(handlerPath);
+    const result = await handler(event, lambdaContext(routeKey, event.requestContext.requestId));
+    writeResult(res, result);
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const method = req.method ?? 'GET';
+    res.on('finish', () => {
+      if (url.pathname.startsWith('/api/') || url.pathname === '/img') {
+        log(`${method} ${url.pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      }
+    });
+    const handle = async () => {
+      if (url.pathname.startsWith('/api/')) {
+        const { route, params, pathMatched } = matchRoute(compiled, method, url.pathname);
+        if (!route) {
+          const requestId = randomUUID();
+          return sendJson(
+            res,
+            pathMatched ? 405 : 404,
+            { error: { code: 'NOT_FOUND', message: pathMatched ? 'Method not allowed' : 'Not found' } },
+            { 'x-request-id': requestId },
+          );
+        }
+        return invoke(req, res, url, route.key, route.def.handler, params);
+      }
+      if (url.pathname === '/img' || url.pathname.startsWith('/img/')) {
+        return invoke(req, res, url, 'GET /img', imageFunction.handler);
+      }
+      if (url.pathname === '/_dev/mail' && method === 'GET') {
+        return sendJson(res, 200, options.stack.outbox.list());
+      }
+      if (url.pathname === '/_dev/dead-letters' && method === 'GET') {
+        return sendJson(res, 200, options.stack.broker.deadLetters('supplier-orders'));
+      }
+      spa(req, res, () => sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } }));
+    };
+    handle().catch((error) => {
+      log(`request failed: ${error instanceof Error ? error.stack : error}`);
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL', message: 'Internal server error' } });
+      else res.end();
+    });
+  });
+  server.on('close', () => void closeVite?.());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, resolve);
+  });
+  return server;
+}
