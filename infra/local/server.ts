@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { LIMITS } from '@kork/shared';
+import { LIMITS, message } from '@kork/shared';
 import { imageFunction, type RouteDef, routes } from '@kork/functions/routes';
 import sirv from 'sirv';
 import { BodyTooLargeError, type HttpHandler, lambdaContext, readBody, toEvent, writeResult } from './lambda-http';
@@ -61,6 +61,8 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
   return { route: undefined, pathMatched };
 }
 
+const TOO_LARGE = { error: { code: 'PAYLOAD_TOO_LARGE', message: message('payloadTooLarge', 'en') } };
+
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
@@ -71,6 +73,8 @@ export interface LocalServerOptions {
   port: number;
   /** Serve the SPA through Vite's dev middleware (hot reload) instead of the built web/dist. */
   dev?: boolean;
+  /** The built SPA to serve; defaults to web/dist. */
+  webRoot?: string;
   log?: (line: string) => void;
 }
 
@@ -87,7 +91,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     return handler;
   };
 
-  const webDist = join(REPO_ROOT, 'web', 'dist');
+  const webDist = options.webRoot ?? join(REPO_ROOT, 'web', 'dist');
   let spa: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   let closeVite: (() => Promise<void>) | undefined;
   if (options.dev) {
@@ -116,7 +120,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         req.resume();
-        return sendJson(res, 413, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Image size exceeds maximum allowed size (50MB)' } }, { connection: 'close' });
+        return sendJson(res, 413, TOO_LARGE, { connection: 'close' });
       }
       throw error;
     }
@@ -137,6 +141,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     });
     const handle = async () => {
       if (url.pathname.startsWith('/api/')) {
+        // API Gateway refuses an oversized body before routing; so does this origin.
+        if (Number(req.headers['content-length'] ?? 0) > LIMITS.uploadMaxBytes) {
+          req.resume();
+          return sendJson(res, 413, TOO_LARGE, { connection: 'close' });
+        }
         const { route, params, pathMatched } = matchRoute(compiled, method, url.pathname);
         if (!route) {
           const requestId = randomUUID();

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner, four tiers: `unit` (no network), `web` (components in happy-dom), `integration`
+ * (real DynamoDB Local and the S3 emulator, started by the tests) and `infra` (CDK assertions and
+ * cdk-nag). Playwright runs the fifth, the browser journeys.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{shared,events,functions,infra/local,scripts}/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          env: { LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1' },
+        },
+      },
+      // WEB_PROJECT
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+          env: { LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1' },
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          environment: 'node',
+          include: ['infra/test/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          env: { CDK_DISABLE_CLI_TELEMETRY: 'true' },
+        },
+      },
+    ],
+  },
+});
