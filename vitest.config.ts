@@ -14,7 +14,7 @@ export default defineConfig({
           environment: 'node',
           include: ['{shared,events,functions,infra/local,scripts}/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
-          env: { LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1' },
+          env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
         },
       },
       // WEB_PROJECT
@@ -27,7 +27,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
-          env: { LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1' },
+          env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
         },
       },
       {

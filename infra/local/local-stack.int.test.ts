@@ -10,7 +10,8 @@ import { queue } from '@kork/functions/adapters/queue';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { TABLE_SCHEMA } from '@kork/functions/data/table';
-import { dynamoClient, s3Client } from '@kork/functions/platform/aws';
+import { dynamoClient } from '@kork/functions/platform/dynamo';
+import { s3Client } from '@kork/functions/platform/s3';
 import { seedSteps } from '@kork/functions/seeds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer } from './server';
@@ -20,6 +21,12 @@ let stack: LocalStack;
 let server: Server;
 let base: string;
 const KEY = { 'x-api-key': 'kork-local-web' };
+
+interface Envelope {
+  payload?: { table: unknown };
+  error?: { code: string; message: string };
+}
+const read = async (res: Response) => (await res.json()) as Envelope;
 
 beforeAll(async () => {
   stack = await startLocalStack({ queueVisibilityTimeoutMs: 20 });
@@ -98,19 +105,19 @@ describe('the local origin', () => {
     const res = await fetch(`${base}/api/health`, { headers: KEY });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBeTruthy();
-    expect((await res.json()).payload.table).toMatchObject({ name: 'kork', reachable: true });
+    expect((await read(res)).payload?.table).toMatchObject({ name: 'kork', reachable: true });
   });
 
   it('refuses an API call without the key', async () => {
     const res = await fetch(`${base}/api/config`);
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('API_KEY');
+    expect((await read(res)).error?.code).toBe('API_KEY');
   });
 
   it('answers 404 with the error shape for an unknown API path, and serves the SPA for other paths', async () => {
     const api = await fetch(`${base}/api/nothing-here`, { headers: KEY });
     expect(api.status).toBe(404);
-    expect((await api.json()).error.code).toBe('NOT_FOUND');
+    expect((await read(api)).error?.code).toBe('NOT_FOUND');
     const page = await fetch(`${base}/wine-cellar/home`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
@@ -120,7 +127,7 @@ describe('the local origin', () => {
     const big = new Uint8Array(51 * 1024 * 1024);
     const post = await fetch(`${base}/api/config`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/octet-stream' }, body: big });
     expect(post.status).toBe(413);
-    expect((await post.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await read(post)).error?.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('resizes a media-bucket image to an allowed width as WebP, and refuses other hosts', async () => {

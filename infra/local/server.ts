@@ -8,7 +8,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { LIMITS, message } from '@kork/shared';
 import { imageFunction, type RouteDef, routes } from '@kork/functions/routes';
+import { applySeeds } from '@kork/functions/data/seed-runner';
+import { seedSteps } from '@kork/functions/seeds';
 import sirv from 'sirv';
+import { runJob } from './jobs';
 import { BodyTooLargeError, type HttpHandler, lambdaContext, readBody, toEvent, writeResult } from './lambda-http';
 import type { LocalStack } from './stack';
 import { loadFunction, REPO_ROOT } from './stack';
@@ -163,6 +166,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       }
       if (url.pathname === '/_dev/mail' && method === 'GET') {
         return sendJson(res, 200, options.stack.outbox.list());
+      }
+      if (url.pathname === '/_dev/seed' && method === 'POST') {
+        return sendJson(res, 200, await applySeeds(seedSteps, { force: url.searchParams.has('force') }));
+      }
+      const job = url.pathname.match(/^\/_dev\/jobs\/([\w-]+)$/);
+      if (job && method === 'POST') {
+        return sendJson(res, 200, { summary: await runJob(job[1] as string, 'manual') });
       }
       if (url.pathname === '/_dev/dead-letters' && method === 'GET') {
         return sendJson(res, 200, options.stack.broker.deadLetters('supplier-orders'));

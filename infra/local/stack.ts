@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { useMail } from '@kork/functions/adapters/mail';
 import { useQueue } from '@kork/functions/adapters/queue';
 import { TABLE_SCHEMA } from '@kork/functions/data/table';
-import { dynamoClient, resetClients } from '@kork/functions/platform/aws';
+import { dynamoClient, resetDynamoClients } from '@kork/functions/platform/dynamo';
+import { resetS3Client } from '@kork/functions/platform/s3';
 import { type QueueDef, queues } from '@kork/functions/routes';
 import { type DynamoLocal, startDynamoLocal } from './dynamodb-local';
 import { MailOutbox } from './mail-outbox';
@@ -71,6 +72,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   Object.assign(process.env, {
     AWS_REGION: process.env.AWS_REGION ?? 'eu-north-1',
+    // Lambda runs Node 22; the SDK's notice about Node 20 is noise on a developer machine.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     // DynamoDB Local takes any credentials; the S3 emulator wants its own.
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
@@ -86,7 +89,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     AUTH_SIGNING_KEY: localSecrets(dataDir).authSigningKey,
   });
   delete process.env.AWS_PROFILE;
-  resetClients();
+  resetDynamoClients();
+  resetS3Client();
 
   const tableCreated = (await ensureTable(dynamoClient(), TABLE_SCHEMA.defaultName)) === 'created';
 
@@ -121,7 +125,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       broker.stop();
       useQueue(undefined);
       useMail(undefined);
-      resetClients();
+      resetDynamoClients();
+      resetS3Client();
       await Promise.allSettled([dynamo.stop(), s3.stop()]);
     },
   };

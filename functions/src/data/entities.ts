@@ -3,7 +3,7 @@
  * table's GSIs are exactly the physical indexes these schemas use.
  */
 import { Service } from 'electrodb';
-import { documentClient } from '../platform/aws';
+import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { createJobRunEntity, jobRunSchema } from './entities/job-run';
 import { createSeedRunEntity, seedRunSchema } from './entities/seed-run';

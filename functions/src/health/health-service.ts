@@ -1,5 +1,5 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { dynamoClient } from '../platform/aws';
+import { dynamoClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 
 export interface Health {

@@ -4,9 +4,9 @@
  * them, and the default bottle when there is no image.
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { IMAGE_WIDTHS } from '@kork/shared';
+import { IMAGE_WIDTHS } from '@kork/shared/limits';
 import sharp from 'sharp';
-import { s3Client } from '../platform/aws';
+import { s3Client } from '../platform/s3';
 import { env } from '../platform/env';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../platform/errors';
 import { DEFAULT_BOTTLE_SVG } from './default-bottle';

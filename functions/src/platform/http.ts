@@ -12,7 +12,6 @@ import {
 } from '@kork/shared';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod/mini';
 import { type RouteKey, routes } from '../routes';
@@ -26,16 +25,10 @@ import {
   UnsupportedMediaTypeError,
 } from './errors';
 import { createLogger, type Logger } from './logger';
+import type { MultipartParser } from './multipart';
 import { parseWith } from './validation';
 
 export type DeviceType = 'web' | 'ios' | 'android' | 'unknown';
-
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  content: Buffer;
-  truncated?: boolean;
-}
 
 export interface HttpRequest<B = unknown, Q = unknown, P = unknown> {
   route: RouteKey;
@@ -62,8 +55,8 @@ export interface RouteSpec<B, Q, P> {
   body?: z.ZodMiniType<B>;
   query?: z.ZodMiniType<Q>;
   params?: z.ZodMiniType<P>;
-  /** Accept multipart/form-data bodies (files land on the body as UploadedFile). */
-  multipart?: boolean;
+  /** Accept multipart/form-data bodies with this parser (see multipart.ts). */
+  multipart?: MultipartParser;
 }
 
 type Event = APIGatewayProxyEventV2 & { kork?: HttpRequest };
@@ -122,12 +115,7 @@ const sizeLimit: MiddlewareObj<Event> = {
   },
 };
 
-const multipartParser = httpMultipartBodyParser({
-  busboy: { limits: { fileSize: MAX_BODY_BYTES } },
-  disableContentTypeError: true,
-});
-
-function bodyParser(multipart: boolean): MiddlewareObj<Event> {
+function bodyParser(multipart: MultipartParser | undefined): MiddlewareObj<Event> {
   return {
     before: async (request) => {
       const { event } = request;
@@ -136,12 +124,7 @@ function bodyParser(multipart: boolean): MiddlewareObj<Event> {
       const type = (event.headers?.['content-type'] ?? '').toLowerCase();
       if (type.startsWith('multipart/form-data')) {
         if (!multipart) throw new UnsupportedMediaTypeError({ text: 'multipart/form-data is not accepted here' });
-        try {
-          await multipartParser.before?.(request as never);
-        } catch {
-          throw new UnsupportedMediaTypeError({ text: 'Invalid or malformed multipart/form-data' });
-        }
-        kork.body = event.body as unknown;
+        kork.body = await multipart(event);
         return;
       }
       if (!type.startsWith('application/json')) {
@@ -225,7 +208,7 @@ export function httpRoute<B = undefined, Q = Record<string, string | undefined>,
     .use(errorResponder())
     .use(apiKey)
     .use(sizeLimit)
-    .use(bodyParser(spec.multipart ?? false))
+    .use(bodyParser(spec.multipart))
     .use(authentication(route))
     .use(validation(spec))
     .handler(async (event) => {
