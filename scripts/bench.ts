@@ -10,8 +10,8 @@ import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DescribeTableCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { buildFunctions } from '../functions/build';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
+import { buildFunctions } from '../functions/build';
 import { startLocalServer } from '../infra/local/server';
 import { startLocalStack } from '../infra/local/stack';
 
@@ -79,8 +79,12 @@ async function main() {
 
   say('# Benchmarks');
   say();
-  say(`Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB.`);
-  say('The AWS SDK is provided by the Lambda runtime and is not in the bundles; cold import loads it from node_modules.');
+  say(
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB.`,
+  );
+  say(
+    'The AWS SDK is provided by the Lambda runtime and is not in the bundles; cold import loads it from node_modules.',
+  );
   say();
   say('## Function bundles');
   say();
@@ -92,7 +96,9 @@ async function main() {
     const cold = median(Array.from({ length: 5 }, () => coldImportMs(file)));
     const ok = bytes.length <= BUDGET.bundleBytes && cold <= BUDGET.coldImportMs;
     if (!ok) failures.push(id);
-    say(`| ${id} | ${kb(bytes.length)} | ${kb(gzipSync(bytes).length)} | ${ms(cold)} | ${ok ? 'yes' : 'NO'} |`);
+    say(
+      `| ${id} | ${kb(bytes.length)} | ${kb(gzipSync(bytes).length)} | ${ms(cold)} | ${ok ? 'yes' : 'NO'} |`,
+    );
   }
   say();
   say(`Budgets: bundle ≤ ${kb(BUDGET.bundleBytes)} minified, cold import ≤ ${BUDGET.coldImportMs} ms.`);
@@ -108,19 +114,29 @@ async function main() {
       await res.arrayBuffer();
     });
     const raw = await timed(1000, () =>
-      dynamoClient().send(new GetItemCommand({ TableName: 'kork', Key: { pk: { S: 'bench' }, sk: { S: 'bench' } } })),
+      dynamoClient().send(
+        new GetItemCommand({ TableName: 'kork', Key: { pk: { S: 'bench' }, sk: { S: 'bench' } } }),
+      ),
     );
-    const describe = await timed(1000, () => dynamoClient().send(new DescribeTableCommand({ TableName: 'kork' })));
+    const describe = await timed(1000, () =>
+      dynamoClient().send(new DescribeTableCommand({ TableName: 'kork' })),
+    );
     say();
     say('## API overhead (1,000 sequential requests after 50 warm-up)');
     say();
     say('| call | median | p99 |');
     say('|---|---:|---:|');
-    say(`| \`GET /api/health\` through the local origin (HTTP, middleware, DescribeTable) | ${ms(median(api))} | ${ms(percentile(api, 99))} |`);
+    say(
+      `| \`GET /api/health\` through the local origin (HTTP, middleware, DescribeTable) | ${ms(median(api))} | ${ms(percentile(api, 99))} |`,
+    );
     say(`| raw DynamoDB Local GetItem | ${ms(median(raw))} | ${ms(percentile(raw, 99))} |`);
-    say(`| raw DynamoDB Local DescribeTable (what the health check asks) | ${ms(median(describe))} | ${ms(percentile(describe, 99))} |`);
+    say(
+      `| raw DynamoDB Local DescribeTable (what the health check asks) | ${ms(median(describe))} | ${ms(percentile(describe, 99))} |`,
+    );
     say();
-    say(`Overhead of the local origin and the middleware stack over the same DynamoDB call: ${ms(median(api) - median(describe))} (median).`);
+    say(
+      `Overhead of the local origin and the middleware stack over the same DynamoDB call: ${ms(median(api) - median(describe))} (median).`,
+    );
   } finally {
     await new Promise((r) => server.close(r));
     await stack.stop();
@@ -133,7 +149,9 @@ async function main() {
   if (spa) {
     const ok = spa.gzip <= BUDGET.initialJsGzip;
     if (!ok) failures.push('initial JS');
-    say(`Initial JavaScript (entry and its preloaded chunks, gzip): **${kb(spa.gzip)}** of a ${kb(BUDGET.initialJsGzip)} budget (${spa.files.length} files) — ${ok ? 'within budget' : 'OVER BUDGET'}.`);
+    say(
+      `Initial JavaScript (entry and its preloaded chunks, gzip): **${kb(spa.gzip)}** of a ${kb(BUDGET.initialJsGzip)} budget (${spa.files.length} files) — ${ok ? 'within budget' : 'OVER BUDGET'}.`,
+    );
   } else {
     say('web/dist is missing: run `npm run build:web`.');
   }

@@ -18,7 +18,12 @@ const env = {
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
-function step(title: string, command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
+function step(
+  title: string,
+  command: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): boolean {
   const started = Date.now();
   process.stdout.write(`\n▶ ${title}\n`);
   const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
@@ -46,7 +51,9 @@ function vitestCounts(file: string): Counts {
 
 function playwrightCounts(file: string): Counts {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
   return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
 }
 
@@ -79,9 +86,14 @@ if (wants('e2e')) {
   const built = step('Build the web app', 'npm', ['run', 'build:web']);
   if (!built) failures.push('web build');
   else if (
-    !step('Tests: e2e (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'web/playwright.config.ts', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    })
+    !step(
+      'Tests: e2e (Playwright, Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'web/playwright.config.ts', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      },
+    )
   ) {
     failures.push('e2e');
   }
@@ -89,7 +101,11 @@ if (wants('e2e')) {
 }
 
 const total = [...vitestFiles.map(vitestCounts), e2e].reduce(
-  (sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }),
+  (sum, c) => ({
+    passed: sum.passed + c.passed,
+    failed: sum.failed + c.failed,
+    skipped: sum.skipped + c.skipped,
+  }),
   { passed: 0, failed: 0, skipped: 0 },
 );
 if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);

@@ -11,7 +11,8 @@ describe('the route manifest', () => {
   });
 
   it('keys every route as METHOD /api/path', () => {
-    for (const key of Object.keys(routes)) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\/[\w\-/{}]+$/);
+    for (const key of Object.keys(routes))
+      expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\/[\w\-/{}]+$/);
   });
 
   it('gives each function a distinct, file-safe id', () => {

@@ -34,7 +34,12 @@ export interface RouteDef extends FunctionDef {
 export type RouteGroup = 'platform' | 'accounts' | 'catalog' | 'cellar' | 'trade';
 
 export const routes = {
-  'GET /api/health': { handler: 'health/get-health', auth: 'public', needs: ['table:read'], group: 'platform' },
+  'GET /api/health': {
+    handler: 'health/get-health',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'platform',
+  },
   'GET /api/config': { handler: 'config/get-config', auth: 'public', needs: [], group: 'platform' },
 } as const satisfies Record<string, RouteDef>;
 
@@ -58,7 +63,11 @@ export interface QueueDef {
 
 export const queues = {
   'supplier-orders': {
-    consumer: { handler: 'orders/send-supplier-orders', needs: ['table:read', 'mail:send'], timeoutSeconds: 30 },
+    consumer: {
+      handler: 'orders/send-supplier-orders',
+      needs: ['table:read', 'mail:send'],
+      timeoutSeconds: 30,
+    },
     maxReceiveCount: 5,
     batchSize: 10,
     visibilityTimeoutSeconds: 180,

@@ -59,7 +59,9 @@ async function main() {
       process.exitCode = 2;
       return;
     }
-    const result = url ? await viaServer(url, `/_dev/jobs/${name}`) : await withStack(() => runJob(name, 'manual'));
+    const result = url
+      ? await viaServer(url, `/_dev/jobs/${name}`)
+      : await withStack(() => runJob(name, 'manual'));
     console.log(typeof result === 'string' ? result : JSON.stringify(result));
     return;
   }

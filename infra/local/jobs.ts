@@ -40,7 +40,11 @@ export async function runJob(name: string, trigger: 'schedule' | 'manual'): Prom
 export function rateMs(expression: string): number | undefined {
   const match = expression.match(/^rate\((\d+)\s+(minute|minutes|hour|hours|day|days)\)$/);
   if (!match) return undefined;
-  const unit = match[2]?.startsWith('minute') ? 60_000 : match[2]?.startsWith('hour') ? 3_600_000 : 86_400_000;
+  const unit = match[2]?.startsWith('minute')
+    ? 60_000
+    : match[2]?.startsWith('hour')
+      ? 3_600_000
+      : 86_400_000;
   return Number(match[1]) * unit;
 }
 

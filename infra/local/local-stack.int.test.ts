@@ -53,7 +53,14 @@ describe('the table on DynamoDB Local', () => {
   });
 
   it('round-trips an item through ElectroDB, by key and through a GSI', async () => {
-    await db().entities.seedRun.put({ step: 'test.round-trip', version: 3, appliedAt: '2026-01-01T00:00:00.000Z', durationMs: 5 }).go();
+    await db()
+      .entities.seedRun.put({
+        step: 'test.round-trip',
+        version: 3,
+        appliedAt: '2026-01-01T00:00:00.000Z',
+        durationMs: 5,
+      })
+      .go();
     const { data } = await db().entities.seedRun.get({ step: 'test.round-trip' }).go();
     expect(data).toMatchObject({ step: 'test.round-trip', version: 3, durationMs: 5 });
     const { data: history } = await db().entities.seedRun.query.byAppliedAt({}).go();
@@ -73,7 +80,7 @@ describe('the S3 emulator', () => {
     const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
     await s3Client().send(new PutObjectCommand({ Bucket: 'imports', Key: 'a/b.bin', Body: bytes }));
     const object = await s3Client().send(new GetObjectCommand({ Bucket: 'imports', Key: 'a/b.bin' }));
-    expect(Buffer.from(await object.Body?.transformToByteArray() ?? [])).toEqual(bytes);
+    expect(Buffer.from((await object.Body?.transformToByteArray()) ?? [])).toEqual(bytes);
   });
 });
 
@@ -88,7 +95,11 @@ describe('queue delivery', () => {
 
   it('retries a failing message up to the max receive count, then dead-letters it, without resending its neighbours', async () => {
     const before = stack.outbox.list().length;
-    const broken = { ...supplierOrderPlacedExample, orderId: 'broken', supplier: { id: 's', name: 'S', email: 'not-an-email' } };
+    const broken = {
+      ...supplierOrderPlacedExample,
+      orderId: 'broken',
+      supplier: { id: 's', name: 'S', email: 'not-an-email' },
+    };
     await queue().send('supplier-orders', [broken, { ...supplierOrderPlacedExample, orderId: 'fine' }]);
     await stack.broker.idle();
     const dead = stack.broker.deadLetters('supplier-orders');
@@ -125,13 +136,19 @@ describe('the local origin', () => {
 
   it('refuses a body over 50 MB with 413', async () => {
     const big = new Uint8Array(51 * 1024 * 1024);
-    const post = await fetch(`${base}/api/config`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/octet-stream' }, body: big });
+    const post = await fetch(`${base}/api/config`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/octet-stream' },
+      body: big,
+    });
     expect(post.status).toBe(413);
     expect((await read(post)).error?.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('resizes a media-bucket image to an allowed width as WebP, and refuses other hosts', async () => {
-    const ok = await fetch(`${base}/img?url=/demo/bottle.png&w=256`, { headers: { accept: 'image/webp,*/*' } });
+    const ok = await fetch(`${base}/img?url=/demo/bottle.png&w=256`, {
+      headers: { accept: 'image/webp,*/*' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/webp');
     expect(ok.headers.get('cache-control')).toContain('max-age=31536000');
@@ -143,7 +160,13 @@ describe('the local origin', () => {
 
   it('keeps sent mail at /_dev/mail, newest first', async () => {
     const res = await fetch(`${base}/_dev/mail`);
-    const mails = (await res.json()) as { to: string; subject: string; text: string; html: string | null; sentAt: string }[];
+    const mails = (await res.json()) as {
+      to: string;
+      subject: string;
+      text: string;
+      html: string | null;
+      sentAt: string;
+    }[];
     expect(mails.length).toBeGreaterThan(0);
     expect(Object.keys(mails[0] ?? {}).sort()).toEqual(['html', 'sentAt', 'subject', 'text', 'to']);
     expect(mails[0]?.subject).toContain('fine');

@@ -23,7 +23,8 @@ async function main() {
   const stack = await startLocalStack({ dataDir, appUrl, log });
   if (stack.tableCreated) log('created table kork');
   for (const outcome of await applySeeds(seedSteps)) {
-    if (outcome.status === 'applied') log(`seeded ${outcome.step}${outcome.summary ? `: ${outcome.summary}` : ''}`);
+    if (outcome.status === 'applied')
+      log(`seeded ${outcome.step}${outcome.summary ? `: ${outcome.summary}` : ''}`);
   }
   const server = await startLocalServer({ stack, port, dev, log });
   const stopJobs = scheduleJobs(log);

@@ -49,7 +49,12 @@ export class QueueBroker implements QueuePort {
   async send(queue: QueueName | string, messages: readonly unknown[]): Promise<void> {
     const state = this.queue(queue);
     for (const m of messages) {
-      state.waiting.push({ messageId: randomUUID(), body: JSON.stringify(m), receiveCount: 0, sentAt: Date.now() });
+      state.waiting.push({
+        messageId: randomUUID(),
+        body: JSON.stringify(m),
+        receiveCount: 0,
+        sentAt: Date.now(),
+      });
     }
     this.schedule(queue, 0);
   }

@@ -10,7 +10,11 @@ export interface S3Local {
   stop(): Promise<void>;
 }
 
-export async function startS3Local(options: { directory: string; buckets: string[]; port?: number }): Promise<S3Local> {
+export async function startS3Local(options: {
+  directory: string;
+  buckets: string[];
+  port?: number;
+}): Promise<S3Local> {
   mkdirSync(options.directory, { recursive: true });
   const port = options.port ?? (await freePort());
   const server = new S3rver({
@@ -22,12 +26,17 @@ export async function startS3Local(options: { directory: string; buckets: string
   });
   await server.run();
   const listeners: ((bucket: string, key: string) => void)[] = [];
-  server.on('event', (event: { Records?: { eventName: string; s3: { bucket: { name: string }; object: { key: string } } }[] }) => {
-    for (const record of event.Records ?? []) {
-      if (!record.eventName.startsWith('ObjectCreated')) continue;
-      for (const l of listeners) l(record.s3.bucket.name, decodeURIComponent(record.s3.object.key));
-    }
-  });
+  server.on(
+    'event',
+    (event: {
+      Records?: { eventName: string; s3: { bucket: { name: string }; object: { key: string } } }[];
+    }) => {
+      for (const record of event.Records ?? []) {
+        if (!record.eventName.startsWith('ObjectCreated')) continue;
+        for (const l of listeners) l(record.s3.bucket.name, decodeURIComponent(record.s3.object.key));
+      }
+    },
+  );
   return {
     endpoint: `http://127.0.0.1:${port}`,
     onObjectCreated: (l) => listeners.push(l),

@@ -1,5 +1,6 @@
 declare module 's3rver' {
   import type { EventEmitter } from 'node:events';
+
   interface S3rverOptions {
     address?: string;
     port?: number;

@@ -6,13 +6,20 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { LIMITS, message } from '@kork/shared';
-import { imageFunction, type RouteDef, routes } from '@kork/functions/routes';
 import { applySeeds } from '@kork/functions/data/seed-runner';
+import { imageFunction, type RouteDef, routes } from '@kork/functions/routes';
 import { seedSteps } from '@kork/functions/seeds';
+import { LIMITS, message } from '@kork/shared';
 import sirv from 'sirv';
 import { runJob } from './jobs';
-import { BodyTooLargeError, type HttpHandler, lambdaContext, readBody, toEvent, writeResult } from './lambda-http';
+import {
+  BodyTooLargeError,
+  type HttpHandler,
+  lambdaContext,
+  readBody,
+  toEvent,
+  writeResult,
+} from './lambda-http';
 import type { LocalStack } from './stack';
 import { loadFunction, REPO_ROOT } from './stack';
 
@@ -58,7 +65,9 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
     if (!match) continue;
     pathMatched = true;
     if (route.method !== method && route.method !== 'ANY') continue;
-    const params = Object.fromEntries(route.params.map((p, i) => [p, decodeURIComponent(match[i + 1] ?? '')]));
+    const params = Object.fromEntries(
+      route.params.map((p, i) => [p, decodeURIComponent(match[i + 1] ?? '')]),
+    );
     return { route, params: route.params.length > 0 ? params : undefined };
   }
   return { route: undefined, pathMatched };
@@ -116,7 +125,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       (req.url ?? '').startsWith('/assets/') ? assets(req, res, next) : index(req, res, next);
   }
 
-  async function invoke(req: IncomingMessage, res: ServerResponse, url: URL, routeKey: string, handlerPath: string, params?: Record<string, string>) {
+  async function invoke(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    routeKey: string,
+    handlerPath: string,
+    params?: Record<string, string>,
+  ) {
     let body: Buffer;
     try {
       body = await readBody(req, LIMITS.uploadMaxBytes);
@@ -181,7 +197,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     };
     handle().catch((error) => {
       log(`request failed: ${error instanceof Error ? error.stack : error}`);
-      if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL', message: 'Internal server error' } });
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { code: 'INTERNAL', message: 'Internal server error' } });
       else res.end();
     });
   });

@@ -83,7 +83,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     MEDIA_BUCKET: BUCKETS.media,
     IMPORTS_BUCKET: BUCKETS.imports,
     API_KEYS: LOCAL_API_KEYS.join(','),
-    IMAGE_HOSTS: process.env.IMAGE_HOSTS ?? 'bilder.vinmonopolet.no,images.vivino.com,lh3.googleusercontent.com',
+    IMAGE_HOSTS:
+      process.env.IMAGE_HOSTS ?? 'bilder.vinmonopolet.no,images.vivino.com,lh3.googleusercontent.com',
     APP_URL: options.appUrl ?? 'http://localhost:3000',
     MAIL_FROM: 'Kork <no-reply@kork.local>',
     AUTH_SIGNING_KEY: localSecrets(dataDir).authSigningKey,

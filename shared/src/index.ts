@@ -1,5 +1,5 @@
+export * from './app-config';
 export * from './currencies';
 export * from './limits';
 export * from './locales';
 export * from './messages';
-export * from './app-config';

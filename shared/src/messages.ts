@@ -26,7 +26,10 @@ export const MESSAGES = {
     nb: 'Bildestørrelsen overskrider maksimal tillatt størrelse (50MB)',
   },
   unsupportedMediaType: { en: 'File type not allowed', nb: 'Filtypen er ikke tillatt' },
-  rateLimited: { en: 'Too many requests. Please wait and try again.', nb: 'For mange forespørsler. Vent litt og prøv igjen.' },
+  rateLimited: {
+    en: 'Too many requests. Please wait and try again.',
+    nb: 'For mange forespørsler. Vent litt og prøv igjen.',
+  },
   imageUrlNotAllowed: { en: 'Image address not allowed', nb: 'Bildeadressen er ikke tillatt' },
   imageWidthNotAllowed: { en: 'Image width not allowed', nb: 'Bildebredden er ikke tillatt' },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -2,7 +2,7 @@
  * The mail port. In the cloud mail goes through SES; the local runner installs an outbox adapter that
  * keeps every message for `GET /_dev/mail`.
  */
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { env } from '../platform/env';
 
 export interface MailMessage {

@@ -3,8 +3,8 @@
  * same consumer handlers.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { QueueName } from '../routes';
 import { requireEnv } from '../platform/env';
+import type { QueueName } from '../routes';
 
 export interface QueuePort {
   send(queue: QueueName, messages: readonly unknown[]): Promise<void>;

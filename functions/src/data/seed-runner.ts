@@ -8,7 +8,10 @@ export interface SeedOutcome {
 }
 
 /** Applies every step not yet applied at its version, recording each in the table. */
-export async function applySeeds(steps: readonly SeedStep[], options: { force?: boolean } = {}): Promise<SeedOutcome[]> {
+export async function applySeeds(
+  steps: readonly SeedStep[],
+  options: { force?: boolean } = {},
+): Promise<SeedOutcome[]> {
   const outcomes: SeedOutcome[] = [];
   for (const step of steps) {
     const { data: done } = await db().entities.seedRun.get({ step: step.name }).go();

@@ -6,9 +6,9 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { IMAGE_WIDTHS } from '@kork/shared/limits';
 import sharp from 'sharp';
-import { s3Client } from '../platform/s3';
 import { env } from '../platform/env';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../platform/errors';
+import { s3Client } from '../platform/s3';
 import { DEFAULT_BOTTLE_SVG } from './default-bottle';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
@@ -62,18 +62,26 @@ async function loadSource(source: ImageSource): Promise<Buffer> {
   if (source.kind === 'default') return Buffer.from(DEFAULT_BOTTLE_SVG);
   if (source.kind === 'media') {
     try {
-      const object = await s3Client().send(new GetObjectCommand({ Bucket: env.mediaBucket(), Key: source.key }));
+      const object = await s3Client().send(
+        new GetObjectCommand({ Bucket: env.mediaBucket(), Key: source.key }),
+      );
       if ((object.ContentLength ?? 0) > MAX_SOURCE_BYTES) throw new PayloadTooLargeError();
-      return Buffer.from(await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+      return Buffer.from(
+        await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
+      );
     } catch (error) {
       if ((error as { name?: string }).name === 'NoSuchKey') throw new NotFoundError();
       throw error;
     }
   }
-  const response = await fetch(source.url, { redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  const response = await fetch(source.url, {
+    redirect: 'error',
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
   if (response.status === 404) throw new NotFoundError();
   if (!response.ok) throw new Error(`image host answered ${response.status}`);
-  if (Number(response.headers.get('content-length') ?? 0) > MAX_SOURCE_BYTES) throw new PayloadTooLargeError();
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_SOURCE_BYTES)
+    throw new PayloadTooLargeError();
   const bytes = Buffer.from(await response.arrayBuffer());
   if (bytes.length > MAX_SOURCE_BYTES) throw new PayloadTooLargeError();
   return bytes;

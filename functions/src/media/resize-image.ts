@@ -7,7 +7,9 @@ import { allowedImageHosts, resizeImage, resolveSource, resolveWidth } from './i
 /** `GET /img?url=…&w=…`, called through a function URL behind CloudFront (locally, by the runner). */
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const requestId = event.requestContext?.requestId ?? crypto.randomUUID();
-  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+  );
   try {
     const query = event.queryStringParameters ?? {};
     const width = resolveWidth(query.w);
@@ -29,7 +31,11 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     if (status >= 500) createLogger({ requestId }).error('image failed', { error });
     return {
       statusCode: status,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, 'cache-control': 'no-store' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'x-request-id': requestId,
+        'cache-control': 'no-store',
+      },
       body: JSON.stringify(body),
     };
   }

@@ -1,7 +1,7 @@
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { s3Client } from '../platform/s3';
 import { env } from '../platform/env';
+import { s3Client } from '../platform/s3';
 import type { SeedStep } from '../seeds';
 import { DEMO_BOTTLE_SVG } from './default-bottle';
 

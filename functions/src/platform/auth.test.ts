@@ -40,7 +40,10 @@ describe('route auth levels', () => {
   });
 
   it('lets business users through business routes and admins through every route', async () => {
-    expect(await authorize('business', `Bearer ${await token('business')}`)).toEqual({ userId: 'user-9', role: 'business' });
+    expect(await authorize('business', `Bearer ${await token('business')}`)).toEqual({
+      userId: 'user-9',
+      role: 'business',
+    });
     const admin = `Bearer ${await token('admin')}`;
     expect((await authorize('business', admin))?.role).toBe('admin');
     expect((await authorize('admin', admin))?.role).toBe('admin');

@@ -56,7 +56,10 @@ export async function verifyAccessToken(token: string): Promise<Principal> {
 }
 
 /** 401 without a valid token; 403 when the principal's role does not reach the route's level. */
-export async function authorize(level: AuthLevel, header: string | undefined): Promise<Principal | undefined> {
+export async function authorize(
+  level: AuthLevel,
+  header: string | undefined,
+): Promise<Principal | undefined> {
   const token = bearerToken(header);
   if (level === 'public') return token ? verifyAccessToken(token).catch(() => undefined) : undefined;
   if (!token) throw new UnauthorizedError();

@@ -16,7 +16,10 @@ function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
     rawPath: '/api/health',
     rawQueryString: '',
     headers: { 'x-api-key': 'web-key', 'content-type': 'application/json' },
-    requestContext: { requestId: 'req-1', http: { method: 'POST' } } as APIGatewayProxyEventV2['requestContext'],
+    requestContext: {
+      requestId: 'req-1',
+      http: { method: 'POST' },
+    } as APIGatewayProxyEventV2['requestContext'],
     isBase64Encoded: false,
     ...overrides,
   };
@@ -26,13 +29,20 @@ const context = { awsRequestId: 'aws-1' } as Context;
 
 async function call(handler: ReturnType<typeof httpRoute>, e: APIGatewayProxyEventV2) {
   const result = (await handler(e, context)) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode, headers: result.headers ?? {}, body: JSON.parse(result.body || 'null') };
+  return {
+    status: result.statusCode,
+    headers: result.headers ?? {},
+    body: JSON.parse(result.body || 'null'),
+  };
 }
 
 const echo = httpRoute(
   'GET /api/health',
   { body: z.object({ email: z.email({ error: 'invalidEmail' }), name: z.string() }) },
-  async (req) => ({ status: 201, payload: { email: req.body.email, locale: req.locale, currency: req.currency } }),
+  async (req) => ({
+    status: 201,
+    payload: { email: req.body.email, locale: req.locale, currency: req.currency },
+  }),
 );
 
 describe('the HTTP contract', () => {
@@ -78,7 +88,11 @@ describe('the HTTP contract', () => {
     const nb = await call(
       echo,
       event({
-        headers: { 'x-api-key': 'web-key', 'content-type': 'application/json', 'accept-language': 'nb-NO,nb;q=0.9' },
+        headers: {
+          'x-api-key': 'web-key',
+          'content-type': 'application/json',
+          'accept-language': 'nb-NO,nb;q=0.9',
+        },
         body: JSON.stringify({ email: 'x' }),
       }),
     );
@@ -89,7 +103,12 @@ describe('the HTTP contract', () => {
     const result = await call(
       echo,
       event({
-        headers: { 'x-api-key': 'web-key', 'content-type': 'application/json', 'accept-language': 'nb', 'x-currency': 'nok' },
+        headers: {
+          'x-api-key': 'web-key',
+          'content-type': 'application/json',
+          'accept-language': 'nb',
+          'x-currency': 'nok',
+        },
         body: JSON.stringify({ email: 'ola@example.no', name: 'Ola' }),
       }),
     );
@@ -100,7 +119,10 @@ describe('the HTTP contract', () => {
   it('falls back to EUR for an unknown currency', async () => {
     const result = await call(
       echo,
-      event({ headers: { 'x-api-key': 'web-key', 'content-type': 'application/json', 'x-currency': 'XYZ' }, body: '{"email":"a@b.no","name":"A"}' }),
+      event({
+        headers: { 'x-api-key': 'web-key', 'content-type': 'application/json', 'x-currency': 'XYZ' },
+        body: '{"email":"a@b.no","name":"A"}',
+      }),
     );
     expect(result.body.payload.currency).toBe('EUR');
   });
@@ -108,14 +130,24 @@ describe('the HTTP contract', () => {
   it('refuses a body over 50 MB with 413 before parsing it', async () => {
     const result = await call(
       echo,
-      event({ headers: { 'x-api-key': 'web-key', 'content-type': 'application/json', 'content-length': String(51 * 1024 * 1024) }, body: '{}' }),
+      event({
+        headers: {
+          'x-api-key': 'web-key',
+          'content-type': 'application/json',
+          'content-length': String(51 * 1024 * 1024),
+        },
+        body: '{}',
+      }),
     );
     expect(result.status).toBe(413);
     expect(result.body.error.message).toBe('Image size exceeds maximum allowed size (50MB)');
   });
 
   it('refuses a content type the route does not take with 415', async () => {
-    const result = await call(echo, event({ headers: { 'x-api-key': 'web-key', 'content-type': 'text/plain' }, body: 'hi' }));
+    const result = await call(
+      echo,
+      event({ headers: { 'x-api-key': 'web-key', 'content-type': 'text/plain' }, body: 'hi' }),
+    );
     expect(result.status).toBe(415);
   });
 
@@ -167,7 +199,10 @@ describe('the bearer-token slot', () => {
       .setExpirationTime('5m')
       .sign(Buffer.from(KEY, 'base64'));
     const open = httpRoute('GET /api/config', {}, async (req) => ({ payload: req.principal ?? null }));
-    const result = await call(open, event({ headers: { 'x-api-key': 'web-key', authorization: `Bearer ${token}` } }));
+    const result = await call(
+      open,
+      event({ headers: { 'x-api-key': 'web-key', authorization: `Bearer ${token}` } }),
+    );
     expect(result.body.payload).toEqual({ userId: 'user-1', role: 'business' });
   });
 });

@@ -76,7 +76,10 @@ function requestContext(route: RouteKey): MiddlewareObj<Event, APIGatewayProxySt
       const { event, context } = request;
       const headers = event.headers ?? {};
       const requestId =
-        event.requestContext?.requestId || context.awsRequestId || headers['x-request-id'] || crypto.randomUUID();
+        event.requestContext?.requestId ||
+        context.awsRequestId ||
+        headers['x-request-id'] ||
+        crypto.randomUUID();
       const device = headers['x-device-type'];
       event.kork = {
         route,
@@ -123,7 +126,8 @@ function bodyParser(multipart: MultipartParser | undefined): MiddlewareObj<Event
       if (event.body === undefined || event.body === '') return;
       const type = (event.headers?.['content-type'] ?? '').toLowerCase();
       if (type.startsWith('multipart/form-data')) {
-        if (!multipart) throw new UnsupportedMediaTypeError({ text: 'multipart/form-data is not accepted here' });
+        if (!multipart)
+          throw new UnsupportedMediaTypeError({ text: 'multipart/form-data is not accepted here' });
         kork.body = await multipart(event);
         return;
       }
@@ -197,11 +201,11 @@ function errorResponder(): MiddlewareObj<Event, APIGatewayProxyStructuredResultV
  * Builds a route's Lambda handler. `route` is the manifest key; its auth level comes from the manifest
  * so the cloud and local stacks cannot disagree.
  */
-export function httpRoute<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
-  route: RouteKey,
-  spec: RouteSpec<B, Q, P>,
-  handle: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
-) {
+export function httpRoute<
+  B = undefined,
+  Q = Record<string, string | undefined>,
+  P = Record<string, string | undefined>,
+>(route: RouteKey, spec: RouteSpec<B, Q, P>, handle: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>) {
   return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
     .use(requestContext(route))

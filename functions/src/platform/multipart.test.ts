@@ -34,18 +34,29 @@ describe('multipart uploads', () => {
     const upload = httpRoute('GET /api/config', { multipart: multipartBody() }, async (req) => {
       const body = req.body as unknown as { firstName: string; profileImage: UploadedFile };
       return {
-        payload: { firstName: body.firstName, file: body.profileImage.filename, bytes: body.profileImage.content.length },
+        payload: {
+          firstName: body.firstName,
+          file: body.profileImage.filename,
+          bytes: body.profileImage.content.length,
+        },
       };
     });
     const form = new FormData();
     form.set('firstName', 'Kari');
     form.set('profileImage', new Blob([new Uint8Array(1234)], { type: 'image/png' }), 'me.png');
     const result = await call(upload, await multipartEvent(form));
-    expect(result).toEqual({ status: 200, body: { payload: { firstName: 'Kari', file: 'me.png', bytes: 1234 } } });
+    expect(result).toEqual({
+      status: 200,
+      body: { payload: { firstName: 'Kari', file: 'me.png', bytes: 1234 } },
+    });
   });
 
   it('refuses a file over the limit with 413', async () => {
-    const upload = httpRoute('GET /api/config', { multipart: multipartBody({ maxFileBytes: 100 }) }, async () => ({}));
+    const upload = httpRoute(
+      'GET /api/config',
+      { multipart: multipartBody({ maxFileBytes: 100 }) },
+      async () => ({}),
+    );
     const form = new FormData();
     form.set('profileImage', new Blob([new Uint8Array(101)], { type: 'image/png' }), 'big.png');
     expect((await call(upload, await multipartEvent(form))).status).toBe(413);
