@@ -23,6 +23,8 @@ export interface FunctionDef {
   needs: readonly Need[];
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** Lambda architecture; arm64 unless a native dependency ties the function to the build machine's. */
+  architecture?: 'arm64' | 'x86_64';
 }
 
 export interface RouteDef extends FunctionDef {
@@ -49,6 +51,9 @@ export type RouteKey = keyof typeof routes;
 export const imageFunction = {
   handler: 'media/resize-image',
   needs: ['media:read'],
+  // sharp ships a native binary per platform and npm installs only the build machine's (linux-x64 here
+  // and in CI), so this one function runs on x86_64 with the binary that was tested.
+  architecture: 'x86_64',
   memoryMb: 1024,
   timeoutSeconds: 10,
 } as const satisfies FunctionDef;

@@ -1,0 +1,59 @@
+/**
+ * The routes of one manifest group: a Lambda per route and its HTTP API route. The API itself lives in
+ * ApiStack; this stack only refers to it, so the reference runs one way.
+ */
+import { type RouteDef, type RouteGroup, routeId } from '@kork/functions/routes';
+import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { Construct } from 'constructs';
+import { assetFor, type FunctionResources, KorkFunction } from './kork-function';
+
+export interface ApiRoutesStackProps extends StackProps {
+  group: RouteGroup;
+  /** This group's entries of the manifest, keyed `METHOD /path`. */
+  routes: Record<string, RouteDef>;
+  api: apigw.IHttpApi;
+  assets: Record<string, string>;
+  resources: FunctionResources;
+}
+
+export class ApiRoutesStack extends Stack {
+  readonly functions: Record<string, KorkFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiRoutesStackProps) {
+    super(scope, id, props);
+
+    for (const [key, def] of Object.entries(props.routes)) {
+      const [method, path] = parseRouteKey(key);
+      const fnId = routeId(key);
+      const fn = new KorkFunction(this, fnId, {
+        def,
+        assetDir: assetFor(props.assets, fnId),
+        trigger: 'api',
+        resources: props.resources,
+      });
+      this.functions[fnId] = fn;
+      const route = new apigw.HttpRoute(this, `${fnId}-route`, {
+        httpApi: props.api,
+        routeKey: apigw.HttpRouteKey.with(path, method),
+        integration: new HttpLambdaIntegration(`${fnId}-integration`, fn.function),
+      });
+      Validations.of(route).acknowledge({ id: 'AwsSolutions-APIG4', reason: AUTHORIZED_IN_FUNCTION });
+      Validations.of(route).acknowledge({ id: 'AwsSolutions-COG4', reason: AUTHORIZED_IN_FUNCTION });
+    }
+  }
+}
+
+const AUTHORIZED_IN_FUNCTION =
+  "Authorization happens in the function (ARCHITECTURE D8): every route checks the client key, and user, business and admin routes verify the product's own JWT; Cognito is not used because the spec defines its own token API.";
+
+const METHODS = new Set<string>(Object.values(apigw.HttpMethod));
+
+function parseRouteKey(key: string): [apigw.HttpMethod, string] {
+  const [method, path, ...rest] = key.split(' ');
+  if (!method || !path || rest.length > 0 || !METHODS.has(method) || !path.startsWith('/')) {
+    throw new Error(`Route key "${key}" is not "METHOD /path"`);
+  }
+  return [method as apigw.HttpMethod, path];
+}

@@ -1,0 +1,74 @@
+/**
+ * Deployment settings, read once from CDK context (`-c key=value` or cdk.json). Every key has a default
+ * so `cdk synth` works on a clean clone; a real deployment passes its own values (docs/infrastructure.md).
+ */
+import type { Construct } from 'constructs';
+
+export interface KorkConfig {
+  /** Client keys accepted in `x-api-key`. They identify clients, they do not authenticate users. */
+  apiKeys: string[];
+  /** The SES domain identity mail is sent from. */
+  mailDomain: string;
+  mailFrom: string;
+  /** Hosts `/img` may fetch from besides the media bucket. */
+  imageHosts: string[];
+  logLevel: string;
+  /**
+   * The address users open, when it is neither the custom domain nor the distribution's own (a LocalStack
+   * deployment without CloudFront, say). Links in mail point here.
+   */
+  appUrl?: string;
+  /** A custom domain for the distribution; needs `certificateArn` (an ACM certificate in us-east-1). */
+  domainName?: string;
+  certificateArn?: string;
+  /**
+   * Bumped after the signing key's value is replaced: CloudFormation resolves the key into the functions
+   * only when their configuration changes, and this changes it.
+   */
+  authKeyVersion: string;
+  /** An SNS topic that receives the dead-letter alarms; without it the alarms are only visible in CloudWatch. */
+  alarmTopicArn?: string;
+}
+
+export const DEFAULT_CONFIG = {
+  apiKeys: ['kork-web'],
+  mailDomain: 'kork.example',
+  // The same hosts the local runner allows: the retailer's images, a wine media site, profile pictures.
+  imageHosts: ['bilder.vinmonopolet.no', 'images.vivino.com', 'lh3.googleusercontent.com'],
+  logLevel: 'info',
+} as const;
+
+export function readConfig(scope: Construct): KorkConfig {
+  const mailDomain = text(scope, 'mailDomain') ?? DEFAULT_CONFIG.mailDomain;
+  const domainName = text(scope, 'domainName');
+  const certificateArn = text(scope, 'certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new Error('Context keys domainName and certificateArn go together: set both or neither');
+  }
+  return {
+    apiKeys: list(scope, 'apiKeys') ?? [...DEFAULT_CONFIG.apiKeys],
+    mailDomain,
+    mailFrom: text(scope, 'mailFrom') ?? `no-reply@${mailDomain}`,
+    imageHosts: list(scope, 'imageHosts') ?? [...DEFAULT_CONFIG.imageHosts],
+    logLevel: text(scope, 'logLevel') ?? DEFAULT_CONFIG.logLevel,
+    appUrl: text(scope, 'appUrl') ?? (domainName ? `https://${domainName}` : undefined),
+    domainName,
+    certificateArn,
+    authKeyVersion: text(scope, 'authKeyVersion') ?? '1',
+    alarmTopicArn: text(scope, 'alarmTopicArn'),
+  };
+}
+
+function text(scope: Construct, key: string): string | undefined {
+  const value: unknown = scope.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value).trim();
+}
+
+/** A list from `-c key=a,b` on the command line or a JSON array in cdk.json. */
+function list(scope: Construct, key: string): string[] | undefined {
+  const value: unknown = scope.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
+  return items.map((s) => s.trim()).filter(Boolean);
+}

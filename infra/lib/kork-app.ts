@@ -1,0 +1,122 @@
+/**
+ * Assembles Kork's stacks from the manifest. bin/app.ts calls it with the real bundles; tests call it
+ * with stub bundles or an altered manifest.
+ */
+import {
+  type JobDef,
+  jobs as manifestJobs,
+  queues as manifestQueues,
+  routes as manifestRoutes,
+  type QueueDef,
+  type RouteDef,
+  type RouteGroup,
+} from '@kork/functions/routes';
+import type { App, Environment, StackProps } from 'aws-cdk-lib';
+import { ApiRoutesStack } from './api-routes-stack';
+import { ApiStack } from './api-stack';
+import { AsyncStack } from './async-stack';
+import { readConfig } from './config';
+import { DataStack } from './data-stack';
+import { JobsStack } from './jobs-stack';
+import { addNagChecks } from './nag';
+import { WebStack } from './web-stack';
+
+export interface KorkAppProps {
+  /** Bundle folder per function id of `allFunctions()`. */
+  assets: Record<string, string>;
+  /** The built SPA; omitted, the SPA bucket is left empty. */
+  webDist?: string;
+  env?: Environment;
+  /** Manifest parts, replaceable for tests; the real manifest by default. */
+  routes?: Record<string, RouteDef>;
+  queues?: Record<string, QueueDef>;
+  jobs?: Record<string, JobDef>;
+}
+
+export interface KorkStacks {
+  data: DataStack;
+  api: ApiStack;
+  web: WebStack;
+  async: AsyncStack;
+  routes: Partial<Record<RouteGroup, ApiRoutesStack>>;
+  /** Only there when the manifest has jobs: an empty stack cannot be deployed. */
+  jobs?: JobsStack;
+}
+
+export const STACK_PREFIX = 'Kork';
+
+export function createKorkApp(app: App, props: KorkAppProps): KorkStacks {
+  const config = readConfig(app);
+  const routes = props.routes ?? (manifestRoutes as Record<string, RouteDef>);
+  const queues = props.queues ?? (manifestQueues as Record<string, QueueDef>);
+  const jobs = props.jobs ?? (manifestJobs as Record<string, JobDef>);
+  const common = (description: string): StackProps => ({
+    env: props.env,
+    description: `Kork: ${description}`,
+    tags: { app: 'kork' },
+  });
+
+  const data = new DataStack(app, `${STACK_PREFIX}-Data`, {
+    ...common('table, buckets and signing key (retained)'),
+    config,
+  });
+  const api = new ApiStack(app, `${STACK_PREFIX}-Api`, common('HTTP API and its stage'));
+  const web = new WebStack(app, `${STACK_PREFIX}-Web`, {
+    ...common('CloudFront, the SPA bucket and the image function'),
+    config,
+    api: api.api,
+    data,
+    assets: props.assets,
+    webDist: props.webDist,
+  });
+  // Known up front, the address keeps the other stacks independent of the web stack.
+  const appUrl = config.appUrl ?? web.appUrl;
+  const async = new AsyncStack(app, `${STACK_PREFIX}-Async`, {
+    ...common('queues, their consumers and the mail identity'),
+    config,
+    appUrl,
+    data,
+    queues,
+    assets: props.assets,
+  });
+  const resources = {
+    config,
+    appUrl,
+    data,
+    queues: async.queues,
+    mailIdentity: async.mailIdentity,
+  };
+
+  const byGroup = new Map<RouteGroup, Record<string, RouteDef>>();
+  for (const [key, def] of Object.entries(routes)) {
+    byGroup.set(def.group, { ...byGroup.get(def.group), [key]: def });
+  }
+  const routeStacks: KorkStacks['routes'] = {};
+  for (const [group, groupRoutes] of byGroup) {
+    routeStacks[group] = new ApiRoutesStack(app, `${STACK_PREFIX}-Routes-${pascal(group)}`, {
+      ...common(`${group} routes`),
+      group,
+      routes: groupRoutes,
+      api: api.api,
+      assets: props.assets,
+      resources,
+    });
+  }
+
+  const jobsStack =
+    Object.keys(jobs).length > 0
+      ? new JobsStack(app, `${STACK_PREFIX}-Jobs`, {
+          ...common('scheduled jobs'),
+          jobs,
+          assets: props.assets,
+          resources,
+        })
+      : undefined;
+
+  addNagChecks(app);
+  return { data, api, web, async, routes: routeStacks, jobs: jobsStack };
+}
+
+function pascal(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+}

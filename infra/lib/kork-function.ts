@@ -1,0 +1,175 @@
+/**
+ * One Lambda of the manifest: the bundled asset, its own log group and role, and exactly the grants and
+ * environment variables its `needs` ask for.
+ */
+import { queueUrlVariable } from '@kork/functions/adapters/queue';
+import type { FunctionDef, Need, QueueName } from '@kork/functions/routes';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as ses from 'aws-cdk-lib/aws-ses';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { KorkConfig } from './config';
+import type { DataStack, KorkData } from './data-stack';
+import { acknowledgeWildcardResource, REASONS } from './nag';
+
+export const DEFAULT_MEMORY_MB = 512;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
+/** What invokes the function; decides the settings it gets besides those of its needs. */
+export type Trigger = 'api' | 'image' | 'queue' | 'schedule';
+
+/** The shared resources a function may be granted, as seen from the stack it lives in. */
+export interface FunctionResources {
+  config: KorkConfig;
+  /** Where users open the app, for links in mail; unknown to the function the distribution itself fronts. */
+  appUrl?: string;
+  /** Reached through its named exports from whichever stack the function lives in. */
+  data: DataStack;
+  queues: Partial<Record<QueueName, sqs.IQueue>>;
+  mailIdentity?: ses.IEmailIdentity;
+}
+
+export interface KorkFunctionProps {
+  def: FunctionDef;
+  /** The folder `buildFunctions` wrote for this function (index.mjs exporting `handler`). */
+  assetDir: string;
+  trigger: Trigger;
+  resources: FunctionResources;
+}
+
+export class KorkFunction extends Construct {
+  readonly function: lambda.Function;
+
+  constructor(scope: Construct, id: string, props: KorkFunctionProps) {
+    super(scope, id);
+    const { def, resources, trigger } = props;
+    const { config } = resources;
+    const data = resources.data.importInto(Stack.of(this));
+
+    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    // A role of its own instead of AWSLambdaBasicExecutionRole: it may write to its own log group only.
+    const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+
+    const environment: Record<string, string> = { LOG_LEVEL: config.logLevel };
+    if (resources.appUrl) environment.APP_URL = resources.appUrl;
+    if (trigger === 'api') {
+      environment.API_KEYS = config.apiKeys.join(',');
+      // Resolved by CloudFormation at deploy time: the key never appears in the template or the repo.
+      environment.AUTH_SIGNING_KEY = data.authSigningKey.secretValue.unsafeUnwrap();
+      environment.AUTH_SIGNING_KEY_VERSION = config.authKeyVersion;
+    }
+    if (trigger === 'image') environment.IMAGE_HOSTS = config.imageHosts.join(',');
+
+    this.function = new lambda.Function(this, 'Function', {
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: def.architecture === 'x86_64' ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
+      code: lambda.Code.fromAsset(props.assetDir),
+      handler: 'index.handler',
+      memorySize: def.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeout: Duration.seconds(def.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+      tracing: lambda.Tracing.ACTIVE,
+      role,
+      logGroup,
+      environment,
+    });
+
+    for (const need of new Set(def.needs)) this.grant(need, data, resources);
+
+    Validations.of(this).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: REASONS.xray });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Pinned to nodejs22.x on purpose (ARCHITECTURE D1): the code is also run and tested on the Node 20/22 of the development machines; move up together.',
+    });
+  }
+
+  private grant(need: Need, data: KorkData, resources: FunctionResources): void {
+    const fn = this.function;
+    switch (need) {
+      case 'table:read':
+        data.table.grantReadData(fn);
+        this.tableAccess(data);
+        return;
+      case 'table:write':
+        data.table.grantReadWriteData(fn);
+        this.tableAccess(data);
+        return;
+      case 'media:read':
+        this.readObjects(data.media);
+        fn.addEnvironment('MEDIA_BUCKET', data.media.bucketName);
+        return;
+      case 'media:write':
+        this.writeObjects(data.media);
+        fn.addEnvironment('MEDIA_BUCKET', data.media.bucketName);
+        return;
+      case 'imports:read':
+        this.readObjects(data.imports);
+        fn.addEnvironment('IMPORTS_BUCKET', data.imports.bucketName);
+        return;
+      case 'imports:write':
+        this.writeObjects(data.imports);
+        fn.addEnvironment('IMPORTS_BUCKET', data.imports.bucketName);
+        return;
+      case 'supplier-orders:send':
+        this.sendTo('supplier-orders', resources);
+        return;
+      case 'mail:send':
+        if (!resources.mailIdentity)
+          throw new Error(`${this.node.path} needs mail:send but no mail identity is wired`);
+        resources.mailIdentity.grantSendEmail(fn);
+        fn.addEnvironment('MAIL_FROM', resources.config.mailFrom);
+        return;
+      default: {
+        const unknown: never = need;
+        throw new Error(`No grant for need ${String(unknown)}`);
+      }
+    }
+  }
+
+  private tableAccess(data: KorkData): void {
+    this.function.addEnvironment('TABLE_NAME', data.table.tableName);
+    acknowledgeWildcardResource(this, data.table.tableArn, '/index/*', REASONS.tableIndexes);
+  }
+
+  // Explicit object actions rather than grantRead/grantWrite, whose s3:GetObject*, s3:List* and
+  // s3:DeleteObject* wildcards reach further than the functions go.
+  private readObjects(bucket: s3.IBucket): void {
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }),
+    );
+    // Lets a missing key answer 404 instead of 403.
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+    );
+    acknowledgeWildcardResource(this, bucket.bucketArn, '/*', REASONS.bucketObjects);
+  }
+
+  private writeObjects(bucket: s3.IBucket): void {
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
+        resources: [bucket.arnForObjects('*')],
+      }),
+    );
+    acknowledgeWildcardResource(this, bucket.bucketArn, '/*', REASONS.bucketObjects);
+  }
+
+  private sendTo(queueName: QueueName, resources: FunctionResources): void {
+    const queue = resources.queues[queueName];
+    if (!queue) throw new Error(`${this.node.path} sends to ${queueName} but that queue is not wired`);
+    queue.grantSendMessages(this.function);
+    this.function.addEnvironment(queueUrlVariable(queueName), queue.queueUrl);
+  }
+}
+
+/** The bundle folder of one function; a missing one means the functions build did not run or is stale. */
+export function assetFor(assets: Record<string, string>, fnId: string): string {
+  const dir = assets[fnId];
+  if (!dir) throw new Error(`No bundle for function ${fnId}; run the functions build first`);
+  return dir;
+}
