@@ -17,7 +17,7 @@ export default defineConfig({
           env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
         },
       },
-      // WEB_PROJECT
+      'web/vitest.config.ts',
       {
         test: {
           name: 'integration',

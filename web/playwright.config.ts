@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = new URL('..', import.meta.url).pathname;
+const port = 3100;
+
+/**
+ * Browser journeys against the local stack (`infra/local/main.ts`), which serves the built SPA (web/dist,
+ * built by `npm run build:web` first) and every /api route at one origin, like CloudFront does.
+ * Debian's Chromium drives them: browser downloads are not possible here.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    locale: 'en-GB',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx infra/local/main.ts',
+    cwd: repoRoot,
+    // Any answer means the server is up; without an API key /api/health answers 403, which counts.
+    url: `http://localhost:${port}/api/health`,
+    env: { PORT: String(port), KORK_DATA_DIR: '.kork/e2e' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

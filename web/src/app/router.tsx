@@ -1,0 +1,157 @@
+import type { ComponentType } from 'react';
+import { type RouteObject, redirect } from 'react-router';
+import { CELLAR_SECTIONS, type CellarSectionKey } from '../features/cellar/cellar-sections';
+import { ErrorPage } from './error-page';
+import { RootLayout } from './layout/root-layout';
+
+/** A lazy route: the page's code downloads the first time someone opens it. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** Cellar home has its own page; the other sections share one until their features land. */
+function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
+  if (key === 'home')
+    return page(
+      () => import('../features/cellar/cellar-home-page'),
+      (m) => m.CellarHomePage,
+    );
+  return page(
+    () => import('../features/cellar/cellar-section-page'),
+    (m) => m.CellarSectionPage,
+  );
+}
+
+/** Every route of SPEC §2, as data. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    // If the shell itself fails, the error page stands alone.
+    errorElement: <ErrorPage />,
+    // The first screen's code is still downloading: the page background is all there is to show.
+    hydrateFallbackElement: <div aria-busy="true" />,
+    children: [
+      {
+        // A failing page (thrown error, chunk that did not download) keeps the navbar around the error page.
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, loader: () => redirect('/feed') },
+          {
+            path: 'feed',
+            lazy: page(
+              () => import('../features/home/home-page'),
+              (m) => m.HomePage,
+            ),
+          },
+          {
+            path: 'events',
+            lazy: page(
+              () => import('../features/events/events-page'),
+              (m) => m.EventsPage,
+            ),
+          },
+          {
+            path: 'cart',
+            lazy: page(
+              () => import('../features/cart/cart-page'),
+              (m) => m.CartPage,
+            ),
+          },
+          {
+            path: 'sign-in',
+            lazy: page(
+              () => import('../features/auth/sign-in-page'),
+              (m) => m.SignInPage,
+            ),
+          },
+          {
+            path: 'registration',
+            lazy: page(
+              () => import('../features/auth/registration-page'),
+              (m) => m.RegistrationPage,
+            ),
+          },
+          {
+            path: 'password-recovery',
+            lazy: page(
+              () => import('../features/auth/password-recovery-page'),
+              (m) => m.PasswordRecoveryPage,
+            ),
+          },
+          {
+            path: 'auth/*',
+            lazy: page(
+              () => import('../features/auth/auth-page'),
+              (m) => m.AuthPage,
+            ),
+          },
+          {
+            path: 'terms-of-use',
+            lazy: page(
+              () => import('../features/legal/terms-page'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: 'privacy-policy',
+            lazy: page(
+              () => import('../features/legal/privacy-page'),
+              (m) => m.PrivacyPage,
+            ),
+          },
+          {
+            path: 'wine-cellar',
+            lazy: page(
+              () => import('../features/cellar/cellar-layout'),
+              (m) => m.CellarLayout,
+            ),
+            children: [
+              { index: true, loader: () => redirect('/wine-cellar/home') },
+              ...CELLAR_SECTIONS.map((section) => ({
+                path: section.path,
+                handle: { cellarSection: section.key },
+                lazy: cellarSection(section.key),
+              })),
+              {
+                path: '*',
+                lazy: page(
+                  () => import('./not-found-page'),
+                  (m) => m.NotFoundPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'embed/*',
+            lazy: page(
+              () => import('../features/embed/embed-page'),
+              (m) => m.EmbedPage,
+            ),
+          },
+          {
+            path: 'location/*',
+            lazy: page(
+              () => import('../features/locations/shared-location-page'),
+              (m) => m.SharedLocationPage,
+            ),
+          },
+          {
+            path: 'wine-list/*',
+            lazy: page(
+              () => import('../features/wine-lists/public-wine-list-page'),
+              (m) => m.PublicWineListPage,
+            ),
+          },
+          {
+            path: '*',
+            lazy: page(
+              () => import('./not-found-page'),
+              (m) => m.NotFoundPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,63 @@
+import { Button, Drawer, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import classes from './cellar-layout.module.css';
+import { CellarMenu } from './cellar-menu';
+import { CELLAR_SECTIONS, cellarPath } from './cellar-sections';
+
+/** The cellar: a side menu beside the section on wide screens, a menu button and drawer on phones. */
+export function CellarLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [opened, { open, close }] = useDisclosure(false);
+  const current = CELLAR_SECTIONS.find((section) => pathname.startsWith(cellarPath(section)));
+
+  return (
+    <div className={classes.layout}>
+      <aside className={classes.sidebar}>
+        <nav aria-label={t('cellar.menuLabel')}>
+          <Text className={classes.sidebarTitle}>{t('cellar.title')}</Text>
+          <CellarMenu />
+        </nav>
+      </aside>
+
+      <div className={classes.phoneBar}>
+        <Button
+          variant="default"
+          radius="xl"
+          leftSection={<IconLayoutSidebarLeftExpand size={18} aria-hidden />}
+          onClick={open}
+          aria-expanded={opened}
+          aria-controls="kork-cellar-menu"
+        >
+          {t('cellar.openMenu')}
+        </Button>
+        {current && (
+          <Text fw={600} c="wine.8" truncate>
+            {t(`cellar.sections.${current.key}.title`)}
+          </Text>
+        )}
+      </div>
+
+      <Drawer
+        id="kork-cellar-menu"
+        opened={opened}
+        onClose={close}
+        size="min(82vw, 320px)"
+        title={t('cellar.title')}
+        closeButtonProps={{ 'aria-label': t('cellar.closeMenu') }}
+        classNames={{ title: classes.drawerTitle }}
+      >
+        <nav aria-label={t('cellar.menuLabel')}>
+          <CellarMenu onNavigate={close} />
+        </nav>
+      </Drawer>
+
+      <div className={classes.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CATEGORIES, type Category } from '../categories';
+import classes from './category-strip.module.css';
+
+const SWATCHES: Record<Category, string> = {
+  red: '#7a1730',
+  white: '#e9d98f',
+  rose: '#e9a0a8',
+  sparkling: '#f1e6b8',
+  orange: '#d98a3d',
+  dessert: '#c4862c',
+  fortified: '#5b2318',
+};
+
+/** Wine styles to browse by; the selected one travels in the URL so it survives a reload or a share. */
+export function CategoryStrip({ selected, ref }: { selected: Category | undefined; ref?: Ref<HTMLElement> }) {
+  const { t } = useTranslation();
+  return (
+    <nav ref={ref} aria-label={t('home.categories.label')} className={classes.strip}>
+      <ul className={classes.list}>
+        {CATEGORIES.map((category) => (
+          <li key={category}>
+            <Link
+              to={category === selected ? '/feed' : `/feed?category=${category}`}
+              className={classes.chip}
+              aria-current={category === selected ? 'true' : undefined}
+              preventScrollReset
+            >
+              <span
+                className={classes.swatch}
+                style={{ background: SWATCHES[category] }}
+                aria-hidden="true"
+              />
+              {t(`home.categories.${category}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

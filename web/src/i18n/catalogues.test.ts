@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import legalEn from './legal/en.json';
+import legalNb from './legal/nb.json';
+import nb from './nb.json';
+
+/** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */
+function paths(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix];
+  if (Array.isArray(value)) return value.flatMap((item, index) => paths(item, `${prefix}.${index}`));
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) =>
+    paths(item, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+function texts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(texts);
+  return Object.values(value as Record<string, unknown>).flatMap(texts);
+}
+
+describe('the text catalogues', () => {
+  it('have every English screen text in Norwegian too, and nothing extra', () => {
+    expect(paths(nb).sort()).toEqual(paths(en).sort());
+  });
+
+  it('have the same terms and privacy sections in both languages', () => {
+    expect(paths(legalNb).sort()).toEqual(paths(legalEn).sort());
+  });
+
+  it('leave no text empty', () => {
+    for (const text of [...texts(en), ...texts(nb), ...texts(legalEn), ...texts(legalNb)]) {
+      expect(text.trim()).not.toBe('');
+    }
+  });
+
+  it('word the error page as the specification does', () => {
+    expect(nb.errorPage.title).toBe('Oisann, noe har gått galt.');
+    expect(en.errorPage.title).toBe('Oops, something went wrong.');
+  });
+
+  it('state the 30-day notice before the terms change, in both languages', () => {
+    expect(JSON.stringify(legalEn.terms)).toContain('at least 30 days');
+    expect(JSON.stringify(legalNb.terms)).toContain('minst 30 dager');
+  });
+});

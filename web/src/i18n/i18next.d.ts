@@ -1,0 +1,11 @@
+import 'i18next';
+import type en from './en.json';
+
+// English is the reference catalogue: a key missing there fails the type check, and a unit test keeps
+// the Norwegian catalogue in step with it.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}

@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+// The web app's unit tests, as a project the root vitest config can list or mirror.
+export default defineProject({
+  root: new URL('.', import.meta.url).pathname,
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'happy-dom',
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
