@@ -157,7 +157,7 @@ async function main() {
   }
   say();
   writeFileSync(join(root, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
-  // Figures, not a gate: a budget missed is reported here and explained in docs/performance.md.
+  // Figures, not a gate: a budget missed is reported here and explained in docs/decisions.md.
   if (failures.length > 0) console.error(`Over budget: ${failures.join(', ')}`);
 }
 
