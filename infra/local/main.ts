@@ -9,24 +9,27 @@ import { seedSteps } from '@kork/functions/seeds';
 import { MissingJavaError } from './dynamodb-local';
 import { scheduleJobs } from './jobs';
 import { startLocalServer } from './server';
-import { REPO_ROOT, startLocalStack } from './stack';
+import { type LocalStack, REPO_ROOT, startLocalStack } from './stack';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(REPO_ROOT, process.env.KORK_DATA_DIR ?? '.kork');
 const dev = process.argv.includes('--dev');
 const log = (line: string) => process.stdout.write(`[kork] ${line}\n`);
 
+let stack: LocalStack | undefined;
+
 async function main() {
   mkdirSync(dataDir, { recursive: true });
   const started = Date.now();
   const appUrl = `http://localhost:${port}`;
-  const stack = await startLocalStack({ dataDir, appUrl, log });
+  stack = await startLocalStack({ dataDir, appUrl, log });
   if (stack.tableCreated) log('created table kork');
   for (const outcome of await applySeeds(seedSteps)) {
     if (outcome.status === 'applied')
       log(`seeded ${outcome.step}${outcome.summary ? `: ${outcome.summary}` : ''}`);
   }
   const server = await startLocalServer({ stack, port, dev, log });
+  const running = stack;
   const stopJobs = scheduleJobs(log);
   const runtimeFile = join(dataDir, 'runtime.json');
   writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, port, url: appUrl }));
@@ -40,7 +43,7 @@ async function main() {
     stopJobs();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
-    await stack.stop();
+    await running.stop();
     rmSync(runtimeFile, { force: true });
     process.exit(0);
   };
@@ -49,11 +52,15 @@ async function main() {
   process.on('SIGHUP', () => void stop('SIGHUP'));
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   if (error instanceof MissingJavaError) {
     process.stderr.write(`\n${error.message}\n\n`);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    process.stderr.write(`\nPort ${port} is already in use: stop what runs there, or start with PORT=<another port>.\n\n`);
   } else {
     process.stderr.write(`${error instanceof Error ? error.stack : error}\n`);
   }
+  // Never leave DynamoDB Local running behind a failed start.
+  await stack?.stop().catch(() => undefined);
   process.exit(1);
 });

@@ -103,27 +103,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     return handler;
   };
 
-  const webDist = options.webRoot ?? join(REPO_ROOT, 'web', 'dist');
-  let spa: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  let spa: (req: IncomingMessage, res: ServerResponse, next: () => void) => void = () => undefined;
   let closeVite: (() => Promise<void>) | undefined;
-  if (options.dev) {
-    const { createServer: createVite } = await import('vite');
-    const vite = await createVite({
-      configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
-      server: { middlewareMode: true, hmr: { port: options.port + 1 } },
-      appType: 'spa',
-    });
-    spa = vite.middlewares;
-    closeVite = () => vite.close();
-  } else {
-    if (!existsSync(join(webDist, 'index.html'))) {
-      throw new Error('web/dist is missing: run `npm run build:web` (npm start does this for you)');
-    }
-    const assets = sirv(webDist, { immutable: true, etag: true, gzip: false });
-    const index = sirv(webDist, { single: true, etag: true });
-    spa = (req, res, next) =>
-      (req.url ?? '').startsWith('/assets/') ? assets(req, res, next) : index(req, res, next);
-  }
 
   async function invoke(
     req: IncomingMessage,
@@ -202,6 +183,27 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       else res.end();
     });
   });
+  const webDist = options.webRoot ?? join(REPO_ROOT, 'web', 'dist');
+  if (options.dev) {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({
+      configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
+      // Hot reload shares the app's own port, like every other request.
+      server: { middlewareMode: true, ws: { server } },
+      appType: 'spa',
+    });
+    spa = vite.middlewares;
+    closeVite = () => vite.close();
+  } else {
+    if (!existsSync(join(webDist, 'index.html'))) {
+      throw new Error('web/dist is missing: run `npm run build:web` (npm start does this for you)');
+    }
+    const assets = sirv(webDist, { immutable: true, etag: true, gzip: false });
+    const index = sirv(webDist, { single: true, etag: true });
+    spa = (req, res, next) =>
+      (req.url ?? '').startsWith('/assets/') ? assets(req, res, next) : index(req, res, next);
+  }
+
   server.on('close', () => void closeVite?.());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
