@@ -56,7 +56,9 @@ main().catch(async (error) => {
   if (error instanceof MissingJavaError) {
     process.stderr.write(`\n${error.message}\n\n`);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    process.stderr.write(`\nPort ${port} is already in use: stop what runs there, or start with PORT=<another port>.\n\n`);
+    process.stderr.write(
+      `\nPort ${port} is already in use: stop what runs there, or start with PORT=<another port>.\n\n`,
+    );
   } else {
     process.stderr.write(`${error instanceof Error ? error.stack : error}\n`);
   }
