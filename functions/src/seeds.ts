@@ -2,6 +2,7 @@
  * Demo-data seed steps. Each domain registers its steps here; the local runner applies every step whose
  * version has not been applied yet (on first start and with `npm run seed`), so seeding is idempotent.
  */
+import { accountsSeed } from './accounts/seed';
 import { mediaSeed } from './media/seed';
 
 export interface SeedStep {
@@ -12,4 +13,4 @@ export interface SeedStep {
   run(): Promise<string | undefined>;
 }
 
-export const seedSteps: readonly SeedStep[] = [mediaSeed];
+export const seedSteps: readonly SeedStep[] = [mediaSeed, accountsSeed];

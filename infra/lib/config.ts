@@ -26,6 +26,9 @@ export interface KorkConfig {
    * only when their configuration changes, and this changes it.
    */
   authKeyVersion: string;
+  /** OAuth client ids whose Google ID tokens and Apple identity tokens sign-in accepts; none = not offered. */
+  googleClientIds: string[];
+  appleClientIds: string[];
   /** An SNS topic that receives the dead-letter alarms; without it the alarms are only visible in CloudWatch. */
   alarmTopicArn?: string;
 }
@@ -56,6 +59,8 @@ export function readConfig(scope: Construct): KorkConfig {
     certificateArn,
     authKeyVersion: text(scope, 'authKeyVersion') ?? '1',
     alarmTopicArn: text(scope, 'alarmTopicArn'),
+    googleClientIds: list(scope, 'googleClientIds') ?? [],
+    appleClientIds: list(scope, 'appleClientIds') ?? [],
   };
 }
 

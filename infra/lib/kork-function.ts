@@ -62,6 +62,8 @@ export class KorkFunction extends Construct {
       // Resolved by CloudFormation at deploy time: the key never appears in the template or the repo.
       environment.AUTH_SIGNING_KEY = data.authSigningKey.secretValue.unsafeUnwrap();
       environment.AUTH_SIGNING_KEY_VERSION = config.authKeyVersion;
+      if (config.googleClientIds.length > 0) environment.GOOGLE_CLIENT_IDS = config.googleClientIds.join(',');
+      if (config.appleClientIds.length > 0) environment.APPLE_CLIENT_IDS = config.appleClientIds.join(',');
     }
     if (trigger === 'image') environment.IMAGE_HOSTS = config.imageHosts.join(',');
 

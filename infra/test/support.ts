@@ -38,7 +38,7 @@ export function propertiesOf(construct: IConstruct): Record<string, unknown> {
 export function stubAssets(extraIds: string[] = []): Record<string, string> {
   const root = mkdtempSync(join(tmpdir(), 'kork-infra-assets-'));
   const assets: Record<string, string> = {};
-  for (const id of [...Object.keys(allFunctions()), ...extraIds]) {
+  for (const id of new Set([...Object.keys(allFunctions()), ...extraIds])) {
     const dir = join(root, id);
     mkdirSync(dir);
     writeFileSync(join(dir, 'index.mjs'), `export const handler = async () => ({ id: '${id}' });\n`);

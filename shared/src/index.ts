@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './app-config';
 export * from './currencies';
 export * from './limits';

@@ -30,6 +30,58 @@ export const MESSAGES = {
     en: 'Too many requests. Please wait and try again.',
     nb: 'For mange forespørsler. Vent litt og prøv igjen.',
   },
+  passwordRule: {
+    en: 'At least 6 characters with a digit, an uppercase and a lowercase letter',
+    nb: 'Minst 6 tegn med et tall, en stor og en liten bokstav',
+  },
+  tooYoung: { en: 'You must be at least 18 years old', nb: 'Du må være minst 18 år' },
+  invalidDate: { en: 'Invalid date', nb: 'Ugyldig dato' },
+  invalidOrganizationNumber: {
+    en: 'Organization number must be 9 digits',
+    nb: 'Organisasjonsnummeret må ha 9 siffer',
+  },
+  loginFailed: {
+    en: 'Password or email you entered is incorrect',
+    nb: 'Passordet eller e-postadressen du skrev inn er feil',
+  },
+  emailNotVerified: {
+    en: 'Please verify your email address first. Check your inbox, or send the link again.',
+    nb: 'Bekreft e-postadressen din først. Sjekk innboksen, eller send lenken på nytt.',
+  },
+  emailTaken: {
+    en: 'An account with this email already exists',
+    nb: 'Det finnes allerede en konto med denne e-postadressen',
+  },
+  accountCreated: {
+    en: 'Account created. Check your email to verify your address.',
+    nb: 'Kontoen er opprettet. Sjekk e-posten din for å bekrefte adressen.',
+  },
+  passwordChanged: { en: 'Password changed', nb: 'Passordet er endret' },
+  invalidToken: {
+    en: 'The link is invalid or has expired',
+    nb: 'Lenken er ugyldig eller har utløpt',
+  },
+  appleLoginFailed: {
+    en: 'We are having trouble logging you in with your AppleID, please try again',
+    nb: 'Vi har problemer med å logge deg inn med Apple-ID-en din, vennligst prøv igjen',
+  },
+  socialLoginFailed: {
+    en: 'We could not verify your sign-in. Please try again.',
+    nb: 'Vi kunne ikke bekrefte innloggingen. Vennligst prøv igjen.',
+  },
+  accountNotFound: {
+    en: 'No account uses this sign-in yet. Register first.',
+    nb: 'Ingen konto bruker denne innloggingen ennå. Registrer deg først.',
+  },
+  accountDeactivated: {
+    en: 'This account is deactivated',
+    nb: 'Denne kontoen er deaktivert',
+  },
+  confirmationMismatch: {
+    en: 'Type the confirmation phrase exactly as shown',
+    nb: 'Skriv bekreftelsesfrasen nøyaktig som vist',
+  },
+  wrongCurrentPassword: { en: 'The current password is wrong', nb: 'Nåværende passord er feil' },
   imageUrlNotAllowed: { en: 'Image address not allowed', nb: 'Bildeadressen er ikke tillatt' },
   imageWidthNotAllowed: { en: 'Image width not allowed', nb: 'Bildebredden er ikke tillatt' },
 } as const satisfies Record<string, Record<Locale, string>>;

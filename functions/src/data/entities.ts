@@ -3,14 +3,24 @@
  * table's GSIs are exactly the physical indexes these schemas use.
  */
 import { Service } from 'electrodb';
+import { accountEmailSchema, createAccountEmailEntity } from '../accounts/entities/account-email';
+import { accountIdentitySchema, createAccountIdentityEntity } from '../accounts/entities/account-identity';
+import { accountTokenSchema, createAccountTokenEntity } from '../accounts/entities/account-token';
+import { createUserEntity, userSchema } from '../accounts/entities/user';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { createJobRunEntity, jobRunSchema } from './entities/job-run';
+import { createRateLimitWindowEntity, rateLimitWindowSchema } from './entities/rate-limit-window';
 import { createSeedRunEntity, seedRunSchema } from './entities/seed-run';
 
 export const allEntities = {
   seedRun: seedRunSchema,
   jobRun: jobRunSchema,
+  rateLimitWindow: rateLimitWindowSchema,
+  user: userSchema,
+  accountEmail: accountEmailSchema,
+  accountIdentity: accountIdentitySchema,
+  accountToken: accountTokenSchema,
 } as const;
 
 function createService() {
@@ -18,6 +28,11 @@ function createService() {
   return new Service({
     seedRun: createSeedRunEntity(config),
     jobRun: createJobRunEntity(config),
+    rateLimitWindow: createRateLimitWindowEntity(config),
+    user: createUserEntity(config),
+    accountEmail: createAccountEmailEntity(config),
+    accountIdentity: createAccountIdentityEntity(config),
+    accountToken: createAccountTokenEntity(config),
   });
 }
 

@@ -18,6 +18,7 @@ export const TABLE_SCHEMA = {
   globalIndexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ] as const satisfies readonly TableIndex[],
 } as const;
 

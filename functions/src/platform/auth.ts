@@ -1,20 +1,24 @@
 /**
- * The bearer-token slot. Access tokens are JWTs signed with the product's own key (D8). Locally the key
- * is generated into the data folder; in the cloud it comes from the secret store.
+ * Access tokens: HS256 JWTs signed with the product's own key (D8), carrying the account id, its role
+ * and its token version. Every authenticated request also checks the account's current state, so a
+ * password change, deactivation or deletion ends every token at once.
  */
-import { jwtVerify } from 'jose';
+import type { Role } from '@kork/shared';
+import { jwtVerify, SignJWT } from 'jose';
 import type { AuthLevel } from '../routes';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
-export type Role = 'user' | 'business' | 'admin';
+export type { Role };
 
 export interface Principal {
   userId: string;
   role: Role;
+  isExpert?: boolean;
 }
 
 export const TOKEN_ISSUER = 'kork';
 export const TOKEN_AUDIENCE = 'kork-app';
+export const TOKEN_LIFETIME = '7d';
 
 let cachedKey: Uint8Array | undefined;
 
@@ -22,7 +26,7 @@ let cachedKey: Uint8Array | undefined;
 export function signingKey(): Uint8Array {
   if (cachedKey) return cachedKey;
   const raw = process.env.AUTH_SIGNING_KEY;
-  if (!raw) throw new UnauthorizedError();
+  if (!raw) throw new Error('AUTH_SIGNING_KEY environment variable is not set');
   const key = Buffer.from(raw, 'base64');
   if (key.length < 32) throw new Error('AUTH_SIGNING_KEY must hold at least 32 bytes');
   cachedKey = new Uint8Array(key);
@@ -33,12 +37,29 @@ export function resetSigningKey(): void {
   cachedKey = undefined;
 }
 
+export interface TokenClaims {
+  userId: string;
+  role: Role;
+  tokenVersion: number;
+}
+
+export async function issueAccessToken(claims: TokenClaims): Promise<string> {
+  return new SignJWT({ role: claims.role, ver: claims.tokenVersion })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(TOKEN_LIFETIME)
+    .sign(signingKey());
+}
+
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
 }
 
-export async function verifyAccessToken(token: string): Promise<Principal> {
+export async function verifyAccessToken(token: string): Promise<TokenClaims> {
   try {
     const { payload } = await jwtVerify(token, signingKey(), {
       issuer: TOKEN_ISSUER,
@@ -49,22 +70,48 @@ export async function verifyAccessToken(token: string): Promise<Principal> {
     if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'business' && role !== 'admin')) {
       throw new UnauthorizedError();
     }
-    return { userId: payload.sub, role };
+    return { userId: payload.sub, role, tokenVersion: typeof payload.ver === 'number' ? payload.ver : 0 };
   } catch {
     throw new UnauthorizedError();
   }
 }
 
-/** 401 without a valid token; 403 when the principal's role does not reach the route's level. */
+/** The account's current state, as the session check needs it. */
+export interface SessionState {
+  role: Role;
+  tokenVersion: number;
+  status: 'active' | 'deactivated';
+  isExpert: boolean;
+}
+
+export type SessionLookup = (userId: string) => Promise<SessionState | undefined>;
+
+/** A token is good while its account exists, is active and has not raised its token version. */
+async function principalOf(token: string, lookup: SessionLookup): Promise<Principal> {
+  const claims = await verifyAccessToken(token);
+  const state = await lookup(claims.userId);
+  if (!state || state.tokenVersion !== claims.tokenVersion) throw new UnauthorizedError();
+  if (state.status !== 'active') throw new ForbiddenError({ key: 'accountDeactivated' });
+  return { userId: claims.userId, role: state.role, isExpert: state.isExpert };
+}
+
+/** 401 without a valid token; 403 when the account's role does not reach the route's level. */
 export async function authorize(
   level: AuthLevel,
   header: string | undefined,
+  lookup: SessionLookup,
 ): Promise<Principal | undefined> {
   const token = bearerToken(header);
-  if (level === 'public') return token ? verifyAccessToken(token).catch(() => undefined) : undefined;
+  if (level === 'public') return token ? principalOf(token, lookup).catch(() => undefined) : undefined;
   if (!token) throw new UnauthorizedError();
-  const principal = await verifyAccessToken(token);
+  const principal = await principalOf(token, lookup);
   if (level === 'business' && principal.role === 'user') throw new ForbiddenError();
   if (level === 'admin' && principal.role !== 'admin') throw new ForbiddenError();
   return principal;
+}
+
+/** Ownership of an `{id}` in a path: the account itself, or an admin. */
+export function assertOwner(principal: Principal | undefined, ownerId: string | undefined): void {
+  if (!principal) throw new UnauthorizedError();
+  if (principal.role !== 'admin' && principal.userId !== ownerId) throw new ForbiddenError();
 }

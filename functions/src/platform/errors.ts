@@ -15,7 +15,10 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'EMAIL_NOT_VERIFIED'
+  | 'INVALID_TOKEN'
+  | 'ACCOUNT_NOT_FOUND';
 
 /** A message is either a key of the shared catalogue (translated per request) or literal text. */
 export type Message = { key: MessageKey } | { text: string };

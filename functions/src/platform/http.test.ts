@@ -184,25 +184,36 @@ describe('the bearer-token slot', () => {
   });
 
   it('lets a public route through without a token and ignores a bad one', async () => {
-    const open = httpRoute('GET /api/config', {}, async (req) => ({ payload: req.principal ?? null }));
+    const sessions = async () => undefined;
+    const open = httpRoute('GET /api/config', { sessions }, async (req) => ({
+      payload: req.principal ?? null,
+    }));
     expect((await call(open, event())).body).toEqual({ payload: null });
     const withBad = event({ headers: { 'x-api-key': 'web-key', authorization: 'Bearer garbage' } });
     expect((await call(open, withBad)).status).toBe(200);
   });
 
   it('verifies a signed token and exposes the principal', async () => {
-    const token = await new SignJWT({ role: 'business' })
+    const token = await new SignJWT({ role: 'business', ver: 3 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('user-1')
       .setIssuer(TOKEN_ISSUER)
       .setAudience(TOKEN_AUDIENCE)
       .setExpirationTime('5m')
       .sign(Buffer.from(KEY, 'base64'));
-    const open = httpRoute('GET /api/config', {}, async (req) => ({ payload: req.principal ?? null }));
+    const sessions = async () => ({
+      role: 'business' as const,
+      tokenVersion: 3,
+      status: 'active' as const,
+      isExpert: false,
+    });
+    const open = httpRoute('GET /api/config', { sessions }, async (req) => ({
+      payload: req.principal ?? null,
+    }));
     const result = await call(
       open,
       event({ headers: { 'x-api-key': 'web-key', authorization: `Bearer ${token}` } }),
     );
-    expect(result.body.payload).toEqual({ userId: 'user-1', role: 'business' });
+    expect(result.body.payload).toEqual({ userId: 'user-1', role: 'business', isExpert: false });
   });
 });

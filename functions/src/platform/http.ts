@@ -1,6 +1,7 @@
 /**
  * The one middleware stack every API route uses (ARCHITECTURE §3), in middy's documented order:
- * context → API key → size limit → body parsing → authentication → validation → handler → errors.
+ * context → API key → size limit → authentication and ownership → body parsing → validation → handler →
+ * errors.
  * Handlers receive a typed request and return a payload; the stack shapes every response.
  */
 import {
@@ -15,7 +16,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod/mini';
 import { type RouteKey, routes } from '../routes';
-import { authorize, type Principal } from './auth';
+import { assertOwner, authorize, type Principal, type SessionLookup } from './auth';
 import { env } from './env';
 import {
   ApiKeyError,
@@ -26,6 +27,7 @@ import {
 } from './errors';
 import { createLogger, type Logger } from './logger';
 import type { MultipartParser } from './multipart';
+import { tableSessions } from './sessions';
 import { parseWith } from './validation';
 
 export type DeviceType = 'web' | 'ios' | 'android' | 'unknown';
@@ -57,6 +59,13 @@ export interface RouteSpec<B, Q, P> {
   params?: z.ZodMiniType<P>;
   /** Accept multipart/form-data bodies with this parser (see multipart.ts). */
   multipart?: MultipartParser;
+  /**
+   * The path parameter naming the account that owns the resource: only that account (or an admin)
+   * passes, checked before the body is read.
+   */
+  owner?: string;
+  /** Where session state is read; the table by default, a fake in unit tests. */
+  sessions?: SessionLookup;
 }
 
 type Event = APIGatewayProxyEventV2 & { kork?: HttpRequest };
@@ -144,12 +153,17 @@ function bodyParser(multipart: MultipartParser | undefined): MiddlewareObj<Event
   };
 }
 
-function authentication(route: RouteKey): MiddlewareObj<Event> {
+function authentication(
+  route: RouteKey,
+  sessions: SessionLookup,
+  owner: string | undefined,
+): MiddlewareObj<Event> {
   const level = routes[route].auth;
   return {
     before: async ({ event }) => {
       const kork = event.kork as HttpRequest;
-      kork.principal = await authorize(level, event.headers?.authorization);
+      kork.principal = await authorize(level, event.headers?.authorization, sessions);
+      if (owner) assertOwner(kork.principal, event.pathParameters?.[owner]);
     },
   };
 }
@@ -212,8 +226,8 @@ export function httpRoute<
     .use(errorResponder())
     .use(apiKey)
     .use(sizeLimit)
+    .use(authentication(route, spec.sessions ?? tableSessions, spec.owner))
     .use(bodyParser(spec.multipart))
-    .use(authentication(route))
     .use(validation(spec))
     .handler(async (event) => {
       const kork = event.kork as HttpRequest<B, Q, P>;

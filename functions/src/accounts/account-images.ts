@@ -1,0 +1,83 @@
+/**
+ * Account pictures in the media bucket, under `users/<id>/`. An upload is checked by its content (sharp
+ * must read it as an image of an allowed format), not by its name or declared type.
+ */
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { LIMITS } from '@kork/shared';
+import sharp from 'sharp';
+import { ulid } from 'ulid';
+import { env } from '../platform/env';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../platform/errors';
+import type { UploadedFile } from '../platform/multipart';
+import { s3Client } from '../platform/s3';
+
+export const IMAGE_FIELDS = ['profileImage', 'tastingLocationLogo', 'tastingLocationImage'] as const;
+export type ImageField = (typeof IMAGE_FIELDS)[number];
+
+const FORMATS: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  heif: 'image/heif',
+  tiff: 'image/tiff',
+};
+
+export function isUploadedFile(value: unknown): value is UploadedFile {
+  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).content);
+}
+
+/** Checks an upload is an image by its bytes; answers its format. */
+export async function inspectImage(file: UploadedFile): Promise<{ format: string; contentType: string }> {
+  if (file.truncated || file.content.length > LIMITS.uploadMaxBytes) throw new PayloadTooLargeError();
+  const format = await sharp(file.content)
+    .metadata()
+    .then((m) => m.format as string | undefined)
+    .catch(() => undefined);
+  const contentType = format ? FORMATS[format] : undefined;
+  if (!format || !contentType) throw new UnsupportedMediaTypeError();
+  return { format, contentType };
+}
+
+/** Stores an image and answers its path for `/img?url=`. */
+export async function storeImage(userId: string, field: ImageField, file: UploadedFile): Promise<string> {
+  const { format, contentType } = await inspectImage(file);
+  const key = `users/${userId}/${field}-${ulid().toLowerCase()}.${format === 'jpeg' ? 'jpg' : format}`;
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: env.mediaBucket(),
+      Key: key,
+      Body: file.content,
+      ContentType: contentType,
+    }),
+  );
+  return `/${key}`;
+}
+
+export async function deleteImage(path: string | undefined): Promise<void> {
+  if (!path?.startsWith('/users/')) return;
+  await s3Client().send(new DeleteObjectCommand({ Bucket: env.mediaBucket(), Key: path.slice(1) }));
+}
+
+/** Removes every object under `users/<id>/`, one by one (the S3 emulator's multi-delete trips on shared prefixes). */
+export async function deleteAllImages(userId: string): Promise<number> {
+  let removed = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(
+      new ListObjectsV2Command({
+        Bucket: env.mediaBucket(),
+        Prefix: `users/${userId}/`,
+        ContinuationToken: token,
+      }),
+    );
+    for (const object of page.Contents ?? []) {
+      if (!object.Key) continue;
+      await s3Client().send(new DeleteObjectCommand({ Bucket: env.mediaBucket(), Key: object.Key }));
+      removed += 1;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return removed;
+}

@@ -1,0 +1,6 @@
+import { httpRoute } from '../platform/http';
+import { statistic } from './account-service';
+
+export const handler = httpRoute('GET /api/users/{id}/statistic', { owner: 'id' }, async (req) => ({
+  payload: await statistic(req.params.id ?? ''),
+}));

@@ -1,0 +1,6 @@
+import { httpRoute } from '../platform/http';
+import { viewer } from './account-service';
+
+export const handler = httpRoute('GET /api/auth/viewer', {}, async (req) => ({
+  payload: await viewer(req.principal?.userId ?? ''),
+}));

@@ -1,0 +1,100 @@
+import type { UserType } from '@kork/shared';
+import { db } from '../data/entities';
+import type { SeedStep } from '../seeds';
+import { findUserByEmail } from './account-service';
+import { hashPassword } from './passwords';
+
+interface DemoAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  role: 'user' | 'business' | 'admin';
+  isExpert?: boolean;
+  extra?: Record<string, unknown>;
+}
+
+/** The demo accounts listed in the README. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: 'admin@kork.local',
+    password: 'Admin1234',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    userType: 'PRIVATE_USER',
+    role: 'admin',
+  },
+  {
+    email: 'restaurant@kork.local',
+    password: 'Restaurant1',
+    firstName: 'Rita',
+    lastName: 'Restaurant',
+    userType: 'RESTAURANT',
+    role: 'business',
+    extra: {
+      tastingLocationName: 'Fjord Bistro',
+      tastingLocationAddress: 'Bryggen 1, 5003 Bergen',
+      tastingLocationLat: 60.3975,
+      tastingLocationLong: 5.3245,
+      tastingLocationBio: 'Seasonal West Coast cooking with a cellar of 400 wines.',
+      tastingLocationIsWineListPublic: true,
+      organizationNumber: '987654321',
+      viewCurrency: 'NOK',
+      country: 'NO',
+    },
+  },
+  {
+    email: 'expert@kork.local',
+    password: 'Expert1234',
+    firstName: 'Erik',
+    lastName: 'Ekspert',
+    userType: 'PRIVATE_USER',
+    role: 'user',
+    isExpert: true,
+    extra: { wineLevel: 'PROFESSIONAL', jobTitle: 'Sommelier', country: 'NO', viewCurrency: 'NOK' },
+  },
+  {
+    email: 'private@kork.local',
+    password: 'Private1234',
+    firstName: 'Pia',
+    lastName: 'Privat',
+    userType: 'PRIVATE_USER',
+    role: 'user',
+    extra: { wineLevel: 'ENTHUSIAST', country: 'NO', viewCurrency: 'NOK' },
+  },
+];
+
+export const accountsSeed: SeedStep = {
+  name: 'accounts.demo-users',
+  version: 1,
+  description: 'demo accounts (admin, restaurant, expert, private)',
+  async run() {
+    const created: string[] = [];
+    for (const account of DEMO_ACCOUNTS) {
+      if (await findUserByEmail(account.email)) continue;
+      const id = `demo-${account.email.split('@')[0]}`;
+      const now = new Date().toISOString();
+      await db().entities.accountEmail.create({ email: account.email, ownerId: id }).go();
+      await db()
+        .entities.user.create({
+          ...(account.extra ?? {}),
+          id,
+          ownerId: id,
+          email: account.email,
+          passwordHash: await hashPassword(account.password),
+          firstName: account.firstName,
+          lastName: account.lastName,
+          userType: account.userType,
+          role: account.role,
+          isExpert: account.isExpert ?? false,
+          emailVerified: true,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .go();
+      created.push(account.email);
+    }
+    return created.length > 0 ? `created ${created.join(', ')}` : 'already present';
+  },
+};

@@ -1,0 +1,18 @@
+import { SocialSignUpInput } from '@kork/shared';
+import { httpRoute } from '../platform/http';
+import { multipartBody } from '../platform/multipart';
+import { parseWith } from '../platform/validation';
+import { signUpWithProvider } from './account-service';
+import { imageFiles } from './form-files';
+import { verifyProviderToken } from './social-tokens';
+
+export const handler = httpRoute(
+  'POST /api/auth/sign-up/google',
+  { multipart: multipartBody() },
+  async (req) => {
+    const { fields, files } = imageFiles(req.body);
+    const identity = await verifyProviderToken('google', String(fields.idToken ?? ''));
+    const input = parseWith(SocialSignUpInput, fields);
+    return { status: 201, payload: await signUpWithProvider(identity, input, files) };
+  },
+);

@@ -1,0 +1,12 @@
+import { SignUpInput } from '@kork/shared';
+import { httpRoute } from '../platform/http';
+import { multipartBody } from '../platform/multipart';
+import { parseWith } from '../platform/validation';
+import { signUp } from './account-service';
+import { imageFiles } from './form-files';
+
+export const handler = httpRoute('POST /api/auth/sign-up', { multipart: multipartBody() }, async (req) => {
+  const { fields, files } = imageFiles(req.body);
+  const input = parseWith(SignUpInput, fields);
+  return { status: 201, payload: await signUp(input, files, req.locale) };
+});

@@ -1,0 +1,11 @@
+import { UpdateProfileInput } from '@kork/shared';
+import { httpRoute } from '../platform/http';
+import { updateProfile } from './account-service';
+
+export const handler = httpRoute(
+  'PATCH /api/users/{id}',
+  { body: UpdateProfileInput, owner: 'id' },
+  async (req) => ({
+    payload: await updateProfile(req.params.id ?? '', req.body),
+  }),
+);

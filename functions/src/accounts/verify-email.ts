@@ -1,0 +1,11 @@
+import * as z from 'zod/mini';
+import { httpRoute } from '../platform/http';
+import { verifyEmail } from './account-service';
+
+const Query = z.object({
+  token: z.string({ error: 'required' }).check(z.minLength(10, { error: 'invalidToken' })),
+});
+
+export const handler = httpRoute('GET /api/auth/verify', { query: Query }, async (req) => ({
+  payload: await verifyEmail(req.query.token),
+}));

@@ -1,0 +1,345 @@
+/**
+ * Accounts (SPEC §1, §3, §5, §6): user and business types, roles, and the rules every form and handler
+ * applies — password, strength, age, organization number, profile fields. Schema messages are keys of
+ * MESSAGES, translated where they are shown.
+ */
+import * as z from 'zod/mini';
+import { CURRENCY_CODES } from './currencies';
+import { LIMITS } from './limits';
+
+export const USER_TYPES = [
+  'PRIVATE_USER',
+  'RESTAURANT',
+  'WINE_BAR',
+  'HOTEL',
+  'STORE',
+  'WINE_PRODUCER',
+  'WINE_IMPORTER',
+  'WHOLESALER',
+] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Everyone but private users is a business (HORECA, account type 2). */
+export const BUSINESS_USER_TYPES: readonly UserType[] = USER_TYPES.filter((t) => t !== 'PRIVATE_USER');
+
+export function isBusinessUserType(type: UserType): boolean {
+  return type !== 'PRIVATE_USER';
+}
+
+/** Account type values of SPEC §3: 1 regular, 2 HORECA. */
+export function accountTypeOf(type: UserType): 1 | 2 {
+  return isBusinessUserType(type) ? 2 : 1;
+}
+
+/** Business types that set up a tasting location (restaurant profile); importers use private-style fields. */
+export function hasTastingLocation(type: UserType): boolean {
+  return isBusinessUserType(type) && type !== 'WINE_IMPORTER';
+}
+
+export const WINE_LEVELS = ['BEGINNER', 'ENTHUSIAST', 'CONNOISSEUR', 'PROFESSIONAL'] as const;
+export type WineLevel = (typeof WINE_LEVELS)[number];
+
+export type Role = 'user' | 'business' | 'admin';
+export type AccountStatus = 'active' | 'deactivated';
+
+/** Confirmation phrases for removing an account; either language's phrase is accepted. */
+export const CONFIRMATION_PHRASES = {
+  deactivate: { en: 'DEACTIVATE', nb: 'DEAKTIVER' },
+  delete: { en: 'DELETE', nb: 'SLETT' },
+} as const;
+
+export function isConfirmationPhrase(action: keyof typeof CONFIRMATION_PHRASES, typed: string): boolean {
+  const value = typed.trim().toUpperCase();
+  return Object.values(CONFIRMATION_PHRASES[action]).includes(value as never);
+}
+
+// — Rules —
+
+export function meetsPasswordRule(password: string): boolean {
+  return (
+    password.length >= LIMITS.passwordMinLength &&
+    /\d/.test(password) &&
+    /[a-zæøå]/.test(password) &&
+    /[A-ZÆØÅ]/.test(password)
+  );
+}
+
+export const PASSWORD_STRENGTHS = ['weak', 'medium', 'strong', 'very strong'] as const;
+export type PasswordStrength = (typeof PASSWORD_STRENGTHS)[number];
+
+/**
+ * Strength shown by the meter: below the rule it is weak; a password that meets it gains a level for
+ * 10+ characters, for 14+ characters and for a symbol (medium, strong, very strong).
+ */
+export function passwordStrength(password: string): PasswordStrength {
+  if (!meetsPasswordRule(password)) return 'weak';
+  const points =
+    Number(password.length >= 10) + Number(password.length >= 14) + Number(/[^\p{L}\d]/u.test(password));
+  return points === 0 ? 'medium' : points === 1 ? 'strong' : 'very strong';
+}
+
+/** Whole years between an ISO date of birth and `today`. */
+export function ageOn(birthDate: string, today: Date = new Date()): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+// — Field schemas —
+
+const trimmed = (max: number) =>
+  z
+    .pipe(
+      z.string({ error: 'required' }),
+      z.transform((v) => v.trim()),
+    )
+    .check(z.minLength(1, { error: 'required' }), z.maxLength(max, { error: 'tooLong' }));
+
+export const emailField = z
+  .pipe(
+    z.string({ error: 'required' }),
+    z.transform((v) => v.trim().toLowerCase()),
+  )
+  .check(
+    z.minLength(1, { error: 'required' }),
+    z.email({ error: 'invalidEmail' }),
+    z.maxLength(254, { error: 'tooLong' }),
+  );
+
+export const passwordField = z
+  .string({ error: 'required' })
+  .check(
+    z.minLength(1, { error: 'required' }),
+    z.maxLength(128, { error: 'tooLong' }),
+    z.refine(meetsPasswordRule, { error: 'passwordRule' }),
+  );
+
+export const birthDateField = z.string({ error: 'required' }).check(
+  z.refine(isRealDate, { error: 'invalidDate' }),
+  z.refine((v) => !isRealDate(v) || ageOn(v) >= LIMITS.minimumAge, { error: 'tooYoung' }),
+);
+
+const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max, { error: 'tooLong' })));
+
+const link = z.optional(
+  z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'invalidLink' }).check(z.maxLength(500, { error: 'tooLong' })),
+  ]),
+);
+
+const instagramUsername = z.optional(z.string().check(z.regex(/^@?[\w.]{0,30}$/, { error: 'invalidValue' })));
+
+/** Form values arrive as strings from multipart; "true"/"false" and numbers are read here. */
+const formBoolean = z.optional(
+  z.pipe(
+    z.union([z.boolean(), z.enum(['true', 'false', 'on', ''])]),
+    z.transform((v) => v === true || v === 'true' || v === 'on'),
+  ),
+);
+const formNumber = z.optional(
+  z
+    .pipe(
+      z.union([z.number(), z.string()]),
+      z.transform((v) => (v === '' ? undefined : Number(v))),
+    )
+    .check(z.refine((v) => v === undefined || Number.isFinite(v), { error: 'invalidValue' })),
+);
+
+export const organizationNumberField = z.optional(
+  z.union([z.literal(''), z.string().check(z.regex(/^\d{9}$/, { error: 'invalidOrganizationNumber' }))]),
+);
+
+/** Profile fields anyone may set (SPEC §3 User). */
+export const profileFields = {
+  firstName: trimmed(60),
+  lastName: trimmed(60),
+  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'invalidValue' }))),
+  viewCurrency: z.optional(z.enum(CURRENCY_CODES, { error: 'invalidValue' })),
+  wineLevel: z.optional(z.enum(WINE_LEVELS, { error: 'invalidValue' })),
+  bio: optionalText(1000),
+  jobTitle: optionalText(100),
+  location: optionalText(120),
+  webUrl: link,
+  instagramUrl: instagramUsername,
+  newsletter: formBoolean,
+  favoriteStores: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20))),
+};
+
+/** Business profile fields (SPEC §3 Business profile). */
+export const tastingLocationFields = {
+  tastingLocationName: optionalText(120),
+  tastingLocationAddress: optionalText(200),
+  tastingLocationLat: formNumber,
+  tastingLocationLong: formNumber,
+  tastingLocationBio: optionalText(1000),
+  tastingLocationWebUrl: link,
+  tastingLocationMenuUrl: link,
+  tastingLocationBookingUrl: link,
+  tastingLocationInstagramUsername: instagramUsername,
+  tastingLocationIsWineListPublic: formBoolean,
+  organizationNumber: organizationNumberField,
+};
+
+export const SignUpInput = z
+  .object({
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.optional(z.string()),
+    userType: z.enum(USER_TYPES, { error: 'required' }),
+    birthDate: birthDateField,
+    ...profileFields,
+    ...tastingLocationFields,
+    redirect_uri: z.optional(z.string()),
+  })
+  .check(
+    z.refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+      error: 'passwordsDoNotMatch',
+      path: ['confirmPassword'],
+    }),
+  );
+export type SignUpInput = z.infer<typeof SignUpInput>;
+
+export const LogInInput = z.object({
+  email: emailField,
+  password: z.string({ error: 'required' }).check(z.minLength(1, { error: 'required' }), z.maxLength(128)),
+  redirect_uri: z.optional(z.string().check(z.maxLength(500))),
+});
+export type LogInInput = z.infer<typeof LogInInput>;
+
+export const EmailInput = z.object({ email: emailField });
+
+export const PasswordResetInput = z
+  .object({
+    token: z
+      .string({ error: 'required' })
+      .check(z.minLength(10, { error: 'invalidToken' }), z.maxLength(200)),
+    password: passwordField,
+    confirmPassword: z.string({ error: 'required' }),
+  })
+  .check(
+    z.refine((v) => v.confirmPassword === v.password, {
+      error: 'passwordsDoNotMatch',
+      path: ['confirmPassword'],
+    }),
+  );
+
+export const UpdateProfileInput = z
+  .object({
+    ...Object.fromEntries(Object.entries(profileFields).map(([k, v]) => [k, z.optional(v)])),
+    ...tastingLocationFields,
+    currentPassword: z.optional(z.string()),
+    password: z.optional(passwordField),
+    confirmPassword: z.optional(z.string()),
+  } as typeof profileFields &
+    typeof tastingLocationFields & {
+      currentPassword: z.ZodMiniOptional<z.ZodMiniString>;
+      password: z.ZodMiniOptional<typeof passwordField>;
+      confirmPassword: z.ZodMiniOptional<z.ZodMiniString>;
+    })
+  .check(
+    z.refine((v) => v.password === undefined || v.confirmPassword === v.password, {
+      error: 'passwordsDoNotMatch',
+      path: ['confirmPassword'],
+    }),
+    z.refine((v) => v.password === undefined || Boolean(v.currentPassword), {
+      error: 'required',
+      path: ['currentPassword'],
+    }),
+  );
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+export const RemoveAccountInput = z.object({
+  action: z.enum(['deactivate', 'delete'], { error: 'required' }),
+  confirmation: z.string({ error: 'required' }),
+});
+
+/** The user as the API answers it: never a password, hash or token. */
+export interface User {
+  id: string;
+  email: string;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  accountType: 1 | 2;
+  role: Role;
+  isBusiness: boolean;
+  isExpert: boolean;
+  status: AccountStatus;
+  emailVerified: boolean;
+  birthDate: string | null;
+  country: string | null;
+  viewCurrency: string;
+  wineLevel: WineLevel | null;
+  bio: string | null;
+  jobTitle: string | null;
+  location: string | null;
+  webUrl: string | null;
+  instagramUrl: string | null;
+  profileImage: string | null;
+  favoriteStores: string[];
+  newsletter: boolean;
+  organizationNumber: string | null;
+  tastingLocationName: string | null;
+  tastingLocationAddress: string | null;
+  tastingLocationLat: number | null;
+  tastingLocationLong: number | null;
+  tastingLocationImage: string | null;
+  tastingLocationLogo: string | null;
+  tastingLocationBio: string | null;
+  tastingLocationWebUrl: string | null;
+  tastingLocationMenuUrl: string | null;
+  tastingLocationBookingUrl: string | null;
+  tastingLocationInstagramUsername: string | null;
+  tastingLocationIsWineListPublic: boolean;
+  createdAt: string;
+}
+
+/** What log-in, verification and social sign-in answer (SPEC §3 Login result). */
+export interface LoginResult {
+  access_token: string;
+  user: User;
+  redirect_uri?: string;
+}
+
+/** Sign-up with Google or Apple: the provider vouches for the email, so there is no password. */
+export const SocialSignUpInput = z.object({
+  userType: z.enum(USER_TYPES, { error: 'required' }),
+  birthDate: birthDateField,
+  ...profileFields,
+  ...tastingLocationFields,
+});
+export type SocialSignUpInput = z.infer<typeof SocialSignUpInput>;
+
+export const GoogleSignInInput = z.object({
+  idToken: z.string({ error: 'required' }).check(z.minLength(20, { error: 'required' }), z.maxLength(8000)),
+});
+
+export const AppleSignInInput = z.object({
+  identityToken: z
+    .string({ error: 'required' })
+    .check(z.minLength(20, { error: 'required' }), z.maxLength(8000)),
+  authorizationCode: z.optional(z.string().check(z.maxLength(2000))),
+  email: z.optional(z.string().check(z.maxLength(254))),
+  familyName: z.optional(z.string().check(z.maxLength(60))),
+  givenName: z.optional(z.string().check(z.maxLength(60))),
+});
+
+/** What `GET /api/users/{id}/statistic` answers. */
+export interface UserStatistic {
+  tastingNotes: number;
+  ratings: number;
+  cellarWines: number;
+  wineLists: number;
+  memberSince: string;
+}
