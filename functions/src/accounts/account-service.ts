@@ -57,12 +57,12 @@ export const loginFailures = (email: string): RateLimit => ({
   windowSeconds: FIFTEEN_MINUTES,
 });
 const resendLimit = (email: string): RateLimit => ({
-  key: `verification-mail#${email}`,
+  key: `verification-mail#${sha256(email)}`,
   limit: 3,
   windowSeconds: FIFTEEN_MINUTES,
 });
 const recoveryLimit = (email: string): RateLimit => ({
-  key: `password-recovery#${email}`,
+  key: `password-recovery#${sha256(email)}`,
   limit: 3,
   windowSeconds: FIFTEEN_MINUTES,
 });
