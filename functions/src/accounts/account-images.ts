@@ -1,10 +1,11 @@
 /**
- * Account pictures in the media bucket, under `users/<id>/`. An upload is checked by its content (sharp
- * must read it as an image of an allowed format), not by its name or declared type.
+ * Account pictures in the media bucket, under `users/<id>/`. An upload is checked by its content (its
+ * signature bytes must be those of an allowed image format), not by its name or declared type. The image
+ * function decodes and re-encodes every picture it serves.
  */
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { LIMITS } from '@kork/shared';
-import sharp from 'sharp';
+import { fileTypeFromBuffer } from 'file-type';
 import { ulid } from 'ulid';
 import { env } from '../platform/env';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../platform/errors';
@@ -14,15 +15,7 @@ import { s3Client } from '../platform/s3';
 export const IMAGE_FIELDS = ['profileImage', 'tastingLocationLogo', 'tastingLocationImage'] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
 
-const FORMATS: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  avif: 'image/avif',
-  heif: 'image/heif',
-  tiff: 'image/tiff',
-};
+const ALLOWED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/heif']);
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).content);
@@ -31,19 +24,15 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 /** Checks an upload is an image by its bytes; answers its format. */
 export async function inspectImage(file: UploadedFile): Promise<{ format: string; contentType: string }> {
   if (file.truncated || file.content.length > LIMITS.uploadMaxBytes) throw new PayloadTooLargeError();
-  const format = await sharp(file.content)
-    .metadata()
-    .then((m) => m.format as string | undefined)
-    .catch(() => undefined);
-  const contentType = format ? FORMATS[format] : undefined;
-  if (!format || !contentType) throw new UnsupportedMediaTypeError();
-  return { format, contentType };
+  const type = await fileTypeFromBuffer(file.content);
+  if (!type || !ALLOWED.has(type.mime)) throw new UnsupportedMediaTypeError();
+  return { format: type.ext, contentType: type.mime };
 }
 
 /** Stores an image and answers its path for `/img?url=`. */
 export async function storeImage(userId: string, field: ImageField, file: UploadedFile): Promise<string> {
   const { format, contentType } = await inspectImage(file);
-  const key = `users/${userId}/${field}-${ulid().toLowerCase()}.${format === 'jpeg' ? 'jpg' : format}`;
+  const key = `users/${userId}/${field}-${ulid().toLowerCase()}.${format}`;
   await s3Client().send(
     new PutObjectCommand({
       Bucket: env.mediaBucket(),
