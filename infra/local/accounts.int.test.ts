@@ -265,6 +265,16 @@ describe('profile', () => {
       token: admin.payload.access_token,
     });
     expect(asAdmin.status).toBe(200);
+    const selfMade = await origin.api('PATCH', `/api/users/${mine.user.id}`, {
+      token: mine.access_token,
+      json: { isExpert: true },
+    });
+    expect(selfMade.status).toBe(403);
+    const expert = await origin.api<User>('PATCH', `/api/users/${theirs.user.id}`, {
+      token: admin.payload.access_token,
+      json: { isExpert: true },
+    });
+    expect(expert.payload.isExpert).toBe(true);
   });
 });
 

@@ -233,19 +233,14 @@ export const PasswordResetInput = z
     }),
   );
 
+/** Any profile field may change alone; a password change needs the current one; only admins set isExpert. */
 export const UpdateProfileInput = z
-  .object({
-    ...Object.fromEntries(Object.entries(profileFields).map(([k, v]) => [k, z.optional(v)])),
-    ...tastingLocationFields,
+  .extend(z.partial(z.object({ ...profileFields, ...tastingLocationFields })), {
     currentPassword: z.optional(z.string()),
     password: z.optional(passwordField),
     confirmPassword: z.optional(z.string()),
-  } as typeof profileFields &
-    typeof tastingLocationFields & {
-      currentPassword: z.ZodMiniOptional<z.ZodMiniString>;
-      password: z.ZodMiniOptional<typeof passwordField>;
-      confirmPassword: z.ZodMiniOptional<z.ZodMiniString>;
-    })
+    isExpert: z.optional(z.boolean()),
+  })
   .check(
     z.refine((v) => v.password === undefined || v.confirmPassword === v.password, {
       error: 'passwordsDoNotMatch',

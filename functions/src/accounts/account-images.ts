@@ -15,7 +15,15 @@ import { s3Client } from '../platform/s3';
 export const IMAGE_FIELDS = ['profileImage', 'tastingLocationLogo', 'tastingLocationImage'] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
 
-const ALLOWED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/heif']);
+const ALLOWED = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+]);
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).content);

@@ -19,7 +19,7 @@ import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { mail } from '../adapters/mail';
 import { db } from '../data/entities';
-import { issueAccessToken } from '../platform/auth';
+import { issueAccessToken, type Principal } from '../platform/auth';
 import { env } from '../platform/env';
 import {
   ConflictError,
@@ -426,7 +426,13 @@ export async function viewer(userId: string): Promise<User> {
   return toUser(await requireUser(userId));
 }
 
-export async function updateProfile(userId: string, input: UpdateProfileInput): Promise<User> {
+/** Profile changes by the account itself or an admin; only an admin marks a verified expert. */
+export async function updateProfile(
+  userId: string,
+  input: UpdateProfileInput,
+  actor: Principal,
+): Promise<User> {
+  if (input.isExpert !== undefined && actor.role !== 'admin') throw new ForbiddenError();
   const user = await requireUser(userId);
   const changes: Record<string, unknown> = {
     ...profileAttributes(input),

@@ -1,4 +1,5 @@
 import { UpdateProfileInput } from '@kork/shared';
+import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
 import { updateProfile } from './account-service';
 
@@ -6,6 +7,6 @@ export const handler = httpRoute(
   'PATCH /api/users/{id}',
   { body: UpdateProfileInput, owner: 'id' },
   async (req) => ({
-    payload: await updateProfile(req.params.id ?? '', req.body),
+    payload: await updateProfile(req.params.id ?? '', req.body, req.principal as Principal),
   }),
 );
