@@ -27,7 +27,6 @@ import {
 } from './errors';
 import { createLogger, type Logger } from './logger';
 import type { MultipartParser } from './multipart';
-import { tableSessions } from './sessions';
 import { parseWith } from './validation';
 
 export type DeviceType = 'web' | 'ios' | 'android' | 'unknown';
@@ -152,6 +151,12 @@ function bodyParser(multipart: MultipartParser | undefined): MiddlewareObj<Event
     },
   };
 }
+
+/**
+ * The table-backed session check, loaded on first use: a public route called without a token never
+ * evaluates ElectroDB and the DynamoDB client, which keeps its cold start short.
+ */
+const tableSessions: SessionLookup = async (userId) => (await import('./sessions')).tableSessions(userId);
 
 function authentication(
   route: RouteKey,
