@@ -30,6 +30,12 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      // `@kork/shared` is pure domain code, but its schemas are built at module level, which a bundler must
+      // otherwise keep: the shell imports a few constants from its index, and that brought every module
+      // behind the index, the account schemas and zod with them, into the first load.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: vendorChunks.map(({ name, test }) => ({ name, test })),

@@ -16,6 +16,7 @@ let origin: TestOrigin;
 let jwksServer: Server;
 let googleKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 const GOOGLE_CLIENT = 'kork-test.apps.googleusercontent.com';
+const APPLE_CLIENT = 'no.kork.test';
 
 beforeAll(async () => {
   // A local stand-in for Google's published keys.
@@ -29,6 +30,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
   process.env.GOOGLE_JWKS_URL = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/certs`;
   process.env.GOOGLE_CLIENT_IDS = GOOGLE_CLIENT;
+  // The same local key set stands in for Apple's.
+  process.env.APPLE_JWKS_URL = process.env.GOOGLE_JWKS_URL;
+  process.env.APPLE_CLIENT_IDS = APPLE_CLIENT;
   origin = await startTestOrigin();
   await applySeeds(seedSteps);
 });
@@ -368,5 +372,32 @@ describe('Google sign-in', () => {
       json: { idToken: await googleToken(`g-${email}`, email, 'someone-else') },
     });
     expect(foreign.status).toBe(401);
+  });
+});
+
+describe('Apple sign-in', () => {
+  it('links an Apple identity to the account with the same verified email and logs it in', async () => {
+    const { user } = await verifiedAccount();
+    const identityToken = await new SignJWT({ email: user.email, email_verified: 'true' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setIssuer('https://appleid.apple.com')
+      .setAudience(APPLE_CLIENT)
+      .setSubject(`apple-${user.id}`)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(googleKey);
+    const signedIn = await origin.api<LoginResult>('POST', '/api/auth/sign-in/apple', {
+      json: { identityToken, authorizationCode: 'code', email: user.email },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.payload.user.id).toBe(user.id);
+    const forged = await origin.api('POST', '/api/auth/sign-in/apple', {
+      json: { identityToken: `${identityToken.slice(0, -4)}AAAA` },
+      language: 'en',
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.error?.message).toBe(
+      'We are having trouble logging you in with your AppleID, please try again',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO, signInByApi } from './support/accounts';
 
 const CELLAR_MENU = [
   'Home',
@@ -32,10 +33,12 @@ test.describe('layout rules', () => {
     await expect(footer.getByRole('link', { name: 'Download Kork on the App Store' })).toBeVisible();
   });
 
-  test('a signed-in person sees no register or login buttons in the footer', async ({ page, context }) => {
-    await context.addCookies([{ name: 'KORK_TOKEN', value: 'token', url: 'http://localhost:3100' }]);
+  test('a signed-in person sees no register or login buttons in the footer', async ({ page }) => {
+    // A real sign-in: the shell trusts the viewer the API answers for the token, not the cookie alone.
+    await signInByApi(page, DEMO.private);
     await page.goto('/feed');
     const footer = page.getByRole('contentinfo');
+    await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
 
     await expect(footer.getByRole('link', { name: 'Terms of use' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Register' })).toHaveCount(0);

@@ -3,6 +3,7 @@ import { type RouteObject, redirect } from 'react-router';
 import { CELLAR_SECTIONS, type CellarSectionKey } from '../features/cellar/cellar-sections';
 import { ErrorPage } from './error-page';
 import { RootLayout } from './layout/root-layout';
+import { requireViewer } from './require-viewer';
 
 /** A lazy route: the page's code downloads the first time someone opens it. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -22,7 +23,7 @@ function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
   );
 }
 
-/** Every route of SPEC §2, as data. */
+/** Every route of SPEC §2, and the profile settings page SPEC §2's screens name, as data. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -84,6 +85,14 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/auth/auth-page'),
               (m) => m.AuthPage,
+            ),
+          },
+          {
+            path: 'settings/profile',
+            loader: requireViewer,
+            lazy: page(
+              () => import('../features/profile/profile-settings-page'),
+              (m) => m.ProfileSettingsPage,
             ),
           },
           {

@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES } from '@kork/shared';
 import { currentLocale } from '../i18n/i18n';
 import { getCurrency } from './currency';
-import { getSessionToken } from './session';
+import { getSessionToken } from './session-token';
 
 /**
  * The one way the web app talks to the API (SPEC §7, ARCHITECTURE §3): same-origin `/api`, the client

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
 import { StoreBadges } from '../../components/store-badges';
 import { SOCIAL_LINKS, SUPPORT_EMAIL } from '../../lib/links';
-import { useIsLoggedIn } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import classes from './footer.module.css';
 
 const SOCIAL = [
@@ -16,7 +16,8 @@ const SOCIAL = [
 
 export function Footer() {
   const { t } = useTranslation();
-  const loggedIn = useIsLoggedIn();
+  // Register and log in are for visitors only (SPEC §2), decided by the viewer, not by a stored token.
+  const visitor = useSession().status === 'anonymous';
   const year = new Date().getFullYear();
 
   return (
@@ -45,7 +46,7 @@ export function Footer() {
           </Group>
         </div>
 
-        {!loggedIn && (
+        {visitor && (
           <div className={classes.column}>
             <Title order={2} className={classes.heading}>
               {t('footer.join.title')}

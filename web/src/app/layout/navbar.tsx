@@ -1,12 +1,15 @@
 import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { IconShoppingCart } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { CurrencySelect } from '../../features/config/components/currency-select';
-import { useIsLoggedIn } from '../../lib/session';
-import { LanguageSwitch } from './language-switch';
+import { useCartCount } from '../../lib/cart-count';
+import { useSession } from '../../lib/session';
+import { AccountMenu } from './account-menu';
 import classes from './navbar.module.css';
 
 const PhoneMenu = lazy(() => import('./phone-menu'));
@@ -35,7 +38,9 @@ interface NavbarProps {
 
 export function Navbar({ transparent, overlay, wide }: NavbarProps) {
   const { t } = useTranslation();
-  const loggedIn = useIsLoggedIn();
+  const session = useSession();
+  const viewer = session.status === 'authenticated' ? session.user : null;
+  const cartCount = useCartCount();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   // The phone menu is mounted from its first opening on, so it can animate closed afterwards.
@@ -78,7 +83,25 @@ export function Navbar({ transparent, overlay, wide }: NavbarProps) {
         <div className={classes.actions}>
           <LanguageSwitch />
           <CurrencySelect />
-          {!loggedIn && (
+          {viewer?.isBusiness && (
+            <Link
+              to="/cart"
+              className={classes.cart}
+              aria-label={cartCount > 0 ? t('nav.cartWithCount', { count: cartCount }) : t('nav.cart')}
+              aria-current={isIn(pathname, '/cart') ? 'page' : undefined}
+            >
+              <IconShoppingCart size={22} stroke={1.7} aria-hidden />
+              {/* The count appears once there is something to count (SPEC §6: business users see it). */}
+              {cartCount > 0 && (
+                <span className={classes.cartCount} aria-hidden="true">
+                  {cartCount}
+                </span>
+              )}
+            </Link>
+          )}
+          {viewer && <AccountMenu user={viewer} transparent={transparent} />}
+          {/* While the viewer of a stored token loads, neither shows: nobody sees "Sign in" flash. */}
+          {session.status === 'anonymous' && (
             <Link to="/sign-in" className={classes.signIn}>
               {t('nav.signIn')}
             </Link>
@@ -103,7 +126,13 @@ export function Navbar({ transparent, overlay, wide }: NavbarProps) {
 
       {menuWanted && (
         <Suspense fallback={null}>
-          <PhoneMenu opened={opened} onClose={close} links={links('drawer')} loggedIn={loggedIn} />
+          <PhoneMenu
+            opened={opened}
+            onClose={close}
+            links={links('drawer')}
+            viewer={viewer}
+            anonymous={session.status === 'anonymous'}
+          />
         </Suspense>
       )}
     </header>

@@ -1,19 +1,210 @@
-import { Text } from '@mantine/core';
+import { Button, Group, Stepper, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { getCurrency } from '../../lib/currency';
+import { apiFieldErrors, errorMessage } from '../../lib/form-schema';
+import { notify } from '../../lib/notify';
+import { signUp } from './api/sign-up';
 import { AuthFrame } from './components/auth-frame';
+import { AuthModeSwitch } from './components/auth-mode-switch';
+import { BasicInfoStep } from './components/registration/basic-info-step';
+import { CheckEmailStep } from './components/registration/check-email-step';
+import { ProfileStep } from './components/registration/profile-step';
+import { UserTypeStep } from './components/registration/user-type-step';
+import { withAuthParams } from './redirect';
+import {
+  emptyRegistration,
+  FORM_STEPS,
+  firstStepOf,
+  formErrors,
+  NO_IMAGES,
+  type RegistrationImages,
+  type RegistrationValues,
+  signUpFormData,
+  stepErrors,
+  withTastingLocation,
+} from './registration-form';
+import classes from './registration-page.module.css';
 
+const DONE = FORM_STEPS.length;
+
+/**
+ * Registration in steps (SPEC §2): basic info, account type, the profile of that type, then "check your
+ * email". One form holds every value, so going back and forth keeps what was typed; each step is
+ * checked with the shared schema before the next one opens.
+ */
 export function RegistrationPage() {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const [active, setActive] = useState(0);
+  const [images, setImages] = useState<RegistrationImages>(NO_IMAGES);
+  const [registeredEmail, setRegisteredEmail] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const moved = useRef(false);
+  const form = useForm<RegistrationValues>({
+    mode: 'controlled',
+    initialValues: emptyRegistration(getCurrency()),
+  });
+
+  // A new step is announced by moving focus to its heading (remounted per step, see `key`); not on the
+  // first render, where the page title is what a screen reader should read first.
+  const focusHeading = useCallback((heading: HTMLHeadingElement | null) => {
+    if (heading && moved.current) heading.focus();
+  }, []);
+
+  function goTo(step: number) {
+    moved.current = true;
+    setActive(step);
+  }
+
+  function next() {
+    const step = FORM_STEPS[active];
+    if (!step) return;
+    const errors = stepErrors(step, form.values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length === 0) goTo(active + 1);
+  }
+
+  async function submit() {
+    const { errors, step } = formErrors(form.values);
+    if (step) {
+      form.setErrors(errors);
+      goTo(FORM_STEPS.indexOf(step));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const answer = await signUp(signUpFormData(form.values, images));
+      setRegisteredEmail(answer.email);
+      notify.success(t('auth.registration.created'));
+      goTo(DONE);
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      // The address is taken (409) or a field failed on the server: show it where it was typed.
+      if (error instanceof ApiError && error.code === 'CONFLICT') fields.email = error.message;
+      form.setErrors(fields);
+      const step = firstStepOf(Object.keys(fields), form.values.userType);
+      if (step) goTo(FORM_STEPS.indexOf(step));
+      notify.error(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const stepTitles = [
+    t('auth.registration.steps.basic'),
+    t('auth.registration.steps.type'),
+    withTastingLocation(form.values.userType)
+      ? t('auth.registration.steps.business')
+      : t('auth.registration.steps.profile'),
+    t('auth.registration.steps.verify'),
+  ];
+  const done = active === DONE;
+  const stepBody = [
+    <BasicInfoStep key="basic" form={form} />,
+    <UserTypeStep key="type" form={form} />,
+    <ProfileStep
+      key="profile"
+      form={form}
+      images={images}
+      onImage={(field, file) => setImages((current) => ({ ...current, [field]: file }))}
+    />,
+    registeredEmail ? <CheckEmailStep key="done" email={registeredEmail} /> : null,
+  ];
+
   return (
     <AuthFrame
+      wide
       title={t('auth.registration.title')}
       description={t('auth.registration.description')}
       footer={
         <Text size="sm">
-          {t('auth.registration.haveAccount')} <Link to="/sign-in">{t('auth.registration.signIn')}</Link>
+          {t('auth.registration.haveAccount')}{' '}
+          <Link to={withAuthParams('/sign-in', search)}>{t('auth.registration.signIn')}</Link>
         </Text>
       }
-    />
+    >
+      {!done && <AuthModeSwitch mode="registration" />}
+      <Stepper
+        active={active}
+        onStepClick={(step) => goTo(step)}
+        allowNextStepsSelect={false}
+        wrap={false}
+        size="sm"
+        iconSize={32}
+        mt="sm"
+        classNames={{
+          root: classes.stepper,
+          steps: classes.steps,
+          stepBody: classes.stepBody,
+          content: classes.content,
+        }}
+      >
+        {stepTitles.map((title, index) => (
+          <Stepper.Step
+            key={title}
+            label={title}
+            // Once the account exists, the earlier steps are history: they cannot be opened again.
+            allowStepSelect={!done && index < active}
+          />
+        ))}
+      </Stepper>
+      <section className={classes.step} aria-labelledby="registration-step-title">
+        <Title
+          order={2}
+          size="h3"
+          id="registration-step-title"
+          key={active}
+          ref={focusHeading}
+          tabIndex={-1}
+          className={classes.stepTitle}
+        >
+          {t('auth.registration.stepHeading', {
+            number: active + 1,
+            total: stepTitles.length,
+            title: stepTitles[active],
+          })}
+        </Title>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (active < FORM_STEPS.length - 1) next();
+            else void submit();
+          }}
+        >
+          {stepBody[active]}
+          {!done && (
+            <Group justify="space-between" mt="xl">
+              {active > 0 ? (
+                <Button
+                  variant="default"
+                  radius="xl"
+                  leftSection={<IconArrowLeft size={16} aria-hidden />}
+                  onClick={() => goTo(active - 1)}
+                >
+                  {t('auth.registration.back')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              {active < FORM_STEPS.length - 1 ? (
+                <Button type="submit" radius="xl" rightSection={<IconArrowRight size={16} aria-hidden />}>
+                  {t('auth.registration.next')}
+                </Button>
+              ) : (
+                <Button type="submit" radius="xl" loading={submitting}>
+                  {t('auth.registration.submit')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </form>
+      </section>
+    </AuthFrame>
   );
 }

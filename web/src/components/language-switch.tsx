@@ -1,6 +1,6 @@
 import { LOCALES } from '@kork/shared';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale } from '../../i18n/i18n';
+import { changeLocale, currentLocale } from '../i18n/i18n';
 import classes from './language-switch.module.css';
 
 /**

@@ -1,0 +1,82 @@
+import { Fieldset, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { BindField, TastingLocationValues } from './account-values';
+import { MapUnavailable } from './map-unavailable';
+import { InstagramField, LinkField } from './profile-fields';
+
+interface TastingLocationFieldsProps {
+  field: BindField<TastingLocationValues>;
+}
+
+/**
+ * A business's tasting location (SPEC §2 restaurant profile setup): whether its wine lists are public,
+ * name, address and position, bio, Instagram, website, booking and menu links and organization number.
+ * Logo, cover image, country and currency are placed by the screen, beside these.
+ */
+export function TastingLocationFields({ field }: TastingLocationFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Switch
+        label={t('account.fields.wineListPublic')}
+        description={t('account.fields.wineListPublicHint')}
+        {...field('tastingLocationIsWineListPublic', { type: 'checkbox' })}
+      />
+      <TextInput
+        label={t('account.fields.locationName')}
+        autoComplete="organization"
+        {...field('tastingLocationName')}
+      />
+      <Fieldset legend={t('account.fields.location')} variant="filled" radius="md">
+        <Stack gap="sm">
+          <TextInput
+            label={t('account.fields.address')}
+            autoComplete="street-address"
+            {...field('tastingLocationAddress')}
+          />
+          <MapUnavailable />
+          <SimpleGrid cols={2} spacing="sm">
+            <NumberInput
+              label={t('account.fields.latitude')}
+              min={-90}
+              max={90}
+              decimalScale={6}
+              hideControls
+              allowNegative
+              {...field('tastingLocationLat')}
+            />
+            <NumberInput
+              label={t('account.fields.longitude')}
+              min={-180}
+              max={180}
+              decimalScale={6}
+              hideControls
+              allowNegative
+              {...field('tastingLocationLong')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Fieldset>
+      <Textarea
+        label={t('account.fields.locationBio')}
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...field('tastingLocationBio')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <InstagramField field={field} name="tastingLocationInstagramUsername" />
+        <LinkField field={field} name="tastingLocationWebUrl" label={t('account.fields.website')} />
+        <LinkField field={field} name="tastingLocationBookingUrl" label={t('account.fields.bookingLink')} />
+        <LinkField field={field} name="tastingLocationMenuUrl" label={t('account.fields.menuLink')} />
+      </SimpleGrid>
+      <TextInput
+        label={t('account.fields.organizationNumber')}
+        description={t('account.fields.organizationNumberHint')}
+        inputMode="numeric"
+        maxLength={9}
+        {...field('organizationNumber')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { api } from '../../../lib/api-client';
+
+export interface SignUpAnswer {
+  email: string;
+  verificationRequired: true;
+}
+
+/**
+ * `POST /api/auth/sign-up` (multipart: the profile fields and up to three pictures). It does not sign
+ * in: the person confirms their address first (SPEC §4). 409 `CONFLICT` when the email is taken.
+ */
+export function signUp(form: FormData): Promise<SignUpAnswer> {
+  return api.post<SignUpAnswer>('/auth/sign-up', { body: form });
+}

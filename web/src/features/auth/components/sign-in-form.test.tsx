@@ -1,0 +1,76 @@
+import { MESSAGES } from '@kork/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { renderWithProviders } from '../../../test/render';
+import { SignInForm } from './sign-in-form';
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function failure(status: number, code: string, message: string): Response {
+  return answer(status, { error: { code, message } });
+}
+
+describe('the sign-in form', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  function signIn(email: string, password: string) {
+    renderWithProviders(<SignInForm />, { route: '/sign-in' });
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: email } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  }
+
+  it('shows the server’s message for a wrong password', async () => {
+    fetchMock.mockResolvedValue(failure(401, 'UNAUTHORIZED', MESSAGES.loginFailed.en));
+
+    signIn('anna@example.com', 'Wrong1234');
+
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Password or email you entered is incorrect',
+    );
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/auth/log-in');
+    expect(JSON.parse(String(init.body))).toMatchObject({ email: 'anna@example.com', password: 'Wrong1234' });
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
+  });
+
+  it('offers to send the verification link again when the address is not confirmed', async () => {
+    fetchMock.mockResolvedValueOnce(failure(403, 'EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified.en));
+    fetchMock.mockResolvedValueOnce(answer(200, { payload: null }));
+
+    signIn('new@example.com', 'Secret123');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MESSAGES.emailNotVerified.en);
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe('/api/auth/verification-mail');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'new@example.com' });
+  });
+
+  it('checks the fields with the shared schema before asking the server', async () => {
+    signIn('not-an-email', '');
+
+    expect(await screen.findByText('Invalid email')).toBeTruthy();
+    expect(screen.getByText('Required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,93 @@
+import { LogInInput } from '@kork/shared';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
+import { logIn } from '../api/log-in';
+import { useCompleteLogin } from '../use-complete-login';
+import { ResendVerification } from './resend-verification';
+
+interface SignInValues {
+  email: string;
+  password: string;
+}
+
+type Failure = { message: string; unverifiedEmail?: string };
+
+/**
+ * E-mail and password. The API's answers are shown as it words them (SPEC §8: "Password or email you
+ * entered is incorrect"); an address not yet confirmed gets "send the link again" right there.
+ */
+export function SignInForm() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const completeLogin = useCompleteLogin();
+  const [failure, setFailure] = useState<Failure>();
+  const form = useForm<SignInValues>({
+    mode: 'controlled',
+    initialValues: { email: search.get('email') ?? '', password: '' },
+    validate: schemaValidator(LogInInput),
+    validateInputOnBlur: ['email'],
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      const result = await logIn({
+        email: values.email.trim(),
+        password: values.password,
+        redirect_uri: search.get('redirect_uri') ?? undefined,
+      });
+      completeLogin(result);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'VALIDATION') form.setErrors(apiFieldErrors(error));
+      setFailure({
+        message: errorMessage(error),
+        unverifiedEmail:
+          error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED' ? values.email.trim() : undefined,
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="wine" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+            <Text size="sm">{failure.message}</Text>
+            {failure.unverifiedEmail && (
+              <ResendVerification email={failure.unverifiedEmail} size="xs" mt="sm" />
+            )}
+          </Alert>
+        )}
+        <TextInput
+          type="email"
+          label={t('auth.fields.email')}
+          autoComplete="username"
+          inputMode="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/password-recovery" size="sm">
+            {t('auth.signIn.forgot')}
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" radius="xl" loading={form.submitting}>
+          {t('auth.signIn.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

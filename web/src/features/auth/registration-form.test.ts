@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import {
+  emptyRegistration,
+  formErrors,
+  type RegistrationValues,
+  signUpFormData,
+  stepErrors,
+} from './registration-form';
+
+function filled(overrides: Partial<RegistrationValues>): RegistrationValues {
+  return {
+    ...emptyRegistration('NOK'),
+    email: ' Anna@Example.com ',
+    password: 'Abc12345',
+    confirmPassword: 'Abc12345',
+    firstName: 'Anna',
+    lastName: 'Berg',
+    birthDate: '1990-05-17',
+    ...overrides,
+  };
+}
+
+function png(name: string): File {
+  return new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+}
+
+describe('the registration form', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('sends a restaurant’s tasting location and its pictures, as text fields', () => {
+    const values = filled({
+      userType: 'RESTAURANT',
+      tastingLocationName: 'Vinstua',
+      tastingLocationLat: 59.91,
+      tastingLocationLong: 10.75,
+      tastingLocationIsWineListPublic: false,
+      tastingLocationInstagramUsername: '@vinstua',
+      organizationNumber: '923609016',
+      newsletter: true,
+    });
+    const form = signUpFormData(values, {
+      profileImage: png('me.png'),
+      tastingLocationLogo: png('logo.png'),
+      tastingLocationImage: null,
+    });
+
+    expect(form.get('email')).toBe('Anna@Example.com');
+    expect(form.get('userType')).toBe('RESTAURANT');
+    expect(form.get('tastingLocationName')).toBe('Vinstua');
+    expect(form.get('tastingLocationLat')).toBe('59.91');
+    expect(form.get('tastingLocationIsWineListPublic')).toBe('false');
+    expect(form.get('tastingLocationInstagramUsername')).toBe('vinstua');
+    expect(form.get('newsletter')).toBe('true');
+    expect(form.get('viewCurrency')).toBe('NOK');
+    expect(form.get('tastingLocationLogo')).toBeInstanceOf(File);
+    // A restaurant sets up its place, not a personal profile.
+    expect(form.has('profileImage')).toBe(false);
+    expect(form.has('wineLevel')).toBe(false);
+  });
+
+  it('sends a private user’s profile without any tasting-location field', () => {
+    const form = signUpFormData(
+      filled({ userType: 'PRIVATE_USER', wineLevel: 'ENTHUSIAST', country: 'NO' }),
+      {
+        profileImage: png('me.png'),
+        tastingLocationLogo: png('logo.png'),
+        tastingLocationImage: null,
+      },
+    );
+
+    expect(form.get('wineLevel')).toBe('ENTHUSIAST');
+    expect(form.get('country')).toBe('NO');
+    expect(form.get('profileImage')).toBeInstanceOf(File);
+    expect([...form.keys()].some((key) => key.startsWith('tastingLocation'))).toBe(false);
+    expect(form.has('organizationNumber')).toBe(false);
+  });
+
+  it('checks an organization number only for the types that give one', () => {
+    expect(stepErrors('profile', filled({ userType: 'STORE', organizationNumber: '123' }))).toEqual({
+      organizationNumber: 'Organization number must be 9 digits',
+    });
+    expect(stepErrors('profile', filled({ userType: 'PRIVATE_USER', organizationNumber: '123' }))).toEqual(
+      {},
+    );
+  });
+
+  it('names the first step that fails when the whole form is checked', () => {
+    expect(formErrors(filled({ userType: '' })).step).toBe('type');
+    expect(formErrors(filled({ userType: 'HOTEL', tastingLocationWebUrl: 'not a link' })).step).toBe(
+      'profile',
+    );
+    expect(formErrors(filled({ userType: 'HOTEL' }))).toEqual({ errors: {}, step: undefined });
+  });
+});
