@@ -88,16 +88,18 @@ async function main() {
   say();
   say('## Function bundles');
   say();
-  say('| function | minified | gzip | cold import (median of 5) | within budget |');
-  say('|---|---:|---:|---:|:---:|');
+  say('| function | minified | gzip | cold import (median of 5) | size ≤ 300 KB | import ≤ 150 ms |');
+  say('|---|---:|---:|---:|:---:|:---:|');
   for (const [id, dir] of Object.entries(assets)) {
     const file = join(dir, 'index.mjs');
     const bytes = readFileSync(file);
     const cold = median(Array.from({ length: 5 }, () => coldImportMs(file)));
-    const ok = bytes.length <= BUDGET.bundleBytes && cold <= BUDGET.coldImportMs;
-    if (!ok) failures.push(id);
+    const small = bytes.length <= BUDGET.bundleBytes;
+    const fast = cold <= BUDGET.coldImportMs;
+    if (!small || !fast) failures.push(id);
+    const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
     say(
-      `| ${id} | ${kb(bytes.length)} | ${kb(gzipSync(bytes).length)} | ${ms(cold)} | ${ok ? 'yes' : 'NO'} |`,
+      `| ${id} | ${kb(bytes.length)} | ${kb(gzipSync(bytes).length)} | ${ms(cold)} | ${mark(small)} | ${mark(fast)} |`,
     );
   }
   say();
