@@ -46,7 +46,7 @@ export class ApiRoutesStack extends Stack {
 }
 
 const AUTHORIZED_IN_FUNCTION =
-  "Authorization happens in the function (ARCHITECTURE D8): every route checks the client key, and user, business and admin routes verify the product's own JWT; Cognito is not used because the spec defines its own token API.";
+  "Authorization happens in the function (D8, docs/architecture.md): every route checks the client key, and user, business and admin routes verify the product's own JWT; Cognito is not used because the spec defines its own token API.";
 
 const METHODS = new Set<string>(Object.values(apigw.HttpMethod));
 

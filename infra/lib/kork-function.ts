@@ -86,7 +86,7 @@ export class KorkFunction extends Construct {
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
-        'Pinned to nodejs22.x on purpose (ARCHITECTURE D1): the code is also run and tested on the Node 20/22 of the development machines; move up together.',
+        'Pinned to nodejs22.x on purpose (D1, docs/architecture.md): the code is also run and tested on the Node 20/22 of the development machines; move up together.',
     });
   }
 

@@ -7,7 +7,7 @@ import { JobsStack, scheduledEvent } from '../lib/jobs-stack';
 import { createKorkApp, type KorkStacks } from '../lib/kork-app';
 import { nagFindings, stubAssets, testApp } from './support';
 
-// The manifest has no jobs yet; this one stands in for the market-value sync of ARCHITECTURE §1.
+// The manifest has no jobs yet; this one stands in for the market-value sync (docs/architecture.md).
 const marketValueSync: JobDef = {
   handler: 'market-value/sync-market-values',
   needs: ['table:read', 'table:write'],

@@ -375,6 +375,7 @@ export async function verifyEmail(token: string): Promise<LoginResult> {
   const userId = await redeemLinkToken('verify', token);
   const user = await findUserById(userId);
   if (!user) throw new InvalidTokenError();
+  if (user.status !== 'active') throw new ForbiddenError({ key: 'accountDeactivated' });
   const { data } = await db()
     .entities.user.patch({ id: userId })
     .set({ emailVerified: true, updatedAt: new Date().toISOString() })

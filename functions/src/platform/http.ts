@@ -1,5 +1,5 @@
 /**
- * The one middleware stack every API route uses (ARCHITECTURE §3), in middy's documented order:
+ * The one middleware stack every API route uses (the HTTP contract in docs/architecture.md), in middy's documented order:
  * context → API key → size limit → authentication and ownership → body parsing → validation → handler →
  * errors.
  * Handlers receive a typed request and return a payload; the stack shapes every response.

@@ -4,7 +4,7 @@ import { getCurrency } from './currency';
 import { getSessionToken } from './session-token';
 
 /**
- * The one way the web app talks to the API (SPEC §7, ARCHITECTURE §3): same-origin `/api`, the client
+ * The one way the web app talks to the API: same-origin `/api`, the client
  * headers on every call, a 10 s timeout, `{payload}` unwrapped, and every failure turned into an
  * `ApiError` that carries the server's `error` body so forms can show field messages.
  */

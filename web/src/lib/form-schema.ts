@@ -3,7 +3,7 @@ import { currentLocale } from '../i18n/i18n';
 import { ApiError } from './api-client';
 
 /**
- * Forms validate with the same zod schemas as the API (ARCHITECTURE D10). Schema messages are keys of
+ * Forms validate with the same zod schemas as the API (D10, docs/architecture.md). Schema messages are keys of
  * the shared MESSAGES catalogue; they are translated here, when shown. This is the small adapter between
  * a schema and `@mantine/form`: field path → translated message.
  */
