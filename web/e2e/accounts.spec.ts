@@ -178,6 +178,8 @@ test.describe('accounts', () => {
 
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The sign-in page has an Email field too: wait for the recovery page before typing.
+    await expect(page.getByRole('heading', { name: 'Reset your password', level: 1 })).toBeVisible();
     await page.getByLabel(/^Email/).fill(person.email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await expect(

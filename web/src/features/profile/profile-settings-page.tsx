@@ -1,6 +1,6 @@
 import { Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -25,7 +25,17 @@ export function ProfileSettingsPage() {
 
   if (session.status === 'loading') return null;
   if (session.status === 'anonymous') {
-    return <Navigate to={`/sign-in?redirect=${encodeURIComponent(PROFILE_SETTINGS_PATH)}`} replace />;
+    // Visitors never get here (the route's loader sends them to sign in). A session that ends on this page
+    // (log-out, deactivation) is usually followed by a navigation of its own, so offer the way back
+    // instead of redirecting over it.
+    return (
+      <Container size={880} py={48}>
+        <Text>
+          {t('profile.signedOut')}{' '}
+          <Link to={`/sign-in?redirect=${encodeURIComponent(PROFILE_SETTINGS_PATH)}`}>{t('nav.signIn')}</Link>
+        </Text>
+      </Container>
+    );
   }
   const user = session.user;
 
