@@ -1,9 +1,8 @@
 import { MESSAGES, UpdateProfileInput, type User } from '@kork/shared';
 import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { currentLocale } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
@@ -23,7 +22,6 @@ const EMPTY: PasswordValues = { currentPassword: '', password: '', confirmPasswo
 /** Change password: the current one, the new one with its strength, and the new one again. */
 export function PasswordSection({ user }: { user: User }) {
   const { t } = useTranslation();
-  const meterId = useId();
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -58,24 +56,11 @@ export function PasswordSection({ user }: { user: User }) {
             visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
             {...form.getInputProps('currentPassword')}
           />
-          <div>
-            <PasswordInput
-              label={t('auth.fields.newPassword')}
-              description={t('auth.fields.passwordHint')}
-              autoComplete="new-password"
-              required
-              aria-describedby={meterId}
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
-              {...form.getInputProps('password')}
-            />
-            <PasswordStrengthMeter password={form.values.password} id={meterId} />
-          </div>
-          <PasswordInput
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
-            {...form.getInputProps('confirmPassword')}
+          <NewPasswordFields
+            label={t('auth.fields.newPassword')}
+            password={form.getInputProps('password')}
+            confirmPassword={form.getInputProps('confirmPassword')}
+            value={form.values.password}
           />
           <Group>
             <Button type="submit" radius="xl" loading={form.submitting}>

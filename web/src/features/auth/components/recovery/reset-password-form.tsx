@@ -1,11 +1,11 @@
 import { MESSAGES, PasswordResetInput } from '@kork/shared';
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PasswordStrengthMeter } from '../../../../components/password-strength-meter';
+import { NewPasswordFields } from '../../../../components/new-password-fields';
 import { currentLocale } from '../../../../i18n/i18n';
 import { ApiError } from '../../../../lib/api-client';
 import { apiFieldErrors, errorMessage, schemaValidator } from '../../../../lib/form-schema';
@@ -20,7 +20,6 @@ import { RequestRecoveryForm } from './request-recovery-form';
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const meterId = useId();
   const [invalidLink, setInvalidLink] = useState<string>();
   const form = useForm({
     mode: 'controlled',
@@ -64,24 +63,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <PasswordInput
-            label={t('auth.fields.newPassword')}
-            description={t('auth.fields.passwordHint')}
-            autoComplete="new-password"
-            required
-            aria-describedby={meterId}
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
-            {...form.getInputProps('password')}
-          />
-          <PasswordStrengthMeter password={form.values.password} id={meterId} />
-        </div>
-        <PasswordInput
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
-          {...form.getInputProps('confirmPassword')}
+        <NewPasswordFields
+          label={t('auth.fields.newPassword')}
+          password={form.getInputProps('password')}
+          confirmPassword={form.getInputProps('confirmPassword')}
+          value={form.values.password}
         />
         <Button type="submit" radius="xl" size="md" loading={form.submitting}>
           {t('auth.passwordRecovery.save')}

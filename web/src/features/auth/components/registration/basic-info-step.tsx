@@ -1,15 +1,13 @@
 import { LIMITS } from '@kork/shared';
-import { PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordStrengthMeter } from '../../../../components/password-strength-meter';
+import { NewPasswordFields } from '../../../../components/new-password-fields';
 import { latestBirthDate, type RegistrationValues } from '../../registration-form';
 
 /** Step 1: who is registering: e-mail, password (with its strength), name and date of birth (18+). */
 export function BasicInfoStep({ form }: { form: UseFormReturnType<RegistrationValues> }) {
   const { t } = useTranslation();
-  const meterId = useId();
   return (
     <Stack gap="md">
       <TextInput
@@ -20,24 +18,11 @@ export function BasicInfoStep({ form }: { form: UseFormReturnType<RegistrationVa
         required
         {...form.getInputProps('email')}
       />
-      <div>
-        <PasswordInput
-          label={t('auth.fields.password')}
-          description={t('auth.fields.passwordHint')}
-          autoComplete="new-password"
-          required
-          aria-describedby={meterId}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
-          {...form.getInputProps('password')}
-        />
-        <PasswordStrengthMeter password={form.values.password} id={meterId} />
-      </div>
-      <PasswordInput
-        label={t('auth.fields.confirmPassword')}
-        autoComplete="new-password"
-        required
-        visibilityToggleButtonProps={{ 'aria-label': t('auth.fields.togglePassword') }}
-        {...form.getInputProps('confirmPassword')}
+      <NewPasswordFields
+        label={t('auth.fields.password')}
+        password={form.getInputProps('password')}
+        confirmPassword={form.getInputProps('confirmPassword')}
+        value={form.values.password}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
