@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { applySeeds } from '@kork/functions/data/seed-runner';
-import { imageFunction, type RouteDef, routes } from '@kork/functions/routes';
+import { imageFunction, queues, type RouteDef, routes } from '@kork/functions/routes';
 import { seedSteps } from '@kork/functions/seeds';
 import { LIMITS, message } from '@kork/shared';
 import sirv from 'sirv';
@@ -172,7 +172,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
         return sendJson(res, 200, { summary: await runJob(job[1] as string, 'manual') });
       }
       if (url.pathname === '/_dev/dead-letters' && method === 'GET') {
-        return sendJson(res, 200, options.stack.broker.deadLetters('supplier-orders'));
+        const letters = Object.fromEntries(
+          Object.keys(queues).map((q) => [q, options.stack.broker.deadLetters(q)]),
+        );
+        return sendJson(res, 200, letters);
       }
       spa(req, res, () => sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } }));
     };

@@ -20,8 +20,6 @@ export const USER_TYPES = [
 export type UserType = (typeof USER_TYPES)[number];
 
 /** Everyone but private users is a business (HORECA, account type 2). */
-export const BUSINESS_USER_TYPES: readonly UserType[] = USER_TYPES.filter((t) => t !== 'PRIVATE_USER');
-
 export function isBusinessUserType(type: UserType): boolean {
   return type !== 'PRIVATE_USER';
 }

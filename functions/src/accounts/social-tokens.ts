@@ -78,7 +78,3 @@ export async function verifyProviderToken(
     familyName: typeof payload.family_name === 'string' ? payload.family_name : undefined,
   };
 }
-
-export function resetProviderKeys(): void {
-  keySets.clear();
-}

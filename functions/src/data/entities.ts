@@ -43,18 +43,3 @@ export function db() {
   service ??= createService();
   return service;
 }
-
-export function resetDb(): void {
-  service = undefined;
-}
-
-/** The physical GSI names the entities use. */
-export function entityGlobalIndexes(): Set<string> {
-  const names = new Set<string>();
-  for (const schema of Object.values(allEntities)) {
-    for (const index of Object.values(schema.indexes) as { index?: string }[]) {
-      if (index.index) names.add(index.index);
-    }
-  }
-  return names;
-}

@@ -115,7 +115,3 @@ export async function resizeImage(
   ).toBuffer();
   return { body, contentType: `image/${format}`, format };
 }
-
-export function allowedImageHosts(): string[] {
-  return env.imageHosts();
-}

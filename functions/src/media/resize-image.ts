@@ -1,8 +1,9 @@
 import { localeFromAcceptLanguage } from '@kork/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { env } from '../platform/env';
 import { toHttpError } from '../platform/errors';
 import { createLogger } from '../platform/logger';
-import { allowedImageHosts, resizeImage, resolveSource, resolveWidth } from './image-service';
+import { resizeImage, resolveSource, resolveWidth } from './image-service';
 
 /** `GET /img?url=…&w=…`, called through a function URL behind CloudFront (locally, by the runner). */
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
@@ -13,7 +14,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   try {
     const query = event.queryStringParameters ?? {};
     const width = resolveWidth(query.w);
-    const source = resolveSource(query.url, allowedImageHosts());
+    const source = resolveSource(query.url, env.imageHosts());
     const image = await resizeImage(source, width, headers.accept);
     return {
       statusCode: 200,
