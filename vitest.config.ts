@@ -27,7 +27,14 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
-          env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+          env: {
+            LOG_LEVEL: 'silent',
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+            // Seeds import the small generated catalogue; the real list has its own test.
+            KORK_CATALOG_FILE: '',
+            // Every request sees the latest writes.
+            CATALOG_REFRESH_MS: '0',
+          },
         },
       },
       {

@@ -141,6 +141,98 @@ export const routes = {
     needs: ['table:read'],
     group: 'accounts',
   },
+
+  // — Catalogue and community —
+  'GET /api/wines': {
+    handler: 'catalog/search-wines',
+    auth: 'public',
+    needs: ['table:read', 'media:read'],
+    group: 'catalog',
+    // The in-memory index holds the whole catalogue; more memory is also more CPU for the scan.
+    memoryMb: 1536,
+  },
+  'GET /api/wines/{id}': {
+    handler: 'catalog/get-wine',
+    auth: 'public',
+    needs: ['table:read', 'media:read'],
+    group: 'catalog',
+    memoryMb: 1536,
+  },
+  'GET /api/search': {
+    handler: 'catalog/global-search',
+    auth: 'public',
+    needs: ['table:read', 'media:read'],
+    group: 'catalog',
+    memoryMb: 1536,
+  },
+  'GET /api/embed/wines/{id}': {
+    handler: 'catalog/get-embedded-wine',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'catalog',
+  },
+  'DELETE /api/wines/{id}': {
+    handler: 'catalog/delete-wine',
+    auth: 'admin',
+    needs: ['table:write'],
+    group: 'catalog',
+  },
+  'POST /api/admin/wines/merge': {
+    handler: 'catalog/merge-wines',
+    auth: 'admin',
+    needs: ['table:write'],
+    group: 'catalog',
+    timeoutSeconds: 29,
+  },
+  'GET /api/admin/wines/merges': {
+    handler: 'catalog/list-merges',
+    auth: 'admin',
+    needs: ['table:read'],
+    group: 'catalog',
+  },
+  'GET /api/wines/{id}/tastings': {
+    handler: 'tastings/list-wine-tastings',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'catalog',
+  },
+  'POST /api/wines/{id}/tastings': {
+    handler: 'tastings/create-tasting',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'catalog',
+  },
+  'PATCH /api/tastings/{id}': {
+    handler: 'tastings/update-tasting',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'catalog',
+  },
+  'DELETE /api/tastings/{id}': {
+    handler: 'tastings/delete-tasting',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'catalog',
+  },
+  'POST /api/users/{id}/tasting-images': {
+    handler: 'tastings/upload-tasting-image',
+    auth: 'user',
+    needs: ['media:write'],
+    group: 'catalog',
+    memoryMb: 1024,
+  },
+  'GET /api/users/{id}/tastings': {
+    handler: 'tastings/list-user-tastings',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'catalog',
+  },
+  'GET /api/users/{id}/profile': {
+    handler: 'tastings/get-public-profile',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'catalog',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;

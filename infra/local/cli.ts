@@ -1,9 +1,10 @@
 /**
- * `npm run seed [-- --force]` and `npm run job -- <name>`. When `npm start` is running they ask it
+ * `npm run seed [-- --force]`, `npm run job -- <name>` and `npm run catalog:import -- <file>`. When `npm start` is running they ask it
  * (DynamoDB Local's files belong to that process); otherwise they start the local stack themselves.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { CatalogImportReport } from '@kork/functions/catalog/import-service';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { seedSteps } from '@kork/functions/seeds';
 import { jobNames, runJob } from './jobs';
@@ -31,6 +32,45 @@ async function viaServer(url: string, path: string): Promise<unknown> {
   return body;
 }
 
+/** Runs the import in the running server, printing its progress lines as they come. */
+async function importViaServer(url: string, file: string): Promise<unknown> {
+  const res = await fetch(`${url}/_dev/catalog/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ file }),
+  });
+  if (!res.ok || !res.body) throw new Error(`import failed: ${res.status} ${await res.text()}`);
+  let buffered = '';
+  let report: unknown;
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body) {
+    buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const message = JSON.parse(buffered.slice(0, newline)) as {
+        progress?: string;
+        report?: unknown;
+        error?: string;
+      };
+      buffered = buffered.slice(newline + 1);
+      if (message.progress) console.log(message.progress);
+      if (message.error) throw new Error(message.error);
+      if (message.report) report = message.report;
+      newline = buffered.indexOf('\n');
+    }
+  }
+  return report;
+}
+
+function printReport(report: CatalogImportReport): void {
+  console.log(
+    `Imported ${report.rows} rows from ${report.source} in ${(report.durationMs / 1000).toFixed(1)} s: ` +
+      `${report.created} new, ${report.updated} updated (${report.priceChanges} price changes), ` +
+      `${report.unchanged} unchanged, ${report.bad.length} bad rows skipped; search snapshot holds ${report.snapshotWines} wines.`,
+  );
+  for (const bad of report.bad) console.log(`  line ${bad.line}: ${bad.error}`);
+}
+
 async function withStack<T>(work: () => Promise<T>): Promise<T> {
   const stack = await startLocalStack({ dataDir });
   try {
@@ -46,7 +86,7 @@ async function main() {
     const force = args.includes('--force');
     const outcomes = url
       ? await viaServer(url, `/_dev/seed${force ? '?force' : ''}`)
-      : await withStack(() => applySeeds(seedSteps, { force }));
+      : await withStack(() => applySeeds(seedSteps, { force, log: console.log }));
     for (const o of outcomes as { step: string; status: string; summary?: string }[]) {
       console.log(`${o.status.padEnd(8)} ${o.step}${o.summary ? ` (${o.summary})` : ''}`);
     }
@@ -65,7 +105,23 @@ async function main() {
     console.log(typeof result === 'string' ? result : JSON.stringify(result));
     return;
   }
-  console.log('Usage: tsx infra/local/cli.ts seed [--force] | job <name>');
+  if (command === 'catalog-import') {
+    const file = args[0] ? resolve(process.cwd(), args[0]) : undefined;
+    if (!file || !existsSync(file)) {
+      console.log('Usage: npm run catalog:import -- <product list file (.csv)>');
+      process.exitCode = 2;
+      return;
+    }
+    const report = url
+      ? await importViaServer(url, file)
+      : await withStack(async () => {
+          const { importCatalogFile } = await import('@kork/functions/catalog/import-service');
+          return importCatalogFile(file, (line) => console.log(line));
+        });
+    printReport(report as CatalogImportReport);
+    return;
+  }
+  console.log('Usage: tsx infra/local/cli.ts seed [--force] | job <name> | catalog-import <file>');
   process.exitCode = 2;
 }
 

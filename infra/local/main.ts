@@ -24,7 +24,7 @@ async function main() {
   const appUrl = `http://localhost:${port}`;
   stack = await startLocalStack({ dataDir, appUrl, log });
   if (stack.tableCreated) log('created table kork');
-  for (const outcome of await applySeeds(seedSteps)) {
+  for (const outcome of await applySeeds(seedSteps, { log: (line) => log(`  ${line}`) })) {
     if (outcome.status === 'applied')
       log(`seeded ${outcome.step}${outcome.summary ? `: ${outcome.summary}` : ''}`);
   }

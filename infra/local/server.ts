@@ -167,6 +167,22 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       if (url.pathname === '/_dev/seed' && method === 'POST') {
         return sendJson(res, 200, await applySeeds(seedSteps, { force: url.searchParams.has('force') }));
       }
+      if (url.pathname === '/_dev/catalog/import' && method === 'POST') {
+        const { file } = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8') || '{}') as {
+          file?: string;
+        };
+        if (!file) return sendJson(res, 400, { error: { code: 'VALIDATION', message: 'file is required' } });
+        const { importCatalogFile } = await import('@kork/functions/catalog/import-service');
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        const send = (message: unknown) => res.write(`${JSON.stringify(message)}\n`);
+        try {
+          send({ report: await importCatalogFile(file, (progress) => send({ progress })) });
+        } catch (error) {
+          send({ error: error instanceof Error ? error.message : String(error) });
+        }
+        res.end();
+        return;
+      }
       const job = url.pathname.match(/^\/_dev\/jobs\/([\w-]+)$/);
       if (job && method === 'POST') {
         return sendJson(res, 200, { summary: await runJob(job[1] as string, 'manual') });

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { useMail } from '@kork/functions/adapters/mail';
 import { useQueue } from '@kork/functions/adapters/queue';
+import { resetCatalogIndex } from '@kork/functions/catalog/catalog-index-cache';
 import { TABLE_SCHEMA } from '@kork/functions/data/table';
 import { dynamoClient, resetDynamoClients } from '@kork/functions/platform/dynamo';
 import { resetS3Client } from '@kork/functions/platform/s3';
@@ -88,10 +89,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     APP_URL: options.appUrl ?? 'http://localhost:3000',
     MAIL_FROM: 'Kork <no-reply@kork.local>',
     AUTH_SIGNING_KEY: localSecrets(dataDir).authSigningKey,
+    // The first start's catalogue: Vinmonopolet's product list beside the checkout, when it is there.
+    KORK_CATALOG_FILE:
+      process.env.KORK_CATALOG_FILE ?? resolve(REPO_ROOT, '..', 'shared', 'data', 'vinmonopolet-2014.csv'),
+    // How stale a warm search index may be before it reads the change feed.
+    CATALOG_REFRESH_MS: process.env.CATALOG_REFRESH_MS ?? '500',
   });
   delete process.env.AWS_PROFILE;
   resetDynamoClients();
   resetS3Client();
+  // A new table and bucket: an index loaded from an earlier stack in this process is stale.
+  resetCatalogIndex();
 
   const tableCreated = (await ensureTable(dynamoClient(), TABLE_SCHEMA.defaultName)) === 'created';
 

@@ -19,6 +19,7 @@ export interface ApiOptions {
   form?: FormData;
   token?: string;
   language?: string;
+  headers?: Record<string, string>;
 }
 
 export interface ApiAnswer<T> {
@@ -36,11 +37,12 @@ export async function startTestOrigin(options: LocalStackOptions = {}): Promise<
   return {
     stack,
     base,
-    async api(method, path, { json, form, token, language } = {}) {
+    async api(method, path, { json, form, token, language, headers: extra } = {}) {
       const headers: Record<string, string> = { 'x-api-key': 'kork-local-web', 'x-device-type': 'web' };
       if (token) headers.authorization = `Bearer ${token}`;
       if (language) headers['accept-language'] = language;
       if (json !== undefined) headers['content-type'] = 'application/json';
+      Object.assign(headers, extra);
       const res = await fetch(`${base}${path}`, {
         method,
         headers,

@@ -34,6 +34,15 @@ export function hasTastingLocation(type: UserType): boolean {
   return isBusinessUserType(type) && type !== 'WINE_IMPORTER';
 }
 
+/** Which public directory the global search finds an account in. */
+export function directoryOf(account: {
+  isExpert?: boolean;
+  userType: UserType;
+}): 'expert' | 'tastingLocation' | 'member' {
+  if (account.isExpert) return 'expert';
+  return hasTastingLocation(account.userType) ? 'tastingLocation' : 'member';
+}
+
 export const WINE_LEVELS = ['BEGINNER', 'ENTHUSIAST', 'CONNOISSEUR', 'PROFESSIONAL'] as const;
 export type WineLevel = (typeof WINE_LEVELS)[number];
 

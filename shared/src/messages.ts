@@ -36,6 +36,8 @@ export const MESSAGES = {
   },
   tooYoung: { en: 'You must be at least 18 years old', nb: 'Du må være minst 18 år' },
   invalidDate: { en: 'Invalid date', nb: 'Ugyldig dato' },
+  invalidPoints: { en: 'Invalid points', nb: 'Ugyldige poeng' },
+  unableToCopyLink: { en: 'Unable to copy link', nb: 'Kunne ikke kopiere lenken' },
   invalidOrganizationNumber: {
     en: 'Organization number must be 9 digits',
     nb: 'Organisasjonsnummeret må ha 9 siffer',

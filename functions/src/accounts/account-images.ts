@@ -38,7 +38,11 @@ export async function inspectImage(file: UploadedFile): Promise<{ format: string
 }
 
 /** Stores an image and answers its path for `/img?url=`. */
-export async function storeImage(userId: string, field: ImageField, file: UploadedFile): Promise<string> {
+export async function storeImage(
+  userId: string,
+  field: ImageField | 'tastingPhoto',
+  file: UploadedFile,
+): Promise<string> {
   const { format, contentType } = await inspectImage(file);
   const key = `users/${userId}/${field}-${ulid().toLowerCase()}.${format}`;
   await s3Client().send(

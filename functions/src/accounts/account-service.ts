@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   accountTypeOf,
+  directoryOf,
   isBusinessUserType,
   isConfirmationPhrase,
   type Locale,
@@ -277,6 +278,7 @@ async function createAccount(
       lastName: fields.lastName,
       userType: fields.userType,
       role: isBusinessUserType(fields.userType) ? 'business' : 'user',
+      directory: directoryOf({ userType: fields.userType }),
       emailVerified: fields.emailVerified,
       createdAt: now,
       updatedAt: now,
@@ -439,6 +441,8 @@ export async function updateProfile(
     ...profileAttributes(input),
     updatedAt: new Date().toISOString(),
   };
+  if (input.isExpert !== undefined)
+    changes.directory = directoryOf({ isExpert: input.isExpert, userType: user.userType });
   if (input.password) {
     if (!(await verifyPassword(input.currentPassword ?? '', user.passwordHash))) {
       throw new ValidationError({ currentPassword: 'wrongCurrentPassword' });
@@ -510,6 +514,9 @@ export async function removeAccount(
     return;
   }
   await deleteAllImages(userId);
+  // Notes leave through the tastings service, so the wines' averages lose them too.
+  const { removeAllTastingsOf } = await import('../tastings/tasting-service');
+  await removeAllTastingsOf(userId);
   const entities = db().entities as unknown as Record<
     string,
     { delete(key: Record<string, unknown>): { go(): Promise<unknown> } }

@@ -1,4 +1,4 @@
-import type { UserType } from '@kork/shared';
+import { directoryOf, type UserType } from '@kork/shared';
 import { db } from '../data/entities';
 import type { SeedStep } from '../seeds';
 import { findUserByEmail } from './account-service';
@@ -55,6 +55,26 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     extra: { wineLevel: 'PROFESSIONAL', jobTitle: 'Sommelier', country: 'NO', viewCurrency: 'NOK' },
   },
   {
+    email: 'sommelier@kork.local',
+    password: 'Expert1234',
+    firstName: 'Sofie',
+    lastName: 'Sommelier',
+    userType: 'PRIVATE_USER',
+    role: 'user',
+    isExpert: true,
+    extra: { wineLevel: 'PROFESSIONAL', jobTitle: 'Head sommelier', country: 'NO', viewCurrency: 'NOK' },
+  },
+  {
+    email: 'critic@kork.local',
+    password: 'Expert1234',
+    firstName: 'Kari',
+    lastName: 'Kritiker',
+    userType: 'PRIVATE_USER',
+    role: 'user',
+    isExpert: true,
+    extra: { wineLevel: 'PROFESSIONAL', jobTitle: 'Wine writer', country: 'NO', viewCurrency: 'NOK' },
+  },
+  {
     email: 'private@kork.local',
     password: 'Private1234',
     firstName: 'Pia',
@@ -67,7 +87,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 export const accountsSeed: SeedStep = {
   name: 'accounts.demo-users',
-  version: 1,
+  version: 2,
   description: 'demo accounts (admin, restaurant, expert, private)',
   async run() {
     const created: string[] = [];
@@ -88,6 +108,7 @@ export const accountsSeed: SeedStep = {
           userType: account.userType,
           role: account.role,
           isExpert: account.isExpert ?? false,
+          directory: directoryOf({ isExpert: account.isExpert, userType: account.userType }),
           emailVerified: true,
           createdAt: now,
           updatedAt: now,
@@ -96,5 +117,23 @@ export const accountsSeed: SeedStep = {
       created.push(account.email);
     }
     return created.length > 0 ? `created ${created.join(', ')}` : 'already present';
+  },
+};
+
+/** Files every account into its public directory (accounts made before directories existed). */
+export const directorySeed: SeedStep = {
+  name: 'accounts.directory',
+  version: 1,
+  description: 'expert and tasting-location directories',
+  async run() {
+    const { data } = await db().entities.user.scan.go({ pages: 'all' });
+    let filed = 0;
+    for (const user of data) {
+      const directory = directoryOf(user);
+      if (user.directory === directory) continue;
+      await db().entities.user.patch({ id: user.id }).set({ directory }).go();
+      filed++;
+    }
+    return `${filed} accounts filed`;
   },
 };

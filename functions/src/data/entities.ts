@@ -7,8 +7,12 @@ import { accountEmailSchema, createAccountEmailEntity } from '../accounts/entiti
 import { accountIdentitySchema, createAccountIdentityEntity } from '../accounts/entities/account-identity';
 import { accountTokenSchema, createAccountTokenEntity } from '../accounts/entities/account-token';
 import { createUserEntity, userSchema } from '../accounts/entities/user';
+import { createWineEntity, wineSchema } from '../catalog/entities/wine';
+import { createWineMergeEntity, wineMergeSchema } from '../catalog/entities/wine-merge';
+import { createWinePriceChangeEntity, winePriceChangeSchema } from '../catalog/entities/wine-price-change';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
+import { createTastingNoteEntity, tastingNoteSchema } from '../tastings/entities/tasting-note';
 import { createJobRunEntity, jobRunSchema } from './entities/job-run';
 import { createRateLimitWindowEntity, rateLimitWindowSchema } from './entities/rate-limit-window';
 import { createSeedRunEntity, seedRunSchema } from './entities/seed-run';
@@ -21,6 +25,10 @@ export const allEntities = {
   accountEmail: accountEmailSchema,
   accountIdentity: accountIdentitySchema,
   accountToken: accountTokenSchema,
+  wine: wineSchema,
+  winePriceChange: winePriceChangeSchema,
+  wineMerge: wineMergeSchema,
+  tastingNote: tastingNoteSchema,
 } as const;
 
 function createService() {
@@ -33,6 +41,10 @@ function createService() {
     accountEmail: createAccountEmailEntity(config),
     accountIdentity: createAccountIdentityEntity(config),
     accountToken: createAccountTokenEntity(config),
+    wine: createWineEntity(config),
+    winePriceChange: createWinePriceChangeEntity(config),
+    wineMerge: createWineMergeEntity(config),
+    tastingNote: createTastingNoteEntity(config),
   });
 }
 

@@ -10,7 +10,7 @@ export interface SeedOutcome {
 /** Applies every step not yet applied at its version, recording each in the table. */
 export async function applySeeds(
   steps: readonly SeedStep[],
-  options: { force?: boolean } = {},
+  options: { force?: boolean; log?: (line: string) => void } = {},
 ): Promise<SeedOutcome[]> {
   const outcomes: SeedOutcome[] = [];
   for (const step of steps) {
@@ -20,7 +20,7 @@ export async function applySeeds(
       continue;
     }
     const started = Date.now();
-    const summary = (await step.run()) ?? undefined;
+    const summary = (await step.run(options.log ?? (() => {}))) ?? undefined;
     await db()
       .entities.seedRun.put({
         step: step.name,

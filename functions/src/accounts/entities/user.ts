@@ -48,12 +48,20 @@ export const userSchema = {
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
     deactivatedAt: text,
+    /** Which public directory lists the account (global search): experts, tasting locations, or none. */
+    directory: { type: ['expert', 'tastingLocation', 'member'] as const, required: true, default: 'member' },
   },
   indexes: {
     // Load an account by id (every authenticated request checks its session state here).
     byId: {
       pk: { field: 'pk', composite: ['id'] },
       sk: { field: 'sk', composite: [] },
+    },
+    // Experts and tasting locations, for the global search.
+    byDirectory: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['directory'] },
+      sk: { field: 'gsi1sk', composite: ['id'] },
     },
     // Everything a user owns, across entities: what account deletion removes.
     byOwner: {

@@ -1,0 +1,102 @@
+/**
+ * Admin care of the catalogue: delete a wine, merge duplicates. A deleted or merged wine stays as a
+ * tombstone so the search index drops it from its change feed and old links can follow a merge.
+ * Cellar and wine-list entries keep their own copy of a wine's fields, so deleting never breaks them.
+ */
+import type { MergeRecord, MergeWinesInput } from '@kork/shared';
+import { ulid } from 'ulid';
+import { db } from '../data/entities';
+import type { Principal } from '../platform/auth';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { moveTastings } from '../tastings/tasting-service';
+import { getWine, nextChangeSeq } from './catalog-store';
+
+export async function deleteWine(id: string, _actor: Principal): Promise<void> {
+  const wine = await getWine(id);
+  if (!wine || wine.status === 'deleted') throw new NotFoundError();
+  const now = new Date();
+  await db()
+    .entities.wine.patch({ id })
+    .set({ status: 'deleted', updatedAt: now.toISOString(), changeSeq: nextChangeSeq(now) })
+    .go();
+}
+
+/**
+ * Moves the duplicates' tasting notes and outside numbers (so a re-import finds the survivor) onto the survivor, adds their ratings to its
+ * averages and leaves each duplicate pointing at the survivor. A duplicate already merged into the
+ * survivor is skipped, so merging twice changes nothing; a half-finished merge can be run again.
+ */
+export async function mergeWines(input: MergeWinesInput, actor: Principal): Promise<MergeRecord> {
+  const duplicateIds = [...new Set(input.duplicateIds)];
+  if (duplicateIds.includes(input.survivorId)) throw new ValidationError({ duplicateIds: 'invalidValue' });
+  const survivor = await getWine(input.survivorId);
+  if (survivor?.status !== 'active') throw new NotFoundError();
+
+  let movedTastings = 0;
+  let movedExternalIds = 0;
+  for (const duplicateId of duplicateIds) {
+    const duplicate = await getWine(duplicateId);
+    if (!duplicate || duplicate.status === 'deleted') throw new NotFoundError();
+    if (duplicate.status === 'merged') {
+      if (duplicate.mergedInto === survivor.id) continue;
+      throw new ConflictError();
+    }
+    movedTastings += await moveTastings(duplicate.id, survivor.id);
+
+    const { data: current } = await db().entities.wine.get({ id: survivor.id }).go();
+    const known = new Set((current?.externalIds ?? []).map((e) => `${e.kind}:${e.value}`));
+    const added = (duplicate.externalIds ?? []).filter((e) => !known.has(`${e.kind}:${e.value}`));
+    movedExternalIds += added.length;
+
+    const now = new Date();
+    await db()
+      .transaction.write(({ wine }) => {
+        let survivorUpdate = wine
+          .patch({ id: survivor.id })
+          .add({
+            expertCount: duplicate.expertCount,
+            expertSum: duplicate.expertSum,
+            communityCount: duplicate.communityCount,
+            communitySum: duplicate.communitySum,
+          })
+          .set({
+            externalIds: [...(current?.externalIds ?? []), ...added],
+            updatedAt: now.toISOString(),
+            changeSeq: nextChangeSeq(now),
+          });
+        const experts = [...(duplicate.expertIds ?? [])];
+        if (experts.length > 0) survivorUpdate = survivorUpdate.add({ expertIds: experts });
+        return [
+          survivorUpdate.where(({ status }, { eq }) => eq(status, 'active')).commit(),
+          wine
+            .patch({ id: duplicate.id })
+            .set({
+              status: 'merged',
+              mergedInto: survivor.id,
+              updatedAt: now.toISOString(),
+              changeSeq: nextChangeSeq(now),
+            })
+            .where(({ status }, { eq }) => eq(status, 'active'))
+            .commit(),
+        ];
+      })
+      .go();
+  }
+
+  const record: MergeRecord = {
+    id: ulid(),
+    survivorId: survivor.id,
+    duplicateIds,
+    movedTastings,
+    movedExternalIds,
+    mergedBy: actor.userId,
+    mergedAt: new Date().toISOString(),
+  };
+  await db().entities.wineMerge.create(record).go();
+  return record;
+}
+
+export async function listMerges(): Promise<{ rows: MergeRecord[]; count: number }> {
+  const { data } = await db().entities.wineMerge.query.byTime({}).go({ order: 'desc', limit: 100 });
+  return { rows: data.map((m) => ({ ...m, duplicateIds: [...m.duplicateIds] })), count: data.length };
+}

@@ -1,0 +1,284 @@
+/**
+ * The catalogue in the table: load wines, upsert an import, read the change feed. The search index is
+ * built from what this module reads; nothing here knows about Lambda or HTTP.
+ */
+import { createHash } from 'node:crypto';
+import type { Wine, WineRatings } from '@kork/shared';
+import type { EntityItem } from 'electrodb';
+import { monotonicFactory } from 'ulid';
+import { db } from '../data/entities';
+import type { SearchDoc } from './search/types';
+
+type WineEntity = ReturnType<typeof db>['entities']['wine'];
+export type WineRecord = EntityItem<WineEntity>;
+export type ImportedWine = Omit<Wine, 'id'>;
+
+const nextUlid = monotonicFactory();
+
+/** A unique, time-ordered stamp for the change feed. */
+export function nextChangeSeq(now = new Date()): string {
+  return `${now.toISOString()}#${nextUlid(now.getTime())}`;
+}
+
+export function newWineId(): string {
+  return nextUlid();
+}
+
+function average(sum: number, count: number): number | null {
+  return count > 0 ? Math.round((sum / count) * 10) / 10 : null;
+}
+
+export function ratingsOf(
+  wine: Pick<WineRecord, 'expertSum' | 'expertCount' | 'communitySum' | 'communityCount'>,
+): WineRatings {
+  const expertRating = average(wine.expertSum ?? 0, wine.expertCount ?? 0);
+  const communityRating = average(wine.communitySum ?? 0, wine.communityCount ?? 0);
+  return {
+    rating: expertRating ?? communityRating,
+    expertRating,
+    expertCount: wine.expertCount ?? 0,
+    communityRating,
+    communityCount: wine.communityCount ?? 0,
+  };
+}
+
+/** What the search index keeps of a wine. */
+export function toSearchDoc(wine: WineRecord): SearchDoc {
+  return {
+    id: wine.id,
+    name: wine.name,
+    producer: wine.producer,
+    vintage: wine.vintage ?? null,
+    bottleSize: wine.bottleSize,
+    mainCategoryId: wine.mainCategoryId,
+    style: wine.style,
+    country: wine.country,
+    region: wine.region,
+    subRegion: wine.subRegion,
+    grapes: (wine.grapes ?? []).map((g) => g.name),
+    food: wine.foodPairings ?? [],
+    storeCategory: wine.storeCategory,
+    priceMinor: wine.priceMinor,
+    isAvailable: wine.isAvailable,
+    isHorecaAvailable: wine.isHorecaAvailable,
+    imageUrl: wine.imageUrl,
+    expertIds: [...(wine.expertIds ?? [])].sort(),
+    ...ratingsOf(wine),
+    createdAt: wine.createdAt,
+    numbers: (wine.externalIds ?? []).filter((e) => e.kind === 'VinmonopoletID').map((e) => e.value),
+    contentHash: wine.contentHash,
+  };
+}
+
+/** The catalogue fields of a record, as the public API shows them. */
+export function toWine(record: WineRecord): Wine {
+  const {
+    status: _status,
+    mergedInto: _merged,
+    expertCount: _ec,
+    expertSum: _es,
+    communityCount: _cc,
+    communitySum: _cs,
+    expertIds: _ei,
+    contentHash: _h,
+    createdAt: _c,
+    updatedAt: _u,
+    changeSeq: _s,
+    ...wine
+  } = record;
+  return { ...wine, vintage: wine.vintage ?? null } as Wine;
+}
+
+export async function getWine(id: string): Promise<WineRecord | undefined> {
+  const { data } = await db().entities.wine.get({ id }).go();
+  return data ?? undefined;
+}
+
+/** Wines by id in one or more batch reads; missing ids are left out. */
+export async function getWines(ids: readonly string[]): Promise<Map<string, WineRecord>> {
+  const found = new Map<string, WineRecord>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const { data } = await db()
+      .entities.wine.get(unique.slice(i, i + 100).map((id) => ({ id })))
+      .go();
+    for (const wine of data) found.set(wine.id, wine);
+  }
+  return found;
+}
+
+/** Every wine in change order, page by page (the snapshot build). */
+export async function* allWines(): AsyncGenerator<WineRecord[]> {
+  let cursor: string | null = null;
+  do {
+    const page: { data: WineRecord[]; cursor: string | null } = await db()
+      .entities.wine.query.byChange({})
+      .go({ cursor, limit: 1000 });
+    yield page.data;
+    cursor = page.cursor;
+  } while (cursor);
+}
+
+/** Wines changed after `seq`, oldest first; at most `limit` (then `more` says the tail is longer). */
+export async function changesSince(
+  seq: string,
+  limit = 2000,
+): Promise<{ wines: WineRecord[]; more: boolean }> {
+  const wines: WineRecord[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { data: WineRecord[]; cursor: string | null } = await db()
+      .entities.wine.query.byChange({})
+      .gt({ changeSeq: seq })
+      .go({ cursor, limit: limit - wines.length });
+    wines.push(...page.data);
+    cursor = page.cursor;
+  } while (cursor && wines.length < limit);
+  return { wines, more: Boolean(cursor) };
+}
+
+export function contentHash(wine: ImportedWine): string {
+  const sorted = Object.fromEntries(Object.entries(wine).sort(([a], [b]) => a.localeCompare(b)));
+  return createHash('sha1').update(JSON.stringify(sorted)).digest('base64url');
+}
+
+export interface UpsertSummary {
+  created: number;
+  updated: number;
+  unchanged: number;
+  priceChanges: number;
+}
+
+/** Runs `run` over `items` with at most `limit` at a time. */
+export async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await run(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/** Writes items in batches of 25, `WRITE_CONCURRENCY` batches at a time. */
+async function putAll<E extends { put(items: object[]): { go(): Promise<{ unprocessed: unknown[] }> } }>(
+  entity: E,
+  items: object[],
+): Promise<void> {
+  const batches: object[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  await inParallel(batches, WRITE_CONCURRENCY, async (batch) => {
+    const { unprocessed } = await entity.put(batch).go();
+    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} items were not written`);
+  });
+}
+
+const WRITE_CONCURRENCY = 16;
+
+/**
+ * An import's writes carry change stamps that all sort before `snapshotSeq`, so the snapshot written at
+ * its end holds them and the change feed after it holds only what others wrote meanwhile.
+ */
+export class ImportStamp {
+  readonly startedAt = new Date();
+  readonly prefix = this.startedAt.toISOString();
+  /** Sorts after every stamp of this import (`~` is after every ULID character). */
+  readonly snapshotSeq = `${this.prefix}#~`;
+  next(): string {
+    return `${this.prefix}#${nextUlid(this.startedAt.getTime())}`;
+  }
+}
+
+/**
+ * Upserts catalogue wines by their Vinmonopolet number, against `known` (number → the current search
+ * document, from the index): new numbers become new wines, changed rows rewrite the wine (keeping its
+ * id, ratings and creation time), a changed price is recorded, unchanged rows cost nothing. Deleted and
+ * merged wines are left alone. Answers the written wines' records.
+ */
+export async function upsertCatalogWines(
+  wines: readonly ImportedWine[],
+  known: ReadonlyMap<string, SearchDoc>,
+  stamp: ImportStamp,
+): Promise<{ summary: UpsertSummary; written: WineRecord[] }> {
+  const summary: UpsertSummary = { created: 0, updated: 0, unchanged: 0, priceChanges: 0 };
+  const changedIds = new Set<string>();
+  for (const wine of wines) {
+    const doc = known.get(wine.vinmonopoletNumber ?? '');
+    if (doc && doc.contentHash !== contentHash(wine)) changedIds.add(doc.id);
+  }
+  const current = await getWines([...changedIds]);
+  const wineItems: WineRecord[] = [];
+  const priceItems: object[] = [];
+  const now = stamp.startedAt.toISOString();
+  for (const wine of wines) {
+    const number = wine.vinmonopoletNumber;
+    if (!number) continue;
+    const hash = contentHash(wine);
+    const doc = known.get(number);
+    if (doc) {
+      const record = current.get(doc.id);
+      // A number a merge moved onto its survivor keeps the survivor's own row; deleted wines stay deleted.
+      if (
+        doc.contentHash === hash ||
+        !record ||
+        record.status !== 'active' ||
+        record.vinmonopoletNumber !== number
+      ) {
+        summary.unchanged++;
+        continue;
+      }
+      if (record.priceMinor !== wine.priceMinor) {
+        summary.priceChanges++;
+        priceItems.push({
+          wineId: record.id,
+          changedAt: now,
+          currency: wine.priceCurrency ?? record.priceCurrency ?? 'NOK',
+          oldMinor: record.priceMinor,
+          newMinor: wine.priceMinor,
+        });
+      }
+      summary.updated++;
+      wineItems.push({
+        ...(wine as WineRecord),
+        vintage: wine.vintage ?? undefined,
+        id: record.id,
+        status: 'active',
+        externalIds: record.externalIds,
+        expertCount: record.expertCount,
+        expertSum: record.expertSum,
+        communityCount: record.communityCount,
+        communitySum: record.communitySum,
+        expertIds: record.expertIds,
+        imageUrl: wine.imageUrl ?? record.imageUrl,
+        contentHash: hash,
+        createdAt: record.createdAt,
+        updatedAt: now,
+        changeSeq: stamp.next(),
+      });
+      continue;
+    }
+    summary.created++;
+    wineItems.push({
+      ...(wine as WineRecord),
+      vintage: wine.vintage ?? undefined,
+      id: newWineId(),
+      status: 'active',
+      expertCount: 0,
+      expertSum: 0,
+      communityCount: 0,
+      communitySum: 0,
+      contentHash: hash,
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: stamp.next(),
+    });
+  }
+  await putAll(db().entities.wine, wineItems);
+  await putAll(db().entities.winePriceChange, priceItems);
+  return { summary, written: wineItems };
+}

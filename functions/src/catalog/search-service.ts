@@ -1,0 +1,336 @@
+/**
+ * Catalogue reads: the faceted wine search, one wine with its vintages and related wines, the embed
+ * card, and the navbar's global search. Prices and availability go to registered users only.
+ */
+import {
+  type CurrencyCode,
+  convertFromNokMinor,
+  convertToNokMinor,
+  type EmbeddedWine,
+  type FacetName,
+  type FacetValue,
+  facetId,
+  foldText,
+  type GlobalSearchResult,
+  type Locale,
+  MAIN_CATEGORIES,
+  MAIN_CATEGORY_NAMES,
+  originId,
+  type SearchHit,
+  type SearchKind,
+  WINE_SEARCH_DEFAULTS,
+  type WineDetail,
+  type WineRow,
+  type WineSearchQuery,
+  type WineSearchResult,
+} from '@kork/shared';
+import { directory, publicNames } from '../accounts/public-profiles';
+import type { Principal } from '../platform/auth';
+import { NotFoundError } from '../platform/errors';
+import { reviewedWineIds } from '../tastings/tasting-service';
+import { catalogIndex } from './catalog-index-cache';
+import { getWine, ratingsOf, toWine } from './catalog-store';
+import type { CatalogIndex } from './search/catalog-index';
+import type { IndexQuery, SearchDoc } from './search/types';
+
+export interface Viewer {
+  principal: Principal | undefined;
+  currency: CurrencyCode;
+  locale?: Locale;
+}
+
+function priceOf(doc: { priceMinor?: number }, viewer: Viewer): Pick<WineRow, 'price' | 'currency'> {
+  if (!viewer.principal || doc.priceMinor === undefined) return {};
+  return { price: convertFromNokMinor(doc.priceMinor, viewer.currency), currency: viewer.currency };
+}
+
+export function toRow(doc: SearchDoc, viewer: Viewer): WineRow {
+  const row: WineRow = {
+    id: doc.id,
+    name: doc.name,
+    producer: doc.producer,
+    vintage: doc.vintage,
+    bottleSize: doc.bottleSize,
+    mainCategoryId: doc.mainCategoryId,
+    style: doc.style,
+    country: doc.country,
+    region: doc.region,
+    grapes: doc.grapes,
+    imageUrl: doc.imageUrl,
+    rating: doc.rating,
+    expertRating: doc.expertRating,
+    expertCount: doc.expertCount,
+    communityRating: doc.communityRating,
+    communityCount: doc.communityCount,
+    ...priceOf(doc, viewer),
+  };
+  if (viewer.principal) row.isAvailable = doc.isAvailable;
+  for (const key of Object.keys(row) as (keyof WineRow)[]) if (row[key] === undefined) delete row[key];
+  return row;
+}
+
+async function nameExperts(facets: Record<FacetName, FacetValue[]>): Promise<void> {
+  const names = await publicNames(facets.experts.map((f) => f.id));
+  facets.experts = facets.experts.map((f) => ({ ...f, name: names.get(f.id)?.name ?? f.name }));
+}
+
+/** `GET /api/wines`: SPEC §3 filters with their defaults, sorted and paged, with facet counts. */
+export async function searchWines(query: WineSearchQuery, viewer: Viewer): Promise<WineSearchResult> {
+  const q = { ...WINE_SEARCH_DEFAULTS, ...stripUndefined(query) };
+  const registered = Boolean(viewer.principal);
+  const professional = viewer.principal?.role === 'business' || viewer.principal?.role === 'admin';
+  const indexQuery: IndexQuery = {
+    text: q.search?.trim() || undefined,
+    categories: q.mainCategoryId,
+    origins: q.origins,
+    grapes: q.grapes,
+    food: q.food,
+    manufacturers: q.manufacturers,
+    bottleSizes: q.bottleSizes,
+    stores: q.stores,
+    vintages: q.vintages,
+    ratedById: q.ratedById,
+    // Prices are for registered users only, and so is filtering by them.
+    minPriceMinor:
+      registered && q.minPrice !== undefined ? convertToNokMinor(q.minPrice, viewer.currency) : undefined,
+    maxPriceMinor:
+      registered && q.maxPrice !== undefined ? convertToNokMinor(q.maxPrice, viewer.currency) : undefined,
+    isAvailable: q.isAvailable,
+    isRatedByExpert: q.isRatedByExpert,
+    // A professional filter: wines their wholesalers sell to restaurants.
+    isHorecaAvailable: professional ? q.isHorecaAvailable : undefined,
+    onlyIds:
+      q.isReviewedByMe && viewer.principal ? await reviewedWineIds(viewer.principal.userId) : undefined,
+    sortColumn: q.sortColumn,
+    sortDirection: q.sortDirection,
+    offset: (q.page - 1) * q.resultsPerPage,
+    limit: q.resultsPerPage,
+    facets: true,
+  };
+  const { index } = await catalogIndex();
+  const result = index.search(indexQuery);
+  await nameExperts(result.facets);
+  return { rows: result.rows.map((doc) => toRow(doc, viewer)), count: result.count, facets: result.facets };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The same wine in other vintages: same producer and name. */
+function otherVintages(index: CatalogIndex, doc: SearchDoc): SearchDoc[] {
+  const name = foldText(doc.name);
+  const producer = foldText(doc.producer ?? '');
+  const found: SearchDoc[] = [];
+  for (const other of index.docs()) {
+    if (other.id !== doc.id && foldText(other.name) === name && foldText(other.producer ?? '') === producer)
+      found.push(other);
+  }
+  return found.sort((a, b) => (b.vintage ?? 0) - (a.vintage ?? 0)).slice(0, 12);
+}
+
+/** Wines that share the producer, the region or a grape, the closest and best rated first. */
+function relatedWines(index: CatalogIndex, doc: SearchDoc, exclude: Set<string>): SearchDoc[] {
+  const grapes = new Set(doc.grapes.map(foldText));
+  const scored: { doc: SearchDoc; score: number }[] = [];
+  for (const other of index.docs()) {
+    if (exclude.has(other.id) || other.mainCategoryId !== doc.mainCategoryId) continue;
+    let score = 0;
+    if (doc.producer && other.producer === doc.producer) score += 3;
+    if (doc.region && other.region === doc.region && other.country === doc.country) score += 2;
+    if (other.grapes.some((g) => grapes.has(foldText(g)))) score += 1;
+    if (score > 0) scored.push({ doc: other, score });
+  }
+  return scored
+    .sort(
+      (a, b) =>
+        b.score - a.score || (b.doc.rating ?? 0) - (a.doc.rating ?? 0) || a.doc.id.localeCompare(b.doc.id),
+    )
+    .slice(0, 8)
+    .map((s) => s.doc);
+}
+
+/** `GET /api/wines/{id}`. A merged wine answers with `mergedInto` so the client can follow it. */
+export async function wineDetail(id: string, viewer: Viewer): Promise<WineDetail> {
+  const record = await getWine(id);
+  if (!record || record.status === 'deleted') throw new NotFoundError();
+  const { priceMinor, priceCurrency: _currency, isAvailable, ...wine } = toWine(record);
+  const detail: WineDetail = {
+    ...wine,
+    ...ratingsOf(record),
+    ...priceOf({ priceMinor }, viewer),
+    vintages: [],
+    related: [],
+  };
+  if (viewer.principal) detail.isAvailable = isAvailable;
+  if (record.status === 'merged') {
+    detail.mergedInto = record.mergedInto;
+    return detail;
+  }
+  const { index } = await catalogIndex();
+  const doc = index.get(id);
+  if (doc) {
+    const vintages = otherVintages(index, doc);
+    const exclude = new Set([id, ...vintages.map((v) => v.id)]);
+    detail.vintages = vintages.map((v) => toRow(v, viewer));
+    detail.related = relatedWines(index, doc, exclude).map((r) => toRow(r, viewer));
+  }
+  return detail;
+}
+
+/** `GET /api/embed/wines/{id}`: the embedding page chose whether price and rating show. */
+export async function embeddedWine(
+  id: string,
+  options: { showPrice?: boolean; showRating?: boolean },
+  currency: CurrencyCode,
+): Promise<EmbeddedWine> {
+  const record = await getWine(id);
+  if (record?.status !== 'active') throw new NotFoundError();
+  const embedded: EmbeddedWine = {
+    id: record.id,
+    name: record.name,
+    producer: record.producer,
+    vintage: record.vintage ?? null,
+    imageUrl: record.imageUrl,
+    country: record.country,
+    region: record.region,
+  };
+  if (options.showRating) {
+    const ratings = ratingsOf(record);
+    embedded.rating = ratings.rating;
+    embedded.expertRating = ratings.expertRating;
+  }
+  if (options.showPrice && record.priceMinor !== undefined) {
+    embedded.price = convertFromNokMinor(record.priceMinor, currency);
+    embedded.currency = currency;
+  }
+  return embedded;
+}
+
+// — Global search —
+
+interface Named {
+  kind: SearchKind;
+  id: string;
+  name: string;
+  folded: string;
+  detail?: string;
+  weight: number;
+}
+
+let namesCache: { index: CatalogIndex; names: Named[] } | undefined;
+
+/** Every facet value of the catalogue with the number of wines it has, built once per index. */
+function facetNames(index: CatalogIndex): Named[] {
+  if (namesCache?.index === index) return namesCache.names;
+  const byKey = new Map<string, Named>();
+  const add = (kind: SearchKind, id: string, name: string, detail?: string) => {
+    const key = `${kind}:${id}`;
+    const found = byKey.get(key);
+    if (found) found.weight++;
+    else byKey.set(key, { kind, id, name, folded: foldText(name), detail, weight: 1 });
+  };
+  for (const doc of index.docs()) {
+    if (doc.country) {
+      add('country', originId(doc.country), doc.country);
+      if (doc.region) {
+        add('region', originId(doc.country, doc.region), doc.region, doc.country);
+        if (doc.subRegion)
+          add(
+            'subRegion',
+            originId(doc.country, doc.region, doc.subRegion),
+            doc.subRegion,
+            `${doc.region}, ${doc.country}`,
+          );
+      }
+    }
+    if (doc.producer) add('manufacturer', facetId(doc.producer), doc.producer, doc.country);
+    for (const grape of doc.grapes) add('grape', facetId(grape), grape);
+  }
+  const names = [...byKey.values()];
+  namesCache = { index, names };
+  return names;
+}
+
+function matches(folded: string, query: string): boolean {
+  return (
+    folded.startsWith(query) || folded.includes(` ${query}`) || (query.length >= 4 && folded.includes(query))
+  );
+}
+
+const PER_KIND = 5;
+
+/** `GET /api/search?q=`: hits grouped by SPEC §3 kind, each group best first. */
+export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSearchResult> {
+  const query = foldText(q.trim());
+  const { index } = await catalogIndex();
+  const groups: GlobalSearchResult['groups'] = [];
+  const push = (kind: SearchKind, hits: SearchHit[]) => {
+    if (hits.length > 0) groups.push({ kind, hits });
+  };
+
+  const wines = index.search({
+    text: q,
+    sortColumn: 'rating',
+    sortDirection: 'desc',
+    offset: 0,
+    limit: PER_KIND,
+    facets: false,
+  });
+  push(
+    'wine',
+    wines.rows.map((doc) => ({
+      kind: 'wine' as const,
+      id: doc.id,
+      name: doc.name,
+      detail: [doc.producer, doc.vintage ?? 'NV'].filter(Boolean).join(' · '),
+      imageUrl: doc.imageUrl,
+    })),
+  );
+
+  push(
+    'category',
+    MAIN_CATEGORIES.filter((c) => {
+      const names = MAIN_CATEGORY_NAMES[c];
+      return matches(foldText(names.en), query) || matches(foldText(names.nb), query) || c.startsWith(query);
+    })
+      .slice(0, PER_KIND)
+      .map((c) => ({
+        kind: 'category' as const,
+        id: c,
+        name: MAIN_CATEGORY_NAMES[c][viewer.locale ?? 'en'],
+      })),
+  );
+
+  const named = facetNames(index).filter((n) => matches(n.folded, query));
+  for (const kind of ['country', 'region', 'subRegion', 'manufacturer', 'grape'] as const) {
+    push(
+      kind,
+      named
+        .filter((n) => n.kind === kind)
+        .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
+        .slice(0, PER_KIND)
+        .map(({ id, name, detail }) => ({ kind, id, name, detail })),
+    );
+  }
+
+  for (const kind of ['expert', 'tastingLocation'] as const) {
+    const people = await directory(kind);
+    push(
+      kind,
+      people
+        .filter(
+          (p) => matches(foldText(p.name), query) || matches(foldText(p.tastingLocationName ?? ''), query),
+        )
+        .slice(0, PER_KIND)
+        .map((p) => ({
+          kind,
+          id: p.id,
+          name: kind === 'tastingLocation' ? (p.tastingLocationName ?? p.name) : p.name,
+          detail: p.country,
+          imageUrl: p.image,
+        })),
+    );
+  }
+  return { groups };
+}

@@ -1,0 +1,8 @@
+import type { Principal } from '../platform/auth';
+import { httpRoute } from '../platform/http';
+import { deleteTasting } from './tasting-service';
+
+export const handler = httpRoute('DELETE /api/tastings/{id}', {}, async (req) => {
+  await deleteTasting(req.params.id ?? '', req.principal as Principal);
+  return { status: 204 };
+});

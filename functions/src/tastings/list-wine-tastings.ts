@@ -1,0 +1,6 @@
+import { httpRoute } from '../platform/http';
+import { wineTastings } from './tasting-service';
+
+export const handler = httpRoute('GET /api/wines/{id}/tastings', {}, async (req) => ({
+  payload: await wineTastings(req.params.id ?? '', req.principal),
+}));

@@ -1,0 +1,302 @@
+/**
+ * Tasting notes (SPEC §3, §4): write, publish, save privately, update and delete. A published note
+ * counts toward its wine's expert or community average; the note and the wine's sums change in one
+ * transaction, so the averages always agree with the notes.
+ */
+import type { TastingInput, TastingNote, TastingUpdateInput, WineTastings } from '@kork/shared';
+import type { EntityItem } from 'electrodb';
+import { ulid } from 'ulid';
+import { publicNames } from '../accounts/public-profiles';
+import { getWine, getWines, nextChangeSeq } from '../catalog/catalog-store';
+import { db } from '../data/entities';
+import type { Principal } from '../platform/auth';
+import { ForbiddenError, NotFoundError } from '../platform/errors';
+
+type NoteRecord = EntityItem<ReturnType<typeof db>['entities']['tastingNote']>;
+
+/** What one note adds to its wine's sums. */
+interface Contribution {
+  expertCount: number;
+  expertSum: number;
+  communityCount: number;
+  communitySum: number;
+}
+
+function contributionOf(
+  note: Pick<NoteRecord, 'isPublished' | 'authorIsExpert' | 'points'> | undefined,
+): Contribution {
+  const none = { expertCount: 0, expertSum: 0, communityCount: 0, communitySum: 0 };
+  if (!note?.isPublished) return none;
+  return note.authorIsExpert
+    ? { ...none, expertCount: 1, expertSum: note.points }
+    : { ...none, communityCount: 1, communitySum: note.points };
+}
+
+function difference(after: Contribution, before: Contribution): Contribution {
+  return {
+    expertCount: after.expertCount - before.expertCount,
+    expertSum: after.expertSum - before.expertSum,
+    communityCount: after.communityCount - before.communityCount,
+    communitySum: after.communitySum - before.communitySum,
+  };
+}
+
+async function requireActiveWine(wineId: string) {
+  const wine = await getWine(wineId);
+  if (wine?.status !== 'active') throw new NotFoundError();
+  return wine;
+}
+
+async function requireNote(id: string): Promise<NoteRecord> {
+  const { data } = await db().entities.tastingNote.get({ id }).go();
+  if (!data) throw new NotFoundError();
+  return data;
+}
+
+function assertAuthor(note: NoteRecord, actor: Principal): void {
+  if (actor.role !== 'admin' && note.ownerId !== actor.userId) throw new ForbiddenError();
+}
+
+/** Whether the author keeps another published expert note on the wine besides `exceptId`. */
+async function hasOtherExpertNote(wineId: string, authorId: string, exceptId: string): Promise<boolean> {
+  const { data } = await db().entities.tastingNote.query.byWine({ wineId }).go({ pages: 'all' });
+  return data.some((n) => n.ownerId === authorId && n.id !== exceptId && n.isPublished && n.authorIsExpert);
+}
+
+/**
+ * The wine's update inside a note's transaction: sums, the expert set, and a new change stamp so the
+ * search index picks the new averages up.
+ */
+function wineChange(wineId: string, delta: Contribution, expert: { add?: string; remove?: string }) {
+  const now = new Date();
+  // biome-ignore lint/suspicious/noExplicitAny: ElectroDB's transaction entity type is not exported.
+  return (wine: any) => {
+    let update = wine
+      .patch({ id: wineId })
+      .add(delta)
+      .set({ updatedAt: now.toISOString(), changeSeq: nextChangeSeq(now) });
+    if (expert.add) update = update.add({ expertIds: [expert.add] });
+    if (expert.remove) update = update.delete({ expertIds: [expert.remove] });
+    return update
+      .where(({ status }: { status: unknown }, { eq }: { eq: (a: unknown, b: string) => string }) =>
+        eq(status, 'active'),
+      )
+      .commit();
+  };
+}
+
+function clean<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
+}
+
+async function toNotes(notes: NoteRecord[], withWine = false): Promise<TastingNote[]> {
+  const authors = await publicNames(notes.map((n) => n.ownerId));
+  const wines = withWine ? await getWines(notes.map((n) => n.wineId)) : new Map();
+  return notes.map((note) => {
+    const author = authors.get(note.ownerId);
+    const wine = wines.get(note.wineId);
+    return clean({
+      id: note.id,
+      wineId: note.wineId,
+      authorId: note.ownerId,
+      authorName: author?.name ?? '',
+      authorImage: author?.image,
+      authorIsExpert: note.authorIsExpert,
+      points: note.points,
+      date: note.date,
+      text: note.text,
+      photo: note.photo,
+      drinkingWindowFrom: note.drinkingWindowFrom,
+      drinkingWindowTo: note.drinkingWindowTo,
+      isPublished: note.isPublished,
+      createdAt: note.createdAt,
+      updatedAt: note.updatedAt,
+      wine: wine
+        ? clean({
+            id: wine.id,
+            name: wine.name,
+            producer: wine.producer,
+            vintage: wine.vintage ?? null,
+            imageUrl: wine.imageUrl,
+          })
+        : undefined,
+    }) as TastingNote;
+  });
+}
+
+export async function createTasting(
+  wineId: string,
+  input: TastingInput,
+  author: Principal,
+): Promise<TastingNote> {
+  await requireActiveWine(wineId);
+  const [profile] = (await publicNames([author.userId])).values();
+  const isExpert = profile?.isExpert ?? false;
+  const now = new Date().toISOString();
+  const note = clean({
+    id: ulid(),
+    wineId,
+    ownerId: author.userId,
+    authorIsExpert: isExpert,
+    points: input.points,
+    date: input.date,
+    text: input.text?.trim() || undefined,
+    photo: input.photo ?? undefined,
+    drinkingWindowFrom: input.drinkingWindowFrom ?? undefined,
+    drinkingWindowTo: input.drinkingWindowTo ?? undefined,
+    isPublished: input.isPublished,
+    createdAt: now,
+    updatedAt: now,
+  }) as NoteRecord;
+  const changeWine = wineChange(wineId, contributionOf(note), {
+    add: note.isPublished && isExpert ? author.userId : undefined,
+  });
+  await db()
+    .transaction.write((entities) => [entities.tastingNote.create(note).commit(), changeWine(entities.wine)])
+    .go();
+  return (await toNotes([note]))[0] as TastingNote;
+}
+
+export async function updateTasting(
+  id: string,
+  input: TastingUpdateInput,
+  actor: Principal,
+): Promise<TastingNote> {
+  const before = await requireNote(id);
+  assertAuthor(before, actor);
+  const after = { ...before, updatedAt: new Date().toISOString() } as {
+    -readonly [K in keyof NoteRecord]: NoteRecord[K];
+  };
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    (after as Record<string, unknown>)[key] = value === null ? undefined : value;
+  }
+  if (typeof after.text === 'string') after.text = after.text.trim() || undefined;
+  if (
+    after.drinkingWindowFrom != null &&
+    after.drinkingWindowTo != null &&
+    after.drinkingWindowFrom > after.drinkingWindowTo
+  ) {
+    const { ValidationError } = await import('../platform/errors');
+    throw new ValidationError({ drinkingWindowTo: 'invalidValue' });
+  }
+  const expertBefore = before.isPublished && before.authorIsExpert;
+  const expertAfter = after.isPublished && after.authorIsExpert;
+  const remove =
+    expertBefore && !expertAfter && !(await hasOtherExpertNote(before.wineId, before.ownerId, id))
+      ? before.ownerId
+      : undefined;
+  const changeWine = wineChange(before.wineId, difference(contributionOf(after), contributionOf(before)), {
+    add: !expertBefore && expertAfter ? before.ownerId : undefined,
+    remove,
+  });
+  const { id: _id, ...fields } = after;
+  const removed = (['text', 'photo', 'drinkingWindowFrom', 'drinkingWindowTo'] as const).filter(
+    (key) => before[key] !== undefined && after[key] === undefined,
+  );
+  await db()
+    .transaction.write((entities) => {
+      let patch = entities.tastingNote
+        .patch({ id })
+        .set(clean(fields) as never)
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt));
+      if (removed.length > 0) patch = patch.remove(removed as never);
+      return [patch.commit(), changeWine(entities.wine)];
+    })
+    .go();
+  return (await toNotes([after]))[0] as TastingNote;
+}
+
+export async function deleteTasting(id: string, actor: Principal): Promise<void> {
+  const note = await requireNote(id);
+  assertAuthor(note, actor);
+  await removeNote(note);
+}
+
+async function removeNote(note: NoteRecord): Promise<void> {
+  const wasExpert = note.isPublished && note.authorIsExpert;
+  const remove =
+    wasExpert && !(await hasOtherExpertNote(note.wineId, note.ownerId, note.id)) ? note.ownerId : undefined;
+  const wine = await getWine(note.wineId);
+  if (wine?.status !== 'active') {
+    await db().entities.tastingNote.delete({ id: note.id }).go();
+    return;
+  }
+  const changeWine = wineChange(note.wineId, difference(contributionOf(undefined), contributionOf(note)), {
+    remove,
+  });
+  await db()
+    .transaction.write((entities) => [
+      entities.tastingNote.delete({ id: note.id }).commit(),
+      changeWine(entities.wine),
+    ])
+    .go();
+}
+
+/** Removes every note a person wrote, keeping the wines' averages right (account deletion). */
+export async function removeAllTastingsOf(userId: string): Promise<number> {
+  const { data } = await db().entities.tastingNote.query.byOwner({ ownerId: userId }).go({ pages: 'all' });
+  for (const note of data) await removeNote(note);
+  return data.length;
+}
+
+/** A wine's published notes, experts apart from the community, and the viewer's own notes. */
+export async function wineTastings(wineId: string, viewer: Principal | undefined): Promise<WineTastings> {
+  const { data } = await db()
+    .entities.tastingNote.query.byWine({ wineId })
+    .go({ pages: 'all', order: 'desc' });
+  const notes = await toNotes(data);
+  return {
+    expert: notes.filter((n) => n.isPublished && n.authorIsExpert),
+    community: notes.filter((n) => n.isPublished && !n.authorIsExpert),
+    mine: viewer ? notes.filter((n) => n.authorId === viewer.userId) : [],
+  };
+}
+
+/** A person's notes, newest first; others see only the published ones. */
+export async function userTastings(
+  userId: string,
+  viewer: Principal | undefined,
+  page: number,
+  perPage: number,
+): Promise<{ rows: TastingNote[]; count: number }> {
+  const { data } = await db()
+    .entities.tastingNote.query.byOwner({ ownerId: userId })
+    .go({ pages: 'all', order: 'desc' });
+  const own = viewer && (viewer.userId === userId || viewer.role === 'admin');
+  const visible = own ? data : data.filter((n) => n.isPublished);
+  const slice = visible.slice((page - 1) * perPage, page * perPage);
+  return { rows: await toNotes(slice, true), count: visible.length };
+}
+
+/** The ids of the wines a person has written notes on (`isReviewedByMe`). */
+export async function reviewedWineIds(userId: string): Promise<Set<string>> {
+  const { data } = await db()
+    .entities.tastingNote.query.byOwner({ ownerId: userId })
+    .go({ pages: 'all', attributes: ['wineId'] });
+  return new Set(data.map((n) => n.wineId));
+}
+
+/** Published notes, their average, and how many wines they cover: the public profile's statistic. */
+export async function tastingStatistic(userId: string) {
+  const { data } = await db().entities.tastingNote.query.byOwner({ ownerId: userId }).go({ pages: 'all' });
+  const published = data.filter((n) => n.isPublished);
+  const sum = published.reduce((total, n) => total + n.points, 0);
+  return {
+    tastings: published.length,
+    averagePoints: published.length > 0 ? Math.round((sum / published.length) * 10) / 10 : null,
+    wines: new Set(published.map((n) => n.wineId)).size,
+  };
+}
+
+/** Moves a duplicate wine's notes onto the survivor (admin merge). Answers how many moved. */
+export async function moveTastings(fromWineId: string, toWineId: string): Promise<number> {
+  const { data } = await db().entities.tastingNote.query.byWine({ wineId: fromWineId }).go({ pages: 'all' });
+  for (const note of data) {
+    await db()
+      .entities.tastingNote.patch({ id: note.id })
+      .set({ wineId: toWineId, createdAt: note.createdAt })
+      .go();
+  }
+  return data.length;
+}

@@ -1,0 +1,520 @@
+import * as z from 'zod/mini';
+
+/**
+ * The wine catalogue and the community around it (SPEC §3 Wine, Tasting note, Search entity kinds,
+ * Filters, Active filter defaults; §5 tasting messages; §9 rating descriptions and vintage filter).
+ */
+
+/** Where a wine came from (SPEC §3 source kinds; the product's own catalogue is `KORK`). */
+export const WINE_SOURCES = [
+  'CUSTOM',
+  'KORK',
+  'RECIPE',
+  'SCAN_MATCHING_KORK',
+  'SCAN_MATCHING_CUSTOM',
+] as const;
+export type WineSource = (typeof WINE_SOURCES)[number];
+
+export const EXTERNAL_ID_KINDS = ['VinmonopoletID', 'VecturaID'] as const;
+export type ExternalIdKind = (typeof EXTERNAL_ID_KINDS)[number];
+
+export interface ExternalId {
+  kind: ExternalIdKind;
+  value: string;
+}
+
+/**
+ * Main categories (`mainCategoryId`). Wine styles first (the home strip shows them), then the other
+ * drinks the catalogue keeps for beverage recipes.
+ */
+export const MAIN_CATEGORIES = [
+  'red',
+  'white',
+  'rose',
+  'sparkling',
+  'orange',
+  'dessert',
+  'fortified',
+  'fruit',
+  'aromatized',
+  'spirits',
+  'beer',
+  'nonAlcoholic',
+] as const;
+export type MainCategory = (typeof MAIN_CATEGORIES)[number];
+
+export function isMainCategory(value: unknown): value is MainCategory {
+  return typeof value === 'string' && (MAIN_CATEGORIES as readonly string[]).includes(value);
+}
+
+export interface GrapeShare {
+  name: string;
+  /** Percent of the blend, when the producer states it. */
+  share?: number;
+}
+
+/**
+ * A catalogue wine with every SPEC §3 Wine field the source has. Money is integer minor units of
+ * `priceCurrency` (NOK for Vinmonopolet). `vintage` null means non-vintage (shown as NV).
+ */
+export interface Wine {
+  id: string;
+  source: WineSource;
+  externalIds: ExternalId[];
+  name: string;
+  producer?: string;
+  vintage: number | null;
+  /** Litres. */
+  bottleSize: number;
+  mainCategoryId: MainCategory;
+  /** The source's own style name, for example Vinmonopolet's `Varetype` ("Rødvin", "Whisky"). */
+  style?: string;
+  country?: string;
+  region?: string;
+  subRegion?: string;
+  grapes: GrapeShare[];
+  /** Percent by volume. */
+  alcohol?: number;
+  /** Grams per litre. */
+  acid?: number;
+  /** Grams per litre. */
+  sugar?: number;
+  colour?: string;
+  taste?: string;
+  aroma?: string;
+  foodPairings: string[];
+  /** Vinmonopolet's 1–12 taste profile; absent when not rated. */
+  body?: number;
+  freshness?: number;
+  tannins?: number;
+  bitterness?: number;
+  sweetness?: number;
+  packaging?: string;
+  corkType?: string;
+  storingGrade?: string;
+  method?: string;
+  wholesaler?: string;
+  carrier?: string;
+  classification?: string;
+  /** Vinmonopolet's product selection ("Basisutvalget", "Bestillingsutvalget", …). */
+  productSelection?: string;
+  /** Vinmonopolet's store category ("Butikkategori 3", "Uavhengig sortiment", …): the `stores` filter. */
+  storeCategory?: string;
+  vinmonopoletNumber?: string;
+  productUrl?: string;
+  imageUrl?: string;
+  suggestedDrinkingWindowFrom?: number;
+  suggestedDrinkingWindowTo?: number;
+  /** Price in minor units of `priceCurrency`. */
+  priceMinor?: number;
+  priceCurrency?: string;
+  /** Sold by the monopoly today. */
+  isAvailable: boolean;
+  /** Restaurants and bars can buy it through a wholesaler. */
+  isHorecaAvailable: boolean;
+}
+
+/** The community's and the experts' view of a wine, kept on the wine and updated with every note. */
+export interface WineRatings {
+  /** The points `sortColumn=rating` sorts by: the expert average when experts rated it, else the community's. */
+  rating: number | null;
+  expertRating: number | null;
+  expertCount: number;
+  communityRating: number | null;
+  communityCount: number;
+}
+
+/** One row of `GET /api/wines`. `price` and `isAvailable` are only sent to registered users. */
+export interface WineRow extends WineRatings {
+  id: string;
+  name: string;
+  producer?: string;
+  vintage: number | null;
+  bottleSize: number;
+  mainCategoryId: MainCategory;
+  style?: string;
+  country?: string;
+  region?: string;
+  grapes: string[];
+  imageUrl?: string;
+  /** In the request's currency (a number, not minor units). */
+  price?: number;
+  currency?: string;
+  isAvailable?: boolean;
+}
+
+export interface FacetValue {
+  id: string;
+  name: string;
+  count: number;
+}
+
+export const FACETS = [
+  'categories',
+  'countries',
+  'regions',
+  'subRegions',
+  'grapes',
+  'food',
+  'manufacturers',
+  'bottleSizes',
+  'stores',
+  'vintages',
+  'experts',
+] as const;
+export type FacetName = (typeof FACETS)[number];
+
+export interface WineSearchResult {
+  rows: WineRow[];
+  count: number;
+  facets: Record<FacetName, FacetValue[]>;
+}
+
+/** `GET /api/wines/{id}`: the whole wine, its ratings, other vintages and related wines. */
+export interface WineDetail extends Omit<Wine, 'priceMinor' | 'priceCurrency' | 'isAvailable'>, WineRatings {
+  price?: number;
+  currency?: string;
+  isAvailable?: boolean;
+  /** Set when an admin merged this wine into another; the client should go there. */
+  mergedInto?: string;
+  vintages: WineRow[];
+  related: WineRow[];
+}
+
+export const SORT_COLUMNS = ['rating', 'price', 'name', 'vintage', 'newest'] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** SPEC §3 Active filter defaults. */
+export const WINE_SEARCH_DEFAULTS = {
+  page: 1,
+  resultsPerPage: 24,
+  sortColumn: 'rating',
+  sortDirection: 'desc',
+  isAvailable: true,
+  isRatedByExpert: true,
+  isHorecaAvailable: true,
+  isReviewedByMe: false,
+} as const;
+
+export const MAX_RESULTS_PER_PAGE = 100;
+/** SPEC §9: the vintage filter reaches 50 years back. */
+export const VINTAGE_FILTER_YEARS = 50;
+
+export function vintageFilterYears(today: Date = new Date()): number[] {
+  const year = today.getUTCFullYear();
+  return Array.from({ length: VINTAGE_FILTER_YEARS }, (_, i) => year - i);
+}
+
+/** Lower-case ASCII with Norwegian letters folded (ø→o, æ→ae, å→a) and accents dropped: for search and ids. */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/œ/g, 'oe')
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/** A facet value's id: the folded text with every run of other characters turned into one dash. */
+export function facetId(text: string): string {
+  return (
+    foldText(text)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || '-'
+  );
+}
+
+/** Origin ids nest: `frankrike`, `frankrike.bordeaux`, `frankrike.bordeaux.pauillac`. */
+export function originId(country: string, region?: string, subRegion?: string): string {
+  let id = facetId(country);
+  if (region) id += `.${facetId(region)}`;
+  if (region && subRegion) id += `.${facetId(subRegion)}`;
+  return id;
+}
+
+const boolParam = z.optional(
+  z.pipe(
+    z.enum(['true', 'false', '1', '0']),
+    z.transform((v) => v === 'true' || v === '1'),
+  ),
+);
+const listParam = z.optional(
+  z.pipe(
+    z.string().check(z.maxLength(2000)),
+    z.transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ),
+);
+const intParam = (min: number, max: number) =>
+  z.optional(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.regex(/^\d+$/)),
+        z.transform((v: string) => Number(v)),
+      ),
+      z.number().check(z.gte(min), z.lte(max)),
+    ),
+  );
+const moneyParam = z.optional(
+  z.pipe(
+    z.string().check(z.regex(/^\d+(\.\d+)?$/)),
+    z.transform((v) => Number(v)),
+  ),
+);
+
+/** Paging of a list: `page` from 1, `resultsPerPage` up to 100. */
+export const PageQuery = z.object({
+  page: intParam(1, 10_000),
+  resultsPerPage: intParam(1, MAX_RESULTS_PER_PAGE),
+});
+
+/** `GET /api/wines` query: arrays are comma separated; absent values take the SPEC defaults. */
+export const WineSearchQuery = z.object({
+  page: intParam(1, 10_000),
+  resultsPerPage: intParam(1, MAX_RESULTS_PER_PAGE),
+  sortColumn: z.optional(z.enum(SORT_COLUMNS)),
+  sortDirection: z.optional(z.enum(SORT_DIRECTIONS)),
+  search: z.optional(z.string().check(z.maxLength(200))),
+  mainCategoryId: listParam,
+  bottleSizes: listParam,
+  stores: listParam,
+  ratedById: listParam,
+  grapes: listParam,
+  food: listParam,
+  origins: listParam,
+  manufacturers: listParam,
+  vintages: listParam,
+  minPrice: moneyParam,
+  maxPrice: moneyParam,
+  isAvailable: boolParam,
+  isRatedByExpert: boolParam,
+  isReviewedByMe: boolParam,
+  isHorecaAvailable: boolParam,
+});
+export type WineSearchQuery = z.infer<typeof WineSearchQuery>;
+
+/** Global search (`GET /api/search?q=`) kinds, SPEC §3. */
+export const SEARCH_KINDS = [
+  'wine',
+  'category',
+  'country',
+  'region',
+  'subRegion',
+  'wineEvent',
+  'manufacturer',
+  'expert',
+  'grape',
+  'tastingLocation',
+] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export interface SearchHit {
+  kind: SearchKind;
+  /** Wine, user or event id; for facet kinds the facet id to filter `GET /api/wines` by. */
+  id: string;
+  name: string;
+  /** A second line: producer and vintage for wines, country for regions, and so on. */
+  detail?: string;
+  imageUrl?: string;
+}
+
+export interface GlobalSearchResult {
+  groups: { kind: SearchKind; hits: SearchHit[] }[];
+}
+
+export const GlobalSearchQuery = z.object({ q: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+// ---------------------------------------------------------------------------------------------------
+// Tasting notes
+
+/** The 100-point scale: 50 is the floor, as in the common wine-critic scale. */
+export const POINTS_MIN = 50;
+export const POINTS_MAX = 100;
+
+/**
+ * SPEC §9 rating descriptions with the thresholds Kork uses (the lowest points of each band).
+ * Documented in docs/decisions.md.
+ */
+export const RATING_BANDS = [
+  { min: 98, description: 'Extraordinary' },
+  { min: 94, description: 'Outstanding' },
+  { min: 90, description: 'Excellent' },
+  { min: 86, description: 'Very Good' },
+  { min: 82, description: 'Good' },
+  { min: 78, description: 'Average' },
+  { min: 74, description: 'Acceptable' },
+  { min: 70, description: 'Bad' },
+  { min: POINTS_MIN, description: 'Unacceptable' },
+] as const;
+export type RatingDescription = (typeof RATING_BANDS)[number]['description'];
+
+export function ratingDescription(points: number): RatingDescription {
+  for (const band of RATING_BANDS) if (points >= band.min) return band.description;
+  return 'Unacceptable';
+}
+
+const MAX_YEAR = 2200;
+const MIN_YEAR = 1800;
+
+function isPastOrToday(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  // A day's grace for time zones east of UTC.
+  return date.getTime() <= Date.now() + 24 * 3600 * 1000;
+}
+
+const pointsField = z
+  .number({ error: 'invalidPoints' })
+  .check(
+    z.int({ error: 'invalidPoints' }),
+    z.gte(POINTS_MIN, { error: 'invalidPoints' }),
+    z.lte(POINTS_MAX, { error: 'invalidPoints' }),
+  );
+const dateField = z.string({ error: 'invalidDate' }).check(z.refine(isPastOrToday, { error: 'invalidDate' }));
+const yearField = z.optional(
+  z.nullable(z.number({ error: 'invalidValue' }).check(z.int(), z.gte(MIN_YEAR), z.lte(MAX_YEAR))),
+);
+
+const tastingFields = {
+  points: pointsField,
+  date: dateField,
+  text: z.optional(z.string().check(z.maxLength(5000, { error: 'tooLong' }))),
+  photo: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+  drinkingWindowFrom: yearField,
+  drinkingWindowTo: yearField,
+  isPublished: z.boolean({ error: 'required' }),
+};
+
+function windowInOrder(value: { drinkingWindowFrom?: number | null; drinkingWindowTo?: number | null }) {
+  const { drinkingWindowFrom: from, drinkingWindowTo: to } = value;
+  return from == null || to == null || from <= to;
+}
+
+export const TastingInput = z
+  .object(tastingFields)
+  .check(z.refine(windowInOrder, { error: 'invalidValue', path: ['drinkingWindowTo'] }));
+export type TastingInput = z.infer<typeof TastingInput>;
+
+export const TastingUpdateInput = z
+  .partial(z.object(tastingFields))
+  .check(z.refine(windowInOrder, { error: 'invalidValue', path: ['drinkingWindowTo'] }));
+export type TastingUpdateInput = z.infer<typeof TastingUpdateInput>;
+
+export interface TastingNote {
+  id: string;
+  wineId: string;
+  authorId: string;
+  authorName: string;
+  authorImage?: string;
+  authorIsExpert: boolean;
+  points: number;
+  date: string;
+  text?: string;
+  photo?: string;
+  drinkingWindowFrom?: number | null;
+  drinkingWindowTo?: number | null;
+  isPublished: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** The wine, for lists across wines (My tastings, a user's profile). */
+  wine?: Pick<WineRow, 'id' | 'name' | 'producer' | 'vintage' | 'imageUrl'>;
+}
+
+/** `GET /api/wines/{id}/tastings`: published notes, experts apart from the community, and the viewer's own. */
+export interface WineTastings {
+  expert: TastingNote[];
+  community: TastingNote[];
+  mine: TastingNote[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Public profiles and admin
+
+export interface PublicProfile {
+  id: string;
+  fullName: string;
+  userType: string;
+  isExpert: boolean;
+  profileImage?: string;
+  bio?: string;
+  country?: string;
+  webUrl?: string;
+  instagramUrl?: string;
+  status: 'active' | 'deactivated';
+  statistic: { tastings: number; averagePoints: number | null; wines: number };
+  tastingLocation?: {
+    name?: string;
+    address?: string;
+    lat?: number;
+    long?: number;
+    image?: string;
+    logo?: string;
+    bio?: string;
+    webUrl?: string;
+    menuUrl?: string;
+    bookingUrl?: string;
+    instagramUsername?: string;
+    isWineListPublic: boolean;
+  };
+}
+
+export const MergeWinesInput = z.object({
+  survivorId: z.string().check(z.minLength(1), z.maxLength(40)),
+  duplicateIds: z
+    .array(z.string().check(z.minLength(1), z.maxLength(40)))
+    .check(z.minLength(1), z.maxLength(20)),
+});
+export type MergeWinesInput = z.infer<typeof MergeWinesInput>;
+
+export interface MergeRecord {
+  id: string;
+  survivorId: string;
+  duplicateIds: string[];
+  movedTastings: number;
+  movedExternalIds: number;
+  mergedBy: string;
+  mergedAt: string;
+}
+
+/** Embed page options: the wine's owner chooses what the embedded card shows. */
+export const EmbedQuery = z.object({ showPrice: boolParam, showRating: boolParam });
+
+/** `GET /api/embed/wines/{id}`: what an embedded wine card shows; price and rating only when asked for. */
+export interface EmbeddedWine {
+  id: string;
+  name: string;
+  producer?: string;
+  vintage: number | null;
+  imageUrl?: string;
+  country?: string;
+  region?: string;
+  rating?: number | null;
+  expertRating?: number | null;
+  price?: number;
+  currency?: string;
+}
+
+/** Category names for the global search (the web app's own texts live in its catalogues). */
+export const MAIN_CATEGORY_NAMES: Record<MainCategory, { en: string; nb: string }> = {
+  red: { en: 'Red wine', nb: 'Rødvin' },
+  white: { en: 'White wine', nb: 'Hvitvin' },
+  rose: { en: 'Rosé wine', nb: 'Rosévin' },
+  sparkling: { en: 'Sparkling wine', nb: 'Musserende vin' },
+  orange: { en: 'Orange wine', nb: 'Oransjevin' },
+  dessert: { en: 'Dessert wine', nb: 'Dessertvin' },
+  fortified: { en: 'Fortified wine', nb: 'Sterkvin' },
+  fruit: { en: 'Fruit wine', nb: 'Fruktvin' },
+  aromatized: { en: 'Aromatised wine', nb: 'Aromatisert vin' },
+  spirits: { en: 'Spirits', nb: 'Brennevin' },
+  beer: { en: 'Beer', nb: 'Øl' },
+  nonAlcoholic: { en: 'Alcohol-free', nb: 'Alkoholfritt' },
+};

@@ -1,0 +1,62 @@
+import { type CurrencyCode, currency as currencyOf } from './currencies';
+
+/**
+ * Reference exchange rates: how many Norwegian kroner one unit of a currency costs. The catalogue's
+ * prices are in NOK; a request's `X-Currency` converts them with these. They are approximate reference
+ * values (Norges Bank's published mid rates rounded, autumn 2025) that the cellar's scheduled rates job
+ * replaces with dated rates held in the table.
+ */
+export const REFERENCE_RATES = {
+  asOf: '2025-10-01',
+  source: 'Norges Bank reference rates (rounded)',
+  nokPerUnit: {
+    NOK: 1,
+    EUR: 11.7,
+    GBP: 13.4,
+    USD: 10.0,
+    AUD: 6.6,
+    CAD: 7.2,
+    CNY: 1.4,
+    CZK: 0.48,
+    DKK: 1.57,
+    HKD: 1.29,
+    HUF: 0.03,
+    JPY: 0.067,
+    SGD: 7.75,
+    SEK: 1.06,
+    CHF: 12.5,
+    RSD: 0.1,
+    RON: 2.3,
+    BAM: 5.98,
+    PLN: 2.74,
+    INR: 0.113,
+    BRL: 1.87,
+    MXN: 0.54,
+    ZAR: 0.57,
+    NZD: 5.8,
+    ARS: 0.0072,
+    CLP: 0.0104,
+    KRW: 0.0071,
+    VND: 0.00038,
+    SAR: 2.66,
+    AED: 2.72,
+    RUB: 0.12,
+    TRY: 0.24,
+    ILS: 3.0,
+    THB: 0.31,
+  } satisfies Record<CurrencyCode, number>,
+} as const;
+
+/** Minor units of NOK in `currency`, as a number rounded to 2 decimals (0 for currencies without). */
+export function convertFromNokMinor(amountMinor: number, currency: CurrencyCode): number {
+  const rate = REFERENCE_RATES.nokPerUnit[currency];
+  const value = amountMinor / 100 / rate;
+  const decimals = currencyOf(currency).minorUnits;
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/** An amount in `currency` as minor units of NOK (price filters). */
+export function convertToNokMinor(amount: number, currency: CurrencyCode): number {
+  return Math.round(amount * REFERENCE_RATES.nokPerUnit[currency] * 100);
+}
