@@ -3,10 +3,13 @@
  * built from what this module reads; nothing here knows about Lambda or HTTP.
  */
 import { createHash } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Wine, WineRatings } from '@kork/shared';
 import type { EntityItem } from 'electrodb';
 import { monotonicFactory } from 'ulid';
 import { db } from '../data/entities';
+import { documentClient } from '../platform/dynamo';
+import { env } from '../platform/env';
 import type { SearchDoc } from './search/types';
 
 type WineEntity = ReturnType<typeof db>['entities']['wine'];
@@ -179,6 +182,69 @@ async function putAll<E extends { put(items: object[]): { go(): Promise<{ unproc
 }
 
 const WRITE_CONCURRENCY = 16;
+const TRANSACTION_CONCURRENCY = 4;
+
+/**
+ * The table item ElectroDB would write for a wine (a unit test holds the two equal). A bulk import
+ * builds items this way because ElectroDB's per-item validation costs ~0.7 ms a wine, a third of an
+ * import's time.
+ */
+export function wineItem(wine: WineRecord): Record<string, unknown> {
+  const item: Record<string, unknown> = {
+    isAvailable: true,
+    isHorecaAvailable: false,
+    expertCount: 0,
+    expertSum: 0,
+    communityCount: 0,
+    communitySum: 0,
+    externalIds: [],
+    grapes: [],
+    foodPairings: [],
+  };
+  for (const [key, value] of Object.entries(wine))
+    if (value !== undefined && value !== null) item[key] = value;
+  const experts = wine.expertIds ?? [];
+  if (experts.length > 0) item.expertIds = new Set(experts);
+  else delete item.expertIds;
+  item.pk = `$kork#id_${wine.id.toLowerCase()}`;
+  item.sk = '$wine_1';
+  item.gsi2pk = '$kork';
+  item.gsi2sk = `$wine_1#changeseq_${wine.changeSeq.toLowerCase()}`;
+  item.__edb_e__ = 'wine';
+  item.__edb_v__ = '1';
+  return item;
+}
+
+/**
+ * Writes raw items 100 to a transaction, a few transactions at a time. One request per 100 items: on
+ * DynamoDB Local's disk store each request is a commit, so this is about four times faster than
+ * 25-item batches (and costs two write units an item in the cloud, which an import can afford).
+ */
+async function writeItems(items: Record<string, unknown>[]): Promise<void> {
+  const table = env.tableName();
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 100) chunks.push(items.slice(i, i + 100));
+  await inParallel(chunks, TRANSACTION_CONCURRENCY, async (chunk) => {
+    const command = new TransactWriteCommand({
+      TransactItems: chunk.map((Item) => ({ Put: { TableName: table, Item } })),
+    });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await documentClient().send(command);
+        return;
+      } catch (error) {
+        // A tasting note written to one of these wines at the same moment: try again.
+        const name = (error as { name?: string }).name;
+        if (
+          attempt >= 5 ||
+          (name !== 'TransactionCanceledException' && name !== 'TransactionConflictException')
+        )
+          throw error;
+        await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      }
+    }
+  });
+}
 
 /**
  * An import's writes carry change stamps that all sort before `snapshotSeq`, so the snapshot written at
@@ -278,7 +344,7 @@ export async function upsertCatalogWines(
       changeSeq: stamp.next(),
     });
   }
-  await putAll(db().entities.wine, wineItems);
+  await writeItems(wineItems.map(wineItem));
   await putAll(db().entities.winePriceChange, priceItems);
   return { summary, written: wineItems };
 }

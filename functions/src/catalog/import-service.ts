@@ -27,7 +27,7 @@ export interface CatalogImportReport extends UpsertSummary {
 
 export type ImportProgress = (message: string) => void;
 
-const BATCH = 1000;
+const BATCH = 2000;
 
 async function importWines(
   source: string,

@@ -160,7 +160,9 @@ class Dictionary {
   readonly ids: string[] = [''];
   readonly names: string[] = [''];
   private readonly codes = new Map<string, number>();
-  private order: Uint32Array | undefined;
+  private readonly byName = new Map<string, number>();
+  private readonly byParent = new Map<number, Map<string, number>>();
+  private sorted: { rank: Uint32Array; byRank: Uint32Array } | undefined;
 
   get size(): number {
     return this.ids.length;
@@ -173,7 +175,32 @@ class Dictionary {
       this.ids.push(id);
       this.names.push(name);
       this.codes.set(id, code);
-      this.order = undefined;
+      this.sorted = undefined;
+    }
+    return code;
+  }
+
+  /** The code of a raw value, named by it: its id is made once per spelling (ids fold text, which is slow). */
+  codeOf(name: string, toId: (name: string) => string): number {
+    let code = this.byName.get(name);
+    if (code === undefined) {
+      code = this.code(toId(name), name);
+      this.byName.set(name, code);
+    }
+    return code;
+  }
+
+  /** The code of a raw value under a parent value (a region in a country), its id made once. */
+  codeUnder(parent: number, name: string, toId: () => string): number {
+    let children = this.byParent.get(parent);
+    if (children === undefined) {
+      children = new Map();
+      this.byParent.set(parent, children);
+    }
+    let code = children.get(name);
+    if (code === undefined) {
+      code = this.code(toId(), name);
+      children.set(name, code);
     }
     return code;
   }
@@ -182,22 +209,22 @@ class Dictionary {
     return this.codes.get(id);
   }
 
-  /** Each code's place in (name, id) order, for picking the facet list's top values. */
-  rank(): Uint32Array {
-    if (this.order === undefined) {
+  /** Each code's place in (name, id) order and the code at each place: facet lists are sorted by it. */
+  order(): { rank: Uint32Array; byRank: Uint32Array } {
+    if (this.sorted === undefined) {
       const byName = Array.from({ length: this.ids.length - 1 }, (_, i) => i + 1);
       byName.sort(
         (a, b) =>
           collator.compare(this.names[a] as string, this.names[b] as string) ||
           compareIds(this.ids[a] as string, this.ids[b] as string),
       );
-      const order = new Uint32Array(this.ids.length);
+      const rank = new Uint32Array(this.ids.length);
       byName.forEach((code, place) => {
-        order[code] = place;
+        rank[code] = place;
       });
-      this.order = order;
+      this.sorted = { rank, byRank: Uint32Array.from(byName) };
     }
-    return this.order;
+    return this.sorted;
   }
 }
 
@@ -322,15 +349,22 @@ export class CatalogIndex {
 
   private readonly orders: Record<(typeof SORT_KEYS)[number], SortOrder>;
 
-  /** Sorted folded terms, the common prefix length of each with the one before, and posting lists. */
+  /** Folded terms in code-unit order and their posting lists (rows, ascending). */
   private readonly vocabulary: string[];
-  private readonly commonPrefix: Uint16Array;
   private readonly postingOffsets: Uint32Array;
   private readonly postings: Uint32Array;
+  /** Vocabulary positions grouped by term length (`byLength[lengthOffsets[len]…]`), and letter sets. */
+  private readonly lengthOffsets: Uint32Array;
+  private readonly byLength: Uint32Array;
+  private readonly signatures: Uint32Array;
 
   /** Scratch space reused by every query. */
   private readonly tokenHits: Uint16Array;
+  /** One bit per row: the rows the last query token reached, read back in row order. */
+  private readonly textRows: Int32Array;
   private readonly candidates: Uint32Array;
+  /** The rows the last query matched, in candidate order. */
+  private readonly matches: Uint32Array;
   private readonly stamp: Uint32Array;
   private generation = 0;
 
@@ -379,59 +413,73 @@ export class CatalogIndex {
     const vintageKey = new Float64Array(n);
     const newestKey = new Float64Array(n);
 
-    const terms = new Map<string, number[]>();
-    const fieldTokens = new Map<string, string[]>();
+    // Terms get ids in order of appearance; each row lists its distinct terms once.
+    const termIds = new Map<string, number>();
+    const termStrings: string[] = [];
+    const termRows: number[] = [];
+    const lastRow: number[] = [];
+    const fieldTerms = new Map<string, number[]>();
+    const rowTerms: number[] = [];
+    const rowTermOffsets = new Uint32Array(n + 1);
+    const termId = (token: string): number => {
+      let id = termIds.get(token);
+      if (id === undefined) {
+        id = termStrings.length;
+        termIds.set(token, id);
+        termStrings.push(token);
+        termRows.push(0);
+        lastRow.push(-1);
+      }
+      return id;
+    };
 
     for (let row = 0; row < n; row++) {
       const doc = docs[row] as SearchDoc;
       category[row] = dict.categories.code(doc.mainCategoryId, doc.mainCategoryId);
-      if (doc.country) {
-        country[row] = dict.countries.code(originId(doc.country), doc.country);
-        if (doc.region) {
-          region[row] = dict.regions.code(originId(doc.country, doc.region), doc.region);
-          if (doc.subRegion) {
-            subRegion[row] = dict.subRegions.code(
-              originId(doc.country, doc.region, doc.subRegion),
-              doc.subRegion,
-            );
-          }
+      const { country: c, region: r, subRegion: sub } = doc;
+      if (c) {
+        const countryCode = dict.countries.codeOf(c, originId);
+        country[row] = countryCode;
+        if (r) {
+          const regionCode = dict.regions.codeUnder(countryCode, r, () => originId(c, r));
+          region[row] = regionCode;
+          if (sub) subRegion[row] = dict.subRegions.codeUnder(regionCode, sub, () => originId(c, r, sub));
         }
       }
-      if (doc.producer) manufacturer[row] = dict.manufacturers.code(facetId(doc.producer), doc.producer);
+      if (doc.producer) manufacturer[row] = dict.manufacturers.codeOf(doc.producer, facetId);
       const size = bottleSizeId(doc.bottleSize);
       bottle[row] = dict.bottleSizes.code(size, size);
-      if (doc.storeCategory) store[row] = dict.stores.code(facetId(doc.storeCategory), doc.storeCategory);
+      if (doc.storeCategory) store[row] = dict.stores.codeOf(doc.storeCategory, facetId);
       const year = vintageId(doc.vintage);
       vintage[row] = dict.vintages.code(year, year);
-      appendCodes(grapeList, doc.grapes, (name) => dict.grapes.code(facetId(name), name));
+      appendCodes(grapeList, doc.grapes, dict.grapes, facetId);
       grapeOffsets[row + 1] = grapeList.length;
-      appendCodes(foodList, doc.food, (name) => dict.food.code(facetId(name), name));
+      appendCodes(foodList, doc.food, dict.food, facetId);
       foodOffsets[row + 1] = foodList.length;
       expertStart[row] = expertList.length;
-      appendCodes(expertList, doc.expertIds, (id) => dict.experts.code(id, id));
+      appendCodes(expertList, doc.expertIds, dict.experts, sameId);
       expertEnd[row] = expertList.length;
 
       price[row] = typeof doc.priceMinor === 'number' ? doc.priceMinor : Number.NaN;
       rating[row] = doc.rating ?? Number.NaN;
       flags[row] = flagsOf(doc);
       vintageKey[row] = doc.vintage ?? Number.NaN;
-      newestKey[row] = Date.parse(doc.createdAt);
+      newestKey[row] = isoTime(doc.createdAt);
 
       for (const field of searchableText(doc)) {
-        let tokens = fieldTokens.get(field);
-        if (tokens === undefined) {
-          tokens = textTokens(field);
-          fieldTokens.set(field, tokens);
+        let ids = fieldTerms.get(field);
+        if (ids === undefined) {
+          ids = textTokens(field).map(termId);
+          fieldTerms.set(field, ids);
         }
-        for (const token of tokens) {
-          let posting = terms.get(token);
-          if (posting === undefined) {
-            posting = [];
-            terms.set(token, posting);
-          }
-          if (posting[posting.length - 1] !== row) posting.push(row);
+        for (const id of ids) {
+          if (lastRow[id] === row) continue;
+          lastRow[id] = row;
+          termRows[id] = (termRows[id] as number) + 1;
+          rowTerms.push(id);
         }
       }
+      rowTermOffsets[row + 1] = rowTerms.length;
     }
 
     this.category = narrow(category, dict.categories.size);
@@ -471,32 +519,57 @@ export class CatalogIndex {
       newest: buildOrder(newestKey, idRank),
     };
 
-    const vocabulary = [...terms.keys()].sort((a, b) => compareIds(a, b));
-    const commonPrefix = new Uint16Array(vocabulary.length);
-    const postingOffsets = new Uint32Array(vocabulary.length + 1);
-    let total = 0;
-    vocabulary.forEach((term, i) => {
-      total += (terms.get(term) as number[]).length;
-      postingOffsets[i + 1] = total;
-      if (i > 0) {
-        const before = vocabulary[i - 1] as string;
-        const limit = Math.min(before.length, term.length, 0xffff);
-        let common = 0;
-        while (common < limit && before.charCodeAt(common) === term.charCodeAt(common)) common++;
-        commonPrefix[i] = common;
+    // The vocabulary in code-unit order (prefixes are ranges), posting lists in that order.
+    const termCount = termStrings.length;
+    const sorted = Array.from({ length: termCount }, (_, id) => id).sort((a, b) =>
+      compareIds(termStrings[a] as string, termStrings[b] as string),
+    );
+    const place = new Uint32Array(termCount);
+    const postingOffsets = new Uint32Array(termCount + 1);
+    sorted.forEach((id, i) => {
+      place[id] = i;
+      postingOffsets[i + 1] = (postingOffsets[i] as number) + (termRows[id] as number);
+    });
+    const postings = new Uint32Array(postingOffsets[termCount] as number);
+    const cursor = postingOffsets.slice(0, termCount);
+    for (let row = 0; row < n; row++) {
+      const end = rowTermOffsets[row + 1] as number;
+      for (let i = rowTermOffsets[row] as number; i < end; i++) {
+        const at = place[rowTerms[i] as number] as number;
+        postings[cursor[at] as number] = row;
+        cursor[at] = (cursor[at] as number) + 1;
       }
-    });
-    const postings = new Uint32Array(total);
-    vocabulary.forEach((term, i) => {
-      postings.set(terms.get(term) as number[], postingOffsets[i] as number);
-    });
+    }
+    const vocabulary = sorted.map((id) => termStrings[id] as string);
     this.vocabulary = vocabulary;
-    this.commonPrefix = commonPrefix;
     this.postingOffsets = postingOffsets;
     this.postings = postings;
 
+    // For typos: terms grouped by length, and the set of letters each term uses.
+    let longest = 0;
+    for (const term of vocabulary) if (term.length > longest) longest = term.length;
+    const lengthOffsets = new Uint32Array(longest + 2);
+    for (const term of vocabulary)
+      lengthOffsets[term.length + 1] = (lengthOffsets[term.length + 1] as number) + 1;
+    for (let len = 1; len <= longest + 1; len++) {
+      lengthOffsets[len] = (lengthOffsets[len] as number) + (lengthOffsets[len - 1] as number);
+    }
+    const byLength = new Uint32Array(termCount);
+    const filled = lengthOffsets.slice(0, longest + 1);
+    const signatures = new Uint32Array(termCount);
+    vocabulary.forEach((term, i) => {
+      byLength[filled[term.length] as number] = i;
+      filled[term.length] = (filled[term.length] as number) + 1;
+      signatures[i] = signature(term);
+    });
+    this.lengthOffsets = lengthOffsets;
+    this.byLength = byLength;
+    this.signatures = signatures;
+
     this.tokenHits = new Uint16Array(n);
+    this.textRows = new Int32Array((n + 31) >>> 5);
     this.candidates = new Uint32Array(n);
+    this.matches = new Uint32Array(n);
     this.stamp = new Uint32Array(n);
   }
 
@@ -609,6 +682,8 @@ export class CatalogIndex {
     const vintageSel = selection(dict.vintages, query.vintages);
     const expertSel = selection(dict.experts, query.ratedById);
 
+    // Facet counts (code 0, "no value", is counted and ignored). Without facets a row fails at its first
+    // failed group; with them it may fail one group and still count toward that group's facets.
     const counts: Counts | null = wantFacets
       ? {
           categories: new Uint32Array(dict.categories.size),
@@ -624,7 +699,18 @@ export class CatalogIndex {
           experts: new Uint32Array(dict.experts.size),
         }
       : null;
-    // A row may fail one facet group and still count toward that group's facet (disjunctive facets).
+    const none = new Uint32Array(0);
+    const categoryCounts = counts?.categories ?? none;
+    const countryCounts = counts?.countries ?? none;
+    const regionCounts = counts?.regions ?? none;
+    const subRegionCounts = counts?.subRegions ?? none;
+    const grapeCounts = counts?.grapes ?? none;
+    const foodCounts = counts?.food ?? none;
+    const manufacturerCounts = counts?.manufacturers ?? none;
+    const bottleCounts = counts?.bottleSizes ?? none;
+    const storeCounts = counts?.stores ?? none;
+    const vintageCounts = counts?.vintages ?? none;
+    const expertCounts = counts?.experts ?? none;
     const allowedFailures = wantFacets ? 1 : 0;
 
     this.generation = (this.generation + 1) >>> 0;
@@ -634,6 +720,7 @@ export class CatalogIndex {
     }
     const generation = this.generation;
     const stamp = this.stamp;
+    const matches = this.matches;
     const flags = this.flags;
     const price = this.price;
     const category = this.category;
@@ -651,9 +738,28 @@ export class CatalogIndex {
     const expertStart = this.expertStart;
     const expertEnd = this.expertEnd;
     const expertCodes = this.expertCodes;
+    const noMarks = new Uint8Array(0);
+    const categoryMarks = categorySel ?? noMarks;
+    const countryMarks = countrySel ?? noMarks;
+    const regionMarks = regionSel ?? noMarks;
+    const subRegionMarks = subRegionSel ?? noMarks;
+    const grapeMarks = grapeSel ?? noMarks;
+    const foodMarks = foodSel ?? noMarks;
+    const manufacturerMarks = manufacturerSel ?? noMarks;
+    const bottleMarks = bottleSel ?? noMarks;
+    const storeMarks = storeSel ?? noMarks;
+    const vintageMarks = vintageSel ?? noMarks;
+    const expertMarks = expertSel ?? noMarks;
+    const categoryActive = categorySel !== null;
+    const grapeActive = grapeSel !== null;
+    const foodActive = foodSel !== null;
+    const manufacturerActive = manufacturerSel !== null;
+    const bottleActive = bottleSel !== null;
+    const storeActive = storeSel !== null;
+    const vintageActive = vintageSel !== null;
+    const expertActive = expertSel !== null;
 
     let matched = 0;
-    let lastMatch = 0;
     for (let c = 0; c < candidateCount; c++) {
       const row = candidates === null ? c : (candidates[c] as number);
       if (((flags[row] as number) & required) !== required) continue;
@@ -661,79 +767,107 @@ export class CatalogIndex {
         const p = price[row] as number;
         if (!(p >= minPrice && p <= maxPrice)) continue;
       }
+      const categoryCode = category[row] as number;
+      const countryCode = country[row] as number;
+      const regionCode = region[row] as number;
+      const subRegionCode = subRegion[row] as number;
+      const manufacturerCode = manufacturer[row] as number;
+      const bottleCode = bottle[row] as number;
+      const storeCode = store[row] as number;
+      const vintageCode = vintage[row] as number;
+      const grapeFrom = grapeOffsets[row] as number;
+      const grapeTo = grapeOffsets[row + 1] as number;
+      const foodFrom = foodOffsets[row] as number;
+      const foodTo = foodOffsets[row + 1] as number;
+      const expertFrom = expertStart[row] as number;
+      const expertTo = expertEnd[row] as number;
+
       let failures = 0;
       let failed = -1;
-      if (categorySel !== null && categorySel[category[row] as number] === 0) {
-        failures++;
+      if (categoryActive && categoryMarks[categoryCode] === 0) {
         failed = G_CATEGORY;
-        if (failures > allowedFailures) continue;
+        if (++failures > allowedFailures) continue;
       }
       if (
         originActive &&
-        ((countrySel as Uint8Array)[country[row] as number] as number) +
-          ((regionSel as Uint8Array)[region[row] as number] as number) +
-          ((subRegionSel as Uint8Array)[subRegion[row] as number] as number) ===
+        (countryMarks[countryCode] as number) +
+          (regionMarks[regionCode] as number) +
+          (subRegionMarks[subRegionCode] as number) ===
           0
       ) {
-        failures++;
         failed = G_ORIGIN;
-        if (failures > allowedFailures) continue;
+        if (++failures > allowedFailures) continue;
       }
-      if (
-        grapeSel !== null &&
-        !anySelected(grapeSel, grapeCodes, grapeOffsets[row] as number, grapeOffsets[row + 1] as number)
-      ) {
-        failures++;
+      if (grapeActive && !anySelected(grapeMarks, grapeCodes, grapeFrom, grapeTo)) {
         failed = G_GRAPE;
-        if (failures > allowedFailures) continue;
+        if (++failures > allowedFailures) continue;
       }
-      if (
-        foodSel !== null &&
-        !anySelected(foodSel, foodCodes, foodOffsets[row] as number, foodOffsets[row + 1] as number)
-      ) {
-        failures++;
+      if (foodActive && !anySelected(foodMarks, foodCodes, foodFrom, foodTo)) {
         failed = G_FOOD;
-        if (failures > allowedFailures) continue;
+        if (++failures > allowedFailures) continue;
       }
-      if (manufacturerSel !== null && manufacturerSel[manufacturer[row] as number] === 0) {
-        failures++;
+      if (manufacturerActive && manufacturerMarks[manufacturerCode] === 0) {
         failed = G_MANUFACTURER;
-        if (failures > allowedFailures) continue;
+        if (++failures > allowedFailures) continue;
       }
-      if (bottleSel !== null && bottleSel[bottle[row] as number] === 0) {
-        failures++;
+      if (bottleActive && bottleMarks[bottleCode] === 0) {
         failed = G_BOTTLE;
-        if (failures > allowedFailures) continue;
+        if (++failures > allowedFailures) continue;
       }
-      if (storeSel !== null && storeSel[store[row] as number] === 0) {
-        failures++;
+      if (storeActive && storeMarks[storeCode] === 0) {
         failed = G_STORE;
-        if (failures > allowedFailures) continue;
+        if (++failures > allowedFailures) continue;
       }
-      if (vintageSel !== null && vintageSel[vintage[row] as number] === 0) {
-        failures++;
+      if (vintageActive && vintageMarks[vintageCode] === 0) {
         failed = G_VINTAGE;
-        if (failures > allowedFailures) continue;
+        if (++failures > allowedFailures) continue;
       }
-      if (
-        expertSel !== null &&
-        !anySelected(expertSel, expertCodes, expertStart[row] as number, expertEnd[row] as number)
-      ) {
-        failures++;
+      if (expertActive && !anySelected(expertMarks, expertCodes, expertFrom, expertTo)) {
         failed = G_EXPERT;
-        if (failures > allowedFailures) continue;
+        if (++failures > allowedFailures) continue;
       }
       if (failures === 0) {
         stamp[row] = generation;
-        matched++;
-        lastMatch = row;
-        if (counts !== null) this.countAll(counts, row);
-      } else if (counts !== null) {
-        this.countGroup(counts, failed, row);
+        matches[matched++] = row;
+      }
+      if (counts === null) continue;
+      // A match counts toward every facet; a row failing one group toward that group's facets only.
+      if (failed < 0 || failed === G_CATEGORY)
+        categoryCounts[categoryCode] = (categoryCounts[categoryCode] as number) + 1;
+      if (failed < 0 || failed === G_ORIGIN) {
+        countryCounts[countryCode] = (countryCounts[countryCode] as number) + 1;
+        regionCounts[regionCode] = (regionCounts[regionCode] as number) + 1;
+        subRegionCounts[subRegionCode] = (subRegionCounts[subRegionCode] as number) + 1;
+      }
+      if (failed < 0 || failed === G_GRAPE) {
+        for (let k = grapeFrom; k < grapeTo; k++) {
+          const code = grapeCodes[k] as number;
+          grapeCounts[code] = (grapeCounts[code] as number) + 1;
+        }
+      }
+      if (failed < 0 || failed === G_FOOD) {
+        for (let k = foodFrom; k < foodTo; k++) {
+          const code = foodCodes[k] as number;
+          foodCounts[code] = (foodCounts[code] as number) + 1;
+        }
+      }
+      if (failed < 0 || failed === G_MANUFACTURER) {
+        manufacturerCounts[manufacturerCode] = (manufacturerCounts[manufacturerCode] as number) + 1;
+      }
+      if (failed < 0 || failed === G_BOTTLE)
+        bottleCounts[bottleCode] = (bottleCounts[bottleCode] as number) + 1;
+      if (failed < 0 || failed === G_STORE) storeCounts[storeCode] = (storeCounts[storeCode] as number) + 1;
+      if (failed < 0 || failed === G_VINTAGE)
+        vintageCounts[vintageCode] = (vintageCounts[vintageCode] as number) + 1;
+      if (failed < 0 || failed === G_EXPERT) {
+        for (let k = expertFrom; k < expertTo; k++) {
+          const code = expertCodes[k] as number;
+          expertCounts[code] = (expertCounts[code] as number) + 1;
+        }
       }
     }
 
-    const rows = this.page(query, candidates, candidateCount, matched, lastMatch);
+    const rows = this.page(query, matched);
     return {
       rows,
       count: matched,
@@ -744,15 +878,18 @@ export class CatalogIndex {
   // ---------------------------------------------------------------------------------------------
   // Text
 
-  /** Fills `candidates` with the rows every token matches; `tokenHits[row]` counts the tokens matched. */
+  /**
+   * Fills `candidates` with the rows every token matches, in row order (the pass then reads the
+   * columns front to back); `tokenHits[row]` counts the tokens a row matched.
+   */
   private matchText(tokens: string[]): number {
     const hits = this.tokenHits;
     hits.fill(0);
+    const bits = this.textRows;
+    bits.fill(0);
     const offsets = this.postingOffsets;
     const postings = this.postings;
-    const candidates = this.candidates;
     const last = tokens.length - 1;
-    let count = 0;
     for (let t = 0; t <= last; t++) {
       const termIds = this.matchingTerms(tokens[t] as string);
       if (termIds.length === 0) return 0;
@@ -763,9 +900,19 @@ export class CatalogIndex {
           const row = postings[p] as number;
           if (hits[row] === t) {
             hits[row] = next;
-            if (t === last) candidates[count++] = row;
+            if (t === last) bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
           }
         }
+      }
+    }
+    const candidates = this.candidates;
+    let count = 0;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w] as number;
+      while (word !== 0) {
+        const lowest = word & -word;
+        candidates[count++] = (w << 5) + (31 - Math.clz32(lowest));
+        word ^= lowest;
       }
     }
     return count;
@@ -787,148 +934,37 @@ export class CatalogIndex {
   }
 
   /**
-   * The terms within `k` edits of the token (optimal string alignment). The sorted vocabulary is walked
-   * as a trie: the edit-distance rows of a shared prefix are kept, and once a row's smallest cell is
-   * over `k` no longer term can come back under it, so every term with that prefix is skipped.
+   * The terms within `k` edits of the token (optimal string alignment). Only terms of length within
+   * `k` of the token's are looked at, and of those only the ones whose letter set differs from the
+   * token's by at most `k` letters each way (an edit adds or removes at most one letter) get the
+   * edit-distance check.
    */
   private matchTypos(token: string, k: number, found: number[]): void {
-    const vocabulary = this.vocabulary;
-    const commonPrefix = this.commonPrefix;
-    const size = vocabulary.length;
     const length = token.length;
-    const width = length + 1;
-    const maxDepth = length + k;
-    const q = new Int32Array(length);
-    for (let j = 0; j < length; j++) q[j] = token.charCodeAt(j);
-    const rows = new Int32Array((maxDepth + 1) * width);
-    for (let j = 0; j <= length; j++) rows[j] = j;
-
-    let valid = 0;
-    let i = 0;
-    while (i < size) {
-      const term = vocabulary[i] as string;
-      const last = Math.min(term.length, maxDepth);
-      let depth = Math.min(valid, commonPrefix[i] as number);
-      let pruned = false;
-      while (depth < last) {
-        depth++;
-        const base = depth * width;
-        const previous = base - width;
-        const c = term.charCodeAt(depth - 1);
-        const before = depth > 1 ? term.charCodeAt(depth - 2) : -1;
-        rows[base] = depth;
-        let rowMin = depth;
-        for (let j = 1; j <= length; j++) {
-          const qj = q[j - 1] as number;
-          let value = (rows[previous + j - 1] as number) + (c === qj ? 0 : 1);
-          const deletion = (rows[previous + j] as number) + 1;
-          if (deletion < value) value = deletion;
-          const insertion = (rows[base + j - 1] as number) + 1;
-          if (insertion < value) value = insertion;
-          if (j > 1 && before === qj && c === q[j - 2]) {
-            const transposition = (rows[previous - width + j - 2] as number) + 1;
-            if (transposition < value) value = transposition;
-          }
-          rows[base + j] = value;
-          if (value < rowMin) rowMin = value;
-        }
-        if (rowMin > k) {
-          pruned = true;
-          break;
-        }
-      }
-      if (pruned) {
-        valid = depth - 1;
-        i++;
-        while (i < size && (commonPrefix[i] as number) >= depth) i++;
-        continue;
-      }
-      valid = last;
-      if (term.length <= maxDepth && (rows[term.length * width + length] as number) <= k) found.push(i);
-      i++;
+    const letters = signature(token);
+    const masks = length <= 31 ? new TokenMasks(token) : undefined;
+    const codes = new Int32Array(length);
+    for (let j = 0; j < length; j++) codes[j] = token.charCodeAt(j);
+    const scratch = new Int32Array(3 * (length + k + 1));
+    const vocabulary = this.vocabulary;
+    const lengthOffsets = this.lengthOffsets;
+    const byLength = this.byLength;
+    const signatures = this.signatures;
+    const longest = lengthOffsets.length - 2;
+    const from = lengthOffsets[Math.min(longest + 1, Math.max(1, length - k))] as number;
+    const to = lengthOffsets[Math.min(longest + 1, length + k + 1)] as number;
+    for (let i = from; i < to; i++) {
+      const term = byLength[i] as number;
+      const s = signatures[term] as number;
+      if (bitCount(s & ~letters) > k || bitCount(letters & ~s) > k) continue;
+      const text = vocabulary[term] as string;
+      const near = masks !== undefined ? masks.distance(text) <= k : withinEdits(codes, text, k, scratch);
+      if (near) found.push(term);
     }
   }
 
   // ---------------------------------------------------------------------------------------------
   // Facets
-
-  private countAll(counts: Counts, row: number): void {
-    bump(counts.categories, this.category[row] as number);
-    bump(counts.countries, this.country[row] as number);
-    bump(counts.regions, this.region[row] as number);
-    bump(counts.subRegions, this.subRegion[row] as number);
-    countList(
-      counts.grapes,
-      this.grapeCodes,
-      this.grapeOffsets[row] as number,
-      this.grapeOffsets[row + 1] as number,
-    );
-    countList(
-      counts.food,
-      this.foodCodes,
-      this.foodOffsets[row] as number,
-      this.foodOffsets[row + 1] as number,
-    );
-    bump(counts.manufacturers, this.manufacturer[row] as number);
-    bump(counts.bottleSizes, this.bottle[row] as number);
-    bump(counts.stores, this.store[row] as number);
-    bump(counts.vintages, this.vintage[row] as number);
-    countList(
-      counts.experts,
-      this.expertCodes,
-      this.expertStart[row] as number,
-      this.expertEnd[row] as number,
-    );
-  }
-
-  private countGroup(counts: Counts, group: number, row: number): void {
-    switch (group) {
-      case G_CATEGORY:
-        bump(counts.categories, this.category[row] as number);
-        break;
-      case G_ORIGIN:
-        bump(counts.countries, this.country[row] as number);
-        bump(counts.regions, this.region[row] as number);
-        bump(counts.subRegions, this.subRegion[row] as number);
-        break;
-      case G_GRAPE:
-        countList(
-          counts.grapes,
-          this.grapeCodes,
-          this.grapeOffsets[row] as number,
-          this.grapeOffsets[row + 1] as number,
-        );
-        break;
-      case G_FOOD:
-        countList(
-          counts.food,
-          this.foodCodes,
-          this.foodOffsets[row] as number,
-          this.foodOffsets[row + 1] as number,
-        );
-        break;
-      case G_MANUFACTURER:
-        bump(counts.manufacturers, this.manufacturer[row] as number);
-        break;
-      case G_BOTTLE:
-        bump(counts.bottleSizes, this.bottle[row] as number);
-        break;
-      case G_STORE:
-        bump(counts.stores, this.store[row] as number);
-        break;
-      case G_VINTAGE:
-        bump(counts.vintages, this.vintage[row] as number);
-        break;
-      case G_EXPERT:
-        countList(
-          counts.experts,
-          this.expertCodes,
-          this.expertStart[row] as number,
-          this.expertEnd[row] as number,
-        );
-        break;
-    }
-  }
 
   private facetLists(counts: Counts, query: IndexQuery): Record<FacetName, FacetValue[]> {
     const origins = query.origins ?? [];
@@ -953,13 +989,8 @@ export class CatalogIndex {
   // ---------------------------------------------------------------------------------------------
   // Sorting and paging
 
-  private page(
-    query: IndexQuery,
-    candidates: Uint32Array | null,
-    candidateCount: number,
-    matched: number,
-    lastMatch: number,
-  ): SearchDoc[] {
+  /** The page of the `matched` rows in `matches` (also stamped with this query's generation). */
+  private page(query: IndexQuery, matched: number): SearchDoc[] {
     const start = Math.max(0, Math.floor(query.offset));
     const end = Math.min(matched, start + Math.max(0, Math.floor(query.limit)));
     if (start >= end) return [];
@@ -970,19 +1001,17 @@ export class CatalogIndex {
     const rows = this.rows;
     const out: SearchDoc[] = [];
 
-    if (matched === 1) return [rows[lastMatch] as SearchDoc];
+    const matches = this.matches;
+    if (matched === 1) return [rows[matches[0] as number] as SearchDoc];
 
     const stamp = this.stamp;
     const generation = this.generation;
-    if (candidates !== null && sortIsCheaper(matched, end, n)) {
+    if (sortIsCheaper(matched, end, n)) {
       // Few matches: sort their places in the order.
       const places = new Uint32Array(matched);
-      let m = 0;
-      for (let c = 0; c < candidateCount; c++) {
-        const row = candidates[c] as number;
-        if (stamp[row] !== generation) continue;
-        const p = place[row] as number;
-        places[m++] = !descending ? p : p < valued ? valued - 1 - p : valued + (n - 1 - p);
+      for (let m = 0; m < matched; m++) {
+        const p = place[matches[m] as number] as number;
+        places[m] = !descending ? p : p < valued ? valued - 1 - p : valued + (n - 1 - p);
       }
       places.sort();
       for (let i = start; i < end; i++) {
@@ -1049,7 +1078,7 @@ export class CatalogIndex {
 
   private setExperts(row: number, ids: readonly string[]): void {
     const codes: number[] = [];
-    appendCodes(codes, ids, (id) => this.dict.experts.code(id, id));
+    appendCodes(codes, ids, this.dict.experts, sameId);
     const start = this.expertStart[row] as number;
     const capacity = (this.expertEnd[row] as number) - start;
     if (codes.length <= capacity) {
@@ -1100,12 +1129,21 @@ function flagsOf(doc: SearchDoc): number {
   );
 }
 
+function sameId(id: string): string {
+  return id;
+}
+
 /** Appends the distinct codes of a wine's values (empty values left out). */
-function appendCodes(list: number[], values: readonly string[], code: (value: string) => number): void {
+function appendCodes(
+  list: number[],
+  values: readonly string[],
+  dictionary: Dictionary,
+  toId: (name: string) => string,
+): void {
   const start = list.length;
   for (const value of values) {
     if (!value) continue;
-    const c = code(value);
+    const c = dictionary.codeOf(value, toId);
     let seen = false;
     for (let i = start; i < list.length; i++) {
       if (list[i] === c) {
@@ -1132,60 +1170,182 @@ function anySelected(marks: Uint8Array, codes: Codes | Uint32Array, start: numbe
   return false;
 }
 
-function bump(counts: Uint32Array, code: number): void {
-  counts[code] = (counts[code] as number) + 1;
-}
-
-function countList(counts: Uint32Array, codes: Codes | Uint32Array, start: number, end: number): void {
-  for (let i = start; i < end; i++) bump(counts, codes[i] as number);
-}
-
-/**
- * The facet's values with a count, most frequent first, cut to FACET_LIMIT; values the query selected
- * are kept even when outside the cut or at 0.
- */
 function facetList(
   dictionary: Dictionary,
   counts: Uint32Array,
   selected: readonly string[] | undefined,
 ): FacetValue[] {
   const size = dictionary.size;
-  const rank = dictionary.rank();
-  const present: number[] = [];
-  for (let code = 1; code < size; code++) if ((counts[code] as number) > 0) present.push(code);
-  let top = present;
-  if (present.length > FACET_LIMIT) {
+  const { rank, byRank } = dictionary.order();
+  let top: number[] = [];
+  for (let code = 1; code < size; code++) if ((counts[code] as number) > 0) top.push(code);
+  if (top.length <= FACET_LIMIT) {
+    top.sort(
+      (a, b) => (counts[b] as number) - (counts[a] as number) || (rank[a] as number) - (rank[b] as number),
+    );
+  } else {
     // One number per value, larger first: the count, then the earlier name.
-    const keys = new Float64Array(present.length);
-    present.forEach((code, i) => {
+    const keys = new Float64Array(top.length);
+    top.forEach((code, i) => {
       keys[i] = (counts[code] as number) * size + (size - 1 - (rank[code] as number));
     });
     keys.sort();
-    const byRank = new Uint32Array(size);
-    for (let code = 1; code < size; code++) byRank[rank[code] as number] = code;
     top = [];
     for (let i = keys.length - 1; i >= keys.length - FACET_LIMIT; i--) {
-      const key = keys[i] as number;
-      top.push(byRank[size - 1 - (key % size)] as number);
+      top.push(byRank[size - 1 - ((keys[i] as number) % size)] as number);
     }
   }
-  const values: FacetValue[] = top.map((code) => ({
+  const value = (code: number): FacetValue => ({
     id: dictionary.ids[code] as string,
     name: dictionary.names[code] as string,
     count: counts[code] as number,
-  }));
-  if (selected !== undefined && selected.length > 0) {
-    const listed = new Set(values.map((value) => value.id));
-    for (const id of selected) {
-      if (listed.has(id)) continue;
-      listed.add(id);
-      const code = dictionary.lookup(id);
-      values.push(
-        code === undefined
-          ? { id, name: id, count: 0 }
-          : { id, name: dictionary.names[code] as string, count: counts[code] as number },
-      );
+  });
+  if (selected === undefined || selected.length === 0) return top.map(value);
+
+  // Values the query selected join the list in order (count, then name).
+  const entries = top.map((code) => ({ code, value: value(code) }));
+  const listed = new Set(top);
+  const unknown = new Set<string>();
+  for (const id of selected) {
+    const code = dictionary.lookup(id);
+    if (code === undefined) {
+      if (!unknown.has(id)) entries.push({ code: 0, value: { id, name: id, count: 0 } });
+      unknown.add(id);
+    } else if (!listed.has(code)) {
+      listed.add(code);
+      entries.push({ code, value: value(code) });
     }
   }
-  return values.sort(compareFacetValues);
+  entries.sort(
+    (a, b) =>
+      b.value.count - a.value.count ||
+      (a.code > 0 && b.code > 0
+        ? (rank[a.code] as number) - (rank[b.code] as number)
+        : compareFacetValues(a.value, b.value)),
+  );
+  return entries.map((entry) => entry.value);
+}
+
+/** The letters a term uses, one bit each (a–z; digits share a bit; other characters share five). */
+function signature(term: string): number {
+  let bits = 0;
+  for (let i = 0; i < term.length; i++) {
+    const c = term.charCodeAt(i);
+    if (c >= 97 && c <= 122) bits |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) bits |= 1 << 26;
+    else bits |= 1 << (27 + (c % 5));
+  }
+  return bits;
+}
+
+function bitCount(bits: number): number {
+  let x = bits - ((bits >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/**
+ * Optimal string alignment distance from a token of at most 31 characters, bit-parallel (Hyyrö's
+ * extension of Myers' algorithm to transpositions): one pass over the term, a few word operations per
+ * character. Bit i of a mask stands for the token's character i.
+ */
+class TokenMasks {
+  private readonly ascii = new Int32Array(128);
+  private readonly other = new Map<number, number>();
+  private readonly length: number;
+
+  constructor(token: string) {
+    this.length = token.length;
+    for (let i = 0; i < token.length; i++) {
+      const c = token.charCodeAt(i);
+      if (c < 128) this.ascii[c] = (this.ascii[c] as number) | (1 << i);
+      else this.other.set(c, (this.other.get(c) ?? 0) | (1 << i));
+    }
+  }
+
+  distance(term: string): number {
+    const high = 1 << (this.length - 1);
+    let vp = -1;
+    let vn = 0;
+    let d0 = 0;
+    let previousMatch = 0;
+    let distance = this.length;
+    for (let j = 0; j < term.length; j++) {
+      const c = term.charCodeAt(j);
+      const match = c < 128 ? (this.ascii[c] as number) : (this.other.get(c) ?? 0);
+      d0 = ((~d0 & match) << 1) & previousMatch;
+      d0 = d0 | (((match & vp) + vp) ^ vp) | match | vn;
+      let hp = vn | ~(d0 | vp);
+      let hn = d0 & vp;
+      if (hp & high) distance++;
+      else if (hn & high) distance--;
+      hp = (hp << 1) | 1;
+      hn = hn << 1;
+      vp = hn | ~(d0 | hp);
+      vn = d0 & hp;
+      previousMatch = match;
+    }
+    return distance;
+  }
+}
+
+/**
+ * Optimal string alignment distance between the token's codes and a term is ≤ k: the same rule as
+ * `editDistanceAtMost`, over three reused rows, stopping once a whole row is over k.
+ */
+function withinEdits(q: Int32Array, term: string, k: number, rows: Int32Array): boolean {
+  const m = term.length;
+  const width = m + 1;
+  let before = 0;
+  let previous = width;
+  let current = 2 * width;
+  for (let j = 0; j <= m; j++) rows[previous + j] = j;
+  for (let i = 1; i <= q.length; i++) {
+    const a = q[i - 1] as number;
+    const a0 = i > 1 ? (q[i - 2] as number) : -1;
+    rows[current] = i;
+    let rowMin = i;
+    for (let j = 1; j <= m; j++) {
+      const b = term.charCodeAt(j - 1);
+      let value = (rows[previous + j - 1] as number) + (a === b ? 0 : 1);
+      const deletion = (rows[previous + j] as number) + 1;
+      if (deletion < value) value = deletion;
+      const insertion = (rows[current + j - 1] as number) + 1;
+      if (insertion < value) value = insertion;
+      if (i > 1 && j > 1 && a === term.charCodeAt(j - 2) && a0 === b) {
+        const transposition = (rows[before + j - 2] as number) + 1;
+        if (transposition < value) value = transposition;
+      }
+      rows[current + j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > k) return false;
+    const recycled = before;
+    before = previous;
+    previous = current;
+    current = recycled;
+  }
+  return (rows[previous + m] as number) <= k;
+}
+
+const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z$/;
+
+/** `Date.parse`, with a fast path for the `toISOString` form every stored time has. */
+export function isoTime(text: string): number {
+  const m = ISO_UTC.exec(text);
+  if (m === null) return Date.parse(text);
+  const [, year, month, day, hour, minute, second, milli] = m.map(Number) as number[];
+  if (
+    (year as number) < 100 ||
+    (month as number) < 1 ||
+    (month as number) > 12 ||
+    (day as number) < 1 ||
+    (day as number) > 28 ||
+    (hour as number) > 23 ||
+    (minute as number) > 59 ||
+    (second as number) > 59
+  ) {
+    return Date.parse(text);
+  }
+  return Date.UTC(year as number, (month as number) - 1, day, hour, minute, second, milli);
 }
