@@ -37,13 +37,15 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx infra/local/main.ts',
+    // A fresh data folder every run: journeys change the catalogue (an admin merge), and the first start
+    // seeds it again from the product list (about a minute).
+    command: `node -e "require('fs').rmSync('.kork/e2e', { recursive: true, force: true })" && npx tsx infra/local/main.ts`,
     cwd: repoRoot,
     // Any answer means the server is up; without an API key /api/health answers 403, which counts.
     url: `http://localhost:${port}/api/health`,
     env: { PORT: String(port), KORK_DATA_DIR: '.kork/e2e' },
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,0 +1,132 @@
+import { expect, type Page, test } from '@playwright/test';
+import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
+
+/** Journeys over the real catalogue the local stack seeds from Vinmonopolet's product list. */
+
+interface Row {
+  id: string;
+  name: string;
+  price?: number;
+}
+
+async function findWines(page: Page, query: string, token?: string): Promise<Row[]> {
+  const response = await page.request.get(`/api/wines?${query}`, {
+    headers: { ...API_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-currency': 'NOK' },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { payload: { rows: Row[] } }).payload.rows;
+}
+
+function wineCards(page: Page) {
+  return page.getByRole('article');
+}
+
+test('a visitor searches, filters by country and sorts by price, and sees no prices', async ({ page }) => {
+  await page.goto('/feed');
+  const count = page.getByTestId('wine-count');
+  await expect(count).toBeVisible();
+  await expect(wineCards(page).first()).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search wines' }).fill('barolo');
+  await expect(page).toHaveURL(/search=barolo/);
+  await expect(wineCards(page).first()).toContainText(/barolo/i);
+
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  if (await filters.isVisible()) await filters.click();
+  const country = page.getByRole('group', { name: 'Country' });
+  await country.getByRole('checkbox', { name: /Italia/ }).check();
+  await expect(page).toHaveURL(/origins=italia/);
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+  await expect(page).toHaveURL(/sortColumn=price/);
+  await expect(page).toHaveURL(/sortDirection=asc/);
+  await expect(wineCards(page).first()).toBeVisible();
+
+  // The API's order for the same query: the page shows it, without a price anywhere.
+  const expected = await findWines(page, 'search=barolo&origins=italia&sortColumn=price&sortDirection=asc');
+  await expect(wineCards(page).first().getByRole('heading')).toHaveText(expected[0]?.name ?? '');
+  await expect(page.getByTestId('wine-price')).toHaveCount(0);
+  await expect(wineCards(page).first().getByRole('link', { name: 'Register to see prices' })).toBeVisible();
+});
+
+test('a signed-in user sees prices, writes a published note and finds it under My tastings', async ({ page }) => {
+  await signInByApi(page, DEMO.private);
+  await page.goto('/feed');
+  await expect(wineCards(page).first()).toBeVisible();
+  await expect(wineCards(page).first().getByTestId('wine-price')).toContainText(/\d/);
+
+  const heading = wineCards(page).nth(2).getByRole('heading');
+  const name = (await heading.textContent())?.trim() ?? '';
+  await wineCards(page).nth(2).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByTestId('wine-price')).toContainText(/\d/);
+
+  const text = `Bright and juicy, tasted on ${Date.now()}`;
+  await page.getByRole('button', { name: 'Write a tasting note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a tasting note' });
+  await dialog.getByRole('textbox', { name: 'Points' }).fill('91');
+  await dialog.getByRole('textbox', { name: 'Tasting note' }).fill(text);
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Community notes' }).getByText(text)).toBeVisible();
+
+  await page.goto('/my-tastings');
+  await expect(page.getByText(text)).toBeVisible();
+  await expect(page.getByRole('link', { name })).toBeVisible();
+});
+
+test("an expert's note shows in the expert section, apart from the community's", async ({ page, browser }) => {
+  await signInByApi(page, DEMO.expert);
+  const [wine] = await findWines(page, 'isRatedByExpert=false&search=riesling&sortColumn=name');
+  expect(wine).toBeDefined();
+  await page.goto(`/wines/${wine?.id}`);
+  const text = `Lime, slate and a long finish (${Date.now()})`;
+  await page.getByRole('button', { name: 'Write a tasting note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a tasting note' });
+  await dialog.getByRole('textbox', { name: 'Points' }).fill('94');
+  await dialog.getByRole('textbox', { name: 'Tasting note' }).fill(text);
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog).toBeHidden();
+
+  // A visitor sees it among the expert notes, not the community's.
+  const visitor = await browser.newPage();
+  await visitor.goto(`/wines/${wine?.id}`);
+  await expect(visitor.getByRole('region', { name: 'Expert notes' }).getByText(text)).toBeVisible();
+  await expect(visitor.getByRole('region', { name: 'Community notes' }).getByText(text)).toHaveCount(0);
+  await visitor.close();
+});
+
+test('the embed page shows the price only when asked to', async ({ page }) => {
+  const [wine] = await findWines(page, '');
+  await page.goto(`/embed/wines/${wine?.id}?showPrice=false&showRating=true`);
+  await expect(page.getByRole('heading', { name: wine?.name })).toBeVisible();
+  await expect(page.getByTestId('wine-price')).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+  await page.goto(`/embed/wines/${wine?.id}?showPrice=true&showRating=true`);
+  await expect(page.getByTestId('wine-price')).toContainText(/\d/);
+});
+
+test('an admin merges two duplicate wines', async ({ page }) => {
+  await signInByApi(page, { email: 'admin@kork.local', password: 'Admin1234' });
+  // Vinmonopolet lists this wine twice, under two product numbers.
+  const name = 'Melaric Clos de la Cerisaie';
+  const before = await findWines(page, `isRatedByExpert=false&isAvailable=false&search=${encodeURIComponent(name)}`);
+  const duplicates = before.filter((w) => w.name === name);
+  expect(duplicates).toHaveLength(2);
+
+  await page.goto('/admin/merge-wines');
+  await page.getByRole('searchbox', { name: 'Search wines' }).fill(name);
+  const results = page.getByRole('checkbox', { name: new RegExp(name) });
+  await expect(results).toHaveCount(2);
+  await results.nth(0).check();
+  await results.nth(1).check();
+  await page.getByRole('radio', { name: new RegExp(name) }).first().check();
+  await page.getByRole('button', { name: 'Merge', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm merge' }).click();
+  await expect(page.getByText('1 external id moved')).toBeVisible();
+
+  const after = await findWines(page, `isRatedByExpert=false&isAvailable=false&search=${encodeURIComponent(name)}`);
+  expect(after.filter((w) => w.name === name)).toHaveLength(1);
+});
