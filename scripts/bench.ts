@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { DescribeTableCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import { buildFunctions } from '../functions/build';
+import { benchCatalogSearch } from './bench/catalog-search';
 import { startLocalServer } from '../infra/local/server';
 import { startLocalStack } from '../infra/local/stack';
 
@@ -158,6 +159,9 @@ async function main() {
     say('web/dist is missing: run `npm run build:web`.');
   }
   say();
+  const catalogSearch = await benchCatalogSearch();
+  for (const line of catalogSearch.lines) say(line);
+  failures.push(...catalogSearch.failures);
   writeFileSync(join(root, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
   // Figures, not a gate: a budget missed is reported here and explained in docs/decisions.md.
   if (failures.length > 0) console.error(`Over budget: ${failures.join(', ')}`);

@@ -163,6 +163,8 @@ export async function wineDetail(id: string, viewer: Viewer): Promise<WineDetail
     related: [],
   };
   if (viewer.principal) detail.isAvailable = isAvailable;
+  // Availability, to restaurants included, is for registered users.
+  else delete (detail as Partial<WineDetail>).isHorecaAvailable;
   if (record.status === 'merged') {
     detail.mergedInto = record.mergedInto;
     return detail;

@@ -2,7 +2,14 @@ import { type MainCategory, originId } from '@kork/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bruteForce } from './brute-force';
-import { buildCatalogIndex, CatalogIndex, FACET_LIMIT, termMatches, textTokens } from './catalog-index';
+import {
+  buildCatalogIndex,
+  CatalogIndex,
+  FACET_LIMIT,
+  isoTime,
+  termMatches,
+  textTokens,
+} from './catalog-index';
 import type { IndexQuery, IndexResult, SearchDoc, SearchDocStats } from './types';
 
 let serial = 0;
@@ -39,6 +46,36 @@ function ids(result: IndexResult): string[] {
 function names(index: CatalogIndex, query: Partial<IndexQuery>): string[] {
   return index.search({ ...base, ...query }).rows.map((row) => row.name);
 }
+
+describe('isoTime', () => {
+  it('reads times as Date.parse does', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('0001-01-01T00:00:00.000Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const text = date.toISOString();
+          expect(isoTime(text)).toBe(Date.parse(text));
+        },
+      ),
+    );
+    for (const text of [
+      '2024-02-30T00:00:00.000Z',
+      '2024-01-31T23:59:59.999Z',
+      '2024-01-01T00:00:00Z',
+      '2024-01-01T01:00:00.000+01:00',
+      '0050-01-01T00:00:00.000Z',
+      '2024-13-01T00:00:00.000Z',
+      '2024-1a-01T00:00:00.000Z',
+      'not a time',
+    ]) {
+      expect(Object.is(isoTime(text), Date.parse(text))).toBe(true);
+    }
+  });
+});
 
 describe('termMatches', () => {
   it('matches equal terms, prefixes from two characters and typos by token length', () => {
@@ -446,6 +483,32 @@ describe('CatalogIndex', () => {
       count: 1,
     });
     expect(result).toEqual(bruteForce(many, query));
+
+    // Counts decide first: producers with more wines lead, the selected one is kept at the end.
+    const uneven = many.flatMap((doc, i) =>
+      Array.from({ length: 1 + (i % 4) }, (_, copy) => ({ ...doc, id: `${doc.id}-${copy}` })),
+    );
+    const unevenQuery: IndexQuery = { ...query, manufacturers: ['producer-000', 'producer-unknown'] };
+    const unevenResult = buildCatalogIndex(uneven).search(unevenQuery);
+    expect(unevenResult.facets.manufacturers[0]?.count).toBe(4);
+    expect(unevenResult.facets.manufacturers.at(-1)?.id).toBe('producer-unknown');
+    expect(unevenResult).toEqual(bruteForce(uneven, unevenQuery));
+  });
+
+  it('forgives typos in very long words', () => {
+    const long = wine({ name: 'Trockenbeerenauslesetrockenbeerenauslese Spezial' });
+    const local = buildCatalogIndex([long, wine({ name: 'Trocken' })]);
+    expect(names(local, { text: 'trockenbeerenauslesetrockenbeernauslese' })).toEqual([long.name]);
+    expect(names(local, { text: 'trockenbeerenauslesetrockenberenauslse' })).toEqual([long.name]);
+    expect(names(local, { text: 'trockenbeerenauslesetrockenbernauslse' })).toEqual([]);
+  });
+
+  it('answers over an empty catalogue', () => {
+    const empty = buildCatalogIndex([]);
+    const result = empty.search({ ...base, text: 'barolo', categories: ['red'], facets: true });
+    expect(result.count).toBe(0);
+    expect(result.facets.categories).toEqual([{ id: 'red', name: 'red', count: 0 }]);
+    expect(empty.search({ ...base, sortColumn: 'rating' }).rows).toEqual([]);
   });
 
   it('rejects duplicate ids', () => {
@@ -609,21 +672,25 @@ function summary(result: IndexResult) {
 const PROPERTY_TIMEOUT = 60_000;
 
 describe('CatalogIndex against the brute force', () => {
-  it('answers every query as the brute force does', () => {
-    fc.assert(
-      fc.property(
-        catalogArb.chain((docs) =>
-          fc.tuple(fc.constant(docs), fc.array(queryArb(docs), { minLength: 1, maxLength: 5 })),
+  it(
+    'answers every query as the brute force does',
+    () => {
+      fc.assert(
+        fc.property(
+          catalogArb.chain((docs) =>
+            fc.tuple(fc.constant(docs), fc.array(queryArb(docs), { minLength: 1, maxLength: 5 })),
+          ),
+          ([docs, queries]) => {
+            const index = new CatalogIndex(docs);
+            for (const query of queries)
+              expect(summary(index.search(query))).toEqual(summary(bruteForce(docs, query)));
+          },
         ),
-        ([docs, queries]) => {
-          const index = new CatalogIndex(docs);
-          for (const query of queries)
-            expect(summary(index.search(query))).toEqual(summary(bruteForce(docs, query)));
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+        { numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   it(
     'stays exact after ratings change in place',

@@ -7,13 +7,14 @@ import type { IndexQuery, IndexResult, SearchDoc, SearchDocStats } from './types
  *
  * - Single-valued facets are dictionary codes per row (code 0: the wine has no value); grapes and food
  *   are CSR lists (offsets + codes); expert ids are start/end ranges into a growable code array so a
- *   tasting note can change them in place.
- * - Each sort column has a precomputed permutation (and its inverse); a page is read by walking the
- *   permutation over the rows the pass stamped, or, for few matches, by sorting their positions.
+ *   tasting note can change them in place. The only per-wine objects are the `SearchDoc`s themselves.
+ * - Each sort column has a precomputed permutation and its inverse. A page is read by walking the
+ *   permutation over the rows the pass stamped or, for few matches, by sorting the matches' places.
+ *   A rating change moves one row within the rating permutation; nothing is re-sorted.
  * - Text is a sorted vocabulary of folded terms with posting lists. A query token matches a term when
- *   `termMatches` says so; prefixes are a range of the sorted vocabulary, typos are found by walking the
- *   vocabulary as a trie with an edit-distance row per character, pruning a branch once every cell of
- *   its row is over the allowed distance.
+ *   `termMatches` says so: prefixes are a range of the sorted vocabulary; for typos the terms of a
+ *   close length whose letters differ little are checked with a bit-parallel edit distance.
+ *   Rows are intersected across tokens (a per-row counter) and united within a token's terms.
  */
 
 /** Facet lists hold at most this many values (plus the values the query selected). */
@@ -245,19 +246,55 @@ function compareKeys(keys: Float64Array, idRank: Uint32Array, a: number, b: numb
   return (idRank[a] as number) - (idRank[b] as number);
 }
 
-function buildOrder(keys: Float64Array, idRank: Uint32Array): SortOrder {
+/**
+ * Sorts without a comparator: each row's key becomes its rank among the distinct keys (missing keys
+ * rank last), then a counting sort over the ranks, fed in id order, keeps ties in id order.
+ */
+function buildOrder(keys: Float64Array, idOrder: Uint32Array): SortOrder {
   const n = keys.length;
-  const perm = new Uint32Array(n);
-  for (let i = 0; i < n; i++) perm[i] = i;
-  perm.sort((a, b) => compareKeys(keys, idRank, a, b));
-  const place = new Uint32Array(n);
-  let valued = 0;
-  for (let i = 0; i < n; i++) {
-    const row = perm[i] as number;
-    place[row] = i;
-    if (!isMissing(keys[row] as number)) valued++;
+  const present = new Float64Array(n);
+  let count = 0;
+  for (let row = 0; row < n; row++) {
+    const key = keys[row] as number;
+    if (!isMissing(key)) present[count++] = key;
   }
-  return { perm, place, valued };
+  const sorted = present.subarray(0, count).sort();
+  let distinct = 0;
+  for (let i = 0; i < count; i++) {
+    if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinct++] = sorted[i] as number;
+  }
+  const ranks = new Uint32Array(n);
+  const starts = new Uint32Array(distinct + 2);
+  for (let row = 0; row < n; row++) {
+    const key = keys[row] as number;
+    let rank = distinct;
+    if (!isMissing(key)) {
+      let lo = 0;
+      let hi = distinct - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((sorted[mid] as number) < key) lo = mid + 1;
+        else hi = mid;
+      }
+      rank = lo;
+    }
+    ranks[row] = rank;
+    starts[rank + 1] = (starts[rank + 1] as number) + 1;
+  }
+  for (let rank = 1; rank <= distinct + 1; rank++) {
+    starts[rank] = (starts[rank] as number) + (starts[rank - 1] as number);
+  }
+  const perm = new Uint32Array(n);
+  const place = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const row = idOrder[i] as number;
+    const rank = ranks[row] as number;
+    const at = starts[rank] as number;
+    starts[rank] = at + 1;
+    perm[at] = row;
+    place[row] = at;
+  }
+  return { perm, place, valued: count };
 }
 
 const SORT_KEYS = ['rating', 'price', 'name', 'vintage', 'newest'] as const;
@@ -419,7 +456,8 @@ export class CatalogIndex {
     const termRows: number[] = [];
     const lastRow: number[] = [];
     const fieldTerms = new Map<string, number[]>();
-    const rowTerms: number[] = [];
+    let rowTerms = new Uint32Array(Math.max(64, n * 8));
+    let rowTermCount = 0;
     const rowTermOffsets = new Uint32Array(n + 1);
     const termId = (token: string): number => {
       let id = termIds.get(token);
@@ -476,10 +514,15 @@ export class CatalogIndex {
           if (lastRow[id] === row) continue;
           lastRow[id] = row;
           termRows[id] = (termRows[id] as number) + 1;
-          rowTerms.push(id);
+          if (rowTermCount === rowTerms.length) {
+            const grown = new Uint32Array(rowTerms.length * 2);
+            grown.set(rowTerms);
+            rowTerms = grown;
+          }
+          rowTerms[rowTermCount++] = id;
         }
       }
-      rowTermOffsets[row + 1] = rowTerms.length;
+      rowTermOffsets[row + 1] = rowTermCount;
     }
 
     this.category = narrow(category, dict.categories.size);
@@ -502,7 +545,9 @@ export class CatalogIndex {
     this.rating = rating;
     this.flags = flags;
 
-    const names = [...new Set(docs.map((doc) => doc.name))].sort(collator.compare);
+    // Code-unit order first (native, fast) leaves long runs already in collation order, which the
+    // collation sort (a merge sort that finds runs) then needs far fewer comparisons for.
+    const names = [...new Set(docs.map((doc) => doc.name))].sort().sort(collator.compare);
     const nameRank = new Map<string, number>();
     let rank = 0;
     names.forEach((name, i) => {
@@ -512,11 +557,11 @@ export class CatalogIndex {
     const nameKey = new Float64Array(n);
     for (let row = 0; row < n; row++) nameKey[row] = nameRank.get((docs[row] as SearchDoc).name) as number;
     this.orders = {
-      rating: buildOrder(rating, idRank),
-      price: buildOrder(price, idRank),
-      name: buildOrder(nameKey, idRank),
-      vintage: buildOrder(vintageKey, idRank),
-      newest: buildOrder(newestKey, idRank),
+      rating: buildOrder(rating, idOrder),
+      price: buildOrder(price, idOrder),
+      name: buildOrder(nameKey, idOrder),
+      vintage: buildOrder(vintageKey, idOrder),
+      newest: buildOrder(newestKey, idOrder),
     };
 
     // The vocabulary in code-unit order (prefixes are ranges), posting lists in that order.
@@ -1328,24 +1373,42 @@ function withinEdits(q: Int32Array, term: string, k: number, rows: Int32Array): 
   return (rows[previous + m] as number) <= k;
 }
 
-const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z$/;
+/** The number written at `text[from, from + count)`, or -1 if those are not all digits. */
+function digits(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
 
-/** `Date.parse`, with a fast path for the `toISOString` form every stored time has. */
+/** `Date.parse`, with a fast path for the `toISOString` form ("2024-05-01T12:00:00.000Z") of stored times. */
 export function isoTime(text: string): number {
-  const m = ISO_UTC.exec(text);
-  if (m === null) return Date.parse(text);
-  const [, year, month, day, hour, minute, second, milli] = m.map(Number) as number[];
   if (
-    (year as number) < 100 ||
-    (month as number) < 1 ||
-    (month as number) > 12 ||
-    (day as number) < 1 ||
-    (day as number) > 28 ||
-    (hour as number) > 23 ||
-    (minute as number) > 59 ||
-    (second as number) > 59
+    text.length !== 24 ||
+    text[4] !== '-' ||
+    text[7] !== '-' ||
+    text[10] !== 'T' ||
+    text[13] !== ':' ||
+    text[16] !== ':' ||
+    text[19] !== '.' ||
+    text[23] !== 'Z'
   ) {
     return Date.parse(text);
   }
-  return Date.UTC(year as number, (month as number) - 1, day, hour, minute, second, milli);
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  const milli = digits(text, 20, 3);
+  // Anything unusual (and days past the 28th, which not every month has) goes the slow way.
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > 28 || hour < 0 || hour > 23) {
+    return Date.parse(text);
+  }
+  if (minute < 0 || minute > 59 || second < 0 || second > 59 || milli < 0) return Date.parse(text);
+  return Date.UTC(year, month - 1, day, hour, minute, second, milli);
 }
