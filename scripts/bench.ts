@@ -12,9 +12,9 @@ import { gzipSync } from 'node:zlib';
 import { DescribeTableCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import { buildFunctions } from '../functions/build';
-import { benchCatalogSearch } from './bench/catalog-search';
 import { startLocalServer } from '../infra/local/server';
 import { startLocalStack } from '../infra/local/stack';
+import { benchCatalogSearch } from './bench/catalog-search';
 
 const root = resolve(import.meta.dirname, '..');
 const BUDGET = { bundleBytes: 300 * 1024, coldImportMs: 150, initialJsGzip: 150 * 1024 };
