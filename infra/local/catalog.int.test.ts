@@ -471,6 +471,8 @@ describe('wine profile, embeds and global search', () => {
       country: 'Frankrike',
     });
     expect(visitor.payload).not.toHaveProperty('price');
+    expect(visitor.payload).not.toHaveProperty('isAvailable');
+    expect(visitor.payload).not.toHaveProperty('isHorecaAvailable');
     expect(visitor.payload.vintages.map((v) => v.id)).toEqual([ids['8']]);
     expect(visitor.payload.grapes).toEqual([
       { name: 'Cabernet Sauvignon', share: 60 },
