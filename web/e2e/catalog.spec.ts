@@ -49,7 +49,9 @@ test('a visitor searches, filters by country and sorts by price, and sees no pri
   await expect(wineCards(page).first().getByRole('link', { name: 'Register to see prices' })).toBeVisible();
 });
 
-test('a signed-in user sees prices, writes a published note and finds it under My tastings', async ({ page }) => {
+test('a signed-in user sees prices, writes a published note and finds it under My tastings', async ({
+  page,
+}) => {
   await signInByApi(page, DEMO.private);
   await page.goto('/feed');
   await expect(wineCards(page).first()).toBeVisible();
@@ -75,7 +77,10 @@ test('a signed-in user sees prices, writes a published note and finds it under M
   await expect(page.getByRole('link', { name })).toBeVisible();
 });
 
-test("an expert's note shows in the expert section, apart from the community's", async ({ page, browser }) => {
+test("an expert's note shows in the expert section, apart from the community's", async ({
+  page,
+  browser,
+}) => {
   await signInByApi(page, DEMO.expert);
   const [wine] = await findWines(page, 'isRatedByExpert=false&search=riesling&sortColumn=name');
   expect(wine).toBeDefined();
@@ -112,7 +117,10 @@ test('an admin merges two duplicate wines', async ({ page }) => {
   await signInByApi(page, { email: 'admin@kork.local', password: 'Admin1234' });
   // Vinmonopolet lists this wine twice, under two product numbers.
   const name = 'Melaric Clos de la Cerisaie';
-  const before = await findWines(page, `isRatedByExpert=false&isAvailable=false&search=${encodeURIComponent(name)}`);
+  const before = await findWines(
+    page,
+    `isRatedByExpert=false&isAvailable=false&search=${encodeURIComponent(name)}`,
+  );
   const duplicates = before.filter((w) => w.name === name);
   expect(duplicates).toHaveLength(2);
 
@@ -122,11 +130,17 @@ test('an admin merges two duplicate wines', async ({ page }) => {
   await expect(results).toHaveCount(2);
   await results.nth(0).check();
   await results.nth(1).check();
-  await page.getByRole('radio', { name: new RegExp(name) }).first().check();
+  await page
+    .getByRole('radio', { name: new RegExp(name) })
+    .first()
+    .check();
   await page.getByRole('button', { name: 'Merge', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm merge' }).click();
   await expect(page.getByText('1 external id moved')).toBeVisible();
 
-  const after = await findWines(page, `isRatedByExpert=false&isAvailable=false&search=${encodeURIComponent(name)}`);
+  const after = await findWines(
+    page,
+    `isRatedByExpert=false&isAvailable=false&search=${encodeURIComponent(name)}`,
+  );
   expect(after.filter((w) => w.name === name)).toHaveLength(1);
 });

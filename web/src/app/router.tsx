@@ -132,6 +132,50 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'wines/:id',
+            lazy: page(
+              () => import('../features/wines/wine-page'),
+              (m) => m.WinePage,
+            ),
+          },
+          {
+            path: 'my-tastings',
+            loader: requireViewer,
+            lazy: page(
+              () => import('../features/tastings/my-tastings-page'),
+              (m) => m.MyTastingsPage,
+            ),
+          },
+          {
+            path: 'users/:id',
+            lazy: page(
+              () => import('../features/profiles/user-profile-page'),
+              (m) => m.UserProfilePage,
+            ),
+          },
+          {
+            path: 'restaurants/:id',
+            lazy: page(
+              () => import('../features/profiles/restaurant-profile-page'),
+              (m) => m.RestaurantProfilePage,
+            ),
+          },
+          {
+            path: 'admin/merge-wines',
+            loader: requireViewer,
+            lazy: page(
+              () => import('../features/admin/merge-wines-page'),
+              (m) => m.MergeWinesPage,
+            ),
+          },
+          {
+            path: 'embed/wines/:id',
+            lazy: page(
+              () => import('../features/embed/embed-page'),
+              (m) => m.EmbedPage,
+            ),
+          },
+          {
             path: 'embed/*',
             lazy: page(
               () => import('../features/embed/embed-page'),

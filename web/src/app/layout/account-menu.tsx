@@ -1,5 +1,5 @@
 import type { User } from '@kork/shared';
-import { IconBottle, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconArrowMerge, IconBottle, IconLogout, IconNotebook, IconSettings } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -8,9 +8,9 @@ import { useLogOut } from '../../lib/use-log-out';
 import classes from './account-menu.module.css';
 
 /**
- * The signed-in person's menu behind their avatar: profile and settings, wine cellar, log out. A
- * disclosure (button + list of links) built from plain elements: it is in the navbar on every page,
- * and a popover library would weigh on the first load for three links.
+ * The signed-in person's menu behind their avatar: profile and settings, wine cellar, tastings, the
+ * admin tools for admins, log out. A disclosure (button + list of links) built from plain elements: it
+ * is in the navbar on every page, and a popover library would weigh on the first load for a few links.
  */
 export function AccountMenu({ user, transparent }: { user: User; transparent: boolean }) {
   const { t } = useTranslation();
@@ -89,6 +89,20 @@ export function AccountMenu({ user, transparent }: { user: User; transparent: bo
               {t('nav.wineCellar')}
             </Link>
           </li>
+          <li>
+            <Link to="/my-tastings" className={classes.item}>
+              <IconNotebook size={18} aria-hidden />
+              {t('myTastings.menu')}
+            </Link>
+          </li>
+          {user.role === 'admin' && (
+            <li>
+              <Link to="/admin/merge-wines" className={classes.item}>
+                <IconArrowMerge size={18} aria-hidden />
+                {t('adminMerge.menu')}
+              </Link>
+            </li>
+          )}
           <li>
             <button type="button" className={classes.item} onClick={() => void logOut()}>
               <IconLogout size={18} aria-hidden />

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { Logo } from '../../components/logo';
 import { CurrencySelect } from '../../features/config/components/currency-select';
+import { GlobalSearchTrigger } from '../../features/search/global-search-trigger';
 import { useCartCount } from '../../lib/cart-count';
 import { useSession } from '../../lib/session';
 import { AccountMenu } from './account-menu';
@@ -79,6 +80,8 @@ export function Navbar({ transparent, overlay, wide }: NavbarProps) {
         <nav aria-label={t('nav.main')} className={classes.links}>
           {links('bar')}
         </nav>
+
+        <GlobalSearchTrigger transparent={transparent} />
 
         <div className={classes.actions}>
           <LanguageSwitch />

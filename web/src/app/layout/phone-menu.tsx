@@ -1,6 +1,6 @@
 import type { User } from '@kork/shared';
 import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconArrowMerge, IconLogout, IconNotebook, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -69,6 +69,32 @@ export default function PhoneMenu({ opened, onClose, links, viewer, anonymous }:
             >
               {t('nav.account.profile')}
             </Button>
+            <Button
+              component={Link}
+              to="/my-tastings"
+              variant="light"
+              fullWidth
+              radius="xl"
+              size="md"
+              leftSection={<IconNotebook size={18} aria-hidden />}
+              onClick={onClose}
+            >
+              {t('myTastings.menu')}
+            </Button>
+            {viewer.role === 'admin' && (
+              <Button
+                component={Link}
+                to="/admin/merge-wines"
+                variant="light"
+                fullWidth
+                radius="xl"
+                size="md"
+                leftSection={<IconArrowMerge size={18} aria-hidden />}
+                onClick={onClose}
+              >
+                {t('adminMerge.menu')}
+              </Button>
+            )}
             <Button
               variant="default"
               fullWidth

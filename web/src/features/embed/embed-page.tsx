@@ -1,15 +1,111 @@
-import { IconCode } from '@tabler/icons-react';
+import type { EmbeddedWine } from '@kork/shared';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useResource } from '../wines/use-resource';
+import { wineImageSources } from '../wines/wine-image';
+import {
+  formatPoints,
+  formatPrice,
+  originText,
+  useRatingText,
+  useVintageText,
+  winePath,
+} from '../wines/wine-text';
+import { type EmbedOptions, getEmbeddedWine } from './api/get-embedded-wine';
+import classes from './embed-page.module.css';
 
-/** /embed/…: a wine card another site shows in an iframe, so no navbar or footer around it. */
+const IMAGE_WIDTH = 80;
+
+function flag(value: string | null): boolean {
+  return value === 'true' || value === '1';
+}
+
+/** The card itself: the wine, and its rating and price only when the embedding site asked for them. */
+export function EmbeddedWineCard({ wine, options }: { wine: EmbeddedWine; options: EmbedOptions }) {
+  const { t, i18n } = useTranslation();
+  const ratingText = useRatingText();
+  const vintageText = useVintageText();
+  const locale = i18n.resolvedLanguage;
+  const origin = originText(wine);
+  const rating = wine.expertRating ?? wine.rating ?? null;
+
+  return (
+    <article className={classes.card} aria-labelledby={`embedded-${wine.id}`}>
+      <img {...wineImageSources(wine.imageUrl, IMAGE_WIDTH)} alt="" className={classes.image} />
+      <h1 className={classes.name} id={`embedded-${wine.id}`}>
+        {wine.name}
+      </h1>
+      <Text fw={600}>{[wine.producer, vintageText(wine.vintage)].filter(Boolean).join(' · ')}</Text>
+      {origin && (
+        <Text size="sm" c="dimmed">
+          {origin}
+        </Text>
+      )}
+      {options.showRating && rating !== null && (
+        <Text aria-label={t('embed.ratingLabel', { points: formatPoints(rating, locale) })}>
+          <span className={classes.points}>{formatPoints(rating, locale)}</span>{' '}
+          <Text component="span" fw={600}>
+            {ratingText(rating)}
+          </Text>
+        </Text>
+      )}
+      {options.showPrice && wine.price !== undefined && wine.price !== null && wine.currency && (
+        <Text className={classes.price} data-testid="wine-price">
+          {formatPrice(wine.price, wine.currency, locale)}
+        </Text>
+      )}
+      <Button
+        component="a"
+        href={winePath(wine.id)}
+        target="_blank"
+        rel="noopener"
+        radius="xl"
+        variant="light"
+        rightSection={<IconExternalLink size={16} aria-hidden />}
+      >
+        {t('embed.viewOnKork')}
+      </Button>
+    </article>
+  );
+}
+
+/**
+ * /embed/wines/:id: a wine card other sites show in an iframe (no navbar or footer around it, see the
+ * layout rules). `showPrice` and `showRating` in the address say what the card shows.
+ */
 export function EmbedPage() {
   const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const options: EmbedOptions = {
+    showPrice: flag(search.get('showPrice')),
+    showRating: flag(search.get('showRating')),
+  };
+  const wine = useResource(id ? `${id}|${options.showPrice}|${options.showRating}` : null, (signal) =>
+    getEmbeddedWine(id, options, signal),
+  );
+  usePageTitle(wine.status === 'ready' ? wine.data.name : t('embed.title'));
+
   return (
-    <ComingSoon
-      title={t('embed.title')}
-      description={t('embed.description')}
-      icon={<IconCode size={32} stroke={1.5} />}
-    />
+    <div className={classes.root}>
+      {!id || wine.status === 'error' ? (
+        <div className={classes.card}>
+          <Text fw={600}>{t('embed.notFound')}</Text>
+        </div>
+      ) : wine.status === 'loading' ? (
+        <div className={classes.card} aria-busy="true">
+          <Skeleton width={80} height={240} />
+          <Stack gap={6} w="100%" align="center">
+            <Skeleton height={24} width="80%" />
+            <Skeleton height={16} width="50%" />
+          </Stack>
+        </div>
+      ) : (
+        <EmbeddedWineCard wine={wine.data} options={options} />
+      )}
+    </div>
   );
 }

@@ -5,7 +5,6 @@ import {
   IconBuildingStore,
   IconListDetails,
   IconNotes,
-  IconStarFilled,
 } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,9 @@ import { Link, useSearchParams } from 'react-router';
 import { NAVBAR_HEIGHT_PX, useWatchCategoryStrip } from '../../lib/category-strip';
 import { useIsLoggedIn } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { isCategory } from './categories';
+import { WineFeed } from '../wines/components/wine-feed';
+import { parseWineFilters, wineFiltersToSearchParams } from '../wines/wine-filters';
+import { type Category, isCategory } from './categories';
 import { CategoryStrip } from './components/category-strip';
 import classes from './home-page.module.css';
 
@@ -28,8 +29,18 @@ export function HomePage() {
   usePageTitle(t('home.title'));
   const loggedIn = useIsLoggedIn();
   const [searchParams] = useSearchParams();
-  const category = searchParams.get('category');
-  const selected = isCategory(category) ? category : undefined;
+  // The strip stands for the category filter when it holds one wine style.
+  const filters = parseWineFilters(searchParams);
+  const only = filters.mainCategoryId.length === 1 ? (filters.mainCategoryId[0] ?? null) : null;
+  const selected = isCategory(only) ? only : undefined;
+  // Choosing a style keeps the other filters; choosing the selected one again drops it.
+  const categoryLink = (category: Category) => {
+    const next = wineFiltersToSearchParams(
+      { ...filters, mainCategoryId: category === selected ? [] : [category] },
+      searchParams,
+    ).toString();
+    return next ? `/feed?${next}` : '/feed';
+  };
   const stripRef = useRef<HTMLElement>(null);
   useWatchCategoryStrip(stripRef, NAVBAR_HEIGHT_PX);
 
@@ -66,7 +77,7 @@ export function HomePage() {
           </Group>
         </div>
         <div className={classes.stripWrap}>
-          <CategoryStrip ref={stripRef} selected={selected} />
+          <CategoryStrip ref={stripRef} selected={selected} linkTo={categoryLink} />
         </div>
       </section>
 
@@ -84,27 +95,7 @@ export function HomePage() {
               </Text>
             </div>
           </div>
-          <div className={classes.placeholder}>
-            <div className={classes.placeholderBottles} aria-hidden="true">
-              {[0, 1, 2].map((index) => (
-                <div key={index} className={classes.ghostCard}>
-                  <IconBottle size={44} stroke={1.2} />
-                  <span className={classes.ghostLine} />
-                  <span className={classes.ghostLineShort} />
-                  <span className={classes.ghostStars}>
-                    <IconStarFilled size={12} />
-                    <IconStarFilled size={12} />
-                    <IconStarFilled size={12} />
-                    <IconStarFilled size={12} />
-                  </span>
-                </div>
-              ))}
-            </div>
-            <div className={classes.placeholderText}>
-              <Title order={3}>{t('home.topRated.comingTitle')}</Title>
-              <Text>{t('home.topRated.comingText')}</Text>
-            </div>
-          </div>
+          <WineFeed />
         </section>
 
         <section aria-labelledby="home-features-heading">

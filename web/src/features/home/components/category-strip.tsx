@@ -15,7 +15,16 @@ const SWATCHES: Record<Category, string> = {
 };
 
 /** Wine styles to browse by; the selected one travels in the URL so it survives a reload or a share. */
-export function CategoryStrip({ selected, ref }: { selected: Category | undefined; ref?: Ref<HTMLElement> }) {
+export function CategoryStrip({
+  selected,
+  ref,
+  linkTo = (category) => (category === selected ? '/feed' : `/feed?category=${category}`),
+}: {
+  selected: Category | undefined;
+  ref?: Ref<HTMLElement>;
+  /** Where a style's link goes; by default it selects that style alone, or clears the selected one. */
+  linkTo?: (category: Category) => string;
+}) {
   const { t } = useTranslation();
   return (
     <nav ref={ref} aria-label={t('home.categories.label')} className={classes.strip}>
@@ -23,7 +32,7 @@ export function CategoryStrip({ selected, ref }: { selected: Category | undefine
         {CATEGORIES.map((category) => (
           <li key={category}>
             <Link
-              to={category === selected ? '/feed' : `/feed?category=${category}`}
+              to={linkTo(category)}
               className={classes.chip}
               aria-current={category === selected ? 'true' : undefined}
               preventScrollReset

@@ -1,0 +1,93 @@
+import type { User, WineRow } from '@kork/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { clearToasts } from '../../lib/notify';
+import { endSession, startSession } from '../../lib/session';
+import { renderWithProviders } from '../../test/render';
+import { findWines } from './api/find-wines';
+import { getWineMerges } from './api/get-wine-merges';
+import { mergeWines } from './api/merge-wines';
+import { MergeWinesPage } from './merge-wines-page';
+
+vi.mock('./api/find-wines', () => ({ findWines: vi.fn() }));
+vi.mock('./api/get-wine-merges', () => ({ getWineMerges: vi.fn() }));
+vi.mock('./api/merge-wines', () => ({ mergeWines: vi.fn() }));
+
+function row(id: string, name: string): WineRow {
+  return {
+    id,
+    name,
+    vintage: 2019,
+    bottleSize: 0.75,
+    mainCategoryId: 'red',
+    grapes: [],
+    rating: null,
+    expertRating: null,
+    expertCount: 0,
+    communityRating: null,
+    communityCount: 0,
+  };
+}
+
+function signIn(role: User['role']) {
+  const user = { id: 'a1', email: 'admin@example.com', fullName: 'Ada Admin', role } as User;
+  act(() => startSession({ access_token: 'header.e30.signature', user }));
+}
+
+describe('the wine merge tool', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    vi.mocked(findWines).mockResolvedValue({
+      rows: [row('w1', 'Rioja Reserva'), row('w2', 'Rioja Reserva (dup)')],
+      count: 2,
+      facets: {} as never,
+    });
+    vi.mocked(getWineMerges).mockResolvedValue({ rows: [], count: 0 });
+    vi.mocked(mergeWines).mockResolvedValue({
+      id: 'm1',
+      survivorId: 'w2',
+      duplicateIds: ['w1'],
+      movedTastings: 3,
+      movedExternalIds: 1,
+      mergedBy: 'a1',
+      mergedAt: '2025-05-01T10:00:00Z',
+    });
+  });
+
+  afterEach(() => {
+    act(() => {
+      clearToasts();
+      endSession();
+    });
+    vi.clearAllMocks();
+  });
+
+  it('tells anyone but an admin that permission is denied', async () => {
+    signIn('user');
+    renderWithProviders(<MergeWinesPage />, { route: '/admin/merge-wines' });
+
+    expect(await screen.findByRole('heading', { name: 'Permission denied' })).toBeTruthy();
+    expect(findWines).not.toHaveBeenCalled();
+  });
+
+  it('merges the chosen duplicates into the chosen survivor', async () => {
+    signIn('admin');
+    renderWithProviders(<MergeWinesPage />, { route: '/admin/merge-wines' });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search wines' }), { target: { value: 'rioja' } });
+    await waitFor(() => expect(findWines).toHaveBeenCalledWith('rioja', expect.anything()));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Rioja Reserva 2019' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Rioja Reserva (dup) 2019' }));
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Rioja Reserva (dup) 2019' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Merge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge these wines?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm merge' }));
+
+    await waitFor(() => expect(mergeWines).toHaveBeenCalledWith({ survivorId: 'w2', duplicateIds: ['w1'] }));
+    expect(await screen.findByText('3 tasting notes moved')).toBeTruthy();
+    expect(screen.getByText('1 external id moved')).toBeTruthy();
+    await waitFor(() => expect(getWineMerges).toHaveBeenCalledTimes(2));
+  });
+});

@@ -1,0 +1,146 @@
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  IconBook,
+  IconBrandInstagram,
+  IconCalendarEvent,
+  IconLock,
+  IconMapPin,
+  IconToolsKitchen2,
+  IconWorld,
+} from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { imageSources } from '../../lib/image-url';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useResource } from '../wines/use-resource';
+import { getPublicProfile } from './api/get-public-profile';
+import { ProfileProblem, ProfileSkeleton } from './components/profile-state';
+import { instagramHref, safeHref } from './profile-links';
+import classes from './profile-page.module.css';
+
+const COVER_WIDTH = 1080;
+const LOGO_SIZE = 96;
+
+/**
+ * A restaurant's (tasting location's) page: its cover and logo, where it is, what it says about itself,
+ * links to book, read the menu, visit and follow, and its public wine lists.
+ */
+export function RestaurantProfilePage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const listsHeading = useId();
+  const profile = useResource(id, (signal) => getPublicProfile(id, signal));
+  const place = profile.status === 'ready' ? profile.data.tastingLocation : undefined;
+  const name = profile.status === 'ready' ? (place?.name ?? profile.data.fullName) : undefined;
+  usePageTitle(name ?? t('restaurant.title'));
+
+  if (profile.status === 'loading') return <ProfileSkeleton />;
+  if (profile.status === 'error') return <ProfileProblem error={profile.error} onRetry={profile.reload} />;
+
+  const owner = profile.data;
+  if (!place) {
+    return (
+      <Container size="sm" py={64}>
+        <Stack align="center" gap="md" ta="center">
+          <Title order={1} size="h2">
+            {t('restaurant.none')}
+          </Title>
+          <Button component={Link} to={`/users/${encodeURIComponent(owner.id)}`} radius="xl">
+            {t('restaurant.toProfile', { name: owner.fullName })}
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const links = [
+    { key: 'booking', href: safeHref(place.bookingUrl), icon: IconCalendarEvent, primary: true },
+    { key: 'menu', href: safeHref(place.menuUrl), icon: IconToolsKitchen2, primary: false },
+    { key: 'website', href: safeHref(place.webUrl ?? owner.webUrl), icon: IconWorld, primary: false },
+    {
+      key: 'instagram',
+      href: instagramHref(place.instagramUsername ?? owner.instagramUrl),
+      icon: IconBrandInstagram,
+      primary: false,
+    },
+  ] as const;
+
+  return (
+    <Container size={1000} py={{ base: 'lg', sm: 40 }} px={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="xl">
+        <div>
+          <div className={classes.cover}>
+            {place.image && (
+              <img {...imageSources(place.image, COVER_WIDTH)} alt="" className={classes.coverImage} />
+            )}
+          </div>
+          {place.logo && (
+            <img
+              {...imageSources(place.logo, LOGO_SIZE)}
+              alt={t('restaurant.logo', { name })}
+              className={classes.logo}
+              width={LOGO_SIZE}
+              height={LOGO_SIZE}
+            />
+          )}
+        </div>
+
+        <Stack gap="sm">
+          <Title order={1} className={classes.name}>
+            {name}
+          </Title>
+          {place.address && (
+            <Group gap={6} c="dimmed">
+              <IconMapPin size={18} aria-hidden />
+              <Text component="address" fs="normal">
+                {place.address}
+              </Text>
+            </Group>
+          )}
+          {place.bio && <Text className={classes.bio}>{place.bio}</Text>}
+        </Stack>
+
+        <Group gap="sm">
+          {links.map(({ key, href, icon: Icon, primary }) =>
+            href ? (
+              <Button
+                key={key}
+                component="a"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                radius="xl"
+                variant={primary ? 'filled' : 'light'}
+                leftSection={<Icon size={18} aria-hidden />}
+              >
+                {t(`restaurant.links.${key}`)}
+              </Button>
+            ) : null,
+          )}
+        </Group>
+
+        <section aria-labelledby={listsHeading}>
+          <Title order={2} size="h3" id={listsHeading} mb="sm">
+            {t('restaurant.wineLists.title')}
+          </Title>
+          <Alert
+            variant="light"
+            color={place.isWineListPublic ? 'cork' : 'gray'}
+            icon={
+              place.isWineListPublic ? <IconBook size={18} aria-hidden /> : <IconLock size={18} aria-hidden />
+            }
+          >
+            {place.isWineListPublic ? t('restaurant.wineLists.public') : t('restaurant.wineLists.private')}
+          </Alert>
+        </section>
+
+        <Text size="sm">
+          <Link to={`/users/${encodeURIComponent(owner.id)}`}>
+            {t('restaurant.toProfile', { name: owner.fullName })}
+          </Link>
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

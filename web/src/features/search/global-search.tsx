@@ -1,0 +1,266 @@
+import { type GlobalSearchResult, SEARCH_KINDS, type SearchHit } from '@kork/shared';
+import { Combobox, Loader, Modal, useCombobox } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { wineImageSources } from '../wines/wine-image';
+import { globalSearch } from './api/global-search';
+import classes from './global-search.module.css';
+import triggerClasses from './global-search-trigger.module.css';
+import { feedSearchPath, searchHitPath } from './search-targets';
+
+const SEARCH_DELAY_MS = 250;
+/** Fewer letters than this find too much to be useful; Enter still searches the feed. */
+export const MIN_QUERY_LENGTH = 2;
+const ALL_WINES = '__all__';
+
+type Status = 'idle' | 'loading' | 'done' | 'error';
+
+/** The answer's groups in SPEC order, empty ones left out. */
+function orderedGroups(result: GlobalSearchResult | null): { kind: SearchHit['kind']; hits: SearchHit[] }[] {
+  if (!result) return [];
+  return SEARCH_KINDS.flatMap((kind) => {
+    const hits = result.groups.filter((group) => group.kind === kind).flatMap((group) => group.hits);
+    return hits.length > 0 ? [{ kind, hits }] : [];
+  });
+}
+
+function optionValue(hit: SearchHit): string {
+  return `${hit.kind}:${hit.id}`;
+}
+
+interface GlobalSearchBoxProps {
+  /** What was typed into the stand-in before the search arrived. */
+  initialText?: string;
+  autoFocus?: boolean;
+  /** In the phone dialog: the results list fills the dialog instead of floating. */
+  inDialog?: boolean;
+  /** Called after a result (or the feed search) was chosen. */
+  onDone?: () => void;
+}
+
+/**
+ * Search across Kork: wines, categories, places, grapes, producers, experts, events and tasting
+ * locations, grouped by kind. Arrow keys move through the results, Enter opens the chosen one, and
+ * Enter with nothing chosen searches the feed for the text.
+ */
+export function GlobalSearchBox({
+  initialText = '',
+  autoFocus = false,
+  inDialog = false,
+  onDone,
+}: GlobalSearchBoxProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState(initialText);
+  const [result, setResult] = useState<GlobalSearchResult | null>(null);
+  const [status, setStatus] = useState<Status>('idle');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const statusId = useId();
+  const combobox = useCombobox({
+    onDropdownClose: () => combobox.resetSelectedOption(),
+  });
+
+  useLayoutEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
+
+  const query = text.trim();
+  const searchable = query.length >= MIN_QUERY_LENGTH;
+
+  // The results follow the text a quarter of a second after typing stops; an older request is dropped.
+  useEffect(() => {
+    if (!searchable) {
+      setResult(null);
+      setStatus('idle');
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setStatus('loading');
+      globalSearch(query, controller.signal).then(
+        (answer) => {
+          if (controller.signal.aborted) return;
+          setResult(answer);
+          setStatus('done');
+        },
+        () => {
+          if (controller.signal.aborted) return;
+          setResult(null);
+          setStatus('error');
+        },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, searchable]);
+
+  const groups = useMemo(() => orderedGroups(result), [result]);
+  const hits = useMemo(
+    () => new Map(groups.flatMap((g) => g.hits.map((hit) => [optionValue(hit), hit]))),
+    [groups],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list changed, so no option stays chosen.
+  useEffect(() => {
+    combobox.resetSelectedOption();
+  }, [groups]);
+
+  const go = (path: string) => {
+    combobox.closeDropdown();
+    setText('');
+    inputRef.current?.blur();
+    navigate(path);
+    onDone?.();
+  };
+
+  const onOptionSubmit = (value: string) => {
+    if (value === ALL_WINES) {
+      go(feedSearchPath(query));
+      return;
+    }
+    const hit = hits.get(value);
+    if (hit) go(searchHitPath(hit));
+  };
+
+  const statusText =
+    status === 'loading'
+      ? t('globalSearch.loading')
+      : status === 'error'
+        ? t('globalSearch.error')
+        : status === 'done' && groups.length === 0
+          ? t('globalSearch.empty', { query })
+          : '';
+
+  const options = (
+    <>
+      {groups.map((group) => (
+        <Combobox.Group key={group.kind} label={t(`globalSearch.groups.${group.kind}`)}>
+          {group.hits.map((hit) => (
+            <Combobox.Option key={optionValue(hit)} value={optionValue(hit)} className={classes.option}>
+              {hit.kind === 'wine' || hit.imageUrl ? (
+                <img
+                  {...wineImageSources(hit.imageUrl, 24)}
+                  alt=""
+                  width={24}
+                  height={32}
+                  loading="lazy"
+                  className={classes.thumb}
+                />
+              ) : (
+                <span className={classes.thumbSpace} aria-hidden="true" />
+              )}
+              <span className={classes.optionText}>
+                <span className={classes.optionName}>{hit.name}</span>
+                {hit.detail && <span className={classes.optionDetail}>{hit.detail}</span>}
+              </span>
+            </Combobox.Option>
+          ))}
+        </Combobox.Group>
+      ))}
+      {searchable && (
+        <Combobox.Option value={ALL_WINES} className={classes.allOption}>
+          <IconSearch size={16} aria-hidden />
+          <span>{t('globalSearch.allWines', { query })}</span>
+        </Combobox.Option>
+      )}
+    </>
+  );
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={onOptionSubmit}
+      position="bottom-end"
+      width={inDialog ? 'target' : 'min(440px, 92vw)'}
+      withinPortal={!inDialog}
+      offset={6}
+      shadow="md"
+      radius="md"
+      classNames={{ groupLabel: classes.groupLabel }}
+    >
+      <span className={triggerClasses.fieldWrap} data-in-dialog={inDialog || undefined}>
+        <IconSearch size={16} aria-hidden className={triggerClasses.fieldIcon} />
+        <Combobox.Target withExpandedAttribute>
+          <input
+            ref={inputRef}
+            type="search"
+            className={inDialog ? classes.dialogField : triggerClasses.field}
+            aria-label={t('globalSearch.label')}
+            aria-describedby={statusText ? statusId : undefined}
+            placeholder={t('globalSearch.placeholder')}
+            autoComplete="off"
+            enterKeyHint="search"
+            data-kork-global-search={inDialog ? undefined : ''}
+            data-autofocus={inDialog || undefined}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              combobox.openDropdown();
+            }}
+            onFocus={() => {
+              if (searchable) combobox.openDropdown();
+            }}
+            onClick={() => {
+              if (searchable) combobox.openDropdown();
+            }}
+            onBlur={() => combobox.closeDropdown()}
+            onKeyDown={(event) => {
+              // Enter with no result chosen searches the feed; with one chosen, the list opens it.
+              if (event.key === 'Enter' && query && combobox.getSelectedOptionIndex() === -1) {
+                event.preventDefault();
+                go(feedSearchPath(query));
+              }
+            }}
+          />
+        </Combobox.Target>
+      </span>
+
+      <Combobox.Dropdown
+        hidden={!searchable}
+        className={classes.dropdown}
+        data-in-dialog={inDialog || undefined}
+      >
+        {statusText && (
+          <div id={statusId} className={classes.status} role="status">
+            {status === 'loading' && <Loader size={14} color="wine.7" aria-hidden />}
+            <span>{statusText}</span>
+          </div>
+        )}
+        <Combobox.Options aria-label={t('globalSearch.results')} className={classes.options}>
+          {options}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
+
+/** The search on phones: a dialog with the field on top and the results under it. */
+export function GlobalSearchDialog({
+  opened,
+  onClose,
+  initialText = '',
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** What was typed between pressing the search button and the dialog arriving. */
+  initialText?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('globalSearch.title')}
+      fullScreen
+      closeButtonProps={{ 'aria-label': t('globalSearch.close') }}
+      classNames={{ title: classes.dialogTitle, body: classes.dialogBody }}
+      transitionProps={{ transition: 'fade', duration: 120 }}
+    >
+      {opened && <GlobalSearchBox inDialog autoFocus initialText={initialText} onDone={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+import type { TastingNote } from '@kork/shared';
+import { api, type Page } from '../../../lib/api-client';
+
+export interface UserTastingsQuery {
+  page: number;
+  resultsPerPage: number;
+}
+
+/**
+ * `GET /api/users/{id}/tastings`: a person's notes with their wines, newest first. Others see the
+ * published ones; the person also sees their private notes.
+ */
+export function getUserTastings(
+  userId: string,
+  query: UserTastingsQuery,
+  signal?: AbortSignal,
+): Promise<Page<TastingNote>> {
+  return api.get<Page<TastingNote>>(`/users/${encodeURIComponent(userId)}/tastings`, {
+    query: { page: query.page, resultsPerPage: query.resultsPerPage },
+    signal,
+  });
+}

@@ -1,0 +1,177 @@
+import type { TastingNote, User, WineTastings } from '@kork/shared';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPencilPlus } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Resource } from '../../wines/use-resource';
+import { TastingFormModal } from './tasting-form-modal';
+import { TastingNoteCard } from './tasting-note-card';
+import { useNoteEditing } from './use-note-editing';
+
+interface WineTastingsSectionProps {
+  wine: { id: string; name: string };
+  tastings: Resource<WineTastings>;
+  /** The signed-in person, `null` for a visitor (and while the session loads). */
+  viewer: User | null;
+  /** A visitor (nobody signed in, not merely loading). */
+  anonymous: boolean;
+  /** A note was written, changed or deleted: the lists and the wine's ratings are fetched again. */
+  onChanged: () => void;
+}
+
+function NoteList({
+  notes,
+  empty,
+  onEdit,
+  onDelete,
+  withVisibility = false,
+}: {
+  notes: TastingNote[];
+  empty: string;
+  onEdit?: ((note: TastingNote) => void) | undefined;
+  onDelete?: ((note: TastingNote) => void) | undefined;
+  withVisibility?: boolean;
+}) {
+  if (notes.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {empty}
+      </Text>
+    );
+  return (
+    <Stack gap="sm">
+      {notes.map((note) => (
+        <TastingNoteCard
+          key={note.id}
+          note={note}
+          withVisibility={withVisibility}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * "Tasting notes" on a wine's page: the viewer's own notes (private ones too) to change or delete, then
+ * the experts' and the community's published notes as two lists, and the way to write a new one.
+ */
+export function WineTastingsSection({
+  wine,
+  tastings,
+  viewer,
+  anonymous,
+  onChanged,
+}: WineTastingsSectionProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [writing, setWriting] = useState(false);
+  const [signInPrompt, setSignInPrompt] = useState(false);
+  const editing = useNoteEditing({ viewerId: viewer?.id, wineName: wine.name, onChanged });
+  const isAdmin = viewer?.role === 'admin';
+  const signInPath = `/sign-in?redirect=/wines/${encodeURIComponent(wine.id)}`;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Group justify="space-between" align="center" mb="md">
+        <Title order={2} size="h3" id={headingId}>
+          {t('tasting.section.title')}
+        </Title>
+        <Button
+          radius="xl"
+          leftSection={<IconPencilPlus size={18} aria-hidden />}
+          disabled={!viewer && !anonymous}
+          onClick={() => (viewer ? setWriting(true) : setSignInPrompt(true))}
+        >
+          {t('tasting.section.write')}
+        </Button>
+      </Group>
+
+      {tastings.status === 'loading' && (
+        <Stack gap="sm" aria-busy="true">
+          <Skeleton height={110} radius="lg" />
+          <Skeleton height={110} radius="lg" />
+        </Stack>
+      )}
+      {tastings.status === 'error' && (
+        <Alert color="wine" variant="light">
+          <Group justify="space-between">
+            <Text size="sm">{t('tasting.section.error')}</Text>
+            <Button size="xs" variant="white" radius="xl" onClick={tastings.reload}>
+              {t('wine.page.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {tastings.status === 'ready' && (
+        <Stack gap="xl">
+          {viewer && tastings.data.mine.length > 0 && (
+            <div>
+              <Title order={3} size="h4" mb="sm">
+                {t('tasting.section.mine')}
+              </Title>
+              <NoteList
+                notes={tastings.data.mine}
+                empty=""
+                withVisibility
+                onEdit={editing.edit}
+                onDelete={editing.remove}
+              />
+            </div>
+          )}
+          <div>
+            <Title order={3} size="h4" mb="sm">
+              {t('tasting.section.expert')}
+            </Title>
+            <NoteList
+              notes={tastings.data.expert}
+              empty={t('tasting.section.noExpert')}
+              onEdit={isAdmin ? editing.edit : undefined}
+              onDelete={isAdmin ? editing.remove : undefined}
+            />
+          </div>
+          <div>
+            <Title order={3} size="h4" mb="sm">
+              {t('tasting.section.community')}
+            </Title>
+            <NoteList
+              notes={tastings.data.community}
+              empty={t('tasting.section.noCommunity')}
+              onEdit={isAdmin ? editing.edit : undefined}
+              onDelete={isAdmin ? editing.remove : undefined}
+            />
+          </div>
+        </Stack>
+      )}
+
+      {viewer && (
+        <TastingFormModal
+          opened={writing}
+          onClose={() => setWriting(false)}
+          wine={wine}
+          viewerId={viewer.id}
+          onSaved={onChanged}
+        />
+      )}
+      {editing.modals}
+      <Modal
+        opened={signInPrompt}
+        onClose={() => setSignInPrompt(false)}
+        title={t('tasting.section.signInTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('tasting.form.close') }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('tasting.section.signInText')}</Text>
+          <Group justify="flex-end">
+            <Button component={Link} to={signInPath} radius="xl">
+              {t('tasting.section.signIn')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </section>
+  );
+}

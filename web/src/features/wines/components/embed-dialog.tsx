@@ -1,0 +1,90 @@
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/form-schema';
+import { notify } from '../../../lib/notify';
+import { copyText } from '../clipboard';
+
+export interface EmbedChoices {
+  showPrice: boolean;
+  showRating: boolean;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The HTML another site pastes to show the wine's card: an iframe of `/embed/wines/{id}`. */
+export function embedCode(origin: string, wine: { id: string; name: string }, choices: EmbedChoices): string {
+  const src = `${origin}/embed/wines/${encodeURIComponent(wine.id)}?showPrice=${choices.showPrice}&showRating=${choices.showRating}`;
+  return `<iframe src="${src}" title="${escapeAttribute(wine.name)}" width="360" height="520" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+}
+
+interface EmbedDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  wine: { id: string; name: string };
+}
+
+/** "Embed this wine": choose what the card shows, copy the code. */
+export function EmbedDialog({ opened, onClose, wine }: EmbedDialogProps) {
+  const { t } = useTranslation();
+  const [choices, setChoices] = useState<EmbedChoices>({ showPrice: true, showRating: true });
+  const code = embedCode(window.location.origin, wine, choices);
+
+  async function copy() {
+    try {
+      await copyText(code);
+      notify.success(t('wine.embed.copied'));
+    } catch {
+      notify.error(translateMessage('unableToCopyLink'));
+    }
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('wine.embed.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('wine.embed.close') }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{t('wine.embed.text')}</Text>
+        <Group gap="lg">
+          <Checkbox
+            label={t('wine.embed.showPrice')}
+            checked={choices.showPrice}
+            onChange={(event) => {
+              const showPrice = event.currentTarget.checked;
+              setChoices((current) => ({ ...current, showPrice }));
+            }}
+          />
+          <Checkbox
+            label={t('wine.embed.showRating')}
+            checked={choices.showRating}
+            onChange={(event) => {
+              const showRating = event.currentTarget.checked;
+              setChoices((current) => ({ ...current, showRating }));
+            }}
+          />
+        </Group>
+        <Textarea
+          label={t('wine.embed.code')}
+          value={code}
+          readOnly
+          autosize
+          minRows={4}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Group justify="flex-end">
+          <Button radius="xl" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => void copy()}>
+            {t('wine.embed.copy')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, Group } from '@mantine/core';
+import { IconCode, IconLink, IconShare, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { translateMessage } from '../../../lib/form-schema';
+import { notify } from '../../../lib/notify';
+import { deleteWine } from '../api/delete-wine';
+import { absoluteUrl, copyText } from '../clipboard';
+import { winePath } from '../wine-text';
+import { ConfirmModal } from './confirm-modal';
+import { EmbedDialog } from './embed-dialog';
+
+interface WineActionsProps {
+  wine: { id: string; name: string };
+  /** Admins may take the wine out of the catalogue. */
+  canDelete: boolean;
+}
+
+/** Share, copy the link, embed on another site; for admins, delete. */
+export function WineActions({ wine, canDelete }: WineActionsProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [embedding, setEmbedding] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const url = absoluteUrl(winePath(wine.id));
+
+  async function copyLink() {
+    try {
+      await copyText(url);
+      notify.success(t('wine.actions.linkCopied'));
+    } catch {
+      notify.error(translateMessage('unableToCopyLink'));
+    }
+  }
+
+  async function share() {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: wine.name, url });
+        return;
+      } catch (error) {
+        // The person closed the share sheet: nothing more to do.
+        if ((error as { name?: string } | null)?.name === 'AbortError') return;
+      }
+    }
+    await copyLink();
+  }
+
+  return (
+    <>
+      <Group gap="xs">
+        <Button
+          variant="light"
+          radius="xl"
+          leftSection={<IconShare size={16} aria-hidden />}
+          onClick={() => void share()}
+        >
+          {t('wine.actions.share')}
+        </Button>
+        <Button
+          variant="light"
+          radius="xl"
+          leftSection={<IconLink size={16} aria-hidden />}
+          onClick={() => void copyLink()}
+        >
+          {t('wine.actions.copyLink')}
+        </Button>
+        <Button
+          variant="light"
+          radius="xl"
+          leftSection={<IconCode size={16} aria-hidden />}
+          onClick={() => setEmbedding(true)}
+        >
+          {t('wine.actions.embed')}
+        </Button>
+        {canDelete && (
+          <Button
+            variant="subtle"
+            color="wine.8"
+            radius="xl"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => setDeleting(true)}
+          >
+            {t('wine.actions.delete')}
+          </Button>
+        )}
+      </Group>
+      <EmbedDialog opened={embedding} onClose={() => setEmbedding(false)} wine={wine} />
+      {canDelete && (
+        <ConfirmModal
+          opened={deleting}
+          onClose={() => setDeleting(false)}
+          title={t('wine.delete.title')}
+          confirmLabel={t('wine.delete.confirm')}
+          onConfirm={async () => {
+            await deleteWine(wine.id);
+            setDeleting(false);
+            notify.success(t('wine.delete.done', { name: wine.name }));
+            navigate('/feed');
+          }}
+        >
+          {t('wine.delete.text', { name: wine.name })}
+        </ConfirmModal>
+      )}
+    </>
+  );
+}

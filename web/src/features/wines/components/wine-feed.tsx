@@ -1,0 +1,381 @@
+import { LIMITS, SORT_COLUMNS, SORT_DIRECTIONS, type SortColumn, type SortDirection } from '@kork/shared';
+import { Alert, Badge, Button, Drawer, NativeSelect, TextInput } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconAlertTriangle, IconSearch, IconX } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrency } from '../../../lib/currency';
+import { useIsLoggedIn, useViewer } from '../../../lib/session';
+import { facetLabel } from '../facet-options';
+import { useWineFilters } from '../use-wine-filters';
+import { useWineSearch } from '../use-wine-search';
+import {
+  type ActiveFilter,
+  activeFilters,
+  clearWineFilters,
+  type FilterAbilities,
+  removeActiveFilter,
+  type WineFilters,
+  wineSearchParams,
+} from '../wine-filters';
+import { formatPrice } from '../wine-text';
+import { WineCard, WineCardSkeleton } from './wine-card';
+import classes from './wine-feed.module.css';
+import { WineFilterPanel } from './wine-filter-panel';
+
+const SEARCH_DELAY_MS = 250;
+/** The side column needs the `sm` breakpoint (960 px); below it the filters open in a drawer. */
+const WIDE_QUERY = '(min-width: 60em)';
+/** Placeholder cards while the first page loads, and fewer while the next one does. */
+const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+const NEXT_PAGE_SKELETONS = 3;
+
+const SORT_OPTIONS: { column: SortColumn; direction: SortDirection }[] = SORT_COLUMNS.flatMap((column) =>
+  [...SORT_DIRECTIONS]
+    // Best first for ratings and the newest first for dates and additions, cheapest first for prices.
+    .sort((a, b) => (column === 'price' || column === 'name' ? (a < b ? -1 : 1) : a < b ? 1 : -1))
+    .map((direction) => ({ column, direction })),
+);
+
+/**
+ * The catalogue on the home page: search, sort, filters (a side column on wide screens, a drawer on
+ * phones), the active filters as chips and an endless list of wine cards. Everything chosen lives in
+ * the page URL.
+ */
+export function WineFeed() {
+  const { t, i18n } = useTranslation();
+  const [filters, setFilters] = useWineFilters();
+  const loggedIn = useIsLoggedIn();
+  const viewer = useViewer();
+  const currency = useCurrency();
+  const wide = useMediaQuery(WIDE_QUERY, false, { getInitialValueInEffect: false });
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const business = viewer ? viewer.accountType === 2 || viewer.isBusiness : false;
+  const abilities = useMemo<FilterAbilities>(() => ({ loggedIn, business }), [loggedIn, business]);
+
+  const params = useMemo(() => {
+    const { page: _page, ...rest } = wineSearchParams(filters, abilities);
+    return rest;
+  }, [filters, abilities]);
+  const result = useWineSearch(params, `${currency}|${i18n.resolvedLanguage}|${loggedIn}`);
+  const facets = result.facets ?? {};
+  const active = activeFilters(filters, abilities);
+  const numbers = useMemo(() => new Intl.NumberFormat(i18n.resolvedLanguage), [i18n.resolvedLanguage]);
+
+  const update = (change: (current: WineFilters) => WineFilters) => setFilters(change);
+  const clearAll = () => setFilters(clearWineFilters);
+
+  const chipLabel = (filter: ActiveFilter): string => {
+    switch (filter.kind) {
+      case 'search':
+        return t('wineSearch.chips.search', { text: filter.value });
+      case 'list':
+        return facetLabel(filter.key, filter.value, facets, t);
+      case 'price':
+        return t(`wineSearch.chips.${filter.key}`, {
+          price: formatPrice(filter.value, currency, i18n.resolvedLanguage),
+        });
+      case 'boolean':
+        return t(`wineSearch.chips.${filter.key}`);
+    }
+  };
+
+  const panel = (
+    <WineFilterPanel
+      filters={filters}
+      facets={facets}
+      abilities={abilities}
+      currency={currency}
+      onChange={update}
+    />
+  );
+
+  return (
+    <div className={classes.feed}>
+      <div className={classes.toolbar}>
+        <SearchBox
+          value={filters.search}
+          onSearch={(search, replace) => setFilters((f) => ({ ...f, search }), { replace })}
+        />
+        <NativeSelect
+          label={t('wineSearch.sortBy')}
+          className={classes.sort}
+          value={`${filters.sortColumn}:${filters.sortDirection}`}
+          onChange={(event) => {
+            const [column, direction] = event.currentTarget.value.split(':') as [SortColumn, SortDirection];
+            setFilters((current) => ({ ...current, sortColumn: column, sortDirection: direction }));
+          }}
+          data={SORT_OPTIONS.map(({ column, direction }) => ({
+            value: `${column}:${direction}`,
+            label: t(`wineSearch.sort.${column}.${direction}`),
+          }))}
+        />
+        {!wide && (
+          <Button
+            variant="default"
+            radius="xl"
+            className={classes.filtersButton}
+            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+            rightSection={
+              active.length > 0 ? (
+                <Badge size="sm" circle color="wine.7" aria-hidden>
+                  {active.length}
+                </Badge>
+              ) : undefined
+            }
+            onClick={drawer.open}
+            aria-expanded={drawerOpened}
+            aria-controls="kork-wine-filters"
+            aria-label={
+              active.length > 0 ? t('feed.filtersWithCount', { count: active.length }) : t('feed.filters')
+            }
+          >
+            {t('feed.filters')}
+          </Button>
+        )}
+      </div>
+
+      {active.length > 0 && (
+        <ul className={classes.chips} aria-label={t('wineSearch.activeFilters')}>
+          {active.map((filter) => {
+            const label = chipLabel(filter);
+            return (
+              <li key={`${filter.kind}:${'key' in filter ? filter.key : ''}:${String(filter.value)}`}>
+                <button
+                  type="button"
+                  className={classes.chip}
+                  onClick={() => setFilters((current) => removeActiveFilter(current, filter))}
+                  aria-label={t('wineSearch.chips.remove', { label })}
+                >
+                  <span>{label}</span>
+                  <IconX size={14} aria-hidden />
+                </button>
+              </li>
+            );
+          })}
+          <li>
+            <button type="button" className={classes.clearAll} onClick={clearAll}>
+              {t('wineSearch.clearAll')}
+            </button>
+          </li>
+        </ul>
+      )}
+
+      <div className={classes.columns} data-wide={wide || undefined}>
+        {wide && (
+          <section className={classes.side} aria-labelledby="wine-filters-heading">
+            <h3 id="wine-filters-heading" className={classes.sideTitle}>
+              {t('feed.filters')}
+            </h3>
+            {panel}
+          </section>
+        )}
+
+        <div className={classes.results}>
+          <Results
+            result={result}
+            loggedIn={loggedIn}
+            currency={currency}
+            hasFilters={active.length > 0}
+            onClear={clearAll}
+            formatCount={(count) => t('wineSearch.count', { count, formatted: numbers.format(count) })}
+          />
+        </div>
+      </div>
+
+      {!wide && (
+        <Drawer
+          id="kork-wine-filters"
+          opened={drawerOpened}
+          onClose={drawer.close}
+          position="left"
+          size="min(92vw, 400px)"
+          title={t('feed.filters')}
+          closeButtonProps={{ 'aria-label': t('feed.closeFilters') }}
+          classNames={{ title: classes.drawerTitle, body: classes.drawerBody }}
+        >
+          {panel}
+          <div className={classes.drawerFooter}>
+            {active.length > 0 && (
+              <Button variant="subtle" onClick={clearAll}>
+                {t('wineSearch.clearAll')}
+              </Button>
+            )}
+            <Button onClick={drawer.close} radius="xl" className={classes.showResults}>
+              {result.count === null
+                ? t('feed.showResultsPending')
+                : t('feed.showResults', { count: result.count, formatted: numbers.format(result.count) })}
+            </Button>
+          </div>
+        </Drawer>
+      )}
+    </div>
+  );
+}
+
+/** The search box: the list follows a quarter of a second after typing stops, or at once on Enter. */
+function SearchBox({
+  value,
+  onSearch,
+}: {
+  value: string;
+  onSearch: (search: string, replace: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const committed = useRef(value);
+
+  // A search from elsewhere (the navbar, back/forward, a removed chip) shows in the box.
+  useEffect(() => {
+    if (value !== committed.current) {
+      committed.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  const commit = (next: string) => {
+    const search = next.trim();
+    if (search === committed.current) return;
+    // Refining a search replaces the history entry; starting or ending one adds an entry.
+    const replace = committed.current !== '' && search !== '';
+    committed.current = search;
+    onSearch(search, replace);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing schedules a search.
+  useEffect(() => {
+    const timer = setTimeout(() => commit(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <TextInput
+      type="search"
+      label={t('wineSearch.searchLabel')}
+      placeholder={t('wineSearch.searchPlaceholder')}
+      className={classes.search}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit(event.currentTarget.value);
+      }}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      enterKeyHint="search"
+    />
+  );
+}
+
+interface ResultsProps {
+  result: ReturnType<typeof useWineSearch>;
+  loggedIn: boolean;
+  currency: string;
+  hasFilters: boolean;
+  onClear: () => void;
+  formatCount: (count: number) => string;
+}
+
+function Results({ result, loggedIn, currency, hasFilters, onClear, formatCount }: ResultsProps) {
+  const { t } = useTranslation();
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const { hasMore, status, loadMore, rows } = result;
+
+  // The next page is fetched while the end of the list is still 200 px away (SPEC prefetch margin:
+  // rootMargin '200px'). The list itself is watched too: a jump past its end (the End key, a dragged
+  // scrollbar) skips the sentinel without it ever intersecting, but the list then leaves the view upwards.
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    const grid = gridRef.current;
+    if (!sentinel || !hasMore || status !== 'idle' || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const reached = entries.some(
+          (entry) =>
+            (entry.target === sentinel && entry.isIntersecting) ||
+            (!entry.isIntersecting && entry.boundingClientRect.bottom < (entry.rootBounds?.top ?? 0)),
+        );
+        if (reached) loadMore();
+      },
+      { rootMargin: `${LIMITS.prefetchMarginPx}px` },
+    );
+    observer.observe(sentinel);
+    if (grid) observer.observe(grid);
+    return () => observer.disconnect();
+  }, [hasMore, status, loadMore]);
+
+  if (status === 'error' && result.failedPage === 1) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={20} aria-hidden />}
+        title={t('wineSearch.errorTitle')}
+        role="alert"
+      >
+        <p className={classes.alertText}>{t('wineSearch.errorText')}</p>
+        <Button variant="default" size="sm" onClick={result.retry}>
+          {t('wineSearch.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+
+  const loadingFirst = status === 'loading';
+
+  return (
+    <>
+      <p className={classes.count} aria-live="polite" aria-atomic="true">
+        {result.count === null ? (
+          <span className={classes.countPending}>{t('wineSearch.loading')}</span>
+        ) : (
+          <span data-testid="wine-count">{formatCount(result.count)}</span>
+        )}
+      </p>
+
+      {result.count === 0 && status === 'idle' ? (
+        <div className={classes.empty}>
+          <p className={classes.emptyTitle}>{t('wineSearch.emptyTitle')}</p>
+          <p className={classes.emptyText}>{t('wineSearch.emptyText')}</p>
+          {hasFilters && (
+            <Button onClick={onClear} radius="xl">
+              {t('wineSearch.clearFilters')}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <div ref={gridRef} className={classes.grid} aria-busy={loadingFirst || status === 'loadingMore'}>
+          {rows.map((wine) => (
+            <WineCard key={wine.id} wine={wine} loggedIn={loggedIn} currency={currency} />
+          ))}
+          {loadingFirst && SKELETONS.map((key) => <WineCardSkeleton key={key} />)}
+          {status === 'loadingMore' &&
+            SKELETONS.slice(0, NEXT_PAGE_SKELETONS).map((key) => <WineCardSkeleton key={key} />)}
+        </div>
+      )}
+
+      {status === 'error' && result.failedPage !== null && result.failedPage > 1 && (
+        <div className={classes.moreError} role="alert">
+          <span>{t('wineSearch.moreError')}</span>
+          <Button variant="default" size="xs" onClick={result.retry}>
+            {t('wineSearch.retry')}
+          </Button>
+        </div>
+      )}
+
+      <div ref={sentinelRef} className={classes.sentinel} aria-hidden="true" />
+      {hasMore && status !== 'error' && (
+        <div className={classes.more}>
+          <Button
+            variant="default"
+            radius="xl"
+            onClick={loadMore}
+            loading={status === 'loadingMore'}
+            disabled={status !== 'idle'}
+          >
+            {t('wineSearch.loadMore')}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { Switch, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FACET_GROUPS, type Facets, facetOptions } from '../facet-options';
+import {
+  BOOLEAN_FILTERS,
+  type BooleanFilter,
+  type FilterAbilities,
+  type ListFilter,
+  offersBooleanFilter,
+  toggleOrigin,
+  type WineFilters,
+} from '../wine-filters';
+import { FacetGroup } from './facet-group';
+import classes from './wine-filters.module.css';
+
+interface WineFilterPanelProps {
+  filters: WineFilters;
+  facets: Facets;
+  abilities: FilterAbilities;
+  /** The viewer's currency: the price bounds are in it. */
+  currency: string;
+  onChange: (update: (current: WineFilters) => WineFilters) => void;
+}
+
+/** The feed's filters: facet lists, the price range for members and the yes/no switches. */
+export function WineFilterPanel({ filters, facets, abilities, currency, onChange }: WineFilterPanelProps) {
+  const { t } = useTranslation();
+
+  const toggle = (filter: ListFilter, id: string) =>
+    onChange((current) => ({
+      ...current,
+      [filter]:
+        filter === 'origins'
+          ? toggleOrigin(current.origins, id)
+          : current[filter].includes(id)
+            ? current[filter].filter((value) => value !== id)
+            : [...current[filter], id],
+    }));
+
+  const setBoolean = (key: BooleanFilter, value: boolean) =>
+    onChange((current) => ({ ...current, [key]: value }));
+
+  return (
+    <div className={classes.panel}>
+      <fieldset className={classes.group}>
+        <legend className={classes.legend}>{t('wineSearch.show')}</legend>
+        <div className={classes.switches}>
+          {BOOLEAN_FILTERS.filter((key) => offersBooleanFilter(key, abilities)).map((key) => (
+            <Switch
+              key={key}
+              checked={filters[key]}
+              onChange={(event) => setBoolean(key, event.currentTarget.checked)}
+              label={t(`wineSearch.switches.${key}`)}
+              color="wine.7"
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      {abilities.loggedIn && (
+        <fieldset className={classes.group}>
+          <legend className={classes.legend}>{t('wineSearch.price', { currency })}</legend>
+          <div className={classes.priceRow}>
+            <PriceInput
+              label={t('wineSearch.minPrice')}
+              value={filters.minPrice}
+              onCommit={(value) => onChange((current) => ({ ...current, minPrice: value }))}
+            />
+            <PriceInput
+              label={t('wineSearch.maxPrice')}
+              value={filters.maxPrice}
+              onCommit={(value) => onChange((current) => ({ ...current, maxPrice: value }))}
+            />
+          </div>
+        </fieldset>
+      )}
+
+      {FACET_GROUPS.map(({ facet, filter }) => {
+        const options = facetOptions(facet, filter, facets, filters, t);
+        if (options.length === 0) return null;
+        return (
+          <FacetGroup
+            key={facet}
+            legend={t(`wineSearch.facets.${facet}.legend`)}
+            searchLabel={t(`wineSearch.facets.${facet}.search`)}
+            options={options}
+            selected={filters[filter]}
+            onToggle={(id) => toggle(filter, id)}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+function parsePrice(text: string): number | null {
+  const normalised = text.trim().replace(',', '.');
+  if (!normalised) return null;
+  const value = Number(normalised);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+const PRICE_DELAY_MS = 600;
+
+/** A price bound, applied a moment after typing stops, on leaving the field, or on Enter. */
+function PriceInput({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: number | null;
+  onCommit: (value: number | null) => void;
+}) {
+  const [text, setText] = useState(value === null ? '' : String(value));
+
+  // Back/forward or a removed chip changes the bound from outside.
+  useEffect(() => {
+    setText((current) => (parsePrice(current) === value ? current : value === null ? '' : String(value)));
+  }, [value]);
+
+  const commit = (next: string) => {
+    const parsed = parsePrice(next);
+    if (parsed !== value) onCommit(parsed);
+  };
+
+  // Only typing schedules a commit; the bound and the callback change with every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const parsed = parsePrice(text);
+      if (parsed !== value) onCommit(parsed);
+    }, PRICE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <TextInput
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      size="sm"
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onBlur={(event) => commit(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit(event.currentTarget.value);
+      }}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import type { WineRow } from '@kork/shared';
+import { Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { wineImageSources } from '../wine-image';
+import { formatPoints, useVintageText, winePath } from '../wine-text';
+import classes from './wine-strip.module.css';
+
+/** A row of small wine cards ("Other vintages", "Related wines"), each leading to its wine. */
+export function WineStrip({ title, wines, empty }: { title: string; wines: WineRow[]; empty: string }) {
+  const { t, i18n } = useTranslation();
+  const vintageText = useVintageText();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId} mb="md">
+        {title}
+      </Title>
+      {wines.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      ) : (
+        <ul className={classes.row}>
+          {wines.map((wine) => (
+            <li key={wine.id}>
+              <Link to={winePath(wine.id)} className={classes.card}>
+                <img
+                  {...wineImageSources(wine.imageUrl, 40)}
+                  alt=""
+                  className={classes.image}
+                  loading="lazy"
+                />
+                <span className={classes.name}>{wine.name}</span>
+                <Text size="xs" c="dimmed">
+                  {[wine.producer, vintageText(wine.vintage)].filter(Boolean).join(' · ')}
+                </Text>
+                {wine.rating !== null && (
+                  <Text size="sm" fw={700} c="wine.8">
+                    {t('wine.strip.points', { points: formatPoints(wine.rating, i18n.resolvedLanguage) })}
+                  </Text>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { wineSearchQuery } from './api/search-wines';
+import {
+  activeFilters,
+  clearWineFilters,
+  DEFAULT_FILTERS,
+  narrowOrigins,
+  parseWineFilters,
+  removeActiveFilter,
+  toggleOrigin,
+  type WineFilters,
+  wineFiltersToSearchParams,
+  wineSearchParams,
+} from './wine-filters';
+
+const member = { loggedIn: true, business: false };
+const visitor = { loggedIn: false, business: false };
+const business = { loggedIn: true, business: true };
+
+function roundTrip(filters: WineFilters): WineFilters {
+  return parseWineFilters(new URLSearchParams(wineFiltersToSearchParams(filters).toString()));
+}
+
+describe('the feed filters in the URL', () => {
+  it('reads an empty query as the SPEC defaults: best rated first, available, expert rated', () => {
+    const filters = parseWineFilters(new URLSearchParams());
+    expect(filters).toEqual(DEFAULT_FILTERS);
+    expect(filters).toMatchObject({
+      sortColumn: 'rating',
+      sortDirection: 'desc',
+      isAvailable: true,
+      isRatedByExpert: true,
+      isHorecaAvailable: true,
+      isReviewedByMe: false,
+    });
+  });
+
+  it('writes nothing for the defaults', () => {
+    expect(wineFiltersToSearchParams(DEFAULT_FILTERS).toString()).toBe('');
+  });
+
+  it('round-trips every filter', () => {
+    const filters: WineFilters = {
+      ...DEFAULT_FILTERS,
+      search: 'pinot noir',
+      sortColumn: 'price',
+      sortDirection: 'asc',
+      mainCategoryId: ['red', 'white'],
+      origins: ['frankrike', 'frankrike.bourgogne', 'frankrike.bourgogne.cote-de-nuits'],
+      grapes: ['pinot-noir'],
+      food: ['storfe', 'lam'],
+      manufacturers: ['domaine-leroy'],
+      bottleSizes: ['0.75', '1.5'],
+      stores: ['butikkategori-6'],
+      vintages: ['2019', 'NV'],
+      ratedById: ['u-17'],
+      minPrice: 150,
+      maxPrice: 899.9,
+      isAvailable: false,
+      isRatedByExpert: false,
+      isReviewedByMe: true,
+      isHorecaAvailable: false,
+    };
+    expect(roundTrip(filters)).toEqual(filters);
+  });
+
+  it('keeps the category strip’s parameter and lists comma separated', () => {
+    const params = wineFiltersToSearchParams({
+      ...DEFAULT_FILTERS,
+      mainCategoryId: ['red'],
+      grapes: ['merlot', 'cabernet-sauvignon'],
+    });
+    expect(params.toString()).toBe('category=red&grapes=merlot%2Ccabernet-sauvignon');
+    expect(parseWineFilters(new URLSearchParams('category=red')).mainCategoryId).toEqual(['red']);
+  });
+
+  it('leaves parameters it does not own alone', () => {
+    const base = new URLSearchParams('utm_source=newsletter&grapes=old&page=3');
+    const params = wineFiltersToSearchParams({ ...DEFAULT_FILTERS, grapes: ['riesling'] }, base);
+    expect(params.get('utm_source')).toBe('newsletter');
+    expect(params.get('page')).toBe('3');
+    expect(params.get('grapes')).toBe('riesling');
+  });
+
+  it('falls back to the defaults for what it cannot read', () => {
+    const filters = parseWineFilters(
+      new URLSearchParams(
+        'sortColumn=colour&sortDirection=up&isAvailable=maybe&minPrice=-5&maxPrice=cheap&grapes=,merlot,,merlot',
+      ),
+    );
+    expect(filters.sortColumn).toBe('rating');
+    expect(filters.sortDirection).toBe('desc');
+    expect(filters.isAvailable).toBe(true);
+    expect(filters.minPrice).toBeNull();
+    expect(filters.maxPrice).toBeNull();
+    expect(filters.grapes).toEqual(['merlot']);
+  });
+
+  it('reads 1 and 0 as yes and no', () => {
+    const filters = parseWineFilters(new URLSearchParams('isReviewedByMe=1&isRatedByExpert=0'));
+    expect(filters.isReviewedByMe).toBe(true);
+    expect(filters.isRatedByExpert).toBe(false);
+  });
+});
+
+describe('nested origins', () => {
+  it('asks for the region alone when its country is chosen too', () => {
+    expect(narrowOrigins(['frankrike', 'frankrike.bordeaux', 'italia'])).toEqual([
+      'frankrike.bordeaux',
+      'italia',
+    ]);
+  });
+
+  it('drops what was chosen inside a country when the country is dropped', () => {
+    const chosen = ['frankrike', 'frankrike.bordeaux', 'frankrike.bordeaux.pauillac', 'italia'];
+    expect(toggleOrigin(chosen, 'frankrike')).toEqual(['italia']);
+    expect(toggleOrigin(['italia'], 'spania')).toEqual(['italia', 'spania']);
+  });
+});
+
+describe('the API parameters', () => {
+  it('sends the filters with defaults left out and lists comma separated', () => {
+    const filters = parseWineFilters(
+      new URLSearchParams('category=red&origins=frankrike,frankrike.bordeaux&sortColumn=price&minPrice=100'),
+    );
+    expect(wineSearchQuery(wineSearchParams(filters, member, 2))).toEqual({
+      page: '2',
+      sortColumn: 'price',
+      mainCategoryId: 'red',
+      origins: 'frankrike.bordeaux',
+      minPrice: '100',
+    });
+    expect(wineSearchQuery(wineSearchParams(DEFAULT_FILTERS, member))).toEqual({});
+  });
+
+  it('does not use prices or the member switches for a visitor, nor trade stock for a private member', () => {
+    const filters = parseWineFilters(
+      new URLSearchParams('minPrice=100&isAvailable=false&isReviewedByMe=true&isHorecaAvailable=false'),
+    );
+    expect(wineSearchQuery(wineSearchParams(filters, visitor))).toEqual({});
+    expect(wineSearchQuery(wineSearchParams(filters, member))).toEqual({
+      minPrice: '100',
+      isAvailable: 'false',
+      isReviewedByMe: 'true',
+    });
+    expect(wineSearchQuery(wineSearchParams(filters, business))).toMatchObject({
+      isHorecaAvailable: 'false',
+    });
+  });
+});
+
+describe('the active filter chips', () => {
+  const filters = parseWineFilters(
+    new URLSearchParams(
+      'search=barolo&grapes=nebbiolo&origins=italia,italia.piemonte&maxPrice=500&isRatedByExpert=false',
+    ),
+  );
+
+  it('lists each chosen value once, and the search', () => {
+    expect(activeFilters(filters, member)).toEqual([
+      { kind: 'search', value: 'barolo' },
+      { kind: 'list', key: 'origins', value: 'italia' },
+      { kind: 'list', key: 'origins', value: 'italia.piemonte' },
+      { kind: 'list', key: 'grapes', value: 'nebbiolo' },
+      { kind: 'price', key: 'maxPrice', value: 500 },
+      { kind: 'boolean', key: 'isRatedByExpert', value: false },
+    ]);
+    expect(activeFilters(filters, visitor).some((chip) => chip.kind === 'price')).toBe(false);
+  });
+
+  it('removes one chip, and clears all but the order', () => {
+    const withoutItaly = removeActiveFilter(filters, { kind: 'list', key: 'origins', value: 'italia' });
+    expect(withoutItaly.origins).toEqual([]);
+    const withExperts = removeActiveFilter(filters, {
+      kind: 'boolean',
+      key: 'isRatedByExpert',
+      value: false,
+    });
+    expect(withExperts.isRatedByExpert).toBe(true);
+    const sorted = { ...filters, sortColumn: 'name' as const, sortDirection: 'asc' as const };
+    expect(clearWineFilters(sorted)).toEqual({
+      ...DEFAULT_FILTERS,
+      sortColumn: 'name',
+      sortDirection: 'asc',
+    });
+  });
+});

@@ -1,0 +1,218 @@
+import { Alert, Anchor, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useCurrency } from '../../lib/currency';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { getWineTastings } from '../tastings/api/get-wine-tastings';
+import { WineTastingsSection } from '../tastings/components/wine-tastings-section';
+import { getWine } from './api/get-wine';
+import { WineActions } from './components/wine-actions';
+import { WineDetailTabs } from './components/wine-detail-tabs';
+import { WineRatings } from './components/wine-ratings';
+import { WineStrip } from './components/wine-strip';
+import { useResource } from './use-resource';
+import { wineImageSources } from './wine-image';
+import classes from './wine-page.module.css';
+import { formatPrice, originText, useVintageText, winePath } from './wine-text';
+
+const BOTTLE_WIDTH = 200;
+
+function WinePageSkeleton() {
+  return (
+    <Stack gap="xl" aria-busy="true">
+      <div className={classes.hero}>
+        <Skeleton className={classes.bottle} />
+        <Stack gap="sm">
+          <Skeleton height={40} width="70%" />
+          <Skeleton height={20} width="40%" />
+          <Skeleton height={20} width="55%" />
+          <Skeleton height={90} mt="md" />
+        </Stack>
+      </div>
+      <Skeleton height={200} radius="lg" />
+    </Stack>
+  );
+}
+
+/**
+ * A wine's page (SPEC §2 wine profile): the bottle, who made it and where, the experts' and the
+ * community's ratings apart, price and availability for signed-in people, sharing and embedding, every
+ * detail of the wine, the tasting notes, other vintages and related wines.
+ */
+export function WinePage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const viewer = session.status === 'authenticated' ? session.user : null;
+  const anonymous = session.status === 'anonymous';
+  const currency = useCurrency();
+  const vintageText = useVintageText();
+  const wherePriceId = useId();
+  const whereId = useId();
+
+  // Prices, availability and the viewer's own notes depend on who asks, and prices on the currency.
+  const wine = useResource(`${id}|${anonymous}|${currency}`, (signal) => getWine(id, signal));
+  const tastings = useResource(`${id}|${anonymous}`, (signal) => getWineTastings(id, signal));
+  const detail = wine.status === 'ready' ? wine.data : undefined;
+  usePageTitle(detail?.name ?? t('wine.page.title'));
+
+  // A wine merged into another lives on under the survivor's page.
+  useEffect(() => {
+    if (detail?.mergedInto) navigate(winePath(detail.mergedInto), { replace: true });
+  }, [detail?.mergedInto, navigate]);
+
+  if (wine.status === 'error') {
+    const notFound = wine.error instanceof ApiError && wine.error.status === 404;
+    return (
+      <Container size="sm" py={64}>
+        <Stack align="center" gap="md" ta="center">
+          <Title order={1} size="h2">
+            {notFound ? t('wine.page.notFound') : t('wine.page.error')}
+          </Title>
+          <Text>{notFound ? t('wine.page.notFoundText') : t('wine.page.errorText')}</Text>
+          <Group>
+            {!notFound && (
+              <Button radius="xl" onClick={wine.reload}>
+                {t('wine.page.retry')}
+              </Button>
+            )}
+            <Button component={Link} to="/feed" radius="xl" variant={notFound ? 'filled' : 'default'}>
+              {t('wine.page.toFeed')}
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    );
+  }
+
+  if (!detail || detail.mergedInto) {
+    return (
+      <Container size={1100} py={{ base: 'lg', sm: 40 }}>
+        <WinePageSkeleton />
+      </Container>
+    );
+  }
+
+  const locale = i18n.resolvedLanguage;
+  const origin = originText(detail);
+  const category = t(`wine.categories.${detail.mainCategoryId}`);
+  const refresh = () => {
+    tastings.reload();
+    wine.reload();
+  };
+
+  return (
+    <Container size={1100} py={{ base: 'lg', sm: 40 }} px={{ base: 'md', sm: 'lg' }}>
+      <Stack gap={40}>
+        <div className={classes.hero}>
+          <div className={classes.bottle}>
+            <img
+              {...wineImageSources(detail.imageUrl, BOTTLE_WIDTH)}
+              alt={t('wine.page.imageAlt', { name: detail.name })}
+              className={classes.bottleImage}
+            />
+          </div>
+          <Stack gap="md">
+            <div>
+              <Title order={1} className={classes.title}>
+                {detail.name}
+              </Title>
+              <Text size="lg" fw={600} mt={4}>
+                {[detail.producer, vintageText(detail.vintage)].filter(Boolean).join(' · ')}
+              </Text>
+              <Group gap="xs" mt="xs">
+                <Badge color="wine" variant="light" radius="sm">
+                  {detail.style ?? category}
+                </Badge>
+                {detail.style && (
+                  <Badge color="gray" variant="light" radius="sm">
+                    {category}
+                  </Badge>
+                )}
+              </Group>
+              {origin && (
+                <Text c="dimmed" mt="xs">
+                  {origin}
+                </Text>
+              )}
+            </div>
+
+            <WineRatings ratings={detail} />
+
+            <section aria-labelledby={wherePriceId}>
+              <Text id={wherePriceId} size="sm" fw={600} c="dimmed">
+                {t('wine.price.label')}
+              </Text>
+              {viewer ? (
+                <Stack gap={6}>
+                  {detail.price !== undefined && detail.price !== null ? (
+                    <span className={classes.price} data-testid="wine-price">
+                      {formatPrice(detail.price, detail.currency ?? currency, locale)}
+                    </span>
+                  ) : (
+                    <Text>{t('wine.price.none')}</Text>
+                  )}
+                  <Group gap="xs">
+                    {detail.isAvailable !== undefined && (
+                      <Badge color={detail.isAvailable ? 'green' : 'gray'} variant="light" radius="sm">
+                        {detail.isAvailable
+                          ? t('wine.availability.available')
+                          : t('wine.availability.unavailable')}
+                      </Badge>
+                    )}
+                    {detail.isHorecaAvailable && (
+                      <Badge color="cork" variant="light" radius="sm">
+                        {t('wine.availability.horeca')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Stack>
+              ) : anonymous ? (
+                <Anchor component={Link} to="/registration" fw={600}>
+                  {t('wine.price.register')}
+                </Anchor>
+              ) : (
+                <Skeleton height={28} width={120} />
+              )}
+            </section>
+
+            <WineActions wine={detail} canDelete={viewer?.role === 'admin'} />
+          </Stack>
+        </div>
+
+        <div className={classes.section}>
+          <WineDetailTabs wine={detail} withCellarTabs={!anonymous} />
+        </div>
+
+        <WineTastingsSection
+          wine={detail}
+          tastings={tastings}
+          viewer={viewer}
+          anonymous={anonymous}
+          onChanged={refresh}
+        />
+
+        <WineStrip
+          title={t('wine.vintages.title')}
+          wines={detail.vintages}
+          empty={t('wine.vintages.empty')}
+        />
+        <WineStrip title={t('wine.related.title')} wines={detail.related} empty={t('wine.related.empty')} />
+
+        <section aria-labelledby={whereId}>
+          <Title order={2} size="h3" id={whereId} mb="sm">
+            {t('wine.where.title')}
+          </Title>
+          <Alert variant="light" color="cork" icon={<IconMapPin size={18} aria-hidden />}>
+            {t('wine.where.text')}
+          </Alert>
+        </section>
+      </Stack>
+    </Container>
+  );
+}
