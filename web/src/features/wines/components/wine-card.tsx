@@ -83,7 +83,7 @@ export function WineCard({ wine, loggedIn, currency }: WineCardProps) {
         <div className={classes.price}>
           {loggedIn ? (
             wine.price !== undefined && wine.price !== null ? (
-              <span className={classes.amount}>
+              <span className={classes.amount} data-testid="wine-price">
                 {formatPrice(wine.price, wine.currency ?? currency, locale)}
               </span>
             ) : (
