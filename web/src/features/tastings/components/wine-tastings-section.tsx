@@ -108,8 +108,8 @@ export function WineTastingsSection({
       {tastings.status === 'ready' && (
         <Stack gap="xl">
           {viewer && tastings.data.mine.length > 0 && (
-            <div>
-              <Title order={3} size="h4" mb="sm">
+            <section aria-labelledby={`${headingId}-mine`}>
+              <Title order={3} size="h4" mb="sm" id={`${headingId}-mine`}>
                 {t('tasting.section.mine')}
               </Title>
               <NoteList
@@ -119,10 +119,10 @@ export function WineTastingsSection({
                 onEdit={editing.edit}
                 onDelete={editing.remove}
               />
-            </div>
+            </section>
           )}
-          <div>
-            <Title order={3} size="h4" mb="sm">
+          <section aria-labelledby={`${headingId}-expert`}>
+            <Title order={3} size="h4" mb="sm" id={`${headingId}-expert`}>
               {t('tasting.section.expert')}
             </Title>
             <NoteList
@@ -131,9 +131,9 @@ export function WineTastingsSection({
               onEdit={isAdmin ? editing.edit : undefined}
               onDelete={isAdmin ? editing.remove : undefined}
             />
-          </div>
-          <div>
-            <Title order={3} size="h4" mb="sm">
+          </section>
+          <section aria-labelledby={`${headingId}-community`}>
+            <Title order={3} size="h4" mb="sm" id={`${headingId}-community`}>
               {t('tasting.section.community')}
             </Title>
             <NoteList
@@ -142,7 +142,7 @@ export function WineTastingsSection({
               onEdit={isAdmin ? editing.edit : undefined}
               onDelete={isAdmin ? editing.remove : undefined}
             />
-          </div>
+          </section>
         </Stack>
       )}
 
