@@ -278,7 +278,16 @@ export interface JobDef extends FunctionDef {
 }
 
 /** Scheduled jobs; locally run on a timer and on demand with `npm run job -- <name>`. */
-export const jobs = {} as const satisfies Record<string, JobDef>;
+export const jobs = {
+  'catalog-snapshot': {
+    handler: 'catalog/refresh-snapshot',
+    needs: ['table:read', 'media:write'],
+    schedule: 'rate(1 day)',
+    description: 'Rewrites the search snapshot so cold search functions read a short change feed',
+    timeoutSeconds: 300,
+    memoryMb: 1536,
+  },
+} as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;
 

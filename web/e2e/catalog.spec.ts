@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
 
@@ -143,4 +144,20 @@ test('an admin merges two duplicate wines', async ({ page }) => {
     `isRatedByExpert=false&isAvailable=false&search=${encodeURIComponent(name)}`,
   );
   expect(after.filter((w) => w.name === name)).toHaveLength(1);
+});
+
+test('the feed with its wines and filters, and a wine with its notes, pass an accessibility scan', async ({
+  page,
+}) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  await page.goto('/feed');
+  await expect(wineCards(page).first()).toBeVisible();
+  expect(await serious()).toEqual([]);
+  const [wine] = await findWines(page, '');
+  await page.goto(`/wines/${wine?.id}`);
+  await expect(page.getByRole('region', { name: 'Expert notes' }).getByRole('article').first()).toBeVisible();
+  expect(await serious()).toEqual([]);
 });
