@@ -449,6 +449,14 @@ describe('tasting notes', () => {
       `/api/users/${userIds.private}/tastings`,
     );
     expect(publicView.payload.count).toBe(1);
+    const ownPublic = await origin.api<{ count: number }>(
+      'GET',
+      `/api/users/${userIds.private}/tastings?published=true`,
+      {
+        token: tokens.private,
+      },
+    );
+    expect(ownPublic.payload.count).toBe(1);
     const profile = await origin.api<{ statistic: { tastings: number } }>(
       'GET',
       `/api/users/${userIds.private}/profile`,

@@ -276,6 +276,13 @@ export const PageQuery = z.object({
   resultsPerPage: intParam(1, MAX_RESULTS_PER_PAGE),
 });
 
+/** `GET /api/users/{id}/tastings`: `published=true` leaves the owner's private notes out (the public profile). */
+export const UserTastingsQuery = z.object({
+  page: intParam(1, 10_000),
+  resultsPerPage: intParam(1, MAX_RESULTS_PER_PAGE),
+  published: boolParam,
+});
+
 /** `GET /api/wines` query: arrays are comma separated; absent values take the SPEC defaults. */
 export const WineSearchQuery = z.object({
   page: intParam(1, 10_000),

@@ -1,12 +1,16 @@
-import { PageQuery } from '@kork/shared';
+import { UserTastingsQuery } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { userTastings } from './tasting-service';
 
-export const handler = httpRoute('GET /api/users/{id}/tastings', { query: PageQuery }, async (req) => ({
-  payload: await userTastings(
-    req.params.id ?? '',
-    req.principal,
-    req.query.page ?? 1,
-    req.query.resultsPerPage ?? 20,
-  ),
-}));
+export const handler = httpRoute(
+  'GET /api/users/{id}/tastings',
+  { query: UserTastingsQuery },
+  async (req) => ({
+    payload: await userTastings(
+      req.params.id ?? '',
+      req.principal,
+      req.query.page ?? 1,
+      req.query.resultsPerPage ?? 20,
+    ),
+  }),
+);

@@ -259,11 +259,12 @@ export async function userTastings(
   viewer: Principal | undefined,
   page: number,
   perPage: number,
+  publishedOnly = false,
 ): Promise<{ rows: TastingNote[]; count: number }> {
   const { data } = await db()
     .entities.tastingNote.query.byOwner({ ownerId: userId })
     .go({ pages: 'all', order: 'desc' });
-  const own = viewer && (viewer.userId === userId || viewer.role === 'admin');
+  const own = !publishedOnly && viewer && (viewer.userId === userId || viewer.role === 'admin');
   const visible = own ? data : data.filter((n) => n.isPublished);
   const slice = visible.slice((page - 1) * perPage, page * perPage);
   return { rows: await toNotes(slice, true), count: visible.length };

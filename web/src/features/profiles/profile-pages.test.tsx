@@ -60,8 +60,8 @@ describe('the public profiles', () => {
     await i18n.changeLanguage('en');
     vi.mocked(getPublicProfile).mockResolvedValue(PROFILE);
     vi.mocked(getUserTastings).mockResolvedValue({
-      rows: [NOTE, { ...NOTE, id: 'n2', text: 'Private thoughts', isPublished: false }],
-      count: 2,
+      rows: [NOTE],
+      count: 1,
     });
   });
 
@@ -73,7 +73,8 @@ describe('the public profiles', () => {
     expect(screen.getByText('Expert')).toBeTruthy();
     expect(screen.getByText('89.5')).toBeTruthy();
     expect(await screen.findByText('Salty and long')).toBeTruthy();
-    expect(screen.queryByText('Private thoughts')).toBeNull();
+    // The profile asks for published notes only, so the author sees what everyone sees.
+    expect(vi.mocked(getUserTastings).mock.calls[0]?.[1]).toMatchObject({ published: true });
     expect(screen.getByRole('link', { name: /Chablis Premier Cru/ }).getAttribute('href')).toBe('/wines/w1');
   });
 

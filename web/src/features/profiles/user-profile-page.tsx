@@ -48,7 +48,7 @@ export function UserProfilePage() {
   const notesHeading = useId();
   const profile = useResource(id, (signal) => getPublicProfile(id, signal));
   const notes = useResource(`${id}|${page}`, (signal) =>
-    getUserTastings(id, { page, resultsPerPage: PER_PAGE }, signal),
+    getUserTastings(id, { page, resultsPerPage: PER_PAGE, published: true }, signal),
   );
   usePageTitle(profile.status === 'ready' ? profile.data.fullName : t('publicProfile.title'));
 
@@ -61,7 +61,7 @@ export function UserProfilePage() {
   const website = safeHref(person.webUrl);
   const instagram = instagramHref(person.instagramUrl);
   // The owner's own list has their private notes too; a public profile shows the published ones.
-  const published = notes.status === 'ready' ? notes.data.rows.filter((note) => note.isPublished) : [];
+  const published = notes.status === 'ready' ? notes.data.rows : [];
   const pages = notes.status === 'ready' ? Math.max(1, Math.ceil(notes.data.count / PER_PAGE)) : 1;
   const stats = [
     { key: 'tastings', value: number.format(person.statistic.tastings) },

@@ -4,6 +4,8 @@ import { api, type Page } from '../../../lib/api-client';
 export interface UserTastingsQuery {
   page: number;
   resultsPerPage: number;
+  /** Only published notes, also for their author (the public profile). */
+  published?: boolean;
 }
 
 /**
@@ -16,7 +18,11 @@ export function getUserTastings(
   signal?: AbortSignal,
 ): Promise<Page<TastingNote>> {
   return api.get<Page<TastingNote>>(`/users/${encodeURIComponent(userId)}/tastings`, {
-    query: { page: query.page, resultsPerPage: query.resultsPerPage },
+    query: {
+      page: query.page,
+      resultsPerPage: query.resultsPerPage,
+      published: query.published || undefined,
+    },
     signal,
   });
 }
