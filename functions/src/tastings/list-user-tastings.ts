@@ -11,6 +11,7 @@ export const handler = httpRoute(
       req.principal,
       req.query.page ?? 1,
       req.query.resultsPerPage ?? 20,
+      req.query.published,
     ),
   }),
 );
