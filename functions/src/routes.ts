@@ -233,6 +233,26 @@ export const routes = {
     needs: ['table:read'],
     group: 'catalog',
   },
+
+  // — Cellar —
+  'GET /api/wine-cellars/users/{id}/cellars': {
+    handler: 'cellar/list-cellars',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'cellar',
+  },
+  'PATCH /api/wine-cellars/cellars/{id}': {
+    handler: 'cellar/update-cellar',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'cellar',
+  },
+  'GET /api/wine-cellars/cellars/{id}/vats': {
+    handler: 'cellar/list-cellar-vats',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'cellar',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './app-config';
 export * from './catalog';
+export * from './cellar';
 export * from './currencies';
 export * from './exchange-rates';
 export * from './limits';

@@ -37,6 +37,7 @@ export const MESSAGES = {
   tooYoung: { en: 'You must be at least 18 years old', nb: 'Du må være minst 18 år' },
   invalidDate: { en: 'Invalid date', nb: 'Ugyldig dato' },
   invalidPoints: { en: 'Invalid points', nb: 'Ugyldige poeng' },
+  glassSizeTooLarge: { en: 'Glass size can be at most 99 cl', nb: 'Glassstørrelsen kan være høyst 99 cl' },
   unableToCopyLink: { en: 'Unable to copy link', nb: 'Kunne ikke kopiere lenken' },
   invalidOrganizationNumber: {
     en: 'Organization number must be 9 digits',

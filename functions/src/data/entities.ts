@@ -10,6 +10,7 @@ import { createUserEntity, userSchema } from '../accounts/entities/user';
 import { createWineEntity, wineSchema } from '../catalog/entities/wine';
 import { createWineMergeEntity, wineMergeSchema } from '../catalog/entities/wine-merge';
 import { createWinePriceChangeEntity, winePriceChangeSchema } from '../catalog/entities/wine-price-change';
+import { cellarSchema, createCellarEntity } from '../cellar/entities/cellar';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { createTastingNoteEntity, tastingNoteSchema } from '../tastings/entities/tasting-note';
@@ -29,6 +30,7 @@ export const allEntities = {
   winePriceChange: winePriceChangeSchema,
   wineMerge: wineMergeSchema,
   tastingNote: tastingNoteSchema,
+  cellar: cellarSchema,
 } as const;
 
 function createService() {
@@ -45,6 +47,7 @@ function createService() {
     winePriceChange: createWinePriceChangeEntity(config),
     wineMerge: createWineMergeEntity(config),
     tastingNote: createTastingNoteEntity(config),
+    cellar: createCellarEntity(config),
   });
 }
 
