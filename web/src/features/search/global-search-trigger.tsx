@@ -26,7 +26,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 
 /**
  * The navbar's search: a plain field on wide screens and a button that opens a search dialog on
- * phones. Only this light stand-in is in the first page load; the search takes over once a pointer,
+ * phones and tablets. Only this light stand-in is in the first page load; the search takes over once a pointer,
  * a finger or the keyboard comes near it, keeping what was typed and the focus.
  */
 export function GlobalSearchTrigger({ transparent }: { transparent: boolean }) {

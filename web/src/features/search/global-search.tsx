@@ -1,5 +1,6 @@
 import { type GlobalSearchResult, SEARCH_KINDS, type SearchHit } from '@kork/shared';
 import { Combobox, Loader, Modal, useCombobox } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -238,7 +239,7 @@ export function GlobalSearchBox({
   );
 }
 
-/** The search on phones: a dialog with the field on top and the results under it. */
+/** The search on phones and tablets: a dialog with the field on top and the results under it. */
 export function GlobalSearchDialog({
   opened,
   onClose,
@@ -250,12 +251,15 @@ export function GlobalSearchDialog({
   initialText?: string;
 }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 59.99em)', true, { getInitialValueInEffect: false });
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={t('globalSearch.title')}
-      fullScreen
+      fullScreen={phone}
+      size="lg"
+      yOffset="10dvh"
       closeButtonProps={{ 'aria-label': t('globalSearch.close') }}
       classNames={{ title: classes.dialogTitle, body: classes.dialogBody }}
       transitionProps={{ transition: 'fade', duration: 120 }}
