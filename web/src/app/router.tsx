@@ -10,12 +10,17 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
-/** Cellar home has its own page; the other sections share one until their features land. */
+/** Cellar home and settings have their own pages; the other sections share one until their features land. */
 function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
   if (key === 'home')
     return page(
       () => import('../features/cellar/cellar-home-page'),
       (m) => m.CellarHomePage,
+    );
+  if (key === 'settings')
+    return page(
+      () => import('../features/cellar/settings/cellar-settings-page'),
+      (m) => m.CellarSettingsPage,
     );
   return page(
     () => import('../features/cellar/cellar-section-page'),

@@ -1,0 +1,143 @@
+import { type Cellar, defaultVats, type User } from '@kork/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/toaster';
+import { i18n } from '../../../i18n/i18n';
+import { clearToasts } from '../../../lib/notify';
+import { endSession, startSession } from '../../../lib/session';
+import { renderWithProviders } from '../../../test/render';
+import { getCellars } from './api/get-cellars';
+import { updateCellar } from './api/update-cellar';
+import { CellarSettingsPage } from './cellar-settings-page';
+
+vi.mock('./api/get-cellars', () => ({ getCellars: vi.fn() }));
+vi.mock('./api/update-cellar', () => ({ updateCellar: vi.fn() }));
+
+const cellars = vi.mocked(getCellars);
+const update = vi.mocked(updateCellar);
+
+const USER = { id: 'u1', email: 'ingrid@example.com', fullName: 'Ingrid Vik', role: 'user' } as User;
+
+const CELLAR: Cellar = {
+  id: 'c1',
+  ownerId: 'u1',
+  baseCurrency: 'NOK',
+  defaultGlassSize: 15,
+  vats: { ...defaultVats(), white: 20 },
+  images: [],
+  createdAt: '2025-01-10T10:00:00Z',
+  updatedAt: '2025-01-10T10:00:00Z',
+};
+
+function renderPage() {
+  renderWithProviders(
+    <>
+      <CellarSettingsPage />
+      <Toaster />
+    </>,
+    { route: '/wine-cellar/settings' },
+  );
+}
+
+function vatField(style: string): HTMLInputElement {
+  const group = screen.getByRole('group', { name: 'VAT per style' });
+  return within(group).getByRole('textbox', { name: style }) as HTMLInputElement;
+}
+
+function save() {
+  fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+}
+
+describe('the cellar settings page', () => {
+  beforeAll(async () => {
+    // Fetch the lazily loaded toast view once, so the toast test waits for the toast, not the download.
+    await import('../../../components/toast-view');
+  });
+
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    cellars.mockReset();
+    update.mockReset();
+    cellars.mockResolvedValue({ rows: [CELLAR], count: 1 });
+    act(() => startSession({ access_token: 'header.e30.signature', user: USER }));
+  });
+
+  afterEach(() => {
+    act(() => {
+      clearToasts();
+      endSession();
+    });
+  });
+
+  it('shows the cellar’s currency, glass size and VAT per style', async () => {
+    renderPage();
+
+    expect(screen.getByRole('heading', { name: 'Cellar settings', level: 1 })).toBeTruthy();
+    const glass = (await screen.findByRole('textbox', {
+      name: /Default glass size \(cl\)/,
+    })) as HTMLInputElement;
+    expect(cellars).toHaveBeenCalledWith('u1', expect.any(AbortSignal));
+    expect(glass.value).toBe('15 cl');
+    expect((screen.getByRole('combobox', { name: /Base currency/ }) as HTMLInputElement).value).toBe(
+      'NOK · kr',
+    );
+    expect(vatField('Red').value).toBe('25 %');
+    expect(vatField('White').value).toBe('20 %');
+    expect(vatField('Non-alcoholic').value).toBe('25 %');
+    expect((screen.getByRole('button', { name: 'Save settings' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('turns down a glass of 100 cl with the shared message and sends nothing', async () => {
+    renderPage();
+
+    const glass = await screen.findByRole('textbox', { name: /Default glass size \(cl\)/ });
+    fireEvent.change(glass, { target: { value: '100' } });
+    save();
+
+    expect(await screen.findByText('Glass size can be at most 99 cl')).toBeTruthy();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('sends only the changed VAT and currency, and says so', async () => {
+    update.mockImplementation(async (_id, changes) => ({
+      ...CELLAR,
+      baseCurrency: changes.baseCurrency ?? CELLAR.baseCurrency,
+      vats: { ...CELLAR.vats, ...changes.vats },
+    }));
+    renderPage();
+
+    await screen.findByRole('textbox', { name: /Default glass size \(cl\)/ });
+    fireEvent.change(vatField('Red'), { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('combobox', { name: /Base currency/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /EUR/ }));
+    save();
+
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update).toHaveBeenCalledWith('c1', { vats: { red: 15 }, baseCurrency: 'EUR' });
+    expect(await screen.findByText('Cellar settings saved')).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Save settings' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('offers a retry when the cellar cannot be loaded', async () => {
+    cellars.mockRejectedValueOnce(new Error('offline'));
+    renderPage();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('textbox', { name: /Default glass size \(cl\)/ })).toBeTruthy();
+    expect(cellars).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks a visitor to sign in', async () => {
+    act(() => endSession());
+    renderPage();
+
+    const link = await screen.findByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/sign-in?redirect=%2Fwine-cellar%2Fsettings');
+    expect(cellars).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,280 @@
+import {
+  type Cellar,
+  CellarSettingsInput,
+  CURRENCIES,
+  type CurrencyCode,
+  defaultVats,
+  type MainCategory,
+  VAT_STYLES,
+} from '@kork/shared';
+import {
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { getCellars } from './api/get-cellars';
+import { updateCellar } from './api/update-cellar';
+import classes from './cellar-settings-page.module.css';
+
+export const CELLAR_SETTINGS_PATH = '/wine-cellar/settings';
+
+/** NumberInput gives '' while a field is empty, and a number once something is typed. */
+type NumberValue = number | string;
+
+interface CellarSettingsValues {
+  baseCurrency: string;
+  defaultGlassSize: NumberValue;
+  vats: Record<MainCategory, NumberValue>;
+}
+
+/** The cellar's VAT for every style; a style the cellar has no rate for yet has the Norwegian default. */
+function vatsOf(cellar: Cellar): Record<MainCategory, number> {
+  return { ...defaultVats(), ...cellar.vats };
+}
+
+function valuesOf(cellar: Cellar): CellarSettingsValues {
+  return {
+    baseCurrency: cellar.baseCurrency,
+    defaultGlassSize: cellar.defaultGlassSize,
+    vats: vatsOf(cellar),
+  };
+}
+
+/** A field's number; an empty field is `null`, which the schema turns down as "Required". */
+function numberOf(value: NumberValue): number | null {
+  if (typeof value === 'number') return value;
+  if (value.trim() === '') return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** Every field as the schema reads it, so each one is checked, not only the changed ones. */
+function toSchemaInput(values: CellarSettingsValues): unknown {
+  return {
+    baseCurrency: values.baseCurrency,
+    defaultGlassSize: numberOf(values.defaultGlassSize),
+    vats: Object.fromEntries(VAT_STYLES.map((style) => [style, numberOf(values.vats[style])])),
+  };
+}
+
+/** Only what differs from the saved cellar: the body of the PATCH. */
+function changesOf(values: CellarSettingsValues, cellar: Cellar): CellarSettingsInput {
+  const changes: CellarSettingsInput = {};
+  if (values.baseCurrency !== cellar.baseCurrency) {
+    changes.baseCurrency = values.baseCurrency as CurrencyCode;
+  }
+  const glass = numberOf(values.defaultGlassSize);
+  if (glass !== null && glass !== cellar.defaultGlassSize) changes.defaultGlassSize = glass;
+  const saved = vatsOf(cellar);
+  const vats: Partial<Record<MainCategory, number>> = {};
+  for (const style of VAT_STYLES) {
+    const vat = numberOf(values.vats[style]);
+    if (vat !== null && vat !== saved[style]) vats[style] = vat;
+  }
+  if (Object.keys(vats).length > 0) changes.vats = vats;
+  return changes;
+}
+
+/** True when a field differs from the saved cellar, an emptied field included. */
+function hasChanges(values: CellarSettingsValues, cellar: Cellar): boolean {
+  const initial = valuesOf(cellar);
+  return (
+    values.baseCurrency !== initial.baseCurrency ||
+    numberOf(values.defaultGlassSize) !== initial.defaultGlassSize ||
+    VAT_STYLES.some((style) => numberOf(values.vats[style]) !== initial.vats[style])
+  );
+}
+
+/**
+ * The cellar's settings (SPEC §3 Cellar): the base currency, the default glass size and the VAT per wine
+ * style, checked with the API's own CellarSettingsInput and saved together; only changed fields are sent.
+ */
+export function CellarSettingsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('cellarSettings.title'));
+  const session = useSession();
+
+  return (
+    <div className={classes.page}>
+      <header className={classes.intro}>
+        <Title order={1} className={classes.title}>
+          {t('cellarSettings.title')}
+        </Title>
+        <Text size="lg" className={classes.lead}>
+          {t('cellarSettings.intro')}
+        </Text>
+      </header>
+      {session.status === 'loading' && <SettingsSkeleton />}
+      {session.status === 'anonymous' && (
+        <Text>
+          {t('cellarSettings.signedOut')}{' '}
+          <Link to={`/sign-in?redirect=${encodeURIComponent(CELLAR_SETTINGS_PATH)}`}>
+            {t('cellarSettings.signIn')}
+          </Link>
+        </Text>
+      )}
+      {session.status === 'authenticated' && (
+        // Keyed by the person so a different sign-in never sees someone else's cellar.
+        <CellarSettings key={session.user.id} userId={session.user.id} />
+      )}
+    </div>
+  );
+}
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; cellar: Cellar };
+
+/** Fetches the person's cellar, then shows its form; a failed fetch can be tried again. */
+function CellarSettings({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    // Re-run on retry.
+    void attempt;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getCellars(userId, controller.signal).then(
+      (page) => {
+        const cellar = page.rows[0];
+        setState(cellar ? { status: 'ready', cellar } : { status: 'error', error: undefined });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', error });
+      },
+    );
+    return () => controller.abort();
+  }, [userId, attempt]);
+
+  const onSaved = useCallback((cellar: Cellar) => setState({ status: 'ready', cellar }), []);
+
+  if (state.status === 'loading') return <SettingsSkeleton />;
+  if (state.status === 'error') {
+    return (
+      <Stack align="flex-start" gap="sm" role="alert" className={classes.problem}>
+        <Text fw={600}>{t('cellarSettings.loadError')}</Text>
+        <Button radius="xl" onClick={() => setAttempt((n) => n + 1)}>
+          {t('cellarSettings.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  return <CellarSettingsForm key={state.cellar.id} cellar={state.cellar} onSaved={onSaved} />;
+}
+
+function SettingsSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" className={classes.skeleton}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Skeleton height={58} radius="md" />
+        <Skeleton height={58} radius="md" />
+      </SimpleGrid>
+      <Skeleton height={220} radius="lg" />
+    </Stack>
+  );
+}
+
+function CellarSettingsForm({ cellar, onSaved }: { cellar: Cellar; onSaved: (cellar: Cellar) => void }) {
+  const { t } = useTranslation();
+  const form = useForm<CellarSettingsValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(cellar),
+    validate: schemaValidator(CellarSettingsInput, toSchemaInput),
+  });
+  const changed = hasChanges(form.values, cellar);
+
+  const submit = form.onSubmit(async (values) => {
+    const changes = changesOf(values, cellar);
+    if (Object.keys(changes).length === 0) return;
+    try {
+      const saved = await updateCellar(cellar.id, changes);
+      form.setInitialValues(valuesOf(saved));
+      form.setValues(valuesOf(saved));
+      onSaved(saved);
+      notify.success(t('cellarSettings.saved'));
+    } catch (error) {
+      form.setErrors(apiFieldErrors(error));
+      notify.error(errorMessage(error));
+    }
+  });
+
+  const currencyOptions = CURRENCIES.map((c) => ({
+    value: c.code,
+    label: t('currency.option', { code: c.code, symbol: c.symbol }),
+  }));
+  const currencyField = form.getInputProps('baseCurrency');
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xl">
+        <section className={classes.section}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select
+              {...currencyField}
+              label={t('cellarSettings.baseCurrency')}
+              description={t('cellarSettings.baseCurrencyHint')}
+              data={currencyOptions}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage={t('account.fields.nothingFound')}
+              value={(currencyField.value as string) || null}
+              onChange={(value) => currencyField.onChange(value ?? '')}
+            />
+            <NumberInput
+              label={t('cellarSettings.defaultGlassSize')}
+              description={t('cellarSettings.defaultGlassSizeHint')}
+              suffix=" cl"
+              allowNegative={false}
+              decimalScale={1}
+              required
+              {...form.getInputProps('defaultGlassSize')}
+            />
+          </SimpleGrid>
+        </section>
+
+        <Fieldset legend={t('cellarSettings.vatLegend')} radius="lg" className={classes.section}>
+          <Text size="sm" c="dimmed" mb="md">
+            {t('cellarSettings.vatHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+            {VAT_STYLES.map((style) => (
+              <NumberInput
+                key={style}
+                label={t(`wine.categories.${style}`)}
+                suffix=" %"
+                allowNegative={false}
+                decimalScale={2}
+                required
+                {...form.getInputProps(`vats.${style}`)}
+              />
+            ))}
+          </SimpleGrid>
+        </Fieldset>
+
+        <Group justify="flex-end">
+          <Button type="submit" radius="xl" loading={form.submitting} disabled={!changed || form.submitting}>
+            {t('cellarSettings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
