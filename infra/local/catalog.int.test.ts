@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
+import { CATALOG_COLUMNS } from '@kork/functions/catalog/import/map-row';
 import { importCatalogFile } from '@kork/functions/catalog/import-service';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import {
@@ -17,44 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestOrigin, type TestOrigin } from './test-stack';
 
-const COLUMNS = [
-  'Datotid',
-  'Varenummer',
-  'Varenavn',
-  'Volum',
-  'Pris',
-  'Literpris',
-  'Varetype',
-  'Produktutvalg',
-  'Butikkategori',
-  'Fylde',
-  'Friskhet',
-  'Garvestoffer',
-  'Bitterhet',
-  'Sodme',
-  'Farge',
-  'Lukt',
-  'Smak',
-  'Passertil01',
-  'Passertil02',
-  'Passertil03',
-  'Land',
-  'Distrikt',
-  'Underdistrikt',
-  'Argang',
-  'Rastoff',
-  'Metode',
-  'Alkohol',
-  'Sukker',
-  'Syre',
-  'Lagringsgrad',
-  'Produsent',
-  'Grossist',
-  'Distributor',
-  'Emballasjetype',
-  'Korktype',
-  'Vareurl',
-] as const;
+const COLUMNS = CATALOG_COLUMNS;
 type Row = Partial<Record<(typeof COLUMNS)[number], string>>;
 
 const base: Row = {

@@ -10,11 +10,11 @@ import { monotonicFactory } from 'ulid';
 import { db } from '../data/entities';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
+import type { ImportedWine } from './import/map-row';
 import type { SearchDoc } from './search/types';
 
 type WineEntity = ReturnType<typeof db>['entities']['wine'];
 export type WineRecord = EntityItem<WineEntity>;
-export type ImportedWine = Omit<Wine, 'id'>;
 
 const nextUlid = monotonicFactory();
 
@@ -153,7 +153,7 @@ export interface UpsertSummary {
 }
 
 /** Runs `run` over `items` with at most `limit` at a time. */
-export async function inParallel<T>(
+async function inParallel<T>(
   items: readonly T[],
   limit: number,
   run: (item: T) => Promise<void>,

@@ -10,7 +10,7 @@ import { publicNames } from '../accounts/public-profiles';
 import { getWine, getWines, nextChangeSeq } from '../catalog/catalog-store';
 import { db } from '../data/entities';
 import type { Principal } from '../platform/auth';
-import { ForbiddenError, NotFoundError } from '../platform/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 
 type NoteRecord = EntityItem<ReturnType<typeof db>['entities']['tastingNote']>;
 
@@ -177,7 +177,6 @@ export async function updateTasting(
     after.drinkingWindowTo != null &&
     after.drinkingWindowFrom > after.drinkingWindowTo
   ) {
-    const { ValidationError } = await import('../platform/errors');
     throw new ValidationError({ drinkingWindowTo: 'invalidValue' });
   }
   const expertBefore = before.isPublished && before.authorIsExpert;
