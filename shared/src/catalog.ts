@@ -236,13 +236,13 @@ export function originId(country: string, region?: string, subRegion?: string): 
   return id;
 }
 
-const boolParam = z.optional(
+export const boolParam = z.optional(
   z.pipe(
     z.enum(['true', 'false', '1', '0']),
     z.transform((v) => v === 'true' || v === '1'),
   ),
 );
-const listParam = z.optional(
+export const listParam = z.optional(
   z.pipe(
     z.string().check(z.maxLength(2000)),
     z.transform((v) =>
@@ -253,7 +253,7 @@ const listParam = z.optional(
     ),
   ),
 );
-const intParam = (min: number, max: number) =>
+export const intParam = (min: number, max: number) =>
   z.optional(
     z.pipe(
       z.pipe(

@@ -60,3 +60,20 @@ export function convertFromNokMinor(amountMinor: number, currency: CurrencyCode)
 export function convertToNokMinor(amount: number, currency: CurrencyCode): number {
   return Math.round(amount * REFERENCE_RATES.nokPerUnit[currency] * 100);
 }
+
+/**
+ * Minor units of `from` as minor units of `to`, through NOK with the given rates (NOK per unit), rounded
+ * to `to`'s smallest unit. The cellar converts its totals with the dated rates held in the table.
+ */
+export function convertMinor(
+  amountMinor: number,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  nokPerUnit: Partial<Record<CurrencyCode, number>>,
+): number {
+  if (from === to) return amountMinor;
+  const fromRate = nokPerUnit[from] ?? REFERENCE_RATES.nokPerUnit[from];
+  const toRate = nokPerUnit[to] ?? REFERENCE_RATES.nokPerUnit[to];
+  const major = (amountMinor / 10 ** currencyOf(from).minorUnits) * (fromRate / toRate);
+  return Math.round(major * 10 ** currencyOf(to).minorUnits);
+}

@@ -2,6 +2,8 @@ export * from './accounts';
 export * from './app-config';
 export * from './catalog';
 export * from './cellar';
+export * from './cellar-pricing';
+export * from './cellar-wines';
 export * from './currencies';
 export * from './exchange-rates';
 export * from './limits';

@@ -37,6 +37,25 @@ export const MESSAGES = {
   tooYoung: { en: 'You must be at least 18 years old', nb: 'Du må være minst 18 år' },
   invalidDate: { en: 'Invalid date', nb: 'Ugyldig dato' },
   invalidPoints: { en: 'Invalid points', nb: 'Ugyldige poeng' },
+  bottleSizeTooLarge: {
+    en: 'Bottle size must be less than 100 litres',
+    nb: 'Flaskestørrelsen må være under 100 liter',
+  },
+  customWineNoSuggestedWindow: {
+    en: 'Custom wines cannot have a suggested drinking window',
+    nb: 'Egne viner kan ikke ha et foreslått drikkevindu',
+  },
+  notEnoughBottles: {
+    en: 'There are not that many bottles in that location',
+    nb: 'Det er ikke så mange flasker på den plasseringen',
+  },
+  locationCycle: {
+    en: 'A location cannot be placed inside itself',
+    nb: 'En plassering kan ikke ligge inni seg selv',
+  },
+  wineNotInCatalog: { en: 'That wine is not in the catalogue', nb: 'Den vinen finnes ikke i katalogen' },
+  unknownLocation: { en: 'Unknown location', nb: 'Ukjent plassering' },
+  unknownCategory: { en: 'Unknown category', nb: 'Ukjent kategori' },
   glassSizeTooLarge: { en: 'Glass size can be at most 99 cl', nb: 'Glassstørrelsen kan være høyst 99 cl' },
   unableToCopyLink: { en: 'Unable to copy link', nb: 'Kunne ikke kopiere lenken' },
   invalidOrganizationNumber: {
