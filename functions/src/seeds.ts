@@ -4,6 +4,7 @@
  */
 import { accountsSeed, directorySeed } from './accounts/seed';
 import { catalogSeed } from './catalog/seed';
+import { cellarSeed } from './cellar/seed';
 import { mediaSeed } from './media/seed';
 import { tastingsSeed } from './tastings/seed';
 
@@ -22,4 +23,5 @@ export const seedSteps: readonly SeedStep[] = [
   directorySeed,
   catalogSeed,
   tastingsSeed,
+  cellarSeed,
 ];

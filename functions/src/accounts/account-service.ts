@@ -537,7 +537,7 @@ export async function statistic(userId: string): Promise<UserStatistic> {
   return {
     tastingNotes: count('tastingNote'),
     ratings: count('rating'),
-    cellarWines: count('ownWine'),
+    cellarWines: count('cellarWine'),
     wineLists: count('wineList'),
     memberSince: user.createdAt,
   };

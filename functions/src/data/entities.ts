@@ -11,6 +11,12 @@ import { createWineEntity, wineSchema } from '../catalog/entities/wine';
 import { createWineMergeEntity, wineMergeSchema } from '../catalog/entities/wine-merge';
 import { createWinePriceChangeEntity, winePriceChangeSchema } from '../catalog/entities/wine-price-change';
 import { cellarSchema, createCellarEntity } from '../cellar/entities/cellar';
+import { cellarHistorySchema, createCellarHistoryEntity } from '../cellar/entities/cellar-history';
+import { cellarLocationSchema, createCellarLocationEntity } from '../cellar/entities/cellar-location';
+import { cellarWineSchema, createCellarWineEntity } from '../cellar/entities/cellar-wine';
+import { createExchangeRateEntity, exchangeRateSchema } from '../cellar/entities/exchange-rate';
+import { createLocationShareEntity, locationShareSchema } from '../cellar/entities/location-share';
+import { createWineListCategoryEntity, wineListCategorySchema } from '../cellar/entities/wine-list-category';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { createTastingNoteEntity, tastingNoteSchema } from '../tastings/entities/tasting-note';
@@ -31,6 +37,12 @@ export const allEntities = {
   wineMerge: wineMergeSchema,
   tastingNote: tastingNoteSchema,
   cellar: cellarSchema,
+  cellarWine: cellarWineSchema,
+  cellarHistory: cellarHistorySchema,
+  cellarLocation: cellarLocationSchema,
+  locationShare: locationShareSchema,
+  wineListCategory: wineListCategorySchema,
+  exchangeRate: exchangeRateSchema,
 } as const;
 
 function createService() {
@@ -48,6 +60,12 @@ function createService() {
     wineMerge: createWineMergeEntity(config),
     tastingNote: createTastingNoteEntity(config),
     cellar: createCellarEntity(config),
+    cellarWine: createCellarWineEntity(config),
+    cellarHistory: createCellarHistoryEntity(config),
+    cellarLocation: createCellarLocationEntity(config),
+    locationShare: createLocationShareEntity(config),
+    wineListCategory: createWineListCategoryEntity(config),
+    exchangeRate: createExchangeRateEntity(config),
   });
 }
 

@@ -1,0 +1,575 @@
+/**
+ * A cellar's wines (SPEC §1 cellar management, §3 inventory columns): add from the catalogue or as custom
+ * wines, edit, price, move between locations, delete, and list with filters, sort and totals. Every
+ * change is written with its history entry in one transaction (cellar-wine-store.ts).
+ */
+import {
+  type CellarWine,
+  type CellarWinePage,
+  type CellarWineQuery,
+  type CellarWineUpdate,
+  foldText,
+  followPurchasePrice,
+  type InventoryTotals,
+  inDrinkingWindow,
+  type MainCategory,
+  type MoveInput,
+  type ParsedCellarWineInput,
+  purchasePrices,
+  UNCATEGORIZED,
+} from '@kork/shared';
+import { ulid } from 'ulid';
+import { getWines } from '../catalog/catalog-store';
+import type { Principal } from '../platform/auth';
+import { NotFoundError, ValidationError } from '../platform/errors';
+import { categoryIdsOf } from './category-service';
+import { cellarOf } from './cellar-service';
+import {
+  type Actor,
+  actorOf,
+  type CellarWineRecord,
+  cellarWineOf,
+  historyRecord,
+  inventoryOf,
+  laterThan,
+  OWN_FIELD_NAMES,
+  type OwnFields,
+  ownOf,
+  PRICE_FIELDS,
+  placementList,
+  placementMap,
+  toCellarWine,
+  type WineChange,
+  writeChanges,
+} from './cellar-wine-store';
+import { locationIdsOf, locationsOf, subtreeOf } from './location-store';
+
+const DEFAULT_PAGE_SIZE = 50;
+
+// — Reading —
+
+/** Lower-case, accent-free text of a wine that search matches against. */
+function searchText(wine: CellarWine): string {
+  return foldText(
+    [wine.wineDisplayName, wine.producerName, wine.country, wine.region, wine.supplier, wine.productId]
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
+function drinkingWindowOf(wine: CellarWine): { from?: number; to?: number } {
+  return {
+    from: wine.drinkingWindowFrom ?? wine.suggestedDrinkingWindowFrom,
+    to: wine.drinkingWindowTo ?? wine.suggestedDrinkingWindowTo,
+  };
+}
+
+export function isDrinkNow(wine: CellarWine, year = new Date().getUTCFullYear()): boolean {
+  const { from, to } = drinkingWindowOf(wine);
+  return inDrinkingWindow(year, from, to);
+}
+
+type SortValue = string | number | undefined;
+
+function sortValue(wine: CellarWine, column: NonNullable<CellarWineQuery['sortColumn']>): SortValue {
+  switch (column) {
+    case 'wineDisplayName':
+      return wine.wineDisplayName.toLocaleLowerCase('nb');
+    case 'drinkingWindow':
+      return drinkingWindowOf(wine).from;
+    case 'vintage':
+      return wine.vintage ?? undefined;
+    default:
+      return wine[column] as SortValue;
+  }
+}
+
+/** Missing values sort last in either direction; ties by name. */
+function compareBy(column: NonNullable<CellarWineQuery['sortColumn']>, direction: 'asc' | 'desc') {
+  const sign = direction === 'asc' ? 1 : -1;
+  return (a: CellarWine, b: CellarWine) => {
+    const x = sortValue(a, column);
+    const y = sortValue(b, column);
+    if (x === undefined && y !== undefined) return 1;
+    if (y === undefined && x !== undefined) return -1;
+    if (x !== undefined && y !== undefined && x !== y) {
+      return (typeof x === 'string' ? x.localeCompare(String(y), 'nb') : x - (y as number)) * sign;
+    }
+    return a.wineDisplayName.localeCompare(b.wineDisplayName, 'nb') || a.id.localeCompare(b.id);
+  };
+}
+
+export function totalsOf(wines: readonly CellarWine[]): InventoryTotals {
+  let bottles = 0;
+  let purchaseValue = 0;
+  let sellingValue = 0;
+  for (const wine of wines) {
+    bottles += wine.quantity;
+    purchaseValue += wine.quantity * (wine.purchasePriceWvat ?? 0);
+    sellingValue += wine.quantity * (wine.sellingPrice ?? 0);
+  }
+  return { wines: wines.length, bottles, purchaseValue, sellingValue };
+}
+
+/** Filters, sorts and pages an inventory (pure: the route and its tests share it). */
+export function queryInventory(
+  all: readonly CellarWine[],
+  query: CellarWineQuery,
+  locationScope?: (locationIds: readonly string[]) => Set<string | null>,
+): CellarWinePage {
+  const year = new Date().getUTCFullYear();
+  const locations =
+    query.locationId && query.locationId.length > 0 && locationScope
+      ? locationScope(query.locationId)
+      : undefined;
+  const text = query.search ? foldText(query.search.trim()) : '';
+  const terms = text.split(/\s+/).filter(Boolean);
+  const set = (values?: string[]) => (values && values.length > 0 ? new Set(values) : undefined);
+  const styles = set(query.mainCategoryId);
+  const sources = set(query.source);
+  const countries = set(query.country?.map(foldText));
+  const vintages = set(query.vintages);
+  const categories = set(query.wineListCategoryId);
+
+  const matches = all.filter((wine) => {
+    if (styles && !styles.has(wine.mainCategoryId)) return false;
+    if (sources && !sources.has(wine.source)) return false;
+    if (countries && !countries.has(foldText(wine.country ?? ''))) return false;
+    if (vintages && !vintages.has(wine.vintage == null ? 'NV' : String(wine.vintage))) return false;
+    if (categories && !categories.has(wine.wineListCategoryId ?? UNCATEGORIZED)) return false;
+    if (query.inStock === true && wine.quantity <= 0) return false;
+    if (query.inStock === false && wine.quantity > 0) return false;
+    if (query.drinkNow && !isDrinkNow(wine, year)) return false;
+    if (locations && !wine.placements.some((p) => locations.has(p.locationId))) return false;
+    if (terms.length > 0) {
+      const haystack = searchText(wine);
+      if (!terms.every((term) => haystack.includes(term))) return false;
+    }
+    return true;
+  });
+
+  const column = query.sortColumn ?? 'wineDisplayName';
+  const direction = query.sortDirection ?? (query.sortColumn ? 'desc' : 'asc');
+  matches.sort(compareBy(column, direction));
+  const size = query.resultsPerPage ?? DEFAULT_PAGE_SIZE;
+  const page = query.page ?? 1;
+  return {
+    rows: matches.slice((page - 1) * size, page * size),
+    count: matches.length,
+    totals: totalsOf(matches),
+  };
+}
+
+export async function listOwnWines(ownerId: string, query: CellarWineQuery): Promise<CellarWinePage> {
+  const needsLocations = Boolean(query.locationId?.length);
+  const [cellar, records, locations] = await Promise.all([
+    cellarOf(ownerId),
+    inventoryOf(ownerId),
+    needsLocations ? locationsOf(ownerId) : Promise.resolve([]),
+  ]);
+  const wines = records.map((record) => toCellarWine(record, cellar.baseCurrency));
+  return queryInventory(wines, query, (ids) => {
+    const scope = new Set<string | null>();
+    for (const id of ids) {
+      if (id === UNCATEGORIZED) scope.add(null);
+      else for (const inside of subtreeOf(locations, id)) scope.add(inside);
+    }
+    return scope;
+  });
+}
+
+export async function getOwnWine(ownerId: string, id: string): Promise<CellarWine> {
+  const [cellar, record] = await Promise.all([cellarOf(ownerId), cellarWineOf(ownerId, id)]);
+  if (!record) throw new NotFoundError();
+  return toCellarWine(record, cellar.baseCurrency);
+}
+
+// — Writing —
+
+/** Own fields from an input: nulls and empty text dropped, purchase prices derived from each other. */
+function ownFieldsOf(
+  input: Partial<Record<keyof OwnFields, unknown>>,
+  base: OwnFields,
+  vat: number,
+): OwnFields {
+  const own: Record<string, unknown> = { ...base };
+  for (const field of OWN_FIELD_NAMES) {
+    if (!(field in input) || input[field] === undefined) continue;
+    const value = typeof input[field] === 'string' ? (input[field] as string).trim() : input[field];
+    if (value === null || value === '') delete own[field];
+    else own[field] = value;
+  }
+  const purchaseGiven = 'purchasePriceWovat' in input || 'purchasePriceWvat' in input;
+  if (purchaseGiven) {
+    const prices = purchasePrices(
+      {
+        purchasePriceWovat: input.purchasePriceWovat as number | null | undefined,
+        purchasePriceWvat:
+          input.purchasePriceWovat === undefined
+            ? (input.purchasePriceWvat as number | null | undefined)
+            : undefined,
+      },
+      vat,
+    );
+    for (const key of ['purchasePriceWovat', 'purchasePriceWvat'] as const) {
+      if (prices[key] == null) delete own[key];
+      else own[key] = prices[key];
+    }
+    // An unlocked selling price follows the purchase price, keeping its mark-up, unless one is given too.
+    if (!('sellingPrice' in input) || input.sellingPrice === undefined) {
+      const followed = followPurchasePrice({
+        sellingPrice: base.sellingPrice,
+        locked: (own.sellingPriceLocked as boolean | undefined) ?? false,
+        oldPurchaseWvat: base.purchasePriceWvat,
+        newPurchaseWvat: own.purchasePriceWvat as number | undefined,
+      });
+      if (followed == null) delete own.sellingPrice;
+      else own.sellingPrice = followed;
+    }
+  }
+  const from = own.drinkingWindowFrom as number | undefined;
+  const to = own.drinkingWindowTo as number | undefined;
+  if (from != null && to != null && from > to)
+    throw new ValidationError({ drinkingWindowTo: 'invalidValue' });
+  return own as OwnFields;
+}
+
+/** Whether a location id names one of this cellar's locations (none and Uncategorized always do). */
+function isKnownLocation(locationIds: Set<string>, locationId: string | null | undefined): boolean {
+  return !locationId || locationId === UNCATEGORIZED || locationIds.has(locationId);
+}
+
+function assertLocation(
+  locationIds: Set<string>,
+  locationId: string | null | undefined,
+  field: string,
+): void {
+  if (!isKnownLocation(locationIds, locationId)) throw new ValidationError({ [field]: 'unknownLocation' });
+}
+
+function locationKey(locationId: string | null | undefined): string | null {
+  return !locationId || locationId === UNCATEGORIZED ? null : locationId;
+}
+
+/**
+ * Records for new wines. Catalogue wines are read in batches and copied (identity, window, rating), so
+ * the cellar keeps them whatever happens to the catalogue later.
+ */
+async function newRecords(
+  ownerId: string,
+  inputs: readonly ParsedCellarWineInput[],
+  path: (index: number) => string,
+): Promise<CellarWineRecord[]> {
+  const cellar = await cellarOf(ownerId);
+  const locationIds = await locationIdsOf(ownerId);
+  const categoryIds = inputs.some((input) => input.wineListCategoryId)
+    ? await categoryIdsOf(ownerId)
+    : new Set<string>();
+  const catalogIds = inputs.flatMap((input) => (input.source === 'CUSTOM' ? [] : [input.wineId]));
+  const catalog = catalogIds.length > 0 ? await getWines(catalogIds) : new Map();
+  const now = new Date().toISOString();
+  const fields: Record<string, string> = {};
+  const records = inputs.map((input, index) => {
+    if (!isKnownLocation(locationIds, input.locationId))
+      fields[`${path(index)}locationId`] = 'unknownLocation';
+    if (input.wineListCategoryId && !categoryIds.has(input.wineListCategoryId)) {
+      fields[`${path(index)}wineListCategoryId`] = 'unknownCategory';
+    }
+    const base = {
+      ownerId,
+      id: ulid(),
+      cellarId: cellar.id,
+      quantity: input.quantity,
+      placements: placementMap([{ locationId: locationKey(input.locationId), quantity: input.quantity }]),
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (input.source === 'CUSTOM') {
+      const style = input.mainCategoryId ?? 'red';
+      return {
+        ...base,
+        source: 'CUSTOM',
+        wineName: input.wineName,
+        producerName: input.producerName?.trim() || undefined,
+        vintage: input.vintage ?? undefined,
+        bottleSize: input.bottleSize,
+        mainCategoryId: style,
+        country: input.country?.trim() || undefined,
+        region: input.region?.trim() || undefined,
+        grapes: input.grapes ?? [],
+        own: ownFieldsOf(input, {}, cellar.vats[style]),
+      } as CellarWineRecord;
+    }
+    const wine = catalog.get(input.wineId);
+    if (wine?.status !== 'active') {
+      fields[`${path(index)}wineId`] = 'wineNotInCatalog';
+      return undefined as unknown as CellarWineRecord;
+    }
+    const style = wine.mainCategoryId as MainCategory;
+    const rating = wine.expertCount
+      ? (wine.expertSum ?? 0) / wine.expertCount
+      : wine.communityCount
+        ? (wine.communitySum ?? 0) / wine.communityCount
+        : undefined;
+    return {
+      ...base,
+      source: 'KORK',
+      wineId: wine.id,
+      wineName: wine.name,
+      producerName: wine.producer,
+      vintage: wine.vintage ?? undefined,
+      bottleSize: wine.bottleSize,
+      mainCategoryId: style,
+      country: wine.country,
+      region: wine.region,
+      grapes: wine.grapes ?? [],
+      imageUrl: wine.imageUrl,
+      vinmonopoletNumber: wine.vinmonopoletNumber,
+      suggestedDrinkingWindowFrom: wine.suggestedDrinkingWindowFrom,
+      suggestedDrinkingWindowTo: wine.suggestedDrinkingWindowTo,
+      catalogRating: rating === undefined ? undefined : Math.round(rating),
+      own: ownFieldsOf(input, {}, cellar.vats[style]),
+    } as CellarWineRecord;
+  });
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+  return records;
+}
+
+/** Adds wines (one or a bulk of up to 500); each is written with its ADDED history entry. */
+export async function createOwnWines(
+  ownerId: string,
+  inputs: readonly ParsedCellarWineInput[],
+  principal: Principal,
+  options: { bulk: boolean },
+): Promise<CellarWine[]> {
+  const [records, actor, cellar] = await Promise.all([
+    newRecords(ownerId, inputs, (index) => (options.bulk ? `ownWines.${index}.` : '')),
+    actorOf(principal),
+    cellarOf(ownerId),
+  ]);
+  await writeChanges(
+    records.map((after) => ({ after, history: historyRecord(after, 'ADDED', null, after, actor) })),
+  );
+  return records.map((record) => toCellarWine(record, cellar.baseCurrency));
+}
+
+const IDENTITY_FIELDS = [
+  'wineName',
+  'producerName',
+  'vintage',
+  'bottleSize',
+  'mainCategoryId',
+  'country',
+  'region',
+] as const;
+
+/** Moves `delta` bottles into (positive) or out of (negative) a wine's placements. */
+function adjustPlacements(
+  placements: Record<string, number>,
+  delta: number,
+  locationId: string | null | undefined,
+): Record<string, number> {
+  const list = placementList(placements);
+  if (delta > 0) {
+    const target = locationId !== undefined ? locationKey(locationId) : (list[0]?.locationId ?? null);
+    return placementMap([...list, { locationId: target, quantity: delta }]);
+  }
+  // Take from the named location first, then from where most bottles are.
+  let remaining = -delta;
+  const ordered =
+    locationId !== undefined
+      ? [...list].sort(
+          (a, b) =>
+            Number(b.locationId === locationKey(locationId)) -
+            Number(a.locationId === locationKey(locationId)),
+        )
+      : list;
+  const next = ordered.map((p) => {
+    const take = Math.min(p.quantity, remaining);
+    remaining -= take;
+    return { ...p, quantity: p.quantity - take };
+  });
+  return placementMap(next);
+}
+
+export async function updateOwnWine(
+  ownerId: string,
+  id: string,
+  changes: CellarWineUpdate,
+  principal: Principal,
+): Promise<CellarWine> {
+  const [before, cellar, actor] = await Promise.all([
+    cellarWineOf(ownerId, id),
+    cellarOf(ownerId),
+    actorOf(principal),
+  ]);
+  if (!before) throw new NotFoundError();
+  if (changes.locationId !== undefined)
+    assertLocation(await locationIdsOf(ownerId), changes.locationId, 'locationId');
+  if (changes.wineListCategoryId) await assertCategory(ownerId, changes.wineListCategoryId);
+
+  const after = { ...before, updatedAt: laterThan(before.updatedAt) } as {
+    -readonly [K in keyof CellarWineRecord]: CellarWineRecord[K];
+  };
+  const writable = after as Record<string, unknown>;
+  if (before.source === 'CUSTOM') {
+    for (const field of IDENTITY_FIELDS) {
+      const value = changes[field];
+      if (value === undefined) continue;
+      if (value === null || value === '') delete writable[field];
+      else writable[field] = typeof value === 'string' ? value.trim() : value;
+    }
+  } else if (IDENTITY_FIELDS.some((field) => changes[field] !== undefined)) {
+    // A catalogue wine's identity is the catalogue's; the owner renames it on lists with the custom names.
+    throw new ValidationError(
+      Object.fromEntries(
+        IDENTITY_FIELDS.filter((f) => changes[f] !== undefined).map((f) => [f, 'invalidValue']),
+      ),
+    );
+  }
+  const style = after.mainCategoryId as MainCategory;
+  after.own = ownFieldsOf(changes, ownOf(before), cellar.vats[style]);
+  if (changes.quantity !== undefined && changes.quantity !== before.quantity) {
+    after.placements = adjustPlacements(
+      before.placements as Record<string, number>,
+      changes.quantity - before.quantity,
+      changes.locationId,
+    );
+    after.quantity = changes.quantity;
+  }
+
+  const action = actionOf(before, after);
+  if (!action) return toCellarWine(before, cellar.baseCurrency);
+  await writeChanges([{ before, after, history: historyRecord(after, action, before, after, actor) }]);
+  return toCellarWine(after, cellar.baseCurrency);
+}
+
+/** What kind of change it was: stock first, then prices, then anything else; undefined for none. */
+function actionOf(
+  before: CellarWineRecord,
+  after: CellarWineRecord,
+): 'QUANTITY' | 'PRICES' | 'UPDATED' | undefined {
+  if (before.quantity !== after.quantity) return 'QUANTITY';
+  const a = ownOf(before);
+  const b = ownOf(after);
+  if (PRICE_FIELDS.some((field) => a[field] !== b[field])) return 'PRICES';
+  const same = JSON.stringify({ ...before, updatedAt: '' }) === JSON.stringify({ ...after, updatedAt: '' });
+  return same ? undefined : 'UPDATED';
+}
+
+async function assertCategory(ownerId: string, categoryId: string): Promise<void> {
+  if (!(await categoryIdsOf(ownerId)).has(categoryId)) {
+    throw new ValidationError({ wineListCategoryId: 'unknownCategory' });
+  }
+}
+
+/** Deletes wines by id; ids not in this cellar are ignored. Answers how many went. */
+export async function deleteOwnWines(
+  ownerId: string,
+  ids: readonly string[],
+  principal: Principal,
+): Promise<number> {
+  const wanted = new Set(ids);
+  const [records, actor] = await Promise.all([
+    wanted.size > 25 ? inventoryOf(ownerId) : Promise.all([...wanted].map((id) => cellarWineOf(ownerId, id))),
+    actorOf(principal),
+  ]);
+  const doomed = records.filter((r): r is CellarWineRecord => Boolean(r && wanted.has(r.id)));
+  await writeChanges(
+    doomed.map((before) => ({ before, history: historyRecord(before, 'DELETED', before, null, actor) })),
+  );
+  return doomed.length;
+}
+
+/**
+ * Moves bottles between locations. Moves of one wine are applied together (one item per wine in the
+ * transaction); all of them are one transaction, so a failing move leaves every wine as it was.
+ */
+export async function moveOwnWines(
+  ownerId: string,
+  moves: MoveInput['moves'],
+  principal: Principal,
+): Promise<CellarWine[]> {
+  const [locationIds, cellar, actor] = await Promise.all([
+    locationIdsOf(ownerId),
+    cellarOf(ownerId),
+    actorOf(principal),
+  ]);
+  const byWine = new Map<string, MoveInput['moves']>();
+  moves.forEach((move, index) => {
+    assertLocation(locationIds, move.fromLocationId, `moves.${index}.fromLocationId`);
+    assertLocation(locationIds, move.toLocationId, `moves.${index}.toLocationId`);
+    byWine.set(move.ownWineId, [...(byWine.get(move.ownWineId) ?? []), move]);
+  });
+  const changes: WineChange[] = [];
+  for (const [wineId, wineMoves] of byWine) {
+    const before = await cellarWineOf(ownerId, wineId);
+    if (!before) throw new NotFoundError();
+    const placements = { ...(before.placements as Record<string, number>) };
+    for (const move of wineMoves) {
+      const from = locationKey(move.fromLocationId) ?? '_';
+      const to = locationKey(move.toLocationId) ?? '_';
+      if ((placements[from] ?? 0) < move.quantity) {
+        throw new ValidationError({ [`moves.${moves.indexOf(move)}.quantity`]: 'notEnoughBottles' });
+      }
+      placements[from] = (placements[from] ?? 0) - move.quantity;
+      placements[to] = (placements[to] ?? 0) + move.quantity;
+    }
+    const after = {
+      ...before,
+      placements: placementMap(placementList(placements)),
+      updatedAt: laterThan(before.updatedAt),
+    };
+    changes.push({ before, after, history: historyRecord(after, 'MOVED', before, after, actor) });
+  }
+  await writeChanges(changes);
+  return changes.map((change) => toCellarWine(change.after as CellarWineRecord, cellar.baseCurrency));
+}
+
+/**
+ * Every bottle in the given locations becomes Uncategorized (a location is being deleted), 50 wines to
+ * a transaction, each with its MOVED entry.
+ */
+export async function uncategorizeBottles(
+  ownerId: string,
+  locationIds: ReadonlySet<string>,
+  actor: Actor,
+): Promise<void> {
+  const records = await inventoryOf(ownerId);
+  const changes: WineChange[] = [];
+  for (const before of records) {
+    const placements = before.placements as Record<string, number>;
+    const moved = Object.keys(placements).filter((key) => locationIds.has(key));
+    if (moved.length === 0) continue;
+    const next: Record<string, number> = {};
+    for (const [key, quantity] of Object.entries(placements)) {
+      const target = locationIds.has(key) ? '_' : key;
+      next[target] = (next[target] ?? 0) + quantity;
+    }
+    const after = { ...before, placements: next, updatedAt: laterThan(before.updatedAt) };
+    changes.push({ before, after, history: historyRecord(after, 'MOVED', before, after, actor) });
+  }
+  await writeChanges(changes);
+}
+
+/** Wines in the given categories lose them (a category is being deleted), with UPDATED entries. */
+export async function clearCategory(
+  ownerId: string,
+  categoryIds: ReadonlySet<string>,
+  actor: Actor,
+): Promise<void> {
+  const records = await inventoryOf(ownerId);
+  const changes: WineChange[] = [];
+  for (const before of records) {
+    const own = ownOf(before);
+    if (!own.wineListCategoryId || !categoryIds.has(own.wineListCategoryId)) continue;
+    const { wineListCategoryId: _gone, ...rest } = own;
+    const after = { ...before, own: rest, updatedAt: laterThan(before.updatedAt) };
+    changes.push({
+      before,
+      after,
+      history: historyRecord(after, 'UPDATED', before, after, actor),
+    });
+  }
+  await writeChanges(changes);
+}

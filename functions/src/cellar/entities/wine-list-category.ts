@@ -1,0 +1,21 @@
+import { Entity } from 'electrodb';
+import { ownerIndexes } from './owner-indexes';
+
+/** A wine list category or subcategory (SPEC §3): name, parent, visibility, order. */
+export const wineListCategorySchema = {
+  model: { entity: 'wineListCategory', version: '1', service: 'kork' },
+  attributes: {
+    ownerId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    /** '' for a top-level category. */
+    parentId: { type: 'string', required: true, default: '' },
+    isVisible: { type: 'boolean', required: true, default: true },
+    order: { type: 'number', required: true, default: 0 },
+    createdAt: { type: 'string', required: true },
+  },
+  indexes: ownerIndexes,
+} as const;
+
+export const createWineListCategoryEntity = (config: ConstructorParameters<typeof Entity>[1]) =>
+  new Entity(wineListCategorySchema, config);

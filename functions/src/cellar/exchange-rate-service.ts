@@ -1,0 +1,74 @@
+/**
+ * Exchange rates held in the table with their date and source. The cellar converts its totals with the
+ * newest day's rates; a scheduled job stores a new day's set.
+ */
+import { CURRENCY_CODES, type CurrencyCode, type ExchangeRate, REFERENCE_RATES } from '@kork/shared';
+import { db } from '../data/entities';
+
+/** Where a day's rates come from. */
+export interface RatesProvider {
+  rates(): Promise<{ date: string; source: string; nokPerUnit: Record<CurrencyCode, number> }>;
+}
+
+/**
+ * The published reference rates Kork ships with, under their own date. It is the provider locally and
+ * in the cloud until a live feed is configured; a live provider returns each day's rates and date.
+ */
+export const referenceRates: RatesProvider = {
+  async rates() {
+    return {
+      date: REFERENCE_RATES.asOf,
+      source: REFERENCE_RATES.source,
+      nokPerUnit: REFERENCE_RATES.nokPerUnit,
+    };
+  },
+};
+
+/** Stores one day's rates (idempotent per day and currency). */
+export async function storeRates(
+  provider: RatesProvider = referenceRates,
+): Promise<{ date: string; count: number }> {
+  const { date, source, nokPerUnit } = await provider.rates();
+  const items = CURRENCY_CODES.map((currency) => ({
+    date,
+    currency,
+    nokPerUnit: nokPerUnit[currency],
+    source,
+  }));
+  await db().entities.exchangeRate.put(items).go();
+  return { date, count: items.length };
+}
+
+/** The newest day's rates; the shipped reference rates when the table has none yet. */
+export async function latestRates(): Promise<{
+  date: string;
+  source: string;
+  nokPerUnit: Record<string, number>;
+}> {
+  const { data } = await db()
+    .entities.exchangeRate.query.byDate({})
+    .go({ order: 'desc', limit: CURRENCY_CODES.length });
+  const newest = data[0];
+  if (!newest)
+    return {
+      date: REFERENCE_RATES.asOf,
+      source: REFERENCE_RATES.source,
+      nokPerUnit: REFERENCE_RATES.nokPerUnit,
+    };
+  const day = data.filter((rate) => rate.date === newest.date);
+  return {
+    date: newest.date,
+    source: newest.source,
+    nokPerUnit: {
+      ...REFERENCE_RATES.nokPerUnit,
+      ...Object.fromEntries(day.map((rate) => [rate.currency, rate.nokPerUnit])),
+    },
+  };
+}
+
+export function toExchangeRate(
+  currency: CurrencyCode,
+  rates: Awaited<ReturnType<typeof latestRates>>,
+): ExchangeRate {
+  return { currency, nokPerUnit: rates.nokPerUnit[currency] ?? 1, date: rates.date, source: rates.source };
+}

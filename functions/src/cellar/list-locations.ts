@@ -1,0 +1,10 @@
+import { httpRoute } from '../platform/http';
+import { listLocations } from './location-service';
+
+export const handler = httpRoute(
+  'GET /api/wine-cellars/users/{id}/locations',
+  { owner: 'id' },
+  async (req) => ({
+    payload: await listLocations(req.params.id ?? ''),
+  }),
+);

@@ -1,0 +1,10 @@
+import { httpRoute } from '../platform/http';
+import { shareLocation } from './location-service';
+
+export const handler = httpRoute(
+  'POST /api/wine-cellars/users/{id}/locations/{locationId}/share',
+  { owner: 'id' },
+  async (req) => ({
+    payload: await shareLocation(req.params.id ?? '', req.params.locationId ?? ''),
+  }),
+);

@@ -1,0 +1,10 @@
+import { httpRoute } from '../platform/http';
+import { unshareLocation } from './location-service';
+
+export const handler = httpRoute(
+  'DELETE /api/wine-cellars/users/{id}/locations/{locationId}/share',
+  { owner: 'id' },
+  async (req) => ({
+    payload: await unshareLocation(req.params.id ?? '', req.params.locationId ?? ''),
+  }),
+);
