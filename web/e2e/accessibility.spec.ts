@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signInByApi } from './support/accounts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -32,3 +33,26 @@ test('a toast has no serious or critical accessibility violations', async ({ pag
 
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+for (const path of [
+  '/wine-cellar/home',
+  '/wine-cellar/wines',
+  '/wine-cellar/history',
+  '/wine-cellar/settings',
+]) {
+  test(`${path} with the demo restaurant's cellar has no serious or critical accessibility violations`, async ({
+    page,
+  }) => {
+    await signInByApi(page, DEMO.restaurant);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Wait for the cellar's own data, not just the page's frame.
+    await expect(
+      page
+        .getByRole('table')
+        .or(page.getByRole('heading', { level: 2 }))
+        .first(),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

@@ -10,12 +10,22 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
-/** Cellar home and settings have their own pages; the other sections share one until their features land. */
+/** Cellar home, wines, history and settings have their own pages; the other sections share one until their features land. */
 function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
   if (key === 'home')
     return page(
       () => import('../features/cellar/cellar-home-page'),
       (m) => m.CellarHomePage,
+    );
+  if (key === 'wines')
+    return page(
+      () => import('../features/cellar/wines/cellar-wines-page'),
+      (m) => m.CellarWinesPage,
+    );
+  if (key === 'history')
+    return page(
+      () => import('../features/cellar/history/cellar-history-page'),
+      (m) => m.CellarHistoryPage,
     );
   if (key === 'settings')
     return page(

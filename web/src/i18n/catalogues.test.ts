@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
+import placesEn from './cellar/places.en.json';
+import placesNb from './cellar/places.nb.json';
+import reviewEn from './cellar/review.en.json';
+import reviewNb from './cellar/review.nb.json';
+import winesEn from './cellar/wines.en.json';
+import winesNb from './cellar/wines.nb.json';
+import enMain from './en.json';
 import legalEn from './legal/en.json';
 import legalNb from './legal/nb.json';
-import nb from './nb.json';
+import nbMain from './nb.json';
+
+// The catalogues as the app loads them: the main file with the cellar's parts merged in at the top level.
+const en = { ...enMain, ...winesEn, ...placesEn, ...reviewEn };
+const nb = { ...nbMain, ...winesNb, ...placesNb, ...reviewNb };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */
 function paths(value: unknown, prefix = ''): string[] {
@@ -26,6 +36,12 @@ describe('the text catalogues', () => {
 
   it('have the same terms and privacy sections in both languages', () => {
     expect(paths(legalNb).sort()).toEqual(paths(legalEn).sort());
+  });
+
+  it('give every part its own top-level keys, so merging loses nothing', () => {
+    const parts = [enMain, winesEn, placesEn, reviewEn];
+    const keys = parts.flatMap((part) => Object.keys(part));
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('leave no text empty', () => {

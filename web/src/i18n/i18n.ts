@@ -22,10 +22,28 @@ export function detectLocale(): Locale {
 
 // Each visitor downloads only the catalogue of their language, in parallel with the first page; the
 // other one comes when they switch. The shell waits for it (react-i18next suspends until it is there).
+// The cellar's screens keep their texts in files of their own (i18n/cellar/), merged in at the top level.
 const catalogues: Record<Locale, () => Promise<{ default: ResourceKey }>> = {
-  en: () => import('./en.json'),
-  nb: () => import('./nb.json'),
+  en: () =>
+    merged([
+      import('./en.json'),
+      import('./cellar/wines.en.json'),
+      import('./cellar/places.en.json'),
+      import('./cellar/review.en.json'),
+    ]),
+  nb: () =>
+    merged([
+      import('./nb.json'),
+      import('./cellar/wines.nb.json'),
+      import('./cellar/places.nb.json'),
+      import('./cellar/review.nb.json'),
+    ]),
 };
+
+async function merged(parts: Promise<{ default: object }>[]): Promise<{ default: ResourceKey }> {
+  const loaded = await Promise.all(parts);
+  return { default: Object.assign({}, ...loaded.map((part) => part.default)) as ResourceKey };
+}
 
 const catalogueBackend: BackendModule = {
   type: 'backend',

@@ -1,4 +1,7 @@
 import 'i18next';
+import type placesEn from './cellar/places.en.json';
+import type reviewEn from './cellar/review.en.json';
+import type winesEn from './cellar/wines.en.json';
 import type en from './en.json';
 
 // English is the reference catalogue: a key missing there fails the type check, and a unit test keeps
@@ -6,6 +9,6 @@ import type en from './en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en & typeof winesEn & typeof placesEn & typeof reviewEn };
   }
 }

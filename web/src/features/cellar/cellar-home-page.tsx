@@ -1,20 +1,21 @@
-import { Badge, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
+import { SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import classes from './cellar-home-page.module.css';
-import { CELLAR_ICONS } from './cellar-icons';
-import { CELLAR_SECTIONS, cellarPath } from './cellar-sections';
+import { CellarDashboardView } from './home/cellar-dashboard';
+
+export const CELLAR_HOME_PATH = '/wine-cellar/home';
 
 /**
- * The cellar's front door. The dashboard and the assistant have not landed yet, so the page says so and
- * shows what each section will hold instead of empty charts.
+ * The cellar's front door (the logo's target): totals in the viewer's currency, what to drink now,
+ * what is running low and the latest changes; a new, empty cellar gets a welcome and the first step.
  */
 export function CellarHomePage() {
   const { t } = useTranslation();
   usePageTitle(t('cellar.sections.home.title'));
-  const sections = CELLAR_SECTIONS.filter((section) => section.key !== 'home');
+  const session = useSession();
 
   return (
     <div className={classes.page}>
@@ -23,55 +24,26 @@ export function CellarHomePage() {
         <Title order={1} className={classes.title}>
           {t('cellar.home.heading')}
         </Title>
-        <Text size="lg" className={classes.lead}>
-          {t('cellar.sections.home.description')}
-        </Text>
       </header>
-
-      <section className={classes.notice} aria-labelledby="cellar-dashboard-heading">
-        <ThemeIcon size={48} radius="xl" color="cork" variant="light" aria-hidden>
-          <IconSparkles size={26} stroke={1.5} />
-        </ThemeIcon>
-        <div>
-          <Badge variant="light" color="cork" radius="sm" mb={6}>
-            {t('comingSoon.badge')}
-          </Badge>
-          <Title order={2} id="cellar-dashboard-heading" className={classes.noticeTitle}>
-            {t('cellar.home.dashboardTitle')}
-          </Title>
-          <Text>{t('cellar.home.dashboardText')}</Text>
-        </div>
-      </section>
-
-      <section aria-labelledby="cellar-sections-heading">
-        <Title order={2} id="cellar-sections-heading" className={classes.sectionsTitle}>
-          {t('cellar.home.sectionsTitle')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          {sections.map((section) => {
-            const Icon = CELLAR_ICONS[section.key];
-            return (
-              <Card
-                key={section.key}
-                component={Link}
-                to={cellarPath(section)}
-                className={classes.card}
-                withBorder
-              >
-                <ThemeIcon size={40} radius="md" variant="light" color="wine" aria-hidden>
-                  <Icon size={22} stroke={1.6} />
-                </ThemeIcon>
-                <Text fw={700} mt="sm" className={classes.cardTitle}>
-                  {t(`cellar.sections.${section.key}.title`)}
-                </Text>
-                <Text size="sm" c="dimmed" mt={4}>
-                  {t(`cellar.sections.${section.key}.description`)}
-                </Text>
-              </Card>
-            );
-          })}
+      {session.status === 'loading' && (
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" aria-busy="true">
+          {[0, 1, 2, 3].map((card) => (
+            <Skeleton key={card} height={92} radius="lg" />
+          ))}
         </SimpleGrid>
-      </section>
+      )}
+      {session.status === 'anonymous' && (
+        <Text>
+          {t('cellarReview.signedOut')}{' '}
+          <Link to={`/sign-in?redirect=${encodeURIComponent(CELLAR_HOME_PATH)}`}>
+            {t('cellarReview.signIn')}
+          </Link>
+        </Text>
+      )}
+      {session.status === 'authenticated' && (
+        // Keyed by the person so a different sign-in never sees someone else's cellar.
+        <CellarDashboardView key={session.user.id} userId={session.user.id} />
+      )}
     </div>
   );
 }

@@ -6,15 +6,27 @@ import { i18n } from '../../../i18n/i18n';
 import { clearToasts } from '../../../lib/notify';
 import { endSession, startSession } from '../../../lib/session';
 import { renderWithProviders } from '../../../test/render';
+import { deleteCellarImage, uploadCellarImage } from '../api/cellar-images';
 import { getCellars } from './api/get-cellars';
 import { updateCellar } from './api/update-cellar';
 import { CellarSettingsPage } from './cellar-settings-page';
 
 vi.mock('./api/get-cellars', () => ({ getCellars: vi.fn() }));
 vi.mock('./api/update-cellar', () => ({ updateCellar: vi.fn() }));
+// The page also shows the wine list categories, which load on their own.
+vi.mock('../api/categories', () => ({
+  listCategories: vi.fn(async () => ({ rows: [], count: 0 })),
+  createCategory: vi.fn(),
+  updateCategory: vi.fn(),
+  orderCategories: vi.fn(),
+  deleteCategory: vi.fn(),
+}));
+vi.mock('../api/cellar-images', () => ({ uploadCellarImage: vi.fn(), deleteCellarImage: vi.fn() }));
 
 const cellars = vi.mocked(getCellars);
 const update = vi.mocked(updateCellar);
+const uploadImage = vi.mocked(uploadCellarImage);
+const deleteImage = vi.mocked(deleteCellarImage);
 
 const USER = { id: 'u1', email: 'ingrid@example.com', fullName: 'Ingrid Vik', role: 'user' } as User;
 
@@ -58,6 +70,8 @@ describe('the cellar settings page', () => {
     await i18n.changeLanguage('en');
     cellars.mockReset();
     update.mockReset();
+    uploadImage.mockReset();
+    deleteImage.mockReset();
     cellars.mockResolvedValue({ rows: [CELLAR], count: 1 });
     act(() => startSession({ access_token: 'header.e30.signature', user: USER }));
   });
@@ -130,6 +144,39 @@ describe('the cellar settings page', () => {
 
     expect(await screen.findByRole('textbox', { name: /Default glass size \(cl\)/ })).toBeTruthy();
     expect(cellars).toHaveBeenCalledTimes(2);
+  });
+
+  it('uploads a cellar image at once and removes one', async () => {
+    cellars.mockResolvedValue({ rows: [{ ...CELLAR, images: ['cellars/c1/a.jpg'] }], count: 1 });
+    uploadImage.mockResolvedValue({ ...CELLAR, images: ['cellars/c1/a.jpg', 'cellars/c1/b.jpg'] });
+    deleteImage.mockResolvedValue({ ...CELLAR, images: ['cellars/c1/b.jpg'] });
+    renderPage();
+
+    expect(await screen.findByRole('img', { name: 'Cellar image 1' })).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Cellar images' });
+    const input = section.querySelector('input[type="file"]') as HTMLInputElement;
+    const photo = new File(['jpeg'], 'cellar.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [photo] } });
+
+    await waitFor(() => expect(uploadImage).toHaveBeenCalledWith('u1', 'c1', photo));
+    expect(await screen.findByRole('img', { name: 'Cellar image 2' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await waitFor(() => expect(deleteImage).toHaveBeenCalledWith('u1', 'c1', 'cellars/c1/a.jpg'));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Cellar image 2' })).toBeNull());
+  });
+
+  it('turns down a file that is no image with the shared message', async () => {
+    renderPage();
+
+    const section = await screen.findByRole('region', { name: 'Cellar images' });
+    const input = section.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'list.pdf', { type: 'application/pdf' })] },
+    });
+
+    expect(await screen.findByText('File type not allowed')).toBeTruthy();
+    expect(uploadImage).not.toHaveBeenCalled();
   });
 
   it('asks a visitor to sign in', async () => {

@@ -8,9 +8,13 @@ import {
   VAT_STYLES,
 } from '@kork/shared';
 import {
+  ActionIcon,
+  AspectRatio,
+  Box,
   Button,
   Fieldset,
   Group,
+  Image,
   NumberInput,
   Select,
   SimpleGrid,
@@ -20,13 +24,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ImagePicker } from '../../../components/image-picker';
 import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
+import { imageSources } from '../../../lib/image-url';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { deleteCellarImage, uploadCellarImage } from '../api/cellar-images';
+import { CategoriesManager } from '../categories/categories-manager';
 import { getCellars } from './api/get-cellars';
 import { updateCellar } from './api/update-cellar';
 import classes from './cellar-settings-page.module.css';
@@ -132,6 +141,10 @@ export function CellarSettingsPage() {
         // Keyed by the person so a different sign-in never sees someone else's cellar.
         <CellarSettings key={session.user.id} userId={session.user.id} />
       )}
+      {session.status === 'authenticated' && (
+        // Categories have their own route, so they load and fail independently of the settings form.
+        <CategoriesManager key={`categories-${session.user.id}`} userId={session.user.id} />
+      )}
     </div>
   );
 }
@@ -177,7 +190,12 @@ function CellarSettings({ userId }: { userId: string }) {
       </Stack>
     );
   }
-  return <CellarSettingsForm key={state.cellar.id} cellar={state.cellar} onSaved={onSaved} />;
+  return (
+    <>
+      <CellarSettingsForm key={state.cellar.id} cellar={state.cellar} onSaved={onSaved} />
+      <CellarImagesSection userId={userId} cellar={state.cellar} onChanged={onSaved} />
+    </>
+  );
 }
 
 function SettingsSkeleton() {
@@ -276,5 +294,103 @@ function CellarSettingsForm({ cellar, onSaved }: { cellar: Cellar; onSaved: (cel
         </Group>
       </Stack>
     </form>
+  );
+}
+
+const CELLAR_IMAGE_WIDTH = 240;
+
+interface CellarImagesSectionProps {
+  userId: string;
+  cellar: Cellar;
+  /** Both routes answer the whole cellar, which replaces the one shown. */
+  onChanged: (cellar: Cellar) => void;
+}
+
+/**
+ * Photos of the cellar. A chosen picture is uploaded at once (the picker has already checked the upload
+ * rule: images only, at most 50 MB); each image can be removed on its own.
+ */
+function CellarImagesSection({ userId, cellar, onChanged }: CellarImagesSectionProps) {
+  const { t } = useTranslation();
+  const [uploading, setUploading] = useState<File | null>(null);
+  const [removing, setRemoving] = useState<string>();
+
+  async function upload(file: File | null) {
+    if (!file) return;
+    setUploading(file);
+    try {
+      onChanged(await uploadCellarImage(userId, cellar.id, file));
+      notify.success(t('cellarReview.images.added'));
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  async function remove(image: string) {
+    setRemoving(image);
+    try {
+      onChanged(await deleteCellarImage(userId, cellar.id, image));
+      notify.success(t('cellarReview.images.removed'));
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setRemoving(undefined);
+    }
+  }
+
+  return (
+    <section className={classes.section} aria-labelledby="cellar-images-heading">
+      <Title order={2} size="h4" id="cellar-images-heading" mb={4}>
+        {t('cellarReview.images.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('cellarReview.images.intro')}
+      </Text>
+      {cellar.images.length === 0 ? (
+        <Text size="sm" mb="md">
+          {t('cellarReview.images.empty')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="sm" mb="md">
+          {cellar.images.map((image, index) => (
+            <Box component="figure" key={image} pos="relative" m={0}>
+              <AspectRatio ratio={4 / 3}>
+                <Image
+                  {...imageSources(image, CELLAR_IMAGE_WIDTH)}
+                  alt={t('cellarReview.images.image', { number: index + 1 })}
+                  loading="lazy"
+                  radius="md"
+                  fit="cover"
+                />
+              </AspectRatio>
+              <ActionIcon
+                variant="filled"
+                color="dark"
+                radius="xl"
+                pos="absolute"
+                top={6}
+                right={6}
+                aria-label={t('cellarReview.images.remove', { number: index + 1 })}
+                loading={removing === image}
+                disabled={removing !== undefined}
+                onClick={() => void remove(image)}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
+      <ImagePicker
+        label={t('cellarReview.images.add')}
+        shape="cover"
+        file={uploading}
+        busy={uploading !== null}
+        removable={false}
+        onChange={(file) => void upload(file)}
+      />
+    </section>
   );
 }

@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signInByApi } from './support/accounts';
+
+/** The cellar as the demo restaurant runs it: add, place, move, review history, share. */
+
+async function choose(page: Page, field: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function addLocation(page: Page, name: string, parent?: string): Promise<void> {
+  const panel = page.getByRole('navigation', { name: 'Locations' });
+  if (parent) {
+    await panel.getByRole('button', { name: `Actions for ${parent}` }).click();
+    await page.getByRole('menuitem', { name: 'Add sub-location' }).click();
+  } else {
+    await panel.getByRole('button', { name: 'Add location' }).click();
+  }
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Add location' }).click();
+  await expect(panel.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
+}
+
+test('the restaurant adds a catalogue and a custom wine to a sub-location, moves two bottles, finds both in history and shares the location', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36);
+  const room = `Tasting room ${suffix}`;
+  const shelf = `Shelf ${suffix}`;
+  const custom = `House bubbles ${suffix}`;
+
+  await signInByApi(page, DEMO.restaurant);
+  await page.goto('/wine-cellar/wines');
+  await expect(page.getByRole('heading', { name: 'Wines', level: 1 })).toBeVisible();
+  // The demo cellar is full: a few hundred wines with totals.
+  await expect(
+    page.getByRole('table', { name: 'Wines in your cellar' }).getByRole('row').nth(1),
+  ).toBeVisible();
+
+  await addLocation(page, room);
+  await addLocation(page, shelf, room);
+  await page
+    .getByRole('navigation', { name: 'Locations' })
+    .getByRole('button', { name: new RegExp(`^${shelf}`) })
+    .click();
+  await expect(page.getByText('Your cellar is empty').or(page.getByText('No wines match'))).toBeVisible();
+
+  // A catalogue wine, found by searching the catalogue.
+  await page.getByRole('button', { name: 'Add wine' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add wine' });
+  await dialog.getByRole('searchbox', { name: 'Search the Kork catalogue' }).fill('Barolo');
+  const results = dialog.getByRole('list', { name: 'Catalogue wines' });
+  const first = results.getByRole('button').first();
+  await expect(first).toBeVisible();
+  await first.click();
+  await dialog.getByRole('textbox', { name: 'Bottles' }).fill('6');
+  await expect(dialog.getByRole('combobox', { name: 'Location' })).toHaveValue(shelf);
+  await dialog.getByRole('button', { name: 'Add to cellar' }).click();
+  await expect(page.getByText(/added to your cellar/).first()).toBeVisible();
+
+  // A custom wine, typed in.
+  await page.getByRole('button', { name: 'Add wine' }).first().click();
+  await dialog.getByRole('tab', { name: 'Custom wine' }).click();
+  await dialog.getByRole('textbox', { name: 'Wine name' }).fill(custom);
+  await dialog.getByRole('textbox', { name: 'Bottle size (litres)' }).fill('100');
+  await dialog.getByRole('button', { name: 'Add to cellar' }).click();
+  await expect(dialog.getByText('Bottle size must be less than 100 litres')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Bottle size (litres)' }).fill('0.75');
+  await dialog.getByRole('textbox', { name: 'Bottles' }).fill('3');
+  await dialog.getByRole('button', { name: 'Add to cellar' }).click();
+  await expect(page.getByText(`${custom} NV added to your cellar`)).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Wines in your cellar' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByText(custom)).toBeVisible();
+
+  // Two of the six catalogue bottles go up to the tasting room itself.
+  await table.getByRole('checkbox', { name: /^Select .*Barolo/ }).check();
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  const move = page.getByRole('dialog', { name: /Move 1 wine/ });
+  await choose(page, 'Move to', new RegExp(`^${room}$`));
+  await move.getByRole('textbox', { name: `Bottles to move from ${room} › ${shelf}` }).fill('2');
+  await move.getByRole('button', { name: 'Move 2 bottles' }).click();
+  await expect(page.getByText(`2 bottles moved to ${room}`)).toBeVisible();
+
+  // The room's own view holds both wines (its shelf is inside it); the catalogue wine still has 6 in all.
+  await page
+    .getByRole('navigation', { name: 'Locations' })
+    .getByRole('button', { name: new RegExp(`^${room}`) })
+    .click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  // Both events are in the history: the custom wine's arrival and the catalogue wine's move.
+  await page.goto('/wine-cellar/history');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill(custom);
+  const history = page.getByRole('table');
+  await expect(
+    history.getByRole('row').filter({ hasText: custom }).filter({ hasText: 'Added' }),
+  ).toBeVisible();
+  await search.fill('Barolo');
+  const moved = history
+    .getByRole('row')
+    .filter({ hasText: 'Moved' })
+    .filter({ hasText: `${room}: 2` });
+  await expect(moved).toBeVisible();
+  await expect(moved).toContainText(`${shelf}: 4`);
+
+  // Share the room and open the link logged out.
+  await page.goto('/wine-cellar/wines');
+  await page
+    .getByRole('navigation', { name: 'Locations' })
+    .getByRole('button', { name: `Actions for ${room}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: `Share ${room}` });
+  await share.getByRole('button', { name: 'Create link' }).click();
+  const link = await share.getByRole('textbox', { name: 'Public link' }).inputValue();
+  expect(link).toMatch(/\/location\/[\w-]+$/);
+
+  const visitor = await browser.newContext();
+  const stranger = await visitor.newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole('heading', { name: new RegExp(room) })).toBeVisible();
+  await expect(stranger.getByText(custom)).toBeVisible();
+  await expect(stranger.getByText('Shared by')).toBeVisible();
+  await expect(stranger.locator('footer')).toHaveCount(0);
+
+  // Stop sharing: the link answers that it is no longer shared.
+  await share.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(page.getByText(/is no longer shared/)).toBeVisible();
+  await stranger.reload();
+  await expect(stranger.getByText('This link is no longer shared')).toBeVisible();
+  await visitor.close();
+});

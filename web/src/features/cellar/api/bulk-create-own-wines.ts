@@ -1,0 +1,28 @@
+import { BULK_CREATE_MAX, type CellarWine, type CellarWineInput } from '@kork/shared';
+import { api, type Page } from '../../../lib/api-client';
+
+/** Wines sent per request: small enough that cancelling stops soon, each request whole or nothing. */
+export const BULK_CHUNK = 50;
+
+/**
+ * `POST /api/wine-cellars/users/{userId}/own-wines/bulk_create` in chunks. Aborting the signal stops
+ * before the next chunk; every chunk already sent is in the cellar whole, with its history.
+ */
+export async function bulkCreateOwnWines(
+  userId: string,
+  wines: CellarWineInput[],
+  options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<CellarWine[]> {
+  const created: CellarWine[] = [];
+  const chunk = Math.min(BULK_CHUNK, BULK_CREATE_MAX);
+  for (let start = 0; start < wines.length; start += chunk) {
+    if (options.signal?.aborted) break;
+    const page = await api.post<Page<CellarWine>>(
+      `/wine-cellars/users/${encodeURIComponent(userId)}/own-wines/bulk_create`,
+      { body: { ownWines: wines.slice(start, start + chunk) }, signal: options.signal },
+    );
+    created.push(...page.rows);
+    options.onProgress?.(created.length, wines.length);
+  }
+  return created;
+}

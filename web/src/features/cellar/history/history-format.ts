@@ -1,0 +1,97 @@
+import {
+  type CurrencyCode,
+  currency as currencyOf,
+  type HistoryAction,
+  type HistoryEntry,
+  type HistoryState,
+  isCurrencyCode,
+  type Placement,
+} from '@kork/shared';
+import { formatPrice } from '../../wines/wine-text';
+
+/** An amount in integer minor units of its currency, the way the viewer's language writes money. */
+export function formatMinor(amountMinor: number, code: CurrencyCode, locale: string | undefined): string {
+  return formatPrice(amountMinor / 10 ** currencyOf(code).minorUnits, code, locale);
+}
+
+/** A moment as date and time in the viewer's language (and their own time zone). */
+export function formatDateTime(iso: string, locale: string | undefined): string {
+  const value = new Date(iso);
+  if (Number.isNaN(value.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(value);
+}
+
+/** Each action's badge colour: additions green, removals red, money yellow, stock work in blues. */
+export const ACTION_COLORS: Record<HistoryAction, string> = {
+  ADDED: 'green',
+  QUANTITY: 'blue',
+  MOVED: 'violet',
+  PRICES: 'yellow',
+  UPDATED: 'gray',
+  DELETED: 'red',
+  SOLD: 'wine',
+  COUNTED: 'cyan',
+};
+
+export const MONEY_FIELDS = [
+  'purchasePriceWovat',
+  'purchasePriceWvat',
+  'sellingPrice',
+  'marketValue',
+  'pricePerGlass',
+] as const;
+
+/** The fields of a history state the page knows how to word, in the order they are listed. */
+export const CHANGE_FIELDS = ['quantity', 'placements', ...MONEY_FIELDS, 'sellingPriceLocked'] as const;
+export type ChangeField = (typeof CHANGE_FIELDS)[number];
+export type MoneyField = (typeof MONEY_FIELDS)[number];
+
+export function isMoneyField(field: ChangeField): field is MoneyField {
+  return (MONEY_FIELDS as readonly string[]).includes(field);
+}
+
+/** One field of an entry: `before` is absent for an added wine, `after` for a deleted one. */
+export interface FieldChange {
+  field: ChangeField;
+  before?: unknown;
+  after?: unknown;
+}
+
+function has(state: HistoryState | null, field: string): state is HistoryState {
+  return state !== null && state[field] !== undefined;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The fields an entry changed. An entry may carry unchanged fields for context (a move keeps the total
+ * quantity), so only the ones that differ are listed; an added or deleted wine lists what it had.
+ */
+export function fieldChanges(entry: HistoryEntry): FieldChange[] {
+  const { before, after } = entry;
+  const oneSided = before === null || after === null;
+  const changes: FieldChange[] = [];
+  for (const field of CHANGE_FIELDS) {
+    if (!has(before, field) && !has(after, field)) continue;
+    const change: FieldChange = { field };
+    if (has(before, field)) change.before = before[field];
+    if (has(after, field)) change.after = after[field];
+    if (oneSided || !same(change.before, change.after)) changes.push(change);
+  }
+  return changes;
+}
+
+/** The currency an entry's prices are in: its own when it names one, else the cellar's base currency. */
+export function entryCurrency(entry: HistoryEntry, base: CurrencyCode | undefined): CurrencyCode | undefined {
+  const own = entry.after?.currency ?? entry.before?.currency;
+  return isCurrencyCode(own) ? own : base;
+}
+
+export function isPlacements(value: unknown): value is Placement[] {
+  return (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'object' && item !== null && 'quantity' in item)
+  );
+}

@@ -1,0 +1,99 @@
+import type { CellarDashboard, CellarWine, User } from '@kork/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { setCurrency } from '../../../lib/currency';
+import { endSession, startSession } from '../../../lib/session';
+import { renderWithProviders } from '../../../test/render';
+import { getDashboard } from '../api/dashboard';
+import { CellarHomePage } from '../cellar-home-page';
+
+vi.mock('../api/dashboard', () => ({ getDashboard: vi.fn() }));
+
+const dashboard = vi.mocked(getDashboard);
+
+const USER = { id: 'u1', email: 'ingrid@example.com', fullName: 'Ingrid Vik', role: 'user' } as User;
+
+const WINE = {
+  id: 'w1',
+  wineDisplayName: 'Domaine Tempier Bandol 2019',
+  quantity: 0,
+  drinkingWindowFrom: 2024,
+  drinkingWindowTo: 2030,
+} as CellarWine;
+
+const DASHBOARD: CellarDashboard = {
+  baseCurrency: 'EUR',
+  viewCurrency: 'NOK',
+  rate: { value: 11.7, date: '2026-11-20', source: 'Norges Bank' },
+  totals: { wines: 12, bottles: 48, purchaseValue: 120_000, sellingValue: 250_000 },
+  viewTotals: { wines: 12, bottles: 48, purchaseValue: 1_404_000, sellingValue: 2_925_000 },
+  drinkNow: [WINE],
+  lowStock: [WINE],
+  recentHistory: [],
+  locations: 3,
+};
+
+/** Amounts as the page writes them; Testing Library reads no-break spaces as plain ones. */
+const money = (major: number, currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).format(major).replace(/\s/g, ' ');
+
+describe('the cellar home', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    dashboard.mockReset();
+    dashboard.mockResolvedValue(DASHBOARD);
+    setCurrency('NOK');
+    act(() => startSession({ access_token: 'header.e30.signature', user: USER }));
+  });
+
+  afterEach(() => {
+    act(() => endSession());
+  });
+
+  it('shows the totals in the viewer’s currency with the rate, its date and source', async () => {
+    renderWithProviders(<CellarHomePage />, { route: '/wine-cellar/home' });
+
+    expect(await screen.findByText(money(14_040, 'NOK'))).toBeTruthy();
+    expect(screen.getByText(money(29_250, 'NOK'))).toBeTruthy();
+    expect(screen.getByText('48')).toBeTruthy();
+    expect(screen.getByText(`${money(1_200, 'EUR')} in the cellar's currency`)).toBeTruthy();
+    expect(screen.getByText('1 EUR = 11.70 NOK, Norges Bank, November 20, 2026')).toBeTruthy();
+    expect(dashboard).toHaveBeenCalledWith('u1', expect.any(AbortSignal));
+  });
+
+  it('lists what to drink now and marks an empty wine in low stock', async () => {
+    renderWithProviders(<CellarHomePage />, { route: '/wine-cellar/home' });
+
+    expect(await screen.findByText('Drink 2024–2030')).toBeTruthy();
+    expect(screen.getByText('Out of stock')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /See all history/ }).getAttribute('href')).toBe(
+      '/wine-cellar/history',
+    );
+  });
+
+  it('fetches again when the viewer picks another currency', async () => {
+    renderWithProviders(<CellarHomePage />, { route: '/wine-cellar/home' });
+    await screen.findByText(money(14_040, 'NOK'));
+
+    act(() => setCurrency('EUR'));
+
+    await waitFor(() => expect(dashboard).toHaveBeenCalledTimes(2));
+  });
+
+  it('welcomes a new, empty cellar with the way to add the first wine', async () => {
+    const empty = { wines: 0, bottles: 0, purchaseValue: 0, sellingValue: 0 };
+    dashboard.mockResolvedValue({
+      ...DASHBOARD,
+      totals: empty,
+      viewTotals: empty,
+      drinkNow: [],
+      lowStock: [],
+    });
+    renderWithProviders(<CellarHomePage />, { route: '/wine-cellar/home' });
+
+    const add = await screen.findByRole('link', { name: 'Add your first wine' });
+    expect(add.getAttribute('href')).toBe('/wine-cellar/wines');
+    expect(screen.getByText('Cellar assistant')).toBeTruthy();
+  });
+});

@@ -1,0 +1,139 @@
+import type { CellarLocation, CellarWine } from '@kork/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { clearToasts } from '../../../lib/notify';
+import { renderWithProviders } from '../../../test/render';
+import { listLocations } from '../api/locations';
+import { moveOwnWines } from '../api/move-own-wines';
+import { MoveWinesModal, movesFor } from './move-wines-modal';
+
+vi.mock('../api/locations', () => ({ listLocations: vi.fn() }));
+vi.mock('../api/move-own-wines', () => ({ moveOwnWines: vi.fn() }));
+
+const list = vi.mocked(listLocations);
+const move = vi.mocked(moveOwnWines);
+
+function location(id: string, name: string, parentId: string | null): CellarLocation {
+  return { id, name, parentId, bottles: 0, order: 0, createdAt: '2025-01-10T10:00:00Z' };
+}
+
+const LOCATIONS = [
+  location('fridge', 'Fridge', null),
+  location('rack', 'Rack A', null),
+  location('shelf', 'Shelf 2', 'rack'),
+];
+
+function wine(id: string, name: string, placements: CellarWine['placements']): CellarWine {
+  return {
+    id,
+    wineDisplayName: name,
+    placements,
+    quantity: placements.reduce((sum, p) => sum + p.quantity, 0),
+  } as CellarWine;
+}
+
+function renderModal(wines: CellarWine[]) {
+  const onMoved = vi.fn();
+  const onClose = vi.fn();
+  renderWithProviders(
+    <MoveWinesModal userId="u1" wines={wines} opened onClose={onClose} onMoved={onMoved} />,
+  );
+  return { onMoved, onClose };
+}
+
+async function chooseDestination(name: RegExp) {
+  fireEvent.click(await screen.findByRole('combobox', { name: /Move to/ }));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('the move wines modal', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    list.mockReset();
+    move.mockReset();
+    list.mockResolvedValue({ rows: LOCATIONS, count: LOCATIONS.length });
+    move.mockResolvedValue({ rows: [], count: 0 });
+  });
+
+  afterEach(() => clearToasts());
+
+  it('moves two bottles of one wine from the fridge to a shelf', async () => {
+    const { onMoved, onClose } = renderModal([
+      wine('w1', 'Barolo 2016', [
+        { locationId: 'fridge', quantity: 5 },
+        { locationId: null, quantity: 1 },
+      ]),
+    ]);
+
+    await chooseDestination(/Shelf 2/);
+    // Every other placement is moved whole by default; the person keeps the Uncategorized one.
+    const fromFridge = screen.getByRole('textbox', { name: /Bottles to move from Fridge/ });
+    expect((fromFridge as HTMLInputElement).value).toBe('5');
+    fireEvent.change(fromFridge, { target: { value: '2' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Bottles to move from Uncategorized/ }), {
+      target: { value: '0' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Move 2 bottles' }));
+
+    await waitFor(() => expect(move).toHaveBeenCalledTimes(1));
+    expect(move).toHaveBeenCalledWith('u1', [
+      { ownWineId: 'w1', fromLocationId: 'fridge', toLocationId: 'shelf', quantity: 2 },
+    ]);
+    await waitFor(() => expect(onMoved).toHaveBeenCalled());
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('leaves out what is already at the destination and shows the server’s message', async () => {
+    move.mockRejectedValue(new ApiError('Not enough bottles in Fridge', 400, 'invalid'));
+    const { onMoved } = renderModal([wine('w1', 'Barolo 2016', [{ locationId: 'fridge', quantity: 3 }])]);
+
+    await chooseDestination(/Fridge/);
+    expect(screen.getByText(/Already in Fridge/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Move bottles' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await chooseDestination(/Uncategorized/);
+    fireEvent.click(screen.getByRole('button', { name: 'Move 3 bottles' }));
+
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByText('Not enough bottles in Fridge')).toBeTruthy();
+    expect(move).toHaveBeenCalledWith('u1', [
+      { ownWineId: 'w1', fromLocationId: 'fridge', toLocationId: null, quantity: 3 },
+    ]);
+    expect(onMoved).not.toHaveBeenCalled();
+  });
+
+  it('defaults to every bottle outside the destination', () => {
+    const wines = [
+      wine('w1', 'Barolo 2016', [
+        { locationId: 'fridge', quantity: 2 },
+        { locationId: 'rack', quantity: 4 },
+        { locationId: null, quantity: 0 },
+      ]),
+      wine('w2', 'Chablis 2020', [{ locationId: null, quantity: 3 }]),
+    ];
+    expect(movesFor(wines, 'rack', {})).toEqual([
+      { ownWineId: 'w1', fromLocationId: 'fridge', toLocationId: 'rack', quantity: 2 },
+      { ownWineId: 'w2', fromLocationId: null, toLocationId: 'rack', quantity: 3 },
+    ]);
+    // An emptied field moves nothing from there.
+    expect(movesFor(wines, 'rack', { 'w2|uncategorized': '' })).toHaveLength(1);
+  });
+
+  it('splits a large move into requests of at most 50', async () => {
+    const wines = Array.from({ length: 60 }, (_, i) =>
+      wine(`w${i}`, `Wine ${i}`, [{ locationId: 'fridge', quantity: 1 }]),
+    );
+    renderModal(wines);
+
+    await chooseDestination(/Rack A/);
+    fireEvent.click(screen.getByRole('button', { name: 'Move 60 bottles' }));
+
+    await waitFor(() => expect(move).toHaveBeenCalledTimes(2));
+    expect(move.mock.calls[0]?.[1]).toHaveLength(50);
+    expect(move.mock.calls[1]?.[1]).toHaveLength(10);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Wine 59')).toBeTruthy();
+  });
+});

@@ -1,0 +1,320 @@
+import { type CellarLocation, type CellarWine, MOVE_MAX, type MoveInput, UNCATEGORIZED } from '@kork/shared';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/form-schema';
+import { notify } from '../../../lib/notify';
+import { listLocations } from '../api/locations';
+import { moveOwnWines } from '../api/move-own-wines';
+import { buildLocationTree, flattenTree, locationPath, PATH_SEPARATOR } from './location-tree';
+
+export interface MoveWinesModalProps {
+  userId: string;
+  wines: CellarWine[];
+  opened: boolean;
+  onClose: () => void;
+  /** Called once bottles moved, so the caller can fetch the wines and counts again. */
+  onMoved: () => void;
+}
+
+type Move = MoveInput['moves'][number];
+
+/** A placement's location as a select value: the API's null (Uncategorized) becomes `UNCATEGORIZED`. */
+function keyOf(locationId: string | null): string {
+  return locationId ?? UNCATEGORIZED;
+}
+
+function idOf(key: string): string | null {
+  return key === UNCATEGORIZED ? null : key;
+}
+
+/** Where the quantity the person typed for one placement of one wine is kept. */
+function fieldKey(wineId: string, locationId: string | null): string {
+  return `${wineId}|${keyOf(locationId)}`;
+}
+
+/** NumberInput gives '' while empty: nothing to move from there. */
+function bottlesOf(value: number | string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * The moves to send: from every placement that is not the destination, what the person chose or, by
+ * default, all of its bottles. Zero quantities are left out (the API turns them down).
+ */
+export function movesFor(
+  wines: readonly CellarWine[],
+  destination: string,
+  chosen: Readonly<Record<string, number | string>>,
+): Move[] {
+  const toLocationId = idOf(destination);
+  return wines.flatMap((wine) =>
+    wine.placements
+      .filter((placement) => placement.quantity > 0 && keyOf(placement.locationId) !== destination)
+      .map((placement) => ({
+        ownWineId: wine.id,
+        fromLocationId: placement.locationId,
+        toLocationId,
+        quantity: Math.min(
+          placement.quantity,
+          bottlesOf(chosen[fieldKey(wine.id, placement.locationId)], placement.quantity),
+        ),
+      }))
+      .filter((move) => move.quantity > 0),
+  );
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/**
+ * Move bottles of one or more wines to another location. Every placement shows how many bottles it
+ * holds and how many to take from it (all by default), so "move two bottles from the fridge" is one
+ * number. More than `MOVE_MAX` moves go as several requests, one after the other.
+ */
+export function MoveWinesModal({ userId, wines, opened, onClose, onMoved }: MoveWinesModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('cellarPlaces.move.title', { count: wines.length })}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('cellarPlaces.move.close') }}
+    >
+      {/* Mounted only while open, so each opening starts from the defaults. */}
+      {opened && <MoveWinesForm userId={userId} wines={wines} onClose={onClose} onMoved={onMoved} />}
+    </Modal>
+  );
+}
+
+type LocationsState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; locations: CellarLocation[] };
+
+function useLocations(userId: string): { state: LocationsState; retry: () => void } {
+  const [state, setState] = useState<LocationsState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    void attempt;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    listLocations(userId, controller.signal).then(
+      (page) => setState({ status: 'ready', locations: page.rows }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [userId, attempt]);
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+type FormProps = Omit<MoveWinesModalProps, 'opened'>;
+
+function MoveWinesForm({ userId, wines, onClose, onMoved }: FormProps) {
+  const { t } = useTranslation();
+  const { state, retry } = useLocations(userId);
+
+  if (state.status === 'loading') {
+    return (
+      <Stack gap="sm" aria-busy="true">
+        <Skeleton height={58} radius="md" />
+        <Skeleton height={96} radius="md" />
+      </Stack>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Stack gap="sm" align="flex-start" role="alert">
+        <Text size="sm">{t('cellarPlaces.move.loadError')}</Text>
+        <Button radius="xl" variant="light" onClick={retry}>
+          {t('cellarPlaces.move.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <MoveFields
+      userId={userId}
+      wines={wines}
+      locations={state.locations}
+      onClose={onClose}
+      onMoved={onMoved}
+    />
+  );
+}
+
+interface MoveFieldsProps extends FormProps {
+  locations: CellarLocation[];
+}
+
+function MoveFields({ userId, wines, locations, onClose, onMoved }: MoveFieldsProps) {
+  const { t } = useTranslation();
+  const [destination, setDestination] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<Record<string, number | string>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  const nodes = useMemo(() => flattenTree(buildLocationTree(locations)), [locations]);
+  const nameOf = (locationId: string | null) =>
+    locationId === null
+      ? t('cellarPlaces.panel.uncategorized')
+      : locationPath(locations, locationId).join(PATH_SEPARATOR) || locationId;
+
+  // The label is the whole path, so "Shelf 1" in two racks can be told apart once chosen; the list
+  // itself shows each name indented under its parent.
+  const options = [
+    { value: UNCATEGORIZED, label: t('cellarPlaces.panel.uncategorized') },
+    ...nodes.map((node) => ({ value: node.location.id, label: nameOf(node.location.id) })),
+  ];
+  const nodeById = new Map(nodes.map((node) => [node.location.id, node]));
+
+  const moves = destination ? movesFor(wines, destination, chosen) : [];
+  const total = moves.reduce((sum, move) => sum + move.quantity, 0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!destination || moves.length === 0) return;
+    setBusy(true);
+    setFailure(undefined);
+    let sent = 0;
+    try {
+      for (const part of chunks(moves, MOVE_MAX)) {
+        await moveOwnWines(userId, part);
+        sent += part.length;
+      }
+      notify.success(t('cellarPlaces.move.done', { count: total, location: nameOf(idOf(destination)) }));
+      onMoved();
+      onClose();
+    } catch (error) {
+      // Requests that went through are committed: the caller shows the wines where they are now.
+      if (sent > 0) onMoved();
+      setFailure(
+        sent > 0 ? `${errorMessage(error)} ${t('cellarPlaces.move.partlyMoved')}` : errorMessage(error),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Select
+          label={t('cellarPlaces.move.destination')}
+          placeholder={t('cellarPlaces.move.destinationPlaceholder')}
+          data={options}
+          value={destination}
+          onChange={setDestination}
+          searchable
+          required
+          allowDeselect={false}
+          nothingFoundMessage={t('cellarPlaces.move.nothingFound')}
+          data-autofocus
+          renderOption={({ option }) => {
+            const node = nodeById.get(option.value);
+            return (
+              <span style={{ paddingInlineStart: `${(node?.depth ?? 0) * 16}px` }}>
+                {node ? node.location.name : option.label}
+              </span>
+            );
+          }}
+        />
+        {wines.map((wine) => (
+          <WinePlacements
+            key={wine.id}
+            wine={wine}
+            destination={destination}
+            chosen={chosen}
+            nameOf={nameOf}
+            onChange={(locationId, value) =>
+              setChosen((current) => ({ ...current, [fieldKey(wine.id, locationId)]: value }))
+            }
+          />
+        ))}
+        {failure && (
+          <Alert color="wine" variant="light" role="alert">
+            <Text size="sm">{failure}</Text>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" radius="xl" onClick={onClose} disabled={busy}>
+            {t('cellarPlaces.move.cancel')}
+          </Button>
+          <Button type="submit" radius="xl" loading={busy} disabled={!destination || total === 0}>
+            {total > 0
+              ? t('cellarPlaces.move.submit', { count: total })
+              : t('cellarPlaces.move.nothingToMove')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface WinePlacementsProps {
+  wine: CellarWine;
+  destination: string | null;
+  chosen: Readonly<Record<string, number | string>>;
+  nameOf: (locationId: string | null) => string;
+  onChange: (locationId: string | null, value: number | string) => void;
+}
+
+/** One wine: a field per placement for how many of its bottles to move (named by the wine's legend). */
+function WinePlacements({ wine, destination, chosen, nameOf, onChange }: WinePlacementsProps) {
+  const { t } = useTranslation();
+  const placements = wine.placements.filter((placement) => placement.quantity > 0);
+
+  return (
+    <Fieldset legend={wine.wineDisplayName} radius="md" variant="filled">
+      {placements.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('cellarPlaces.move.noBottles')}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {placements.map((placement) => {
+            const name = nameOf(placement.locationId);
+            const here = keyOf(placement.locationId) === destination;
+            return here ? (
+              <Text key={keyOf(placement.locationId)} size="sm" c="dimmed">
+                {t('cellarPlaces.move.alreadyThere', { location: name })} ·{' '}
+                {t('cellarPlaces.move.available', { count: placement.quantity })}
+              </Text>
+            ) : (
+              <NumberInput
+                key={keyOf(placement.locationId)}
+                label={t('cellarPlaces.move.quantity', { location: name })}
+                description={t('cellarPlaces.move.available', { count: placement.quantity })}
+                min={0}
+                max={placement.quantity}
+                clampBehavior="strict"
+                allowDecimal={false}
+                allowNegative={false}
+                value={chosen[fieldKey(wine.id, placement.locationId)] ?? placement.quantity}
+                onChange={(value) => onChange(placement.locationId, value)}
+              />
+            );
+          })}
+        </Stack>
+      )}
+    </Fieldset>
+  );
+}

@@ -1,0 +1,230 @@
+import { type Cellar, type CellarWine, type CellarWinePage, defaultVats, type User } from '@kork/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { clearToasts } from '../../../lib/notify';
+import { endSession, startSession } from '../../../lib/session';
+import { renderWithProviders } from '../../../test/render';
+import { listCategories } from '../api/categories';
+import { createOwnWine } from '../api/create-own-wine';
+import { listOwnWines } from '../api/list-own-wines';
+import { listLocations } from '../api/locations';
+import { updateOwnWine } from '../api/update-own-wine';
+import { getCellars } from '../settings/api/get-cellars';
+import { CellarWinesPage } from './cellar-wines-page';
+
+vi.mock('../api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
+vi.mock('../api/create-own-wine', () => ({ createOwnWine: vi.fn() }));
+vi.mock('../api/update-own-wine', () => ({ updateOwnWine: vi.fn() }));
+vi.mock('../api/delete-own-wines', () => ({ deleteOwnWines: vi.fn() }));
+vi.mock('../api/locations', () => ({ listLocations: vi.fn() }));
+vi.mock('../api/categories', () => ({ listCategories: vi.fn() }));
+vi.mock('../settings/api/get-cellars', () => ({ getCellars: vi.fn() }));
+vi.mock('../../wines/api/search-wines', () => ({ searchWines: vi.fn() }));
+// The locations panel and move dialog are their own feature with their own tests.
+vi.mock('../locations/locations-panel', () => ({ LocationsPanel: () => null }));
+vi.mock('../locations/move-wines-modal', () => ({ MoveWinesModal: () => null }));
+
+const wines = vi.mocked(listOwnWines);
+const create = vi.mocked(createOwnWine);
+const update = vi.mocked(updateOwnWine);
+
+const USER = { id: 'u1', email: 'ingrid@example.com', fullName: 'Ingrid Vik', role: 'user' } as User;
+
+const CELLAR: Cellar = {
+  id: 'c1',
+  ownerId: 'u1',
+  baseCurrency: 'NOK',
+  defaultGlassSize: 15,
+  vats: { ...defaultVats(), red: 25 },
+  images: [],
+  createdAt: '2025-01-10T10:00:00Z',
+  updatedAt: '2025-01-10T10:00:00Z',
+};
+
+function wine(overrides: Partial<CellarWine> = {}): CellarWine {
+  return {
+    id: 'w1',
+    cellarId: 'c1',
+    ownerId: 'u1',
+    source: 'KORK',
+    wineId: 'cat-1',
+    wineName: 'Barolo Cannubi',
+    producerName: 'Brezza',
+    vintage: 2019,
+    bottleSize: 0.75,
+    mainCategoryId: 'red',
+    country: 'Italy',
+    grapes: [{ name: 'Nebbiolo' }],
+    wineDisplayName: 'Brezza Barolo Cannubi 2019',
+    quantity: 6,
+    placements: [{ locationId: null, quantity: 6 }],
+    sellingPriceLocked: false,
+    showBottleSizeInList: false,
+    priceFormat: 'display',
+    currency: 'NOK',
+    createdAt: '2025-02-01T10:00:00Z',
+    updatedAt: '2025-02-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+function pageOf(rows: CellarWine[]): CellarWinePage {
+  const bottles = rows.reduce((sum, row) => sum + row.quantity, 0);
+  return {
+    rows,
+    count: rows.length,
+    totals: { wines: rows.length, bottles, purchaseValue: 0, sellingValue: 0 },
+  };
+}
+
+function renderPage(route = '/wine-cellar/wines') {
+  renderWithProviders(<CellarWinesPage />, { route });
+}
+
+describe('the cellar wines page', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    vi.clearAllMocks();
+    window.localStorage.clear();
+    vi.mocked(getCellars).mockResolvedValue({ rows: [CELLAR], count: 1 });
+    vi.mocked(listLocations).mockResolvedValue({ rows: [], count: 0 });
+    vi.mocked(listCategories).mockResolvedValue({ rows: [], count: 0 });
+    act(() => startSession({ access_token: 'header.e30.signature', user: USER }));
+  });
+
+  afterEach(() => {
+    act(() => {
+      clearToasts();
+      endSession();
+    });
+  });
+
+  it('welcomes an empty cellar with a way to add the first wine', async () => {
+    wines.mockResolvedValue(pageOf([]));
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Your cellar is empty' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('No wines match')).toBeNull();
+    expect(wines).toHaveBeenCalledWith(
+      'u1',
+      expect.objectContaining({ page: 1, resultsPerPage: 50 }),
+      expect.any(AbortSignal),
+    );
+  });
+
+  it('tells a search with no match apart from an empty cellar, and clears it', async () => {
+    wines.mockResolvedValue(pageOf([]));
+    renderPage('/wine-cellar/wines?q=riesling&stock=out');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));
+
+    // Nothing but paging is left in the query.
+    await waitFor(() =>
+      expect(wines).toHaveBeenLastCalledWith('u1', { page: 1, resultsPerPage: 50 }, expect.any(AbortSignal)),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your cellar is empty' })).toBeTruthy();
+    expect(wines).toHaveBeenCalledWith(
+      'u1',
+      expect.objectContaining({ search: 'riesling', inStock: false }),
+      expect.any(AbortSignal),
+    );
+  });
+
+  it('keeps a wine with 0 bottles in the list, marked', async () => {
+    wines.mockResolvedValue(
+      pageOf([wine(), wine({ id: 'w2', wineDisplayName: 'Empty Bottle NV', quantity: 0, placements: [] })]),
+    );
+    renderPage();
+
+    const table = await screen.findByRole('table', { name: 'Wines in your cellar' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[2] as HTMLElement).getByText('0 bottles – not on wine lists')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByText('0 bottles – not on wine lists')).toBeNull();
+  });
+
+  it('shows the active sort on its header and can clear it', async () => {
+    wines.mockResolvedValue(pageOf([wine()]));
+    renderPage('/wine-cellar/wines?sort=quantity&dir=desc');
+
+    expect(await screen.findByText('Sorted by Bottles, descending')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /Bottles/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(wines).toHaveBeenCalledWith(
+      'u1',
+      expect.objectContaining({ sortColumn: 'quantity', sortDirection: 'desc' }),
+      expect.any(AbortSignal),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear sort' }));
+
+    await waitFor(() => expect(screen.queryByText(/Sorted by/)).toBeNull());
+    expect(screen.getByRole('columnheader', { name: /Bottles/ }).getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('turns down a custom wine of 100 litres with the shared message, then adds it as CUSTOM', async () => {
+    wines.mockResolvedValue(pageOf([]));
+    create.mockImplementation(async (_user, input) =>
+      wine({ source: 'CUSTOM', wineDisplayName: `${'wineName' in input ? input.wineName : ''} NV` }),
+    );
+    renderPage();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add wine', hidden: false }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Custom wine' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /Wine name/ }), {
+      target: { value: 'House red' },
+    });
+    const size = screen.getByRole('textbox', { name: /Bottle size \(litres\)/ });
+    fireEvent.change(size, { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cellar' }));
+
+    expect(await screen.findByText('Bottle size must be less than 100 litres')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+
+    fireEvent.change(size, { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cellar' }));
+
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create).toHaveBeenCalledWith(
+      'u1',
+      expect.objectContaining({
+        source: 'CUSTOM',
+        wineName: 'House red',
+        bottleSize: 1.5,
+        quantity: 1,
+        vintage: null,
+        locationId: null,
+      }),
+    );
+    const body = create.mock.calls[0]?.[1] as Record<string, unknown>;
+    expect(body).not.toHaveProperty('suggestedDrinkingWindowFrom');
+    // The list is fetched again with the new wine.
+    await waitFor(() => expect(wines).toHaveBeenCalledTimes(2));
+  });
+
+  it('fills the price inc VAT from the price ex VAT by the style’s VAT, and saves only that', async () => {
+    wines.mockResolvedValue(pageOf([wine()]));
+    update.mockImplementation(async () => wine());
+    renderPage();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Brezza Barolo Cannubi 2019' }));
+    const prices = await screen.findByRole('group', { name: 'Prices' });
+    // The cellar's VAT arrives with the page; wait for it before typing.
+    await waitFor(() => expect(getCellars).toHaveBeenCalled());
+    fireEvent.change(within(prices).getByRole('textbox', { name: 'Purchase price ex VAT (NOK)' }), {
+      target: { value: '100.00' },
+    });
+
+    const inc = within(prices).getByRole('textbox', {
+      name: 'Purchase price inc VAT (NOK)',
+    }) as HTMLInputElement;
+    await waitFor(() => expect(inc.value).toBe('125.00'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update).toHaveBeenCalledWith('u1', 'w1', { purchasePriceWovat: 10000, purchasePriceWvat: 12500 });
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  CELLAR_SORT_COLUMNS,
+  type CellarSortColumn,
+  INVENTORY_COLUMNS,
+  type InventoryColumn,
+} from '@kork/shared';
+import { useCallback, useState } from 'react';
+
+/** The column every row needs to be recognised (and opened): it cannot be hidden. */
+export const FIXED_COLUMN: InventoryColumn = 'wineDisplayName';
+
+/** What a first visit shows: what a cellar owner checks most often, narrow enough for a laptop. */
+export const DEFAULT_COLUMNS: readonly InventoryColumn[] = [
+  'wineDisplayName',
+  'quantity',
+  'purchasePriceWovat',
+  'sellingPrice',
+  'surcharge',
+  'drinkingWindow',
+  'rating',
+];
+
+export const MONEY_COLUMNS = new Set<InventoryColumn>([
+  'purchasePriceWovat',
+  'purchasePriceWvat',
+  'sellingPrice',
+  'marketValue',
+  'cost',
+]);
+
+const NUMERIC_COLUMNS = new Set<InventoryColumn>([...MONEY_COLUMNS, 'quantity', 'surcharge', 'rating']);
+
+export function isNumericColumn(column: InventoryColumn): boolean {
+  return NUMERIC_COLUMNS.has(column);
+}
+
+export function isSortable(column: InventoryColumn): column is InventoryColumn & CellarSortColumn {
+  return (CELLAR_SORT_COLUMNS as readonly string[]).includes(column);
+}
+
+const STORAGE_KEY = 'kork.cellar.wines.columns';
+
+function readStored(): InventoryColumn[] {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null');
+    if (!Array.isArray(stored)) return [...DEFAULT_COLUMNS];
+    // Columns a later release renamed or dropped are ignored rather than breaking the table.
+    const known = stored.filter((column): column is InventoryColumn =>
+      (INVENTORY_COLUMNS as readonly string[]).includes(column),
+    );
+    return known.includes(FIXED_COLUMN) ? known : [FIXED_COLUMN, ...known];
+  } catch {
+    return [...DEFAULT_COLUMNS];
+  }
+}
+
+/**
+ * The columns the person chose, kept in localStorage so the choice survives visits on this device.
+ * Always in `INVENTORY_COLUMNS` order, whatever order they were ticked in.
+ */
+export function useColumnChoice(): [InventoryColumn[], (column: InventoryColumn, shown: boolean) => void] {
+  const [chosen, setChosen] = useState<InventoryColumn[]>(readStored);
+
+  const toggle = useCallback((column: InventoryColumn, shown: boolean) => {
+    if (column === FIXED_COLUMN) return;
+    setChosen((current) => {
+      const set = new Set(current);
+      if (shown) set.add(column);
+      else set.delete(column);
+      const next = INVENTORY_COLUMNS.filter((c) => set.has(c));
+      try {
+        window.localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+      } catch {
+        // Private mode or a full storage: the choice lasts for this visit only.
+      }
+      return next;
+    });
+  }, []);
+
+  return [INVENTORY_COLUMNS.filter((column) => chosen.includes(column)), toggle];
+}

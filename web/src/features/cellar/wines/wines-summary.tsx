@@ -1,0 +1,110 @@
+import type { CurrencyCode, InventoryTotals } from '@kork/shared';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBottle, IconFilterOff, IconPlus, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n/i18n';
+import classes from './cellar-wines-page.module.css';
+import { formatMoney } from './money';
+import type { WinesView } from './wines-url-state';
+
+/** The totals of every wine that matches (not just this page), as the API sums them. */
+export function TotalsBar({ totals, currency }: { totals: InventoryTotals; currency: CurrencyCode }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const count = new Intl.NumberFormat(locale);
+  const items = [
+    { key: 'wines', value: count.format(totals.wines) },
+    { key: 'bottles', value: count.format(totals.bottles) },
+    { key: 'purchaseValue', value: formatMoney(totals.purchaseValue, currency, locale) },
+    { key: 'sellingValue', value: formatMoney(totals.sellingValue, currency, locale) },
+  ] as const;
+  return (
+    <SimpleGrid
+      component="dl"
+      cols={{ base: 2, sm: 4 }}
+      spacing="sm"
+      aria-label={t('cellarWines.totals.label')}
+      className={classes.totals}
+    >
+      {items.map((item) => (
+        <div key={item.key} className={classes.total}>
+          <Text component="dt" size="xs" c="dimmed">
+            {t(`cellarWines.totals.${item.key}`)}
+          </Text>
+          <Text component="dd" fw={700} className={classes.totalValue}>
+            {item.value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The sortItems state: which column the list is sorted by, and a way back to the default order. */
+export function SortBar({ sort, onClear }: { sort: NonNullable<WinesView['sort']>; onClear: () => void }) {
+  const { t } = useTranslation();
+  const column = t(`cellarWines.columns.${sort.column}`);
+  return (
+    <Group gap="xs" className={classes.sortBar}>
+      <Text size="sm" aria-live="polite">
+        {t('cellarWines.sort.by', { column, direction: t(`cellarWines.sort.${sort.direction}`) })}
+      </Text>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconX size={14} aria-hidden />}
+        onClick={onClear}
+      >
+        {t('cellarWines.sort.clear')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The noItems state: a cellar with no wines at all. */
+export function EmptyCellar({ onAdd }: { onAdd: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p="xl" className={classes.state}>
+      <Stack align="center" gap="sm">
+        <ThemeIcon size={56} radius="xl" variant="light" color="wine">
+          <IconBottle size={28} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {t('cellarWines.empty.title')}
+        </Title>
+        <Text c="dimmed" ta="center">
+          {t('cellarWines.empty.text')}
+        </Text>
+        <Button radius="xl" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+          {t('cellarWines.addWine')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A search or filter that matches nothing: not an empty cellar, so it offers to clear, not to add. */
+export function NoMatch({ onClear }: { onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p="xl" className={classes.state}>
+      <Stack align="center" gap="sm">
+        <Title order={2} size="h3">
+          {t('cellarWines.noMatch.title')}
+        </Title>
+        <Text c="dimmed" ta="center">
+          {t('cellarWines.noMatch.text')}
+        </Text>
+        <Button
+          variant="default"
+          radius="xl"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={onClear}
+        >
+          {t('cellarWines.noMatch.clear')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
