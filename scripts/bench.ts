@@ -15,6 +15,7 @@ import { buildFunctions } from '../functions/build';
 import { startLocalServer } from '../infra/local/server';
 import { startLocalStack } from '../infra/local/stack';
 import { benchCatalogSearch } from './bench/catalog-search';
+import { benchCellarListing } from './bench/cellar-listing';
 
 const root = resolve(import.meta.dirname, '..');
 const BUDGET = { bundleBytes: 300 * 1024, coldImportMs: 150, initialJsGzip: 150 * 1024 };
@@ -140,6 +141,9 @@ async function main() {
     say(
       `Overhead of the local origin and the middleware stack over the same DynamoDB call: ${ms(median(api) - median(describe))} (median).`,
     );
+    say();
+    const cellar = await benchCellarListing(base);
+    for (const line of cellar.lines) say(line);
   } finally {
     await new Promise((r) => server.close(r));
     await stack.stop();

@@ -8,5 +8,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
+    // Component tests render whole pages; a busy runner needs more than the default 5 s.
+    testTimeout: 20_000,
   },
 });
