@@ -22,6 +22,18 @@ export interface JobsStackProps extends StackProps {
 /** Cron expressions in the manifest are read in Norwegian time, where the product's users are. */
 export const JOB_TIME_ZONE = TimeZone.of('Europe/Oslo');
 
+/** Norges Bank's open SDMX API: the newest business-day spot rate of every currency against NOK. */
+export const NORGES_BANK_RATES_URL =
+  'https://data.norges-bank.no/api/data/EXR/B..NOK.SP?format=sdmx-json&lastNObservations=1';
+
+/**
+ * Settings particular to one job of the manifest, by its name. Without `EXCHANGE_RATES_URL` (locally) the
+ * exchange-rates job stores the reference rates Kork ships with; in the cloud it reads Norges Bank.
+ */
+export const JOB_ENVIRONMENT: Record<string, Record<string, string>> = {
+  'exchange-rates': { EXCHANGE_RATES_URL: NORGES_BANK_RATES_URL },
+};
+
 export class JobsStack extends Stack {
   readonly jobs: Record<string, KorkFunction> = {};
 
@@ -49,6 +61,9 @@ export class JobsStack extends Stack {
         trigger: 'schedule',
         resources: props.resources,
       });
+      for (const [key, value] of Object.entries(JOB_ENVIRONMENT[name] ?? {})) {
+        job.function.addEnvironment(key, value);
+      }
       this.jobs[name] = job;
       schedulerRole.addToPolicy(
         new iam.PolicyStatement({

@@ -1,4 +1,4 @@
-import type { JobDef } from '@kork/functions/routes';
+import { type JobDef, jobs as manifestJobs } from '@kork/functions/routes';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../lib/config';
@@ -89,6 +89,27 @@ describe('jobs', () => {
       'AWS::CloudWatch::Alarm',
       { MetricName: 'Errors', Namespace: 'AWS/Lambda', Threshold: 0 },
     );
+  });
+
+  it('points the exchange-rates job at Norges Bank, and no other job', () => {
+    const app = testApp();
+    const config = readConfig(app);
+    const data = new DataStack(app, 'Data', { config });
+    const jobsStack = new JobsStack(app, 'Jobs', {
+      jobs: { 'exchange-rates': manifestJobs['exchange-rates'], 'market-value-sync': marketValueSync },
+      assets: stubAssets(['job-market-value-sync']),
+      resources: { config, data, queues: {} },
+    });
+    const functions = Object.entries(Template.fromStack(jobsStack).findResources('AWS::Lambda::Function'));
+    const variablesOf = (prefix: string) =>
+      functions.find(([logicalId]) => logicalId.startsWith(prefix))?.[1].Properties.Environment.Variables;
+    expect(variablesOf('jobexchangerates')).toMatchObject({
+      EXCHANGE_RATES_URL:
+        'https://data.norges-bank.no/api/data/EXR/B..NOK.SP?format=sdmx-json&lastNObservations=1',
+      TABLE_NAME: expect.anything(),
+    });
+    expect(variablesOf('jobmarketvaluesync')).toBeDefined();
+    expect(variablesOf('jobmarketvaluesync')).not.toHaveProperty('EXCHANGE_RATES_URL');
   });
 
   it('leaves no unacknowledged AwsSolutions error', () => {

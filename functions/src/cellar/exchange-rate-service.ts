@@ -11,8 +11,9 @@ export interface RatesProvider {
 }
 
 /**
- * The published reference rates Kork ships with, under their own date. It is the provider locally and
- * in the cloud until a live feed is configured; a live provider returns each day's rates and date.
+ * The published reference rates Kork ships with, under their own date. It is the provider when no live
+ * feed is configured (locally); in the cloud the job reads Norges Bank (`norgesBankRates`), which returns
+ * each day's rates and date.
  */
 export const referenceRates: RatesProvider = {
   async rates() {
@@ -24,10 +25,13 @@ export const referenceRates: RatesProvider = {
   },
 };
 
-/** Stores one day's rates (idempotent per day and currency). */
+/**
+ * Stores one day's rates (idempotent per day and currency). The provider is asked first: when it throws,
+ * nothing is written and the last stored day stays the one in use.
+ */
 export async function storeRates(
   provider: RatesProvider = referenceRates,
-): Promise<{ date: string; count: number }> {
+): Promise<{ date: string; source: string; count: number }> {
   const { date, source, nokPerUnit } = await provider.rates();
   const items = CURRENCY_CODES.map((currency) => ({
     date,
@@ -36,7 +40,7 @@ export async function storeRates(
     source,
   }));
   await db().entities.exchangeRate.put(items).go();
-  return { date, count: items.length };
+  return { date, source, count: items.length };
 }
 
 /** The newest day's rates; the shipped reference rates when the table has none yet. */
