@@ -95,7 +95,7 @@ test('the restaurant adds a catalogue and a custom wine to a sub-location, moves
 
   // Both events are in the history: the custom wine's arrival and the catalogue wine's move.
   await page.goto('/wine-cellar/history');
-  const search = page.getByRole('searchbox', { name: 'Search' });
+  const search = page.getByRole('searchbox', { name: 'Search history' });
   await search.fill(custom);
   const history = page.getByRole('table');
   await expect(
@@ -135,4 +135,51 @@ test('the restaurant adds a catalogue and a custom wine to a sub-location, moves
   await stranger.reload();
   await expect(stranger.getByText('This link is no longer shared')).toBeVisible();
   await visitor.close();
+});
+
+test('the restaurant opens a wine, adds bottles to a chosen location and finds the change in its history', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const suffix = Date.now().toString(36);
+  const fridge = `Fridge ${suffix}`;
+  const custom = `Table red ${suffix}`;
+
+  await signInByApi(page, DEMO.restaurant);
+  await page.goto('/wine-cellar/wines');
+  await addLocation(page, fridge);
+
+  await page.getByRole('button', { name: 'Add wine' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add wine' });
+  await dialog.getByRole('tab', { name: 'Custom wine' }).click();
+  await dialog.getByRole('textbox', { name: 'Wine name' }).fill(custom);
+  await dialog.getByRole('textbox', { name: 'Bottle size (litres)' }).fill('0.75');
+  await dialog.getByRole('textbox', { name: 'Bottles' }).fill('3');
+  await dialog.getByRole('button', { name: 'Add to cellar' }).click();
+  await expect(page.getByText(`${custom} NV added to your cellar`)).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Wines in your cellar' });
+  await page.getByRole('searchbox', { name: 'Search your wines' }).fill(custom);
+  await table.getByText(custom).click();
+  const drawer = page.getByRole('dialog', { name: `${custom} NV` });
+  const tabs = drawer.getByRole('tab');
+  await expect(tabs).toHaveText(['Pricing', 'Quantity and locations', 'History', 'Wine list', 'Details']);
+
+  // Two more bottles, put in the fridge rather than where the three stand.
+  await drawer.getByRole('tab', { name: 'Quantity and locations' }).click();
+  await drawer.getByRole('textbox', { name: 'Bottles' }).fill('5');
+  await choose(page, 'Take from / add to', fridge);
+  await expect(drawer.getByText('2 bottles will be added here.')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`${custom} NV saved`)).toBeVisible();
+
+  await table.getByText(custom).click();
+  await drawer.getByRole('tab', { name: 'Quantity and locations' }).click();
+  const placements = drawer.getByRole('table', { name: 'Bottles per location' });
+  await expect(placements.getByRole('row').filter({ hasText: fridge })).toContainText('2');
+  await expect(placements.getByRole('row').filter({ hasText: 'Uncategorized' })).toContainText('3');
+
+  await drawer.getByRole('tab', { name: 'History' }).click();
+  await expect(drawer.getByText('Quantity', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('Added', { exact: true })).toBeVisible();
 });

@@ -277,6 +277,11 @@ function CellarWines({ userId }: { userId: string }) {
           setOpenWine(undefined);
           reload();
         }}
+        // A move from the drawer keeps it open on the wine's new placements.
+        onMoved={(fresh) => {
+          setOpenWine(fresh);
+          reload();
+        }}
         cellar={cellar}
         locations={locations ?? []}
       />

@@ -5,95 +5,179 @@ import {
   CellarWineUpdate,
   defaultVats,
   type MainCategory,
-  POS_NAME_MAX,
-  PRICE_FORMATS,
-  stockCost,
-  surcharge,
-  type WineListCategory,
 } from '@kork/shared';
-import {
-  Button,
-  Drawer,
-  Fieldset,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { type UseFormReturnType, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { useMemo } from 'react';
+import { Button, Drawer, Group, Stack, Tabs, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useId, useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../i18n/i18n';
 import { apiFieldErrors, errorMessage, schemaErrors } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
+import { getOwnWine } from '../api/get-own-wine';
 import { updateOwnWine } from '../api/update-own-wine';
-import { MoneyInput } from './add-wine-fields';
+import { MoveWinesModal } from '../locations/move-wines-modal';
 import classes from './cellar-wines-page.module.css';
-import { drinkingWindowText, OutOfStockBadge } from './inventory-cell';
-import { formatMoney, inputNumber, inputToMinor } from './money';
-import { treeOptions } from './tree-options';
-import { TreeSelect } from './tree-select';
 import { useCategories } from './use-cellar-data';
-import { changesOf, otherPurchasePrice, toUpdate, valuesOf, type WineEditValues } from './wine-edit-values';
-import { CustomWineFields, DrinkingWindowFields } from './wine-identity-fields';
+import {
+  NotesSection,
+  PosSection,
+  PricesSection,
+  WineListSection,
+  WineSection,
+} from './wine-detail-sections';
+import {
+  DETAIL_TABS,
+  type DetailTab,
+  type DetailValues,
+  detailChangesOf,
+  detailValuesOf,
+  mostBottlesLocation,
+  tabsWithErrors,
+  tabToReveal,
+} from './wine-detail-tabs';
+import { toUpdate } from './wine-edit-values';
+import { WineHistory } from './wine-history-tab';
+import { StockTab } from './wine-stock-tab';
 
 interface WineDetailDrawerProps {
   userId: string;
   /** The wine to show; none closes the drawer. */
   wine: CellarWine | undefined;
   onClose: () => void;
+  /** The wine as the API now has it, after a save or a move. */
   onSaved: (wine: CellarWine) => void;
+  /** The wine after bottles moved from the drawer; without it, `onSaved` hears of moves too. */
+  onMoved?: (wine: CellarWine) => void;
   cellar: Cellar | undefined;
   locations: CellarLocation[];
 }
 
-type Form = UseFormReturnType<WineEditValues>;
-
-/** A wine's details, every field the owner may change, opened by clicking its row. */
-export function WineDetailDrawer({ wine, onClose, ...rest }: WineDetailDrawerProps) {
+/**
+ * A wine's details, every field the owner may change, opened by clicking its row. The fields are spread
+ * over tabs (SPEC: pricing, quantity and locations, history, wine list, details) but are one form with one
+ * save button, so a change in one tab is kept while another is open.
+ */
+export function WineDetailDrawer({
+  wine,
+  onClose,
+  onSaved,
+  onMoved = onSaved,
+  userId,
+  ...rest
+}: WineDetailDrawerProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [moving, setMoving] = useState(false);
+  // The wine as fetched after a move, until the caller hands in one at least as new.
+  const [fetched, setFetched] = useState<CellarWine>();
+  const current =
+    wine && fetched && fetched.id === wine.id && fetched.updatedAt >= wine.updatedAt ? fetched : wine;
+
+  const refresh = async (id: string) => {
+    try {
+      const fresh = await getOwnWine(userId, id);
+      setFetched(fresh);
+      onMoved(fresh);
+    } catch (error) {
+      notify.error(`${t('cellarWines.detail.refreshError')} ${errorMessage(error)}`);
+    }
+  };
+
   return (
-    <Drawer
-      opened={wine !== undefined}
-      onClose={onClose}
-      position="right"
-      size={phone ? '100%' : 'xl'}
-      title={wine?.wineDisplayName}
-      closeButtonProps={{ 'aria-label': t('cellarWines.detail.close') }}
-    >
-      {/* Keyed by the wine so its form starts from that wine's saved values. */}
-      {wine && <WineEditForm key={wine.id} wine={wine} {...rest} />}
-    </Drawer>
+    <>
+      <Drawer
+        opened={wine !== undefined}
+        onClose={onClose}
+        position="right"
+        size={phone ? '100%' : 'xl'}
+        title={current?.wineDisplayName}
+        closeButtonProps={{ 'aria-label': t('cellarWines.detail.close') }}
+      >
+        {/* Keyed by the wine so its form starts from that wine's saved values. */}
+        {current && (
+          <WineEditForm
+            key={current.id}
+            userId={userId}
+            wine={current}
+            onSaved={onSaved}
+            onMove={() => setMoving(true)}
+            {...rest}
+          />
+        )}
+      </Drawer>
+      {/* Beside the drawer rather than in it, so closing the dialog never closes the drawer too. */}
+      {current && (
+        <MoveWinesModal
+          userId={userId}
+          wines={[current]}
+          opened={moving}
+          onClose={() => setMoving(false)}
+          onMoved={() => void refresh(current.id)}
+        />
+      )}
+    </>
   );
 }
 
-function WineEditForm({
-  userId,
-  wine,
-  onSaved,
-  cellar,
-  locations,
-}: Omit<WineDetailDrawerProps, 'onClose'> & { wine: CellarWine }) {
+interface WineEditFormProps extends Omit<WineDetailDrawerProps, 'onClose' | 'wine' | 'onMoved'> {
+  /** The wine as last saved; a move replaces it with the fetched one without resetting the form. */
+  wine: CellarWine;
+  onMove: () => void;
+}
+
+function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: WineEditFormProps) {
   const { t } = useTranslation();
   const categories = useCategories(userId);
-  const form = useForm<WineEditValues>({
+  const [tab, setTab] = useState<DetailTab>('pricing');
+  // The history is fetched when its tab is first opened, and kept while other tabs are.
+  const [historyOpened, setHistoryOpened] = useState(false);
+  const tabsId = useId();
+  const form = useForm<DetailValues>({
     mode: 'controlled',
-    initialValues: valuesOf(wine),
+    initialValues: detailValuesOf(wine),
     validate: (values) => schemaErrors(CellarWineUpdate, toUpdate(values, wine)),
   });
   const style = (form.values.mainCategoryId || wine.mainCategoryId) as MainCategory;
   const vat = { ...defaultVats(), ...cellar?.vats }[style];
+  const errorTabs = tabsWithErrors(form.errors);
+
+  // After a move the placements changed: the default location follows, unless the owner chose another.
+  const defaultLocation = mostBottlesLocation(wine);
+  const previousDefault = useRef(defaultLocation);
+  useEffect(() => {
+    if (previousDefault.current === defaultLocation) return;
+    if (form.getValues().locationId === previousDefault.current)
+      form.setFieldValue('locationId', defaultLocation);
+    previousDefault.current = defaultLocation;
+  }, [defaultLocation, form]);
+
+  const open = (value: DetailTab) => {
+    setTab(value);
+    if (value === 'history') setHistoryOpened(true);
+  };
+
+  // A failed save opens the tab holding the error (unless the open one does) and focuses the field.
+  const focusTab = useRef<DetailTab>(undefined);
+  const [revealed, setRevealed] = useState(0);
+  const reveal = (errors: Record<string, unknown>) => {
+    const target = tabToReveal(errors, tab);
+    if (!target) return;
+    open(target);
+    focusTab.current = target;
+    setRevealed((n) => n + 1);
+  };
+  useEffect(() => {
+    void revealed;
+    const target = focusTab.current;
+    focusTab.current = undefined;
+    if (!target) return;
+    const panel = document.getElementById(`${tabsId}-panel-${target}`);
+    panel?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [revealed, tabsId]);
 
   const submit = form.onSubmit(async (values) => {
-    const changes = changesOf(values, wine);
+    const changes = detailChangesOf(values, wine);
     if (Object.keys(changes).length === 0) {
       notify.success(t('cellarWines.detail.noChanges'));
       return;
@@ -103,20 +187,66 @@ function WineEditForm({
       notify.success(t('cellarWines.detail.saved', { name: saved?.wineDisplayName ?? wine.wineDisplayName }));
       onSaved(saved);
     } catch (error) {
-      form.setErrors(apiFieldErrors(error));
+      const fields = apiFieldErrors(error);
+      form.setErrors(fields);
+      reveal(fields);
       notify.error(errorMessage(error));
     }
-  });
+  }, reveal);
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        {wine.source === 'CUSTOM' && <WineSection form={form} />}
-        <StockSection form={form} wine={wine} locations={locations} />
-        <PricesSection form={form} wine={wine} vat={vat} />
-        <WineListSection form={form} categories={categories ?? []} />
-        <PosSection form={form} />
-        <NotesSection form={form} wine={wine} />
+        <Tabs id={tabsId} value={tab} onChange={(value) => value && open(value as DetailTab)}>
+          <Tabs.List aria-label={t('cellarWines.detail.tabs.label')} mb="md">
+            {DETAIL_TABS.map((value) => {
+              const invalid = errorTabs.includes(value);
+              return (
+                <Tabs.Tab
+                  key={value}
+                  value={value}
+                  color={invalid ? 'red' : undefined}
+                  rightSection={
+                    invalid ? (
+                      <>
+                        <IconAlertCircle size={14} aria-hidden color="var(--mantine-color-red-7)" />
+                        <VisuallyHidden>{t('cellarWines.detail.tabs.hasErrors')}</VisuallyHidden>
+                      </>
+                    ) : undefined
+                  }
+                >
+                  {t(`cellarWines.detail.tabs.${value}`)}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
+          <Tabs.Panel value="pricing">
+            <PricesSection form={form} wine={wine} vat={vat} />
+          </Tabs.Panel>
+          <Tabs.Panel value="stock">
+            <StockTab form={form} wine={wine} locations={locations} onMove={onMove} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            {historyOpened && (
+              <WineHistory
+                userId={userId}
+                wine={wine}
+                locations={locations}
+                baseCurrency={cellar?.baseCurrency}
+              />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="wineList">
+            <WineListSection form={form} categories={categories ?? []} />
+          </Tabs.Panel>
+          <Tabs.Panel value="details">
+            <Stack gap="lg">
+              {wine.source === 'CUSTOM' && <WineSection form={form} />}
+              <PosSection form={form} />
+              <NotesSection form={form} wine={wine} />
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
         <Group justify="flex-end" className={classes.drawerActions}>
           <Button type="submit" radius="xl" loading={form.submitting}>
             {t('cellarWines.detail.save')}
@@ -124,258 +254,5 @@ function WineEditForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function WineSection({ form }: { form: Form }) {
-  const { t } = useTranslation();
-  return (
-    <Fieldset legend={t('cellarWines.detail.wine')} radius="md">
-      <CustomWineFields
-        inputProps={form.getInputProps}
-        styleProps={{ allowDeselect: false, ...form.getInputProps('mainCategoryId') }}
-      />
-    </Fieldset>
-  );
-}
-
-function StockSection({
-  form,
-  wine,
-  locations,
-}: {
-  form: Form;
-  wine: CellarWine;
-  locations: CellarLocation[];
-}) {
-  const { t } = useTranslation();
-  const names = new Map(locations.map((location) => [location.id, location.name]));
-  return (
-    <Fieldset legend={t('cellarWines.detail.stock')} radius="md">
-      <Stack gap="sm">
-        {wine.quantity === 0 && <OutOfStockBadge />}
-        {wine.placements.length > 0 && (
-          <Table withRowBorders={false} verticalSpacing={4} aria-label={t('cellarWines.detail.placements')}>
-            <Table.Tbody>
-              {wine.placements.map((placement) => (
-                <Table.Tr key={placement.locationId ?? 'uncategorized'}>
-                  <Table.Td>
-                    {placement.locationId === null
-                      ? t('cellarWines.add.uncategorized')
-                      : (names.get(placement.locationId) ?? placement.locationId)}
-                  </Table.Td>
-                  <Table.Td className={classes.numeric}>{placement.quantity}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        <NumberInput
-          label={t('cellarWines.fields.quantity')}
-          description={t('cellarWines.detail.quantityHint')}
-          allowNegative={false}
-          allowDecimal={false}
-          {...form.getInputProps('quantity')}
-        />
-      </Stack>
-    </Fieldset>
-  );
-}
-
-function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWine; vat: number }) {
-  const { t } = useTranslation();
-  const { currency } = wine;
-  const values = form.values;
-  const locale = currentLocale();
-  // Mark-up and cost follow what is typed, with the same math the API uses when it saves.
-  const markUp = surcharge(
-    inputToMinor(values.sellingPrice, currency),
-    inputToMinor(values.purchasePriceWvat, currency),
-  );
-  const cost = stockCost(
-    inputNumber(values.quantity) ?? 0,
-    inputToMinor(values.purchasePriceWovat, currency),
-  );
-  const none = t('cellarWines.fields.none');
-
-  // Typing one purchase price fills the other by the style's VAT.
-  const purchaseInput = (field: 'purchasePriceWovat' | 'purchasePriceWvat') => {
-    const other = field === 'purchasePriceWovat' ? 'purchasePriceWvat' : 'purchasePriceWovat';
-    const props = form.getInputProps(field);
-    return {
-      ...props,
-      onChange: (value: number | string) => {
-        props.onChange(value);
-        form.setFieldValue(other, otherPurchasePrice(field, value, vat, currency));
-      },
-    };
-  };
-
-  return (
-    <Fieldset legend={t('cellarWines.detail.prices')} radius="md">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <MoneyInput
-          currency={currency}
-          label={t('cellarWines.fields.purchasePriceWovat', { currency })}
-          {...purchaseInput('purchasePriceWovat')}
-        />
-        <MoneyInput
-          currency={currency}
-          label={t('cellarWines.fields.purchasePriceWvat', { currency })}
-          {...purchaseInput('purchasePriceWvat')}
-        />
-        <MoneyInput
-          currency={currency}
-          label={t('cellarWines.fields.sellingPrice', { currency })}
-          {...form.getInputProps('sellingPrice')}
-        />
-        <Switch
-          label={t('cellarWines.fields.sellingPriceLocked')}
-          description={t('cellarWines.fields.sellingPriceLockedHint')}
-          className={classes.switchField}
-          {...form.getInputProps('sellingPriceLocked', { type: 'checkbox' })}
-        />
-        <MoneyInput
-          currency={currency}
-          label={t('cellarWines.fields.marketValue', { currency })}
-          {...form.getInputProps('marketValue')}
-        />
-        <MoneyInput
-          currency={currency}
-          label={t('cellarWines.fields.pricePerGlass', { currency })}
-          {...form.getInputProps('pricePerGlass')}
-        />
-        <NumberInput
-          label={t('cellarWines.fields.glassSize')}
-          description={t('cellarWines.fields.glassSizeHint')}
-          allowNegative={false}
-          decimalScale={1}
-          {...form.getInputProps('glassSize')}
-        />
-      </SimpleGrid>
-      <dl className={classes.readOnly}>
-        <div>
-          <dt>{t('cellarWines.fields.surcharge')}</dt>
-          <dd>{markUp == null ? none : t('cellarWines.table.percent', { value: markUp })}</dd>
-        </div>
-        <div>
-          <dt>{t('cellarWines.fields.cost')}</dt>
-          <dd>{cost == null ? none : formatMoney(cost, currency, locale)}</dd>
-        </div>
-      </dl>
-    </Fieldset>
-  );
-}
-
-function WineListSection({ form, categories }: { form: Form; categories: WineListCategory[] }) {
-  const { t } = useTranslation();
-  const options = useMemo(() => treeOptions(categories), [categories]);
-  const leading = useMemo(() => [{ value: '', label: t('cellarWines.fields.noCategory') }], [t]);
-  const category = form.getInputProps('wineListCategoryId');
-  const priceFormats = PRICE_FORMATS.map((format) => ({
-    value: format,
-    label: t(`cellarWines.priceFormats.${format}`),
-  }));
-  return (
-    <Fieldset legend={t('cellarWines.detail.wineList')} radius="md">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TreeSelect
-          label={t('cellarWines.fields.wineListCategory')}
-          leading={leading}
-          options={options}
-          allowDeselect={false}
-          value={category.value as string}
-          onChange={(value) => category.onChange(value ?? '')}
-          error={category.error}
-        />
-        <Select
-          label={t('cellarWines.fields.priceFormat')}
-          data={priceFormats}
-          allowDeselect={false}
-          {...form.getInputProps('priceFormat')}
-        />
-        <TextInput
-          label={t('cellarWines.fields.customListWineName')}
-          {...form.getInputProps('customListWineName')}
-        />
-        <TextInput
-          label={t('cellarWines.fields.customListProducerName')}
-          {...form.getInputProps('customListProducerName')}
-        />
-        <Switch
-          label={t('cellarWines.fields.showBottleSizeInList')}
-          className={classes.switchField}
-          {...form.getInputProps('showBottleSizeInList', { type: 'checkbox' })}
-        />
-      </SimpleGrid>
-    </Fieldset>
-  );
-}
-
-function PosSection({ form }: { form: Form }) {
-  const { t } = useTranslation();
-  const hint = t('cellarWines.fields.posHint', { max: POS_NAME_MAX });
-  return (
-    <Fieldset legend={t('cellarWines.detail.pos')} radius="md">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        {/* maxLength stops typing at the limit receipt printers fit; the schema checks pasted text too. */}
-        <TextInput
-          label={t('cellarWines.fields.posName')}
-          description={hint}
-          maxLength={POS_NAME_MAX}
-          {...form.getInputProps('posName')}
-        />
-        <TextInput
-          label={t('cellarWines.fields.posGlassName')}
-          description={hint}
-          maxLength={POS_NAME_MAX}
-          {...form.getInputProps('posGlassName')}
-        />
-        <TextInput label={t('cellarWines.fields.productId')} {...form.getInputProps('productId')} />
-        <TextInput label={t('cellarWines.fields.supplier')} {...form.getInputProps('supplier')} />
-      </SimpleGrid>
-    </Fieldset>
-  );
-}
-
-function NotesSection({ form, wine }: { form: Form; wine: CellarWine }) {
-  const { t } = useTranslation();
-  const suggested = drinkingWindowText(t, wine.suggestedDrinkingWindowFrom, wine.suggestedDrinkingWindowTo);
-  return (
-    <Fieldset legend={t('cellarWines.detail.notes')} radius="md">
-      <Stack gap="md">
-        <Textarea
-          label={t('cellarWines.fields.purchaseNote')}
-          rows={3}
-          {...form.getInputProps('purchaseNote')}
-        />
-        <Textarea
-          label={t('cellarWines.fields.privateNote')}
-          rows={3}
-          {...form.getInputProps('privateNote')}
-        />
-        <DrinkingWindowFields inputProps={form.getInputProps} />
-        {/* Only catalogue wines have one (SPEC §5); it is the catalogue's, so it is shown, not edited. */}
-        {suggested && (
-          <Text size="sm" c="dimmed">
-            {t('cellarWines.fields.suggestedWindow', { window: suggested })}
-          </Text>
-        )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput
-            label={t('cellarWines.fields.rating')}
-            allowNegative={false}
-            allowDecimal={false}
-            min={50}
-            max={100}
-            {...form.getInputProps('rating')}
-          />
-          <TextInput
-            label={t('cellarWines.fields.newCategorisation')}
-            {...form.getInputProps('newCategorisation')}
-          />
-        </SimpleGrid>
-      </Stack>
-    </Fieldset>
   );
 }

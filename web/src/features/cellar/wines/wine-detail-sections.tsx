@@ -1,0 +1,246 @@
+import {
+  type CellarWine,
+  POS_NAME_MAX,
+  PRICE_FORMATS,
+  stockCost,
+  surcharge,
+  type WineListCategory,
+} from '@kork/shared';
+import {
+  Fieldset,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n/i18n';
+import { MoneyInput } from './add-wine-fields';
+import classes from './cellar-wines-page.module.css';
+import { drinkingWindowText } from './inventory-cell';
+import { formatMoney, inputNumber, inputToMinor } from './money';
+import { treeOptions } from './tree-options';
+import { TreeSelect } from './tree-select';
+import type { DetailForm as Form } from './wine-detail-tabs';
+import { otherPurchasePrice } from './wine-edit-values';
+import { CustomWineFields, DrinkingWindowFields } from './wine-identity-fields';
+
+/**
+ * The sections of the wine detail drawer that are plain fields of its one form: prices, wine list, a
+ * custom wine's own facts, point of sale and notes. Each tab shows one or more of them.
+ */
+
+export function WineSection({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  return (
+    <Fieldset legend={t('cellarWines.detail.wine')} radius="md">
+      <CustomWineFields
+        inputProps={form.getInputProps}
+        styleProps={{ allowDeselect: false, ...form.getInputProps('mainCategoryId') }}
+      />
+    </Fieldset>
+  );
+}
+
+export function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWine; vat: number }) {
+  const { t } = useTranslation();
+  const { currency } = wine;
+  const values = form.values;
+  const locale = currentLocale();
+  // Mark-up and cost follow what is typed, with the same math the API uses when it saves.
+  const markUp = surcharge(
+    inputToMinor(values.sellingPrice, currency),
+    inputToMinor(values.purchasePriceWvat, currency),
+  );
+  const cost = stockCost(
+    inputNumber(values.quantity) ?? 0,
+    inputToMinor(values.purchasePriceWovat, currency),
+  );
+  const none = t('cellarWines.fields.none');
+
+  // Typing one purchase price fills the other by the style's VAT.
+  const purchaseInput = (field: 'purchasePriceWovat' | 'purchasePriceWvat') => {
+    const other = field === 'purchasePriceWovat' ? 'purchasePriceWvat' : 'purchasePriceWovat';
+    const props = form.getInputProps(field);
+    return {
+      ...props,
+      onChange: (value: number | string) => {
+        props.onChange(value);
+        form.setFieldValue(other, otherPurchasePrice(field, value, vat, currency));
+      },
+    };
+  };
+
+  return (
+    <Fieldset legend={t('cellarWines.detail.prices')} radius="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <MoneyInput
+          currency={currency}
+          label={t('cellarWines.fields.purchasePriceWovat', { currency })}
+          {...purchaseInput('purchasePriceWovat')}
+        />
+        <MoneyInput
+          currency={currency}
+          label={t('cellarWines.fields.purchasePriceWvat', { currency })}
+          {...purchaseInput('purchasePriceWvat')}
+        />
+        <MoneyInput
+          currency={currency}
+          label={t('cellarWines.fields.sellingPrice', { currency })}
+          {...form.getInputProps('sellingPrice')}
+        />
+        <Switch
+          label={t('cellarWines.fields.sellingPriceLocked')}
+          description={t('cellarWines.fields.sellingPriceLockedHint')}
+          className={classes.switchField}
+          {...form.getInputProps('sellingPriceLocked', { type: 'checkbox' })}
+        />
+        <MoneyInput
+          currency={currency}
+          label={t('cellarWines.fields.marketValue', { currency })}
+          {...form.getInputProps('marketValue')}
+        />
+        <MoneyInput
+          currency={currency}
+          label={t('cellarWines.fields.pricePerGlass', { currency })}
+          {...form.getInputProps('pricePerGlass')}
+        />
+        <NumberInput
+          label={t('cellarWines.fields.glassSize')}
+          description={t('cellarWines.fields.glassSizeHint')}
+          allowNegative={false}
+          decimalScale={1}
+          {...form.getInputProps('glassSize')}
+        />
+      </SimpleGrid>
+      <dl className={classes.readOnly}>
+        <div>
+          <dt>{t('cellarWines.fields.surcharge')}</dt>
+          <dd>{markUp == null ? none : t('cellarWines.table.percent', { value: markUp })}</dd>
+        </div>
+        <div>
+          <dt>{t('cellarWines.fields.cost')}</dt>
+          <dd>{cost == null ? none : formatMoney(cost, currency, locale)}</dd>
+        </div>
+      </dl>
+    </Fieldset>
+  );
+}
+
+export function WineListSection({ form, categories }: { form: Form; categories: WineListCategory[] }) {
+  const { t } = useTranslation();
+  const options = useMemo(() => treeOptions(categories), [categories]);
+  const leading = useMemo(() => [{ value: '', label: t('cellarWines.fields.noCategory') }], [t]);
+  const category = form.getInputProps('wineListCategoryId');
+  const priceFormats = PRICE_FORMATS.map((format) => ({
+    value: format,
+    label: t(`cellarWines.priceFormats.${format}`),
+  }));
+  return (
+    <Fieldset legend={t('cellarWines.detail.wineList')} radius="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TreeSelect
+          label={t('cellarWines.fields.wineListCategory')}
+          leading={leading}
+          options={options}
+          allowDeselect={false}
+          value={category.value as string}
+          onChange={(value) => category.onChange(value ?? '')}
+          error={category.error}
+        />
+        <Select
+          label={t('cellarWines.fields.priceFormat')}
+          data={priceFormats}
+          allowDeselect={false}
+          {...form.getInputProps('priceFormat')}
+        />
+        <TextInput
+          label={t('cellarWines.fields.customListWineName')}
+          {...form.getInputProps('customListWineName')}
+        />
+        <TextInput
+          label={t('cellarWines.fields.customListProducerName')}
+          {...form.getInputProps('customListProducerName')}
+        />
+        <Switch
+          label={t('cellarWines.fields.showBottleSizeInList')}
+          className={classes.switchField}
+          {...form.getInputProps('showBottleSizeInList', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+export function PosSection({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  const hint = t('cellarWines.fields.posHint', { max: POS_NAME_MAX });
+  return (
+    <Fieldset legend={t('cellarWines.detail.pos')} radius="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        {/* maxLength stops typing at the limit receipt printers fit; the schema checks pasted text too. */}
+        <TextInput
+          label={t('cellarWines.fields.posName')}
+          description={hint}
+          maxLength={POS_NAME_MAX}
+          {...form.getInputProps('posName')}
+        />
+        <TextInput
+          label={t('cellarWines.fields.posGlassName')}
+          description={hint}
+          maxLength={POS_NAME_MAX}
+          {...form.getInputProps('posGlassName')}
+        />
+        <TextInput label={t('cellarWines.fields.productId')} {...form.getInputProps('productId')} />
+        <TextInput label={t('cellarWines.fields.supplier')} {...form.getInputProps('supplier')} />
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+export function NotesSection({ form, wine }: { form: Form; wine: CellarWine }) {
+  const { t } = useTranslation();
+  const suggested = drinkingWindowText(t, wine.suggestedDrinkingWindowFrom, wine.suggestedDrinkingWindowTo);
+  return (
+    <Fieldset legend={t('cellarWines.detail.notes')} radius="md">
+      <Stack gap="md">
+        <Textarea
+          label={t('cellarWines.fields.purchaseNote')}
+          rows={3}
+          {...form.getInputProps('purchaseNote')}
+        />
+        <Textarea
+          label={t('cellarWines.fields.privateNote')}
+          rows={3}
+          {...form.getInputProps('privateNote')}
+        />
+        <DrinkingWindowFields inputProps={form.getInputProps} />
+        {/* Only catalogue wines have one (SPEC §5); it is the catalogue's, so it is shown, not edited. */}
+        {suggested && (
+          <Text size="sm" c="dimmed">
+            {t('cellarWines.fields.suggestedWindow', { window: suggested })}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NumberInput
+            label={t('cellarWines.fields.rating')}
+            allowNegative={false}
+            allowDecimal={false}
+            min={50}
+            max={100}
+            {...form.getInputProps('rating')}
+          />
+          <TextInput
+            label={t('cellarWines.fields.newCategorisation')}
+            {...form.getInputProps('newCategorisation')}
+          />
+        </SimpleGrid>
+      </Stack>
+    </Fieldset>
+  );
+}

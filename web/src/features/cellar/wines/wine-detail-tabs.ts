@@ -1,0 +1,81 @@
+import { type CellarWine, type CellarWineUpdate, UNCATEGORIZED } from '@kork/shared';
+import type { UseFormReturnType } from '@mantine/form';
+import { changesOf, valuesOf, type WineEditValues } from './wine-edit-values';
+
+/** The detail drawer's tabs, in the order the product spec lists them. */
+export const DETAIL_TABS = ['pricing', 'stock', 'history', 'wineList', 'details'] as const;
+export type DetailTab = (typeof DETAIL_TABS)[number];
+
+/**
+ * The drawer's one form: every field of the wine, plus where a change of the total goes (a location id,
+ * or `UNCATEGORIZED` for bottles outside every location).
+ */
+export interface DetailValues extends WineEditValues {
+  locationId: string;
+}
+
+export type DetailForm = UseFormReturnType<DetailValues>;
+
+/** The tab each field is on; the rest (custom wine facts, point of sale, notes) are under details. */
+const FIELD_TABS: Partial<Record<keyof DetailValues, DetailTab>> = {
+  purchasePriceWovat: 'pricing',
+  purchasePriceWvat: 'pricing',
+  sellingPrice: 'pricing',
+  sellingPriceLocked: 'pricing',
+  marketValue: 'pricing',
+  pricePerGlass: 'pricing',
+  glassSize: 'pricing',
+  quantity: 'stock',
+  locationId: 'stock',
+  wineListCategoryId: 'wineList',
+  customListWineName: 'wineList',
+  customListProducerName: 'wineList',
+  priceFormat: 'wineList',
+  showBottleSizeInList: 'wineList',
+};
+
+/** The tab a field (or a nested path such as `grapes.0.name`) is shown on. */
+export function tabOfField(path: string): DetailTab {
+  const root = path.split('.')[0] as keyof DetailValues;
+  return FIELD_TABS[root] ?? 'details';
+}
+
+/** The tabs that hold at least one of these errors, in tab order. */
+export function tabsWithErrors(errors: Record<string, unknown>): DetailTab[] {
+  const tabs = new Set(
+    Object.entries(errors)
+      .filter(([, message]) => Boolean(message))
+      .map(([path]) => tabOfField(path)),
+  );
+  return DETAIL_TABS.filter((tab) => tabs.has(tab));
+}
+
+/**
+ * The tab to show after a failed save: the open one when it holds an error, else the first that does.
+ * Nothing when no field has an error (a failure that is not about a field).
+ */
+export function tabToReveal(errors: Record<string, unknown>, current: DetailTab): DetailTab | undefined {
+  const tabs = tabsWithErrors(errors);
+  if (tabs.includes(current)) return current;
+  return tabs[0];
+}
+
+/** Where the bottles of a wine mostly are, as a select value: what the API also defaults to. */
+export function mostBottlesLocation(wine: Pick<CellarWine, 'placements'>): string {
+  let best: CellarWine['placements'][number] | undefined;
+  for (const placement of wine.placements) {
+    if (placement.quantity > 0 && (!best || placement.quantity > best.quantity)) best = placement;
+  }
+  return best?.locationId ?? UNCATEGORIZED;
+}
+
+export function detailValuesOf(wine: CellarWine): DetailValues {
+  return { ...valuesOf(wine), locationId: mostBottlesLocation(wine) };
+}
+
+/** What to send: the changed fields and, with a new total, the location the difference goes to. */
+export function detailChangesOf(values: DetailValues, wine: CellarWine): CellarWineUpdate {
+  const changes = changesOf(values, wine);
+  if (changes.quantity === undefined) return changes;
+  return { ...changes, locationId: values.locationId === UNCATEGORIZED ? null : values.locationId };
+}

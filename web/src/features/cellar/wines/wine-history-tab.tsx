@@ -1,0 +1,153 @@
+import type { CellarLocation, CellarWine, CurrencyCode, HistoryEntry } from '@kork/shared';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Page } from '../../../lib/api-client';
+import { listHistory } from '../api/history';
+import { HistoryActionBadge } from '../history/history-action-badge';
+import { HistoryChange } from '../history/history-change';
+import { formatDateTime } from '../history/history-format';
+import classes from './wine-history-tab.module.css';
+
+/** The newest entries the drawer lists; the history page has the rest. */
+export const WINE_HISTORY_SIZE = 20;
+
+const HISTORY_PATH = '/wine-cellar/history';
+
+type HistoryState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; page: Page<HistoryEntry> };
+
+/**
+ * This wine's entries, newest first. Fetched again when the wine changes (a save or a move writes a new
+ * entry), and on "Try again" after a failure.
+ */
+function useWineHistory(userId: string, wine: CellarWine, attempt: number): HistoryState {
+  const [state, setState] = useState<HistoryState>({ status: 'loading' });
+  const { id, updatedAt } = wine;
+  useEffect(() => {
+    void attempt;
+    void updatedAt;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    listHistory(
+      userId,
+      { ownWineId: id, resultsPerPage: WINE_HISTORY_SIZE, page: 1 },
+      controller.signal,
+    ).then(
+      (page) => setState({ status: 'ready', page }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [userId, id, updatedAt, attempt]);
+  return state;
+}
+
+interface WineHistoryProps {
+  userId: string;
+  wine: CellarWine;
+  locations: CellarLocation[];
+  baseCurrency: CurrencyCode | undefined;
+}
+
+/** The history tab: a compact list (when, who, what, the change) that fits the drawer's width. */
+export function WineHistory({ userId, wine, locations, baseCurrency }: WineHistoryProps) {
+  const { t } = useTranslation();
+  const [attempt, setAttempt] = useState(0);
+  const state = useWineHistory(userId, wine, attempt);
+  const locationNames = useMemo(
+    () => new Map(locations.map((location) => [location.id, location.name])),
+    [locations],
+  );
+
+  if (state.status === 'loading') {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label={t('cellarReview.loading')}>
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={56} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+
+  if (state.status === 'error') {
+    return (
+      <Alert color="red" variant="light" radius="md" role="alert" title={t('cellarReview.history.loadError')}>
+        <Button size="xs" radius="xl" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+          {t('cellarReview.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+
+  const { rows, count } = state.page;
+  if (rows.length === 0) {
+    return (
+      <Stack align="center" gap="xs" className={classes.empty}>
+        <IconHistory size={32} stroke={1.4} aria-hidden className={classes.emptyIcon} />
+        <Text fw={700}>{t('cellarReview.history.empty.title')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('cellarWines.detail.history.empty')}
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <ol
+        className={classes.list}
+        aria-label={t('cellarWines.detail.history.label', { name: wine.wineDisplayName })}
+      >
+        {rows.map((entry) => (
+          <HistoryItem
+            key={entry.id}
+            entry={entry}
+            locationNames={locationNames}
+            baseCurrency={baseCurrency}
+          />
+        ))}
+      </ol>
+      {count > rows.length && (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('cellarWines.detail.history.more', { shown: rows.length, total: count })}
+          </Text>
+          <Anchor component={Link} to={HISTORY_PATH} size="sm">
+            {t('cellarWines.detail.history.seeAll')}
+          </Anchor>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function HistoryItem({
+  entry,
+  locationNames,
+  baseCurrency,
+}: {
+  entry: HistoryEntry;
+  locationNames: ReadonlyMap<string, string>;
+  baseCurrency: CurrencyCode | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className={classes.item}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <HistoryActionBadge action={entry.action} />
+        <Text size="xs" c="dimmed" ta="end">
+          <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.resolvedLanguage)}</time>
+          <br />
+          {t('cellarWines.detail.history.by', { name: entry.actorName })}
+        </Text>
+      </Group>
+      <HistoryChange entry={entry} locationNames={locationNames} baseCurrency={baseCurrency} />
+    </li>
+  );
+}
