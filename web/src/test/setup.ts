@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { i18nReady } from '../i18n/i18n';
 
 // Polyfills for what Mantine and the shell use and a test DOM may lack. happy-dom has most of them;
 // each is added only where missing, so a real implementation always wins.
@@ -41,6 +42,12 @@ if (typeof Element.prototype.scrollIntoView !== 'function') {
 
 // Queries that wait (findBy…, waitFor) get room for a busy CI runner; a real failure still fails.
 configure({ asyncUtilTimeout: 5_000 });
+
+// A test that changes the language before the first catalogue has arrived could race i18next's own
+// start; every test begins once it has.
+beforeAll(async () => {
+  await i18nReady;
+});
 
 afterEach(() => {
   cleanup();
