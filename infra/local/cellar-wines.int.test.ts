@@ -262,6 +262,14 @@ describe('listing cellar wines with filters, sort, paging and totals', () => {
     expect(ids((await list(user, '?source=KORK')).rows)).toEqual(ids([w.red, w.white] as CellarWine[]));
   });
 
+  it('finds the cellar copies of catalogue wines by wineId, a comma list', async () => {
+    const red = w.red as CellarWine;
+    const white = w.white as CellarWine;
+    expect(ids((await list(user, `?wineId=${red.wineId}`)).rows)).toEqual([red.id]);
+    expect(ids((await list(user, `?wineId=${red.wineId},${white.wineId}`)).rows)).toEqual(ids([red, white]));
+    expect((await list(user, '?wineId=not-in-this-cellar')).count).toBe(0);
+  });
+
   it('filters by location including sub-locations, and by Uncategorized', async () => {
     const inA = (await list(user, `?locationId=${cellarA.id}`)).rows;
     expect(ids(inA)).toEqual(ids([w.red, w.white] as CellarWine[]));

@@ -164,6 +164,8 @@ export const CellarWineQuery = z.object({
   country: listParam,
   vintages: listParam,
   wineListCategoryId: listParam,
+  /** Catalogue wine ids: the cellar's copies of these catalogue wines (a wine's profile asks for its own). */
+  wineId: listParam,
   /** true: only wines with bottles; false: only wines with 0 bottles. */
   inStock: boolParam,
   /** Wines whose drinking window includes this year. */

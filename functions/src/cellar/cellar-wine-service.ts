@@ -130,6 +130,7 @@ export function queryInventory(
   const countries = set(query.country?.map(foldText));
   const vintages = set(query.vintages);
   const categories = set(query.wineListCategoryId);
+  const catalogueWines = set(query.wineId);
 
   const matches = all.filter((wine) => {
     if (styles && !styles.has(wine.mainCategoryId)) return false;
@@ -137,6 +138,7 @@ export function queryInventory(
     if (countries && !countries.has(foldText(wine.country ?? ''))) return false;
     if (vintages && !vintages.has(wine.vintage == null ? 'NV' : String(wine.vintage))) return false;
     if (categories && !categories.has(wine.wineListCategoryId ?? UNCATEGORIZED)) return false;
+    if (catalogueWines && !(wine.wineId && catalogueWines.has(wine.wineId))) return false;
     if (query.inStock === true && wine.quantity <= 0) return false;
     if (query.inStock === false && wine.quantity > 0) return false;
     if (query.drinkNow && !isDrinkNow(wine, year)) return false;
