@@ -1,5 +1,4 @@
-import type { Cellar, HistoryEntry, User } from '@kork/shared';
-import { defaultVats } from '@kork/shared';
+import type { HistoryEntry } from '@kork/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
@@ -8,6 +7,7 @@ import { renderWithProviders } from '../../../test/render';
 import { listHistory } from '../api/history';
 import { listLocations } from '../api/locations';
 import { getCellars } from '../settings/api/get-cellars';
+import { cellarFixture, cellarOwnerSession, locationFixture } from '../test-fixtures';
 import { CellarHistoryPage } from './cellar-history-page';
 
 vi.mock('../api/history', () => ({ listHistory: vi.fn() }));
@@ -17,19 +17,6 @@ vi.mock('../settings/api/get-cellars', () => ({ getCellars: vi.fn() }));
 const history = vi.mocked(listHistory);
 const locations = vi.mocked(listLocations);
 const cellars = vi.mocked(getCellars);
-
-const USER = { id: 'u1', email: 'ingrid@example.com', fullName: 'Ingrid Vik', role: 'user' } as User;
-
-const CELLAR: Cellar = {
-  id: 'c1',
-  ownerId: 'u1',
-  baseCurrency: 'NOK',
-  defaultGlassSize: 15,
-  vats: defaultVats(),
-  images: [],
-  createdAt: '2025-01-10T10:00:00Z',
-  updatedAt: '2025-01-10T10:00:00Z',
-};
 
 const MOVED: HistoryEntry = {
   id: 'h1',
@@ -62,27 +49,13 @@ describe('the cellar history page', () => {
     history.mockResolvedValue({ rows: [MOVED, PRICES], count: 2 });
     locations.mockResolvedValue({
       rows: [
-        {
-          id: 'rack-a',
-          name: 'Rack A',
-          parentId: null,
-          order: 0,
-          bottles: 0,
-          createdAt: '2025-01-10T10:00:00Z',
-        },
-        {
-          id: 'shelf-2',
-          name: 'Shelf 2',
-          parentId: null,
-          order: 1,
-          bottles: 2,
-          createdAt: '2025-01-10T10:00:00Z',
-        },
+        locationFixture('rack-a', 'Rack A'),
+        locationFixture('shelf-2', 'Shelf 2', null, { order: 1, bottles: 2 }),
       ],
       count: 2,
     });
-    cellars.mockResolvedValue({ rows: [CELLAR], count: 1 });
-    act(() => startSession({ access_token: 'header.e30.signature', user: USER }));
+    cellars.mockResolvedValue({ rows: [cellarFixture()], count: 1 });
+    act(() => startSession(cellarOwnerSession()));
   });
 
   afterEach(() => {

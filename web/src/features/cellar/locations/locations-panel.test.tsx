@@ -11,6 +11,7 @@ import {
   shareLocation,
   unshareLocation,
 } from '../api/locations';
+import { locationFixture } from '../test-fixtures';
 import { LocationsPanel } from './locations-panel';
 
 vi.mock('../api/locations', () => ({
@@ -36,7 +37,7 @@ function location(
   bottles: number,
   order = 0,
 ): CellarLocation {
-  return { id, name, parentId, bottles, order, createdAt: '2025-01-10T10:00:00Z' };
+  return locationFixture(id, name, parentId, { bottles, order });
 }
 
 // Deliberately out of order: the panel sorts siblings by `order`, then name.

@@ -1,4 +1,4 @@
-import type { CellarLocation, CellarWine } from '@kork/shared';
+import type { CellarWine } from '@kork/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
@@ -7,6 +7,7 @@ import { clearToasts } from '../../../lib/notify';
 import { renderWithProviders } from '../../../test/render';
 import { listLocations } from '../api/locations';
 import { moveOwnWines } from '../api/move-own-wines';
+import { cellarWineFixture, locationsFixture } from '../test-fixtures';
 import { MoveWinesModal, movesFor } from './move-wines-modal';
 
 vi.mock('../api/locations', () => ({ listLocations: vi.fn() }));
@@ -15,23 +16,10 @@ vi.mock('../api/move-own-wines', () => ({ moveOwnWines: vi.fn() }));
 const list = vi.mocked(listLocations);
 const move = vi.mocked(moveOwnWines);
 
-function location(id: string, name: string, parentId: string | null): CellarLocation {
-  return { id, name, parentId, bottles: 0, order: 0, createdAt: '2025-01-10T10:00:00Z' };
-}
-
-const LOCATIONS = [
-  location('fridge', 'Fridge', null),
-  location('rack', 'Rack A', null),
-  location('shelf', 'Shelf 2', 'rack'),
-];
+const LOCATIONS = locationsFixture();
 
 function wine(id: string, name: string, placements: CellarWine['placements']): CellarWine {
-  return {
-    id,
-    wineDisplayName: name,
-    placements,
-    quantity: placements.reduce((sum, p) => sum + p.quantity, 0),
-  } as CellarWine;
+  return cellarWineFixture({ id, wineDisplayName: name, placements });
 }
 
 function renderModal(wines: CellarWine[]) {

@@ -1,4 +1,4 @@
-import { type Cellar, defaultVats, type User } from '@kork/shared';
+import { defaultVats } from '@kork/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster';
@@ -7,6 +7,7 @@ import { clearToasts } from '../../../lib/notify';
 import { endSession, startSession } from '../../../lib/session';
 import { renderWithProviders } from '../../../test/render';
 import { deleteCellarImage, uploadCellarImage } from '../api/cellar-images';
+import { cellarFixture, cellarOwnerSession } from '../test-fixtures';
 import { getCellars } from './api/get-cellars';
 import { updateCellar } from './api/update-cellar';
 import { CellarSettingsPage } from './cellar-settings-page';
@@ -28,18 +29,7 @@ const update = vi.mocked(updateCellar);
 const uploadImage = vi.mocked(uploadCellarImage);
 const deleteImage = vi.mocked(deleteCellarImage);
 
-const USER = { id: 'u1', email: 'ingrid@example.com', fullName: 'Ingrid Vik', role: 'user' } as User;
-
-const CELLAR: Cellar = {
-  id: 'c1',
-  ownerId: 'u1',
-  baseCurrency: 'NOK',
-  defaultGlassSize: 15,
-  vats: { ...defaultVats(), white: 20 },
-  images: [],
-  createdAt: '2025-01-10T10:00:00Z',
-  updatedAt: '2025-01-10T10:00:00Z',
-};
+const CELLAR = cellarFixture({ vats: { ...defaultVats(), white: 20 } });
 
 function renderPage() {
   renderWithProviders(
@@ -73,7 +63,7 @@ describe('the cellar settings page', () => {
     uploadImage.mockReset();
     deleteImage.mockReset();
     cellars.mockResolvedValue({ rows: [CELLAR], count: 1 });
-    act(() => startSession({ access_token: 'header.e30.signature', user: USER }));
+    act(() => startSession(cellarOwnerSession()));
   });
 
   afterEach(() => {

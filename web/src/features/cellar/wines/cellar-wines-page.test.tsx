@@ -1,4 +1,4 @@
-import { type Cellar, type CellarWine, type CellarWinePage, defaultVats, type User } from '@kork/shared';
+import type { CellarWine, CellarWinePage } from '@kork/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
@@ -11,6 +11,7 @@ import { listOwnWines } from '../api/list-own-wines';
 import { listLocations } from '../api/locations';
 import { updateOwnWine } from '../api/update-own-wine';
 import { getCellars } from '../settings/api/get-cellars';
+import { cellarFixture, cellarOwnerSession, cellarWineFixture } from '../test-fixtures';
 import { CellarWinesPage } from './cellar-wines-page';
 
 vi.mock('../api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
@@ -28,46 +29,6 @@ vi.mock('../locations/move-wines-modal', () => ({ MoveWinesModal: () => null }))
 const wines = vi.mocked(listOwnWines);
 const create = vi.mocked(createOwnWine);
 const update = vi.mocked(updateOwnWine);
-
-const USER = { id: 'u1', email: 'ingrid@example.com', fullName: 'Ingrid Vik', role: 'user' } as User;
-
-const CELLAR: Cellar = {
-  id: 'c1',
-  ownerId: 'u1',
-  baseCurrency: 'NOK',
-  defaultGlassSize: 15,
-  vats: { ...defaultVats(), red: 25 },
-  images: [],
-  createdAt: '2025-01-10T10:00:00Z',
-  updatedAt: '2025-01-10T10:00:00Z',
-};
-
-function wine(overrides: Partial<CellarWine> = {}): CellarWine {
-  return {
-    id: 'w1',
-    cellarId: 'c1',
-    ownerId: 'u1',
-    source: 'KORK',
-    wineId: 'cat-1',
-    wineName: 'Barolo Cannubi',
-    producerName: 'Brezza',
-    vintage: 2019,
-    bottleSize: 0.75,
-    mainCategoryId: 'red',
-    country: 'Italy',
-    grapes: [{ name: 'Nebbiolo' }],
-    wineDisplayName: 'Brezza Barolo Cannubi 2019',
-    quantity: 6,
-    placements: [{ locationId: null, quantity: 6 }],
-    sellingPriceLocked: false,
-    showBottleSizeInList: false,
-    priceFormat: 'display',
-    currency: 'NOK',
-    createdAt: '2025-02-01T10:00:00Z',
-    updatedAt: '2025-02-01T10:00:00Z',
-    ...overrides,
-  };
-}
 
 function pageOf(rows: CellarWine[]): CellarWinePage {
   const bottles = rows.reduce((sum, row) => sum + row.quantity, 0);
@@ -87,10 +48,10 @@ describe('the cellar wines page', () => {
     await i18n.changeLanguage('en');
     vi.clearAllMocks();
     window.localStorage.clear();
-    vi.mocked(getCellars).mockResolvedValue({ rows: [CELLAR], count: 1 });
+    vi.mocked(getCellars).mockResolvedValue({ rows: [cellarFixture()], count: 1 });
     vi.mocked(listLocations).mockResolvedValue({ rows: [], count: 0 });
     vi.mocked(listCategories).mockResolvedValue({ rows: [], count: 0 });
-    act(() => startSession({ access_token: 'header.e30.signature', user: USER }));
+    act(() => startSession(cellarOwnerSession()));
   });
 
   afterEach(() => {
@@ -134,7 +95,10 @@ describe('the cellar wines page', () => {
 
   it('keeps a wine with 0 bottles in the list, marked', async () => {
     wines.mockResolvedValue(
-      pageOf([wine(), wine({ id: 'w2', wineDisplayName: 'Empty Bottle NV', quantity: 0, placements: [] })]),
+      pageOf([
+        cellarWineFixture(),
+        cellarWineFixture({ id: 'w2', wineDisplayName: 'Empty Bottle NV', quantity: 0, placements: [] }),
+      ]),
     );
     renderPage();
 
@@ -146,7 +110,7 @@ describe('the cellar wines page', () => {
   });
 
   it('shows the active sort on its header and can clear it', async () => {
-    wines.mockResolvedValue(pageOf([wine()]));
+    wines.mockResolvedValue(pageOf([cellarWineFixture()]));
     renderPage('/wine-cellar/wines?sort=quantity&dir=desc');
 
     expect(await screen.findByText('Sorted by Bottles, descending')).toBeTruthy();
@@ -168,7 +132,10 @@ describe('the cellar wines page', () => {
   it('turns down a custom wine of 100 litres with the shared message, then adds it as CUSTOM', async () => {
     wines.mockResolvedValue(pageOf([]));
     create.mockImplementation(async (_user, input) =>
-      wine({ source: 'CUSTOM', wineDisplayName: `${'wineName' in input ? input.wineName : ''} NV` }),
+      cellarWineFixture({
+        source: 'CUSTOM',
+        wineDisplayName: `${'wineName' in input ? input.wineName : ''} NV`,
+      }),
     );
     renderPage();
 
@@ -206,8 +173,8 @@ describe('the cellar wines page', () => {
   });
 
   it('fills the price inc VAT from the price ex VAT by the style’s VAT, and saves only that', async () => {
-    wines.mockResolvedValue(pageOf([wine()]));
-    update.mockImplementation(async () => wine());
+    wines.mockResolvedValue(pageOf([cellarWineFixture()]));
+    update.mockImplementation(async () => cellarWineFixture());
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Open Brezza Barolo Cannubi 2019' }));

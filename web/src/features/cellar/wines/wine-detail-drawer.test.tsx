@@ -1,10 +1,4 @@
-import {
-  type Cellar,
-  type CellarLocation,
-  type CellarWine,
-  defaultVats,
-  type HistoryEntry,
-} from '@kork/shared';
+import type { CellarWine, HistoryEntry } from '@kork/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
@@ -16,6 +10,7 @@ import { listHistory } from '../api/history';
 import { listLocations } from '../api/locations';
 import { moveOwnWines } from '../api/move-own-wines';
 import { updateOwnWine } from '../api/update-own-wine';
+import { cellarFixture, cellarWineFixture, locationsFixture } from '../test-fixtures';
 import { WineDetailDrawer } from './wine-detail-drawer';
 
 vi.mock('../api/update-own-wine', () => ({ updateOwnWine: vi.fn() }));
@@ -30,55 +25,17 @@ const history = vi.mocked(listHistory);
 const fetchWine = vi.mocked(getOwnWine);
 const move = vi.mocked(moveOwnWines);
 
-const CELLAR: Cellar = {
-  id: 'c1',
-  ownerId: 'u1',
-  baseCurrency: 'NOK',
-  defaultGlassSize: 15,
-  vats: { ...defaultVats(), red: 25 },
-  images: [],
-  createdAt: '2025-01-10T10:00:00Z',
-  updatedAt: '2025-01-10T10:00:00Z',
-};
+const LOCATIONS = locationsFixture();
 
-function location(id: string, name: string, parentId: string | null = null): CellarLocation {
-  return { id, name, parentId, bottles: 0, order: 0, createdAt: '2025-01-10T10:00:00Z' };
-}
-
-const LOCATIONS = [
-  location('fridge', 'Fridge'),
-  location('rack', 'Rack A'),
-  location('shelf', 'Shelf 2', 'rack'),
-];
-
+/** The wine on show: four bottles in Rack A and two Uncategorized. */
 function wine(overrides: Partial<CellarWine> = {}): CellarWine {
-  return {
-    id: 'w1',
-    cellarId: 'c1',
-    ownerId: 'u1',
-    source: 'KORK',
-    wineId: 'cat-1',
-    wineName: 'Barolo Cannubi',
-    producerName: 'Brezza',
-    vintage: 2019,
-    bottleSize: 0.75,
-    mainCategoryId: 'red',
-    country: 'Italy',
-    grapes: [{ name: 'Nebbiolo' }],
-    wineDisplayName: 'Brezza Barolo Cannubi 2019',
-    quantity: 6,
+  return cellarWineFixture({
     placements: [
       { locationId: 'rack', quantity: 4 },
       { locationId: null, quantity: 2 },
     ],
-    sellingPriceLocked: false,
-    showBottleSizeInList: false,
-    priceFormat: 'display',
-    currency: 'NOK',
-    createdAt: '2025-02-01T10:00:00Z',
-    updatedAt: '2025-02-01T10:00:00Z',
     ...overrides,
-  };
+  });
 }
 
 function entry(overrides: Partial<HistoryEntry>): HistoryEntry {
@@ -105,7 +62,7 @@ function renderDrawer(shown: CellarWine = wine()) {
       wine={shown}
       onClose={onClose}
       onSaved={onSaved}
-      cellar={CELLAR}
+      cellar={cellarFixture()}
       locations={LOCATIONS}
     />,
   );
