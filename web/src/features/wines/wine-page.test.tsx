@@ -7,6 +7,7 @@ import { i18n } from '../../i18n/i18n';
 import { clearToasts } from '../../lib/notify';
 import { endSession, startSession } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
+import { listOwnWines } from '../cellar/api/list-own-wines';
 import { getWineTastings } from '../tastings/api/get-wine-tastings';
 import { getWine } from './api/get-wine';
 import { WinePage } from './wine-page';
@@ -14,9 +15,11 @@ import { WinePage } from './wine-page';
 vi.mock('./api/get-wine', () => ({ getWine: vi.fn() }));
 vi.mock('./api/delete-wine', () => ({ deleteWine: vi.fn() }));
 vi.mock('../tastings/api/get-wine-tastings', () => ({ getWineTastings: vi.fn() }));
+vi.mock('../cellar/api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
 
 const wine = vi.mocked(getWine);
 const tastings = vi.mocked(getWineTastings);
+const ownWines = vi.mocked(listOwnWines);
 
 const WINE: WineDetail = {
   id: 'w1',
@@ -114,6 +117,12 @@ describe('the wine page', () => {
     tastings.mockReset();
     wine.mockResolvedValue(WINE);
     tastings.mockResolvedValue(TASTINGS);
+    ownWines.mockReset();
+    ownWines.mockResolvedValue({
+      rows: [],
+      count: 0,
+      totals: { wines: 0, bottles: 0, purchaseValue: 0, sellingValue: 0 },
+    });
   });
 
   afterEach(() => {
@@ -162,7 +171,7 @@ describe('the wine page', () => {
     expect(screen.getByText('Brezza · NV')).toBeTruthy();
   });
 
-  it('shows a signed-in person the price in their currency and the cellar tabs, details first', async () => {
+  it('shows a signed-in person the price in their currency and the cellar tabs, details first for a wine they do not hold', async () => {
     const user = { id: 'u9', email: 'ola@example.com', fullName: 'Ola Nordmann', role: 'user' } as User;
     act(() => startSession({ access_token: 'header.e30.signature', user }));
     renderPage();
@@ -174,6 +183,17 @@ describe('the wine page', () => {
     expect(screen.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('Nebbiolo 100 %')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete wine' })).toBeNull();
+    await waitFor(() =>
+      expect(ownWines).toHaveBeenCalledWith(
+        'u9',
+        { wineId: ['w1'], resultsPerPage: 20, page: 1 },
+        expect.any(AbortSignal),
+      ),
+    );
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
+    expect(await screen.findByText('This wine is not in your cellar')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to cellar' })).toBeTruthy();
   });
 
   it('shows the expert and the community rating apart', async () => {

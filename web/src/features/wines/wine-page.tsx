@@ -159,7 +159,13 @@ export function WinePage() {
                   )}
                   <Group gap="xs">
                     {detail.isAvailable !== undefined && (
-                      <Badge color={detail.isAvailable ? 'green' : 'gray'} variant="light" radius="sm">
+                      <Badge
+                        color={detail.isAvailable ? 'green' : 'gray'}
+                        // The light variant's own text is too pale on its tint; body text reads at AA.
+                        style={{ '--badge-color': 'var(--mantine-color-text)' }}
+                        variant="light"
+                        radius="sm"
+                      >
                         {detail.isAvailable
                           ? t('wine.availability.available')
                           : t('wine.availability.unavailable')}
@@ -186,7 +192,7 @@ export function WinePage() {
         </div>
 
         <div className={classes.section}>
-          <WineDetailTabs wine={detail} withCellarTabs={!anonymous} />
+          <WineDetailTabs wine={detail} withCellarTabs={!anonymous} viewerId={viewer?.id} />
         </div>
 
         <WineTastingsSection

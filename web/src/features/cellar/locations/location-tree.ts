@@ -43,8 +43,11 @@ export function flattenTree(nodes: readonly LocationNode[]): LocationNode[] {
   return nodes.flatMap((node) => [node, ...flattenTree(node.children)]);
 }
 
+/** What a path needs of a location (a wine list category has the same shape). */
+type PathItem = Pick<CellarLocation, 'id' | 'name' | 'parentId'>;
+
 /** The names from the top location down to this one ("Rack A", "Shelf 2"); empty for an unknown id. */
-export function locationPath(locations: readonly CellarLocation[], id: string): string[] {
+export function locationPath(locations: readonly PathItem[], id: string): string[] {
   const byId = new Map(locations.map((location) => [location.id, location]));
   const path: string[] = [];
   let current = byId.get(id);

@@ -1,4 +1,4 @@
-import type { CellarLocation, CurrencyCode } from '@kork/shared';
+import type { CellarLocation, CellarWine, CurrencyCode, WineRow } from '@kork/shared';
 import { Modal, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +9,18 @@ export interface AddWineModalProps {
   userId: string;
   opened: boolean;
   onClose: () => void;
-  onAdded: () => void;
+  /** The wine as the API created it. */
+  onAdded: (wine: CellarWine) => void;
   currency: CurrencyCode;
   locations: CellarLocation[];
   /** The location the list is showing: new wines go there unless chosen otherwise. */
   defaultLocation: string | undefined;
+  /** A catalogue wine already chosen (its own page): the dialog starts on it, with no custom tab. */
+  initialWine?: WineRow;
 }
 
 /** "Add wine": from the Kork catalogue or typed in as a custom wine. Full screen on phones. */
-export function AddWineModal({ opened, onClose, onAdded, ...formProps }: AddWineModalProps) {
+export function AddWineModal({ opened, onClose, onAdded, initialWine, ...formProps }: AddWineModalProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   return (
@@ -30,7 +33,10 @@ export function AddWineModal({ opened, onClose, onAdded, ...formProps }: AddWine
       closeButtonProps={{ 'aria-label': t('cellarWines.add.close') }}
     >
       {/* Mounted only while open, so every visit starts with empty forms. */}
-      {opened && (
+      {opened && initialWine && (
+        <CatalogueWineForm {...formProps} initialWine={initialWine} onAdded={onAdded} />
+      )}
+      {opened && !initialWine && (
         <Tabs defaultValue="catalogue" keepMounted={false}>
           <Tabs.List aria-label={t('cellarWines.add.tabsLabel')} grow mb="md">
             <Tabs.Tab value="catalogue">{t('cellarWines.add.catalogueTab')}</Tabs.Tab>

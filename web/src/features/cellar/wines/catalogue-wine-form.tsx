@@ -38,9 +38,12 @@ interface FormProps {
   onAdded: (wine: CellarWine) => void;
 }
 
-/** Adding a wine from the Kork catalogue: find it, then say how many, where and at what price. */
-export function CatalogueWineForm(props: FormProps) {
-  const [wine, setWine] = useState<WineRow>();
+/**
+ * Adding a wine from the Kork catalogue: find it, then say how many, where and at what price. With
+ * `initialWine` (a wine's own page) the search is skipped: the form starts on that wine.
+ */
+export function CatalogueWineForm({ initialWine, ...props }: FormProps & { initialWine?: WineRow }) {
+  const [wine, setWine] = useState<WineRow | undefined>(initialWine);
   if (!wine) return <CatalogueSearch onChoose={setWine} />;
   return <CatalogueStockForm {...props} wine={wine} onChangeWine={() => setWine(undefined)} />;
 }

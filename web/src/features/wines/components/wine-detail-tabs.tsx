@@ -1,17 +1,24 @@
 import type { WineDetail } from '@kork/shared';
-import { Tabs, Text, Title } from '@mantine/core';
+import { Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WineCellarTabs } from './wine-cellar-tabs';
 import { WineDetails } from './wine-details';
-
-/** The cellar tabs SPEC lists for a wine, in its order; all but "details" fill in once the cellar lands. */
-const CELLAR_TABS = ['pricing', 'quantity', 'history', 'wineList'] as const;
 
 /**
  * A wine's detail tabs: signed-in people get the cellar tabs (pricing, quantity and locations, history,
- * wine list) next to "Details", which opens first; visitors see the details alone.
+ * wine list) about their own bottles next to "Details"; visitors see the details alone.
  */
-export function WineDetailTabs({ wine, withCellarTabs }: { wine: WineDetail; withCellarTabs: boolean }) {
+export function WineDetailTabs({
+  wine,
+  withCellarTabs,
+  viewerId,
+}: {
+  wine: WineDetail;
+  withCellarTabs: boolean;
+  /** The signed-in person; undefined while the session is still being checked. */
+  viewerId: string | undefined;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
 
@@ -26,24 +33,6 @@ export function WineDetailTabs({ wine, withCellarTabs }: { wine: WineDetail; wit
     );
   }
 
-  return (
-    <Tabs defaultValue="details" keepMounted={false}>
-      <Tabs.List>
-        {CELLAR_TABS.map((tab) => (
-          <Tabs.Tab key={tab} value={tab}>
-            {t(`wine.tabs.${tab}`)}
-          </Tabs.Tab>
-        ))}
-        <Tabs.Tab value="details">{t('wine.tabs.details')}</Tabs.Tab>
-      </Tabs.List>
-      {CELLAR_TABS.map((tab) => (
-        <Tabs.Panel key={tab} value={tab} pt="md">
-          <Text c="dimmed">{t('wine.tabs.notYet', { tab: t(`wine.tabs.${tab}`) })}</Text>
-        </Tabs.Panel>
-      ))}
-      <Tabs.Panel value="details" pt="md">
-        <WineDetails wine={wine} />
-      </Tabs.Panel>
-    </Tabs>
-  );
+  // Keyed by wine and viewer: another wine (or person) starts on its own default tab and copy.
+  return <WineCellarTabs key={`${wine.id}|${viewerId}`} wine={wine} userId={viewerId} />;
 }
