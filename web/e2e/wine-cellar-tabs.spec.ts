@@ -1,27 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { CellarLocation, CellarWine } from '@kork/shared';
 import { expect, type Page, test } from '@playwright/test';
+import { locationPath, PATH_SEPARATOR } from '../src/features/cellar/locations/location-tree';
 import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
 
 /** A wine's profile shows the viewer's own bottles of it: the demo restaurant's cellar from the wine's page. */
 
 const OWNER = 'demo-restaurant';
 const CELLAR_API = `/api/wine-cellars/users/${OWNER}`;
-const PATH_SEPARATOR = ' › ';
-
-interface CellarRow {
-  id: string;
-  wineId?: string;
-  wineDisplayName: string;
-  quantity: number;
-  placements: { locationId: string | null; quantity: number }[];
-  createdAt: string;
-}
-
-interface Location {
-  id: string;
-  name: string;
-  parentId: string | null;
-}
 
 async function headers(page: Page): Promise<Record<string, string>> {
   const cookies = await page.context().cookies();
@@ -37,24 +23,16 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   return ((await response.json()) as { payload: T }).payload;
 }
 
-async function copiesOf(page: Page, wineId: string): Promise<CellarRow[]> {
-  const page1 = await apiGet<{ rows: CellarRow[] }>(
+async function copiesOf(page: Page, wineId: string): Promise<CellarWine[]> {
+  const page1 = await apiGet<{ rows: CellarWine[] }>(
     page,
     `${CELLAR_API}/own-wines?wineId=${encodeURIComponent(wineId)}&resultsPerPage=20`,
   );
   return [...page1.rows].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-function pathOf(locations: Location[], id: string): string {
-  const byId = new Map(locations.map((location) => [location.id, location]));
-  const names: string[] = [];
-  for (
-    let current = byId.get(id);
-    current;
-    current = current.parentId ? byId.get(current.parentId) : undefined
-  )
-    names.unshift(current.name);
-  return names.join(PATH_SEPARATOR);
+function pathOf(locations: CellarLocation[], id: string): string {
+  return locationPath(locations, id).join(PATH_SEPARATOR);
 }
 
 /** Serious violations on the wine's page as it stands, with any dialog the journey opened. */
@@ -78,7 +56,7 @@ function summaryValue(page: Page, label: string) {
 
 test('the restaurant sees its bottles of a wine it holds and where they are', async ({ page }) => {
   await signInByApi(page, DEMO.restaurant);
-  const held = await apiGet<{ rows: CellarRow[] }>(
+  const held = await apiGet<{ rows: CellarWine[] }>(
     page,
     `${CELLAR_API}/own-wines?source=KORK&inStock=true&resultsPerPage=1`,
   );
@@ -86,7 +64,7 @@ test('the restaurant sees its bottles of a wine it holds and where they are', as
   expect(wineId, 'a catalogue wine in the demo cellar').toBeTruthy();
   // The page shows the copy added first when the wine was added more than once.
   const [shown] = await copiesOf(page, wineId as string);
-  const locations = (await apiGet<{ rows: Location[] }>(page, `${CELLAR_API}/locations`)).rows;
+  const locations = (await apiGet<{ rows: CellarLocation[] }>(page, `${CELLAR_API}/locations`)).rows;
 
   await page.goto(`/wines/${encodeURIComponent(wineId as string)}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -46,15 +46,15 @@ export function useOwnWines(userId: string, query: OwnWinesFilter, reloadKey: nu
 
 /**
  * Something the page needs besides the wines; `undefined` until it arrives (or when it failed). It is
- * fetched again when `key` changes; `load` is read from a ref so callers may pass a new function on
- * every render.
+ * fetched again when `key` changes, and not at all while `key` is null; `load` is read from a ref so
+ * callers may pass a new function on every render.
  */
-function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, key: string): T | undefined {
+function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, key: string | null): T | undefined {
   const [value, setValue] = useState<T>();
   const loadRef = useRef(load);
   loadRef.current = load;
   useEffect(() => {
-    void key;
+    if (key === null) return;
     const controller = new AbortController();
     loadRef.current(controller.signal).then(
       (loaded) => setValue(loaded),
@@ -66,9 +66,9 @@ function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, key: string): T
   return value;
 }
 
-/** The person's cellar: its base currency and VAT per style. */
-export function useCellar(userId: string): Cellar | undefined {
-  return useLoaded((signal) => getCellars(userId, signal).then((page) => page.rows[0]), userId);
+/** The person's cellar: its base currency and VAT per style. Nothing is fetched while `userId` is null. */
+export function useCellar(userId: string | null): Cellar | undefined {
+  return useLoaded((signal) => getCellars(userId as string, signal).then((page) => page.rows[0]), userId);
 }
 
 /** The cellar's locations, fetched again when `reloadKey` changes (after wines are added or moved). */
@@ -79,7 +79,7 @@ export function useLocations(userId: string, reloadKey = 0): CellarLocation[] | 
   );
 }
 
-/** The wine list categories, for the detail drawer. */
-export function useCategories(userId: string): WineListCategory[] | undefined {
-  return useLoaded((signal) => listCategories(userId, signal).then((page) => page.rows), userId);
+/** The wine list categories, for the detail drawer. Nothing is fetched while `userId` is null. */
+export function useCategories(userId: string | null): WineListCategory[] | undefined {
+  return useLoaded((signal) => listCategories(userId as string, signal).then((page) => page.rows), userId);
 }

@@ -1,9 +1,8 @@
 import type { Cellar, CellarLocation, CellarWine, WineDetail, WineListCategory, WineRow } from '@kork/shared';
 import { useEffect, useState } from 'react';
-import { listCategories } from '../../cellar/api/categories';
 import { listOwnWines } from '../../cellar/api/list-own-wines';
 import { listLocations } from '../../cellar/api/locations';
-import { getCellars } from '../../cellar/settings/api/get-cellars';
+import { useCategories, useCellar } from '../../cellar/wines/use-cellar-data';
 import { type Resource, useResource } from '../use-resource';
 
 /** Copies of one catalogue wine a cellar holds: normally one, more when it was bought more than once. */
@@ -40,20 +39,11 @@ export function useCellarContext(userId: string | undefined, needed: boolean): C
     if (needed) setWanted(true);
   }, [needed]);
   const key = wanted && userId ? userId : null;
-  const cellar = useResource(key, (signal) =>
-    getCellars(userId as string, signal).then((page) => page.rows[0] as Cellar | undefined),
-  );
+  // Locations are a resource of their own: the locations dialog shows their loading and error states.
   const locations = useResource(key, (signal) =>
     listLocations(userId as string, signal).then((page) => page.rows),
   );
-  const categories = useResource(key, (signal) =>
-    listCategories(userId as string, signal).then((page) => page.rows),
-  );
-  return {
-    cellar: cellar.status === 'ready' ? cellar.data : undefined,
-    locations,
-    categories: categories.status === 'ready' ? categories.data : undefined,
-  };
+  return { cellar: useCellar(key), locations, categories: useCategories(key) };
 }
 
 /** The catalogue wine as a search result row: what the add dialog's catalogue form starts on. */
