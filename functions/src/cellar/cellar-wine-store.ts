@@ -18,8 +18,8 @@ import {
 import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { db } from '../data/entities';
+import { commitTransaction } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { ConflictError } from '../platform/errors';
 
 type Db = ReturnType<typeof db>;
 export type CellarWineRecord = EntityItem<Db['entities']['cellarWine']>;
@@ -219,19 +219,14 @@ export const CHANGES_PER_TRANSACTION = TRANSACTION_ITEMS / 2;
 export async function writeChanges(changes: readonly WineChange[]): Promise<void> {
   for (let start = 0; start < changes.length; start += CHANGES_PER_TRANSACTION) {
     const slice = changes.slice(start, start + CHANGES_PER_TRANSACTION);
-    try {
-      await db()
-        .transaction.write(({ cellarWine, cellarHistory }) =>
-          slice.flatMap((change) => {
-            const wineOp = wineWrite(cellarWine, change);
-            return [wineOp, cellarHistory.create(change.history).commit()];
-          }),
-        )
-        .go();
-    } catch (error) {
-      if (isConditionFailure(error)) throw new ConflictError();
-      throw error;
-    }
+    await commitTransaction(() =>
+      db().transaction.write(({ cellarWine, cellarHistory }) =>
+        slice.flatMap((change) => {
+          const wineOp = wineWrite(cellarWine, change);
+          return [wineOp, cellarHistory.create(change.history).commit()];
+        }),
+      ),
+    );
   }
 }
 
@@ -255,11 +250,6 @@ function wineWrite(entity: any, change: WineChange) {
       (attr: any, op: any) => op.eq(attr.updatedAt, before?.updatedAt),
     )
     .commit();
-}
-
-function isConditionFailure(error: unknown): boolean {
-  const text = String((error as Error)?.message ?? '');
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
 }
 
 /** An updatedAt after the previous one, even within the same millisecond (the write condition needs it to change). */

@@ -225,7 +225,7 @@ export function httpRoute<
   Q = Record<string, string | undefined>,
   P = Record<string, string | undefined>,
 >(route: RouteKey, spec: RouteSpec<B, Q, P>, handle: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>) {
-  return middy<Event, APIGatewayProxyStructuredResultV2>()
+  const handler = middy<Event, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
     .use(requestContext(route))
     .use(errorResponder())
@@ -241,4 +241,16 @@ export function httpRoute<
       kork.log.debug('request served', { status });
       return json(status, { payload: result.payload ?? null }, kork.requestId, result.headers);
     });
+  const described: RouteDescription = { route, spec: spec as RouteSpec<unknown, unknown, unknown> };
+  return Object.assign(handler, { route: described });
+}
+
+/**
+ * What a route's handler declares about its input, readable from the handler module
+ * (`(await import(handlerModule)).handler.route`): the generated tests walk the manifest and use these
+ * schemas to build bad inputs for every route.
+ */
+export interface RouteDescription {
+  route: RouteKey;
+  spec: RouteSpec<unknown, unknown, unknown>;
 }
