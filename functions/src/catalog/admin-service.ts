@@ -6,8 +6,9 @@
 import type { MergeRecord, MergeWinesInput } from '@kork/shared';
 import { ulid } from 'ulid';
 import { db } from '../data/entities';
+import { commitTransaction, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { NotFoundError, ValidationError } from '../platform/errors';
 import { moveTastings } from '../tastings/tasting-service';
 import { getWine, nextChangeSeq } from './catalog-store';
 
@@ -35,52 +36,10 @@ export async function mergeWines(input: MergeWinesInput, actor: Principal): Prom
   let movedTastings = 0;
   let movedExternalIds = 0;
   for (const duplicateId of duplicateIds) {
-    const duplicate = await getWine(duplicateId);
-    if (!duplicate || duplicate.status === 'deleted') throw new NotFoundError();
-    if (duplicate.status === 'merged') {
-      if (duplicate.mergedInto === survivor.id) continue;
-      throw new ConflictError();
-    }
-    movedTastings += await moveTastings(duplicate.id, survivor.id);
-
-    const { data: current } = await db().entities.wine.get({ id: survivor.id }).go();
-    const known = new Set((current?.externalIds ?? []).map((e) => `${e.kind}:${e.value}`));
-    const added = (duplicate.externalIds ?? []).filter((e) => !known.has(`${e.kind}:${e.value}`));
-    movedExternalIds += added.length;
-
-    const now = new Date();
-    await db()
-      .transaction.write(({ wine }) => {
-        let survivorUpdate = wine
-          .patch({ id: survivor.id })
-          .add({
-            expertCount: duplicate.expertCount,
-            expertSum: duplicate.expertSum,
-            communityCount: duplicate.communityCount,
-            communitySum: duplicate.communitySum,
-          })
-          .set({
-            externalIds: [...(current?.externalIds ?? []), ...added],
-            updatedAt: now.toISOString(),
-            changeSeq: nextChangeSeq(now),
-          });
-        const experts = [...(duplicate.expertIds ?? [])];
-        if (experts.length > 0) survivorUpdate = survivorUpdate.add({ expertIds: experts });
-        return [
-          survivorUpdate.where(({ status }, { eq }) => eq(status, 'active')).commit(),
-          wine
-            .patch({ id: duplicate.id })
-            .set({
-              status: 'merged',
-              mergedInto: survivor.id,
-              updatedAt: now.toISOString(),
-              changeSeq: nextChangeSeq(now),
-            })
-            .where(({ status }, { eq }) => eq(status, 'active'))
-            .commit(),
-        ];
-      })
-      .go();
+    movedExternalIds += await retryOnConflict(() => mergeOne(survivor.id, duplicateId));
+    // After the merge no note can be written on the duplicate (it is no longer active), so every note
+    // it has is moved; a merge cut short is finished by running it again.
+    movedTastings += await moveTastings(duplicateId, survivor.id);
   }
 
   const record: MergeRecord = {
@@ -94,6 +53,68 @@ export async function mergeWines(input: MergeWinesInput, actor: Principal): Prom
   };
   await db().entities.wineMerge.create(record).go();
   return record;
+}
+
+/**
+ * Adds one duplicate's ratings and outside numbers to the survivor and marks it merged, in one
+ * transaction conditional on the duplicate as read: a note written on it meanwhile changes its sums,
+ * and the merge is decided again from a fresh read. Answers how many outside numbers moved.
+ */
+async function mergeOne(survivorId: string, duplicateId: string): Promise<number> {
+  const duplicate = await getWine(duplicateId);
+  if (!duplicate || duplicate.status === 'deleted') throw new NotFoundError();
+  if (duplicate.status === 'merged') {
+    if (duplicate.mergedInto === survivorId) return 0;
+    // Merged into another wine: not a race that a fresh read would settle.
+    throw new ValidationError({ duplicateIds: 'invalidValue' });
+  }
+  const { data: current } = await db().entities.wine.get({ id: survivorId }).go();
+  if (current?.status !== 'active') throw new NotFoundError();
+  const known = new Set((current.externalIds ?? []).map((e) => `${e.kind}:${e.value}`));
+  const added = (duplicate.externalIds ?? []).filter((e) => !known.has(`${e.kind}:${e.value}`));
+
+  const now = new Date();
+  await commitTransaction(() =>
+    db().transaction.write(({ wine }) => {
+      let survivorUpdate = wine
+        .patch({ id: survivorId })
+        .add({
+          expertCount: duplicate.expertCount,
+          expertSum: duplicate.expertSum,
+          communityCount: duplicate.communityCount,
+          communitySum: duplicate.communitySum,
+        })
+        .set({
+          externalIds: [...(current.externalIds ?? []), ...added],
+          updatedAt: now.toISOString(),
+          changeSeq: nextChangeSeq(now),
+        });
+      const experts = [...(duplicate.expertIds ?? [])];
+      if (experts.length > 0) survivorUpdate = survivorUpdate.add({ expertIds: experts });
+      return [
+        survivorUpdate
+          .where(
+            ({ status, updatedAt }, { eq }) =>
+              `${eq(status, 'active')} AND ${eq(updatedAt, current.updatedAt)}`,
+          )
+          .commit(),
+        wine
+          .patch({ id: duplicate.id })
+          .set({
+            status: 'merged',
+            mergedInto: survivorId,
+            updatedAt: now.toISOString(),
+            changeSeq: nextChangeSeq(now),
+          })
+          .where(
+            ({ status, updatedAt }, { eq }) =>
+              `${eq(status, 'active')} AND ${eq(updatedAt, duplicate.updatedAt)}`,
+          )
+          .commit(),
+      ];
+    }),
+  );
+  return added.length;
 }
 
 export async function listMerges(): Promise<{ rows: MergeRecord[]; count: number }> {

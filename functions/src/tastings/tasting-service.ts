@@ -9,8 +9,9 @@ import { ulid } from 'ulid';
 import { publicNames } from '../accounts/public-profiles';
 import { getWine, getWines, nextChangeSeq } from '../catalog/catalog-store';
 import { db } from '../data/entities';
+import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 
 type NoteRecord = EntityItem<ReturnType<typeof db>['entities']['tastingNote']>;
 
@@ -57,11 +58,33 @@ function assertAuthor(note: NoteRecord, actor: Principal): void {
   if (actor.role !== 'admin' && note.ownerId !== actor.userId) throw new ForbiddenError();
 }
 
-/** Whether the author keeps another published expert note on the wine besides `exceptId`. */
-async function hasOtherExpertNote(wineId: string, authorId: string, exceptId: string): Promise<boolean> {
+/** The author's other notes on the wine, as read: whether one keeps them among its experts decides the expert set. */
+async function otherNotesOf(wineId: string, authorId: string, exceptId: string): Promise<NoteRecord[]> {
   const { data } = await db().entities.tastingNote.query.byWine({ wineId }).go({ pages: 'all' });
-  return data.some((n) => n.ownerId === authorId && n.id !== exceptId && n.isPublished && n.authorIsExpert);
+  return data.filter((n) => n.ownerId === authorId && n.id !== exceptId);
 }
+
+const keepsExpert = (notes: readonly NoteRecord[]) => notes.some((n) => n.isPublished && n.authorIsExpert);
+
+/**
+ * Condition checks that the author's other notes on the wine are still as they were read. A change
+ * to the expert set is decided from them; two changes deciding from each other's old state cannot
+ * both apply (one is cancelled and decides again from a fresh read).
+ */
+function unchanged(notes: readonly NoteRecord[]) {
+  // biome-ignore lint/suspicious/noExplicitAny: ElectroDB's transaction entity type is not exported.
+  return (entity: any) =>
+    notes.map((n) =>
+      entity
+        .check({ id: n.id })
+        // biome-ignore lint/suspicious/noExplicitAny: see above
+        .where((attr: any, op: any) => op.eq(attr.updatedAt, n.updatedAt))
+        .commit(),
+    );
+}
+
+/** How many times a note's change is decided again after another change to the same notes won. */
+const NOTE_ATTEMPTS = 6;
 
 /**
  * The wine's update inside a note's transaction: sums, the expert set, and a new change stamp so the
@@ -151,9 +174,18 @@ export async function createTasting(
   const changeWine = wineChange(wineId, contributionOf(note), {
     add: note.isPublished && isExpert ? author.userId : undefined,
   });
-  await db()
-    .transaction.write((entities) => [entities.tastingNote.create(note).commit(), changeWine(entities.wine)])
-    .go();
+  try {
+    await commitTransaction(() =>
+      db().transaction.write((entities) => [
+        entities.tastingNote.create(note).commit(),
+        changeWine(entities.wine),
+      ]),
+    );
+  } catch (error) {
+    // The wine was deleted or merged between the read and the write.
+    if (error instanceof TransactionCanceled && error.failedConditions.includes(1)) throw new NotFoundError();
+    throw error;
+  }
   return (await toNotes([note]))[0] as TastingNote;
 }
 
@@ -162,9 +194,23 @@ export async function updateTasting(
   input: TastingUpdateInput,
   actor: Principal,
 ): Promise<TastingNote> {
-  const before = await requireNote(id);
-  assertAuthor(before, actor);
-  const after = { ...before, updatedAt: new Date().toISOString() } as {
+  const first = await requireNote(id);
+  assertAuthor(first, actor);
+  for (let attempt = 0; ; attempt++) {
+    const before = attempt === 0 ? first : await requireNote(id);
+    // The note itself changed since the person read it: theirs would overwrite another change.
+    if (before.updatedAt !== first.updatedAt) throw new ConflictError();
+    try {
+      return await applyUpdate(before, input);
+    } catch (error) {
+      if (!(error instanceof TransactionCanceled) || attempt + 1 >= NOTE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function applyUpdate(before: NoteRecord, input: TastingUpdateInput): Promise<TastingNote> {
+  const id = before.id;
+  const after = { ...before, updatedAt: laterThan(before.updatedAt) } as {
     -readonly [K in keyof NoteRecord]: NoteRecord[K];
   };
   for (const [key, value] of Object.entries(input)) {
@@ -181,10 +227,8 @@ export async function updateTasting(
   }
   const expertBefore = before.isPublished && before.authorIsExpert;
   const expertAfter = after.isPublished && after.authorIsExpert;
-  const remove =
-    expertBefore && !expertAfter && !(await hasOtherExpertNote(before.wineId, before.ownerId, id))
-      ? before.ownerId
-      : undefined;
+  const others = expertBefore !== expertAfter ? await otherNotesOf(before.wineId, before.ownerId, id) : [];
+  const remove = expertBefore && !expertAfter && !keepsExpert(others) ? before.ownerId : undefined;
   const changeWine = wineChange(before.wineId, difference(contributionOf(after), contributionOf(before)), {
     add: !expertBefore && expertAfter ? before.ownerId : undefined,
     remove,
@@ -193,17 +237,24 @@ export async function updateTasting(
   const removed = (['text', 'photo', 'drinkingWindowFrom', 'drinkingWindowTo'] as const).filter(
     (key) => before[key] !== undefined && after[key] === undefined,
   );
-  await db()
-    .transaction.write((entities) => {
+  await commitTransaction(() =>
+    db().transaction.write((entities) => {
       let patch = entities.tastingNote
         .patch({ id })
         .set(clean(fields) as never)
         .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt));
       if (removed.length > 0) patch = patch.remove(removed as never);
-      return [patch.commit(), changeWine(entities.wine)];
-    })
-    .go();
+      return [patch.commit(), changeWine(entities.wine), ...unchanged(others)(entities.tastingNote)];
+    }),
+  );
   return (await toNotes([after]))[0] as TastingNote;
+}
+
+/** A change stamp after the previous one, even within the same millisecond. */
+function laterThan(previous: string): string {
+  const now = Date.now();
+  const last = Date.parse(previous);
+  return new Date(now > last ? now : last + 1).toISOString();
 }
 
 export async function deleteTasting(id: string, actor: Principal): Promise<void> {
@@ -212,24 +263,53 @@ export async function deleteTasting(id: string, actor: Principal): Promise<void>
   await removeNote(note);
 }
 
-async function removeNote(note: NoteRecord): Promise<void> {
+/**
+ * Deletes a note and takes it out of its wine's sums in one transaction. The delete is conditional on
+ * the note as read, so two deletes (or a delete racing a publish) cannot both change the sums: the
+ * loser reads again, and finds the note gone (404) or deletes what it is now.
+ */
+async function removeNote(first: NoteRecord): Promise<void> {
+  let note = first;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await removeOnce(note);
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceled) || attempt + 1 >= NOTE_ATTEMPTS) throw error;
+      const { data } = await db().entities.tastingNote.get({ id: first.id }).go();
+      if (!data) throw new NotFoundError();
+      note = data;
+    }
+  }
+}
+
+async function removeOnce(note: NoteRecord): Promise<void> {
   const wasExpert = note.isPublished && note.authorIsExpert;
-  const remove =
-    wasExpert && !(await hasOtherExpertNote(note.wineId, note.ownerId, note.id)) ? note.ownerId : undefined;
+  const others = wasExpert ? await otherNotesOf(note.wineId, note.ownerId, note.id) : [];
+  const remove = wasExpert && !keepsExpert(others) ? note.ownerId : undefined;
   const wine = await getWine(note.wineId);
+  const deleteNote =
+    // biome-ignore lint/suspicious/noExplicitAny: ElectroDB's transaction entity type is not exported.
+    (entity: any) =>
+      entity
+        .delete({ id: note.id })
+        // biome-ignore lint/suspicious/noExplicitAny: see above
+        .where((attr: any, op: any) => `${op.exists(attr.id)} AND ${op.eq(attr.updatedAt, note.updatedAt)}`)
+        .commit();
   if (wine?.status !== 'active') {
-    await db().entities.tastingNote.delete({ id: note.id }).go();
+    await commitTransaction(() => db().transaction.write((entities) => [deleteNote(entities.tastingNote)]));
     return;
   }
   const changeWine = wineChange(note.wineId, difference(contributionOf(undefined), contributionOf(note)), {
     remove,
   });
-  await db()
-    .transaction.write((entities) => [
-      entities.tastingNote.delete({ id: note.id }).commit(),
+  await commitTransaction(() =>
+    db().transaction.write((entities) => [
+      deleteNote(entities.tastingNote),
       changeWine(entities.wine),
-    ])
-    .go();
+      ...unchanged(others)(entities.tastingNote),
+    ]),
+  );
 }
 
 /** Removes every note a person wrote, keeping the wines' averages right (account deletion). */
@@ -292,11 +372,18 @@ export async function tastingStatistic(userId: string) {
 /** Moves a duplicate wine's notes onto the survivor (admin merge). Answers how many moved. */
 export async function moveTastings(fromWineId: string, toWineId: string): Promise<number> {
   const { data } = await db().entities.tastingNote.query.byWine({ wineId: fromWineId }).go({ pages: 'all' });
+  let moved = 0;
   for (const note of data) {
-    await db()
-      .entities.tastingNote.patch({ id: note.id })
-      .set({ wineId: toWineId, createdAt: note.createdAt })
-      .go();
+    try {
+      await db()
+        .entities.tastingNote.patch({ id: note.id })
+        .set({ wineId: toWineId, createdAt: note.createdAt })
+        .go();
+      moved++;
+    } catch (error) {
+      // Deleted by its author meanwhile: nothing to move.
+      if (!isConditionFailure(error)) throw error;
+    }
   }
-  return data.length;
+  return moved;
 }
