@@ -4,6 +4,16 @@ export const LIMITS = {
   successToastMs: 4_000,
   errorToastMs: 5_000,
   uploadMaxBytes: 50 * 1024 * 1024,
+  /** An uploaded image may have at most this many pixels (width × height), so a small file cannot decode to gigabytes. */
+  uploadMaxPixels: 40_000_000,
+  /** A multipart body: at most this many parts, files, text fields, bytes per text field and characters per name. */
+  multipartMaxParts: 70,
+  multipartMaxFiles: 10,
+  multipartMaxFields: 60,
+  multipartMaxFieldBytes: 64 * 1024,
+  multipartMaxNameLength: 100,
+  /** Path ids (ULIDs, demo account ids, share tokens) are at most this long. */
+  pathIdMaxLength: 64,
   glassSizeMaxCl: 99,
   bottleSizeBelow: 100,
   minimumAge: 18,

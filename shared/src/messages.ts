@@ -21,6 +21,18 @@ export const MESSAGES = {
   forbidden: { en: 'Permission denied', nb: 'Ingen tilgang' },
   notFound: { en: 'Not found', nb: 'Ikke funnet' },
   conflict: { en: 'Conflict with the current state', nb: 'Konflikt med gjeldende tilstand' },
+  idempotencyKeyInUse: {
+    en: 'A request with this Idempotency-Key is still being handled',
+    nb: 'En forespørsel med denne Idempotency-Key behandles fortsatt',
+  },
+  idempotencyKeyReused: {
+    en: 'This Idempotency-Key was used for another request',
+    nb: 'Denne Idempotency-Key er brukt til en annen forespørsel',
+  },
+  invalidIdempotencyKey: {
+    en: 'Idempotency-Key must be 8 to 128 letters, digits or - _ . :',
+    nb: 'Idempotency-Key må være 8 til 128 bokstaver, sifre eller - _ . :',
+  },
   payloadTooLarge: {
     en: 'Image size exceeds maximum allowed size (50MB)',
     nb: 'Bildestørrelsen overskrider maksimal tillatt størrelse (50MB)',
@@ -106,6 +118,29 @@ export const MESSAGES = {
   wrongCurrentPassword: { en: 'The current password is wrong', nb: 'Nåværende passord er feil' },
   imageUrlNotAllowed: { en: 'Image address not allowed', nb: 'Bildeadressen er ikke tillatt' },
   imageWidthNotAllowed: { en: 'Image width not allowed', nb: 'Bildebredden er ikke tillatt' },
+  malformedMultipart: {
+    en: 'The form data could not be read',
+    nb: 'Skjemadataene kunne ikke leses',
+  },
+  fieldNameNotAllowed: { en: 'This field name is not allowed', nb: 'Dette feltnavnet er ikke tillatt' },
+  fieldRepeated: {
+    en: 'This field was sent more than once',
+    nb: 'Dette feltet ble sendt mer enn én gang',
+  },
+  tooManyParts: {
+    en: 'The form has too many fields or files',
+    nb: 'Skjemaet har for mange felt eller filer',
+  },
+  imageUnreadable: {
+    en: 'The file is not an image that can be read',
+    nb: 'Filen er ikke et bilde som kan leses',
+  },
+  imageTooManyPixels: {
+    en: 'The image is too large: at most 40 megapixels',
+    nb: 'Bildet er for stort: høyst 40 megapiksler',
+  },
+  invalidId: { en: 'Not a valid id', nb: 'Ikke en gyldig id' },
+  invalidPath: { en: 'The address is not valid', nb: 'Adressen er ikke gyldig' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

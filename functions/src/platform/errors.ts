@@ -7,11 +7,13 @@ import { type Locale, type MessageKey, message } from '@kork/shared';
 export type ErrorCode =
   | 'VALIDATION'
   | 'MALFORMED_JSON'
+  | 'MALFORMED_BODY'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'API_KEY'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'UNPROCESSABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
@@ -49,6 +51,19 @@ export class MalformedJsonError extends DomainError {
   readonly status = 400;
   constructor() {
     super({ key: 'malformedJson' });
+  }
+}
+
+/** A request body that cannot be read as what its Content-Type says (a broken multipart form, say). */
+export class MalformedBodyError extends DomainError {
+  override name = 'MalformedBodyError';
+  readonly code = 'MALFORMED_BODY';
+  readonly status = 400;
+  constructor(
+    userMessage: Message = { key: 'malformedMultipart' },
+    fields?: Record<string, MessageKey | string>,
+  ) {
+    super(userMessage, fields);
   }
 }
 
@@ -95,6 +110,13 @@ export class ConflictError extends DomainError {
   constructor(userMessage: Message = { key: 'conflict' }) {
     super(userMessage);
   }
+}
+
+/** A well-formed request that cannot be processed as sent (an Idempotency-Key reused for another request). */
+export class UnprocessableError extends DomainError {
+  override name = 'UnprocessableError';
+  readonly code = 'UNPROCESSABLE';
+  readonly status = 422;
 }
 
 export class PayloadTooLargeError extends DomainError {
