@@ -1,7 +1,11 @@
 /**
  * Turns a Node HTTP request into the API Gateway HTTP API (payload v2) event a route's handler gets in
- * the cloud, and the handler's result back into an HTTP response.
+ * the cloud, and the handler's result back into an HTTP response; and runs each invocation isolated as
+ * Lambda runs it: an error one invocation throws from anywhere (a timer, a stream callback, a promise
+ * nobody awaits) answers that request 500 and never takes the process down, and an invocation that
+ * outlives its function's timeout answers 504.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -101,4 +105,125 @@ export function writeResult(res: ServerResponse, result: APIGatewayProxyStructur
   res.writeHead(result.statusCode ?? 200, headers);
   if (!result.body) return void res.end();
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+const INTERNAL = { error: { code: 'INTERNAL', message: 'Internal server error' } };
+const TIMED_OUT = { error: { code: 'TIMEOUT', message: 'The request took too long' } };
+
+/** One running invocation: what an error raised anywhere within it needs to answer its request. */
+interface Invocation {
+  requestId: string;
+  routeKey: string;
+  res: ServerResponse;
+  log: (line: string) => void;
+  /** Answers the request once; later answers (a late result, a second error) are only logged. */
+  answer(status: number, result: APIGatewayProxyStructuredResultV2): void;
+}
+
+/** Follows each invocation through every callback, timer and stream event started within it. */
+const invocations = new AsyncLocalStorage<Invocation>();
+
+function jsonResult(status: number, body: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': requestId,
+      'cache-control': 'no-store',
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+function crashed(invocation: Invocation, error: unknown): void {
+  invocation.log(`${invocation.routeKey} request ${invocation.requestId} failed: ${describe(error)}`);
+  invocation.answer(500, jsonResult(500, INTERNAL, invocation.requestId));
+}
+
+export interface InvokeOptions {
+  routeKey: string;
+  /** The function's timeout (the manifest's timeoutSeconds, 10 s by default). */
+  timeoutMs: number;
+  log: (line: string) => void;
+}
+
+/**
+ * Invokes a handler for one request and writes its answer: the handler's result, 500 when it throws
+ * (in its own promise or, through the process guard, from any callback it started), 504 when it has
+ * not answered within the timeout. Resolves once the request is answered.
+ */
+export function invokeIsolated(
+  handler: HttpHandler,
+  event: APIGatewayProxyEventV2,
+  res: ServerResponse,
+  options: InvokeOptions,
+): Promise<void> {
+  const requestId = event.requestContext.requestId;
+  return new Promise<void>((resolve) => {
+    let answered = false;
+    const timer = setTimeout(() => {
+      options.log(`${options.routeKey} request ${requestId} timed out after ${options.timeoutMs} ms`);
+      invocation.answer(504, jsonResult(504, TIMED_OUT, requestId));
+    }, options.timeoutMs);
+    const invocation: Invocation = {
+      requestId,
+      routeKey: options.routeKey,
+      res,
+      log: options.log,
+      answer(status, result) {
+        if (answered) {
+          if (status >= 500 && status !== 504) options.log(`request ${requestId}: later error ignored`);
+          return;
+        }
+        answered = true;
+        clearTimeout(timer);
+        if (!res.headersSent) writeResult(res, result);
+        else res.end();
+        resolve();
+      },
+    };
+    invocations.run(invocation, () => {
+      const context = lambdaContext(options.routeKey, requestId, options.timeoutMs);
+      Promise.resolve()
+        .then(() => handler(event, context))
+        .then(
+          (result) => invocation.answer(result.statusCode ?? 200, result),
+          (error: unknown) => crashed(invocation, error),
+        );
+    });
+  });
+}
+
+const guardLogs = new Set<{ log: (line: string) => void }>();
+
+function onProcessError(error: unknown): void {
+  const invocation = invocations.getStore();
+  if (invocation) crashed(invocation, error);
+  else for (const { log } of guardLogs) log(`error outside any request: ${describe(error)}`);
+}
+
+const onUncaughtException = (error: Error) => onProcessError(error);
+const onUnhandledRejection = (reason: unknown) => onProcessError(reason);
+
+/**
+ * While a local server runs, an uncaught exception or unhandled rejection is traced to the invocation
+ * it came from and answers that request 500; one outside any invocation is logged. Either way the
+ * process keeps serving. Returns the function that removes the guard (on server close).
+ */
+export function guardProcess(log: (line: string) => void): () => void {
+  const entry = { log };
+  if (guardLogs.size === 0) {
+    process.on('uncaughtException', onUncaughtException);
+    process.on('unhandledRejection', onUnhandledRejection);
+  }
+  guardLogs.add(entry);
+  return () => {
+    if (!guardLogs.delete(entry) || guardLogs.size > 0) return;
+    process.off('uncaughtException', onUncaughtException);
+    process.off('unhandledRejection', onUnhandledRejection);
+  };
 }

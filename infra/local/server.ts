@@ -7,18 +7,18 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { applySeeds } from '@kork/functions/data/seed-runner';
-import { imageFunction, queues, type RouteDef, routes } from '@kork/functions/routes';
+import { type FunctionDef, imageFunction, queues, type RouteDef, routes } from '@kork/functions/routes';
 import { seedSteps } from '@kork/functions/seeds';
-import { LIMITS, message } from '@kork/shared';
+import { LIMITS, localeFromAcceptLanguage, message } from '@kork/shared';
 import sirv from 'sirv';
 import { runJob } from './jobs';
 import {
   BodyTooLargeError,
+  guardProcess,
   type HttpHandler,
-  lambdaContext,
+  invokeIsolated,
   readBody,
   toEvent,
-  writeResult,
 } from './lambda-http';
 import type { LocalStack } from './stack';
 import { loadFunction, REPO_ROOT } from './stack';
@@ -65,13 +65,20 @@ export function matchRoute(compiled: CompiledRoute[], method: string, path: stri
     if (!match) continue;
     pathMatched = true;
     if (route.method !== method && route.method !== 'ANY') continue;
-    const params = Object.fromEntries(
-      route.params.map((p, i) => [p, decodeURIComponent(match[i + 1] ?? '')]),
-    );
+    let params: Record<string, string>;
+    try {
+      params = Object.fromEntries(route.params.map((p, i) => [p, decodeURIComponent(match[i + 1] ?? '')]));
+    } catch {
+      // A `%` escape that decodes to no text: the address itself is invalid.
+      return { route, params: undefined, malformed: true };
+    }
     return { route, params: route.params.length > 0 ? params : undefined };
   }
   return { route: undefined, pathMatched };
 }
+
+/** Lambda's timeout when the manifest sets none. */
+const DEFAULT_TIMEOUT_SECONDS = 10;
 
 const TOO_LARGE = { error: { code: 'PAYLOAD_TOO_LARGE', message: message('payloadTooLarge', 'en') } };
 
@@ -88,16 +95,21 @@ export interface LocalServerOptions {
   /** The built SPA to serve; defaults to web/dist. */
   webRoot?: string;
   log?: (line: string) => void;
+  /** The API routes to serve; the app's manifest by default. */
+  routes?: Record<string, RouteDef>;
+  /** Loads a handler module by its manifest path; the app's own modules by default. */
+  loadHandler?: (handlerPath: string) => Promise<HttpHandler>;
 }
 
 export async function startLocalServer(options: LocalServerOptions): Promise<Server> {
   const log = options.log ?? (() => undefined);
-  const compiled = compileRoutes(routes as Record<string, RouteDef>);
+  const compiled = compileRoutes(options.routes ?? (routes as Record<string, RouteDef>));
+  const loadHandler = options.loadHandler ?? ((path: string) => loadFunction<HttpHandler>(path));
   const handlers = new Map<string, Promise<HttpHandler>>();
   const load = (path: string) => {
     let handler = handlers.get(path);
     if (!handler) {
-      handler = loadFunction<HttpHandler>(path);
+      handler = loadHandler(path);
       handlers.set(path, handler);
     }
     return handler;
@@ -111,7 +123,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     res: ServerResponse,
     url: URL,
     routeKey: string,
-    handlerPath: string,
+    { handler: handlerPath, timeoutSeconds }: FunctionDef,
     params?: Record<string, string>,
   ) {
     let body: Buffer;
@@ -126,8 +138,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     }
     const event = toEvent(req, url, body, routeKey, params);
     const handler = await load(handlerPath);
-    const result = await handler(event, lambdaContext(routeKey, event.requestContext.requestId));
-    writeResult(res, result);
+    await invokeIsolated(handler, event, res, {
+      routeKey,
+      timeoutMs: (timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+      log,
+    });
   }
 
   const server = createServer((req, res) => {
@@ -146,7 +161,20 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
           req.resume();
           return sendJson(res, 413, TOO_LARGE, { connection: 'close' });
         }
-        const { route, params, pathMatched } = matchRoute(compiled, method, url.pathname);
+        const { route, params, pathMatched, malformed } = matchRoute(compiled, method, url.pathname);
+        if (malformed) {
+          return sendJson(
+            res,
+            400,
+            {
+              error: {
+                code: 'VALIDATION',
+                message: message('invalidPath', localeFromAcceptLanguage(req.headers['accept-language'])),
+              },
+            },
+            { 'x-request-id': randomUUID() },
+          );
+        }
         if (!route) {
           const requestId = randomUUID();
           return sendJson(
@@ -156,10 +184,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
             { 'x-request-id': requestId },
           );
         }
-        return invoke(req, res, url, route.key, route.def.handler, params);
+        return invoke(req, res, url, route.key, route.def, params);
       }
       if (url.pathname === '/img' || url.pathname.startsWith('/img/')) {
-        return invoke(req, res, url, 'GET /img', imageFunction.handler);
+        return invoke(req, res, url, 'GET /img', imageFunction);
       }
       if (url.pathname === '/_dev/mail' && method === 'GET') {
         return sendJson(res, 200, options.stack.outbox.list());
@@ -228,5 +256,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     server.once('error', reject);
     server.listen(options.port, resolve);
   });
+  // Like Lambda, one invocation's uncaught error answers that request 500; the origin keeps serving.
+  server.on('close', guardProcess(log));
   return server;
 }
