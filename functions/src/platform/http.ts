@@ -1,7 +1,7 @@
 /**
  * The one middleware stack every API route uses (the HTTP contract in docs/architecture.md), in middy's documented order:
- * context → API key → size limit → authentication and ownership → body parsing → validation → handler →
- * errors.
+ * context → API key → size limit → path ids → authentication and ownership → body parsing → validation →
+ * handler → errors.
  * Handlers receive a typed request and return a payload; the stack shapes every response.
  */
 import {
@@ -9,6 +9,7 @@ import {
   LIMITS,
   type Locale,
   localeFromAcceptLanguage,
+  type MessageKey,
   resolveCurrency,
 } from '@kork/shared';
 import middy, { type MiddlewareObj } from '@middy/core';
@@ -24,6 +25,7 @@ import {
   PayloadTooLargeError,
   toHttpError,
   UnsupportedMediaTypeError,
+  ValidationError,
 } from './errors';
 import { createLogger, type Logger } from './logger';
 import type { MultipartParser } from './multipart';
@@ -123,6 +125,21 @@ const sizeLimit: MiddlewareObj<Event> = {
   before: ({ event }) => {
     const declared = Number(event.headers?.['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES || bodyBytes(event) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  },
+};
+
+/** Every path id is a ULID, a demo account id (`demo-expert`) or a share token (base64url). */
+const PATH_ID = /^[A-Za-z0-9_-]+$/;
+
+/** Path parameters are checked before anything reads a session or the table with them. */
+const pathParameters: MiddlewareObj<Event> = {
+  before: ({ event }) => {
+    const fields: Record<string, MessageKey> = {};
+    for (const [name, value = ''] of Object.entries(event.pathParameters ?? {})) {
+      if (value.length > LIMITS.pathIdMaxLength) fields[name] = 'tooLong';
+      else if (!PATH_ID.test(value)) fields[name] = 'invalidId';
+    }
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
   },
 };
 
@@ -231,6 +248,7 @@ export function httpRoute<
     .use(errorResponder())
     .use(apiKey)
     .use(sizeLimit)
+    .use(pathParameters)
     .use(authentication(route, spec.sessions ?? tableSessions, spec.owner))
     .use(bodyParser(spec.multipart))
     .use(validation(spec))
