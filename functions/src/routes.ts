@@ -171,6 +171,12 @@ export const routes = {
     needs: ['table:read'],
     group: 'catalog',
   },
+  'GET /api/embed/wines/{id}/price-key': {
+    handler: 'catalog/get-embed-price-key',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'catalog',
+  },
   'DELETE /api/wines/{id}': {
     handler: 'catalog/delete-wine',
     auth: 'admin',

@@ -458,22 +458,45 @@ describe('wine profile, embeds and global search', () => {
     expect((await origin.api('GET', '/api/wines/nope')).status).toBe(404);
   });
 
-  it('embeds a wine with or without its price', async () => {
+  it('embeds a wine with or without its price; the price only when a registered account chose it', async () => {
     const hidden = await origin.api<Record<string, unknown>>(
       'GET',
       `/api/embed/wines/${ids['1']}?showRating=true`,
     );
     expect(hidden.payload).not.toHaveProperty('price');
     expect(hidden.payload.rating).toBe(92);
-    const shown = await origin.api<Record<string, unknown>>(
+    // Anyone can write showPrice=true into an address: without the owner's key it shows no price.
+    const asked = await origin.api<Record<string, unknown>>(
       'GET',
       `/api/embed/wines/${ids['1']}?showPrice=true`,
-      {
-        headers: { 'x-currency': 'NOK' },
-      },
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.payload).not.toHaveProperty('price');
+
+    const visitorKey = await origin.api('GET', `/api/embed/wines/${ids['1']}/price-key`);
+    expect(visitorKey.status).toBe(401);
+    const key = await origin.api<{ priceKey: string }>('GET', `/api/embed/wines/${ids['1']}/price-key`, {
+      token: tokens.private,
+    });
+    expect(key.status).toBe(200);
+    const shown = await origin.api<Record<string, unknown>>(
+      'GET',
+      `/api/embed/wines/${ids['1']}?showPrice=true&priceKey=${key.payload.priceKey}`,
+      { headers: { 'x-currency': 'NOK' } },
     );
     expect(shown.payload.price).toBe(499.9);
     expect(shown.payload).not.toHaveProperty('rating');
+
+    // A key is for its own wine only.
+    const other = await origin.api<Record<string, unknown>>(
+      'GET',
+      `/api/embed/wines/${ids['2']}?showPrice=true&priceKey=${key.payload.priceKey}`,
+    );
+    expect(other.payload).not.toHaveProperty('price');
+    const missing = await origin.api('GET', '/api/embed/wines/no-such-wine/price-key', {
+      token: tokens.private,
+    });
+    expect(missing.status).toBe(404);
   });
 
   it('groups global search hits by kind', async () => {

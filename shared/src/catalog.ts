@@ -492,8 +492,20 @@ export interface MergeRecord {
   mergedAt: string;
 }
 
-/** Embed page options: the wine's owner chooses what the embedded card shows. */
-export const EmbedQuery = z.object({ showPrice: boolParam, showRating: boolParam });
+/**
+ * Embed page options: the embed's owner, the signed-in account that made its code, chooses what the card
+ * shows. A price shows only with `priceKey`, which only a signed-in account gets (`EmbedPriceKey`).
+ */
+export const EmbedQuery = z.object({
+  showPrice: boolParam,
+  showRating: boolParam,
+  priceKey: z.optional(z.string().check(z.maxLength(64))),
+});
+
+/** `GET /api/embed/wines/{id}/price-key`: lets an embed of this wine show its price. */
+export interface EmbedPriceKey {
+  priceKey: string;
+}
 
 /** `GET /api/embed/wines/{id}`: what an embedded wine card shows; price and rating only when asked for. */
 export interface EmbeddedWine {

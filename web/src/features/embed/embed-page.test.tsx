@@ -49,11 +49,26 @@ describe('the embedded wine card', () => {
     expect(embedded).toHaveBeenCalledWith('w1', { showPrice: false, showRating: true }, expect.anything());
   });
 
-  it('shows the price and hides the rating when asked to', async () => {
-    renderEmbed('?showPrice=true&showRating=false');
+  it('shows the price and hides the rating when asked to, passing the owner key on', async () => {
+    renderEmbed('?showPrice=true&showRating=false&priceKey=k3y');
 
     expect((await screen.findByTestId('wine-price')).textContent).toContain('8,990');
     expect(screen.queryByText('Outstanding')).toBeNull();
+    expect(embedded).toHaveBeenCalledWith(
+      'w1',
+      { showPrice: true, showRating: false, priceKey: 'k3y' },
+      expect.anything(),
+    );
+  });
+
+  it('shows no price when the API sends none, as for an address without the owner key', async () => {
+    const { price: _price, currency: _currency, ...withoutPrice } = WINE;
+    embedded.mockResolvedValue(withoutPrice);
+    renderEmbed('?showPrice=true&showRating=true');
+
+    expect(await screen.findByRole('heading', { name: 'Château Margaux' })).toBeTruthy();
+    expect(screen.queryByTestId('wine-price')).toBeNull();
+    expect(embedded).toHaveBeenCalledWith('w1', { showPrice: true, showRating: true }, expect.anything());
   });
 
   it('links to the wine on Kork in a new tab', async () => {

@@ -23,7 +23,10 @@ function flag(value: string | null): boolean {
   return value === 'true' || value === '1';
 }
 
-/** The card itself: the wine, and its rating and price only when the embedding site asked for them. */
+/**
+ * The card itself: the wine, its rating when the embed asks for it, and its price when the embed asks for
+ * it and the API sent one (only for an embed whose owner, a registered account, chose to show it).
+ */
 export function EmbeddedWineCard({ wine, options }: { wine: EmbeddedWine; options: EmbedOptions }) {
   const { t, i18n } = useTranslation();
   const ratingText = useRatingText();
@@ -74,18 +77,22 @@ export function EmbeddedWineCard({ wine, options }: { wine: EmbeddedWine; option
 
 /**
  * /embed/wines/:id: a wine card other sites show in an iframe (no navbar or footer around it, see the
- * layout rules). `showPrice` and `showRating` in the address say what the card shows.
+ * layout rules). `showPrice` and `showRating` in the address say what the card shows; `priceKey` is the
+ * owner's proof that the price may show (docs/catalog-api.md).
  */
 export function EmbedPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
+  const priceKey = search.get('priceKey') ?? undefined;
   const options: EmbedOptions = {
     showPrice: flag(search.get('showPrice')),
     showRating: flag(search.get('showRating')),
+    ...(priceKey ? { priceKey } : {}),
   };
-  const wine = useResource(id ? `${id}|${options.showPrice}|${options.showRating}` : null, (signal) =>
-    getEmbeddedWine(id, options, signal),
+  const wine = useResource(
+    id ? `${id}|${options.showPrice}|${options.showRating}|${priceKey ?? ''}` : null,
+    (signal) => getEmbeddedWine(id, options, signal),
   );
   usePageTitle(wine.status === 'ready' ? wine.data.name : t('embed.title'));
 

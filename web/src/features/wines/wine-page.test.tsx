@@ -8,6 +8,7 @@ import { clearToasts } from '../../lib/notify';
 import { endSession, startSession } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
 import { listOwnWines } from '../cellar/api/list-own-wines';
+import { getEmbedPriceKey } from '../embed/api/get-embed-price-key';
 import { getWineTastings } from '../tastings/api/get-wine-tastings';
 import { getWine } from './api/get-wine';
 import { WinePage } from './wine-page';
@@ -16,6 +17,7 @@ vi.mock('./api/get-wine', () => ({ getWine: vi.fn() }));
 vi.mock('./api/delete-wine', () => ({ deleteWine: vi.fn() }));
 vi.mock('../tastings/api/get-wine-tastings', () => ({ getWineTastings: vi.fn() }));
 vi.mock('../cellar/api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
+vi.mock('../embed/api/get-embed-price-key', () => ({ getEmbedPriceKey: vi.fn() }));
 
 const wine = vi.mocked(getWine);
 const tastings = vi.mocked(getWineTastings);
@@ -220,20 +222,40 @@ describe('the wine page', () => {
   });
 
   it('builds the embed code from the chosen options', async () => {
+    const user = { id: 'u9', email: 'ola@example.com', fullName: 'Ola Nordmann', role: 'user' } as User;
+    vi.mocked(getEmbedPriceKey).mockResolvedValue({ priceKey: 'k3y' });
+    act(() => startSession({ access_token: 'header.e30.signature', user }));
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Embed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Embed this wine' });
     const code = within(dialog).getByLabelText('Embed code') as HTMLTextAreaElement;
-    expect(code.value).toContain(
-      `<iframe src="${window.location.origin}/embed/wines/w1?showPrice=true&showRating=true"`,
+    await waitFor(() =>
+      expect(code.value).toContain(
+        `<iframe src="${window.location.origin}/embed/wines/w1?showPrice=true&amp;showRating=true&amp;priceKey=k3y"`,
+      ),
     );
     expect(code.value).toMatch(/<\/iframe>$/);
 
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Show price' }));
-    expect(code.value).toContain('/embed/wines/w1?showPrice=false&showRating=true');
+    expect(code.value).toContain('/embed/wines/w1?showPrice=false&amp;showRating=true"');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Show rating' }));
-    expect(code.value).toContain('/embed/wines/w1?showPrice=false&showRating=false');
+    expect(code.value).toContain('/embed/wines/w1?showPrice=false&amp;showRating=false"');
+  });
+
+  it('lets a visitor embed the wine without its price', async () => {
+    vi.mocked(getEmbedPriceKey).mockReset();
+    renderPage();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Embed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Embed this wine' });
+    const price = within(dialog).getByRole('checkbox', { name: 'Show price' }) as HTMLInputElement;
+    expect(price.checked).toBe(false);
+    expect(price.disabled).toBe(true);
+    expect(within(dialog).getByText('Sign in to show the price')).toBeTruthy();
+    const code = within(dialog).getByLabelText('Embed code') as HTMLTextAreaElement;
+    expect(code.value).toContain('/embed/wines/w1?showPrice=false&amp;showRating=true"');
+    expect(getEmbedPriceKey).not.toHaveBeenCalled();
   });
 
   it('says the wine is not found for a 404', async () => {

@@ -4,11 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
+import { useIsLoggedIn } from '../../../lib/session';
+import { getEmbedPriceKey } from '../../embed/api/get-embed-price-key';
 import { copyText } from '../clipboard';
+import { useResource } from '../use-resource';
 
 export interface EmbedChoices {
   showPrice: boolean;
   showRating: boolean;
+  /** Proof that a registered account chose to show the price; the price shows only with it. */
+  priceKey?: string;
 }
 
 function escapeAttribute(value: string): string {
@@ -17,8 +22,10 @@ function escapeAttribute(value: string): string {
 
 /** The HTML another site pastes to show the wine's card: an iframe of `/embed/wines/{id}`. */
 export function embedCode(origin: string, wine: { id: string; name: string }, choices: EmbedChoices): string {
-  const src = `${origin}/embed/wines/${encodeURIComponent(wine.id)}?showPrice=${choices.showPrice}&showRating=${choices.showRating}`;
-  return `<iframe src="${src}" title="${escapeAttribute(wine.name)}" width="360" height="520" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+  const showPrice = choices.showPrice && Boolean(choices.priceKey);
+  const key = showPrice ? `&priceKey=${encodeURIComponent(choices.priceKey ?? '')}` : '';
+  const src = `${origin}/embed/wines/${encodeURIComponent(wine.id)}?showPrice=${showPrice}&showRating=${choices.showRating}${key}`;
+  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(wine.name)}" width="360" height="520" style="border:0;max-width:100%" loading="lazy"></iframe>`;
 }
 
 interface EmbedDialogProps {
@@ -27,11 +34,17 @@ interface EmbedDialogProps {
   wine: { id: string; name: string };
 }
 
-/** "Embed this wine": choose what the card shows, copy the code. */
+/**
+ * "Embed this wine": choose what the card shows, copy the code. Prices are for registered users: only a
+ * signed-in account can put the price on its card (with the key the API gives it).
+ */
 export function EmbedDialog({ opened, onClose, wine }: EmbedDialogProps) {
   const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
   const [choices, setChoices] = useState<EmbedChoices>({ showPrice: true, showRating: true });
-  const code = embedCode(window.location.origin, wine, choices);
+  const key = useResource(opened && loggedIn ? wine.id : null, (signal) => getEmbedPriceKey(wine.id, signal));
+  const priceKey = key.status === 'ready' ? key.data.priceKey : undefined;
+  const code = embedCode(window.location.origin, wine, { ...choices, priceKey });
 
   async function copy() {
     try {
@@ -55,7 +68,9 @@ export function EmbedDialog({ opened, onClose, wine }: EmbedDialogProps) {
         <Group gap="lg">
           <Checkbox
             label={t('wine.embed.showPrice')}
-            checked={choices.showPrice}
+            description={loggedIn ? undefined : t('wine.embed.priceSignIn')}
+            checked={choices.showPrice && priceKey !== undefined}
+            disabled={priceKey === undefined}
             onChange={(event) => {
               const showPrice = event.currentTarget.checked;
               setChoices((current) => ({ ...current, showPrice }));
