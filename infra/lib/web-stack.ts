@@ -1,7 +1,8 @@
 /**
  * The front door: one CloudFront distribution on the app's origin. `/*` serves the SPA from a private
  * bucket, `/api/*` goes to the HTTP API, `/img*` to the image-resize Lambda. Same origin for all three,
- * so the browser needs no CORS and the CSP can stay `'self'`.
+ * so the browser needs no CORS and the CSP can stay `'self'`. `/embed/*` is the SPA too, with headers
+ * that let other sites frame it.
  */
 import { imageFunction } from '@kork/functions/routes';
 import { CfnOutput, Duration, Fn, Stack, type StackProps, Validations } from 'aws-cdk-lib';
@@ -20,6 +21,15 @@ import type { KorkConfig } from './config';
 import { type DataStack, SPA_ACCESS_LOG_PREFIX } from './data-stack';
 import { assetFor, KorkFunction } from './kork-function';
 import { acknowledgeWildcardResource, REASONS } from './nag';
+import {
+  CONTENT_SECURITY_POLICY,
+  EMBED_CONTENT_SECURITY_POLICY,
+  EMBED_PATH_PATTERN,
+  type SecurityHeaderSet,
+  securityHeaderSet,
+} from './security-headers';
+
+export { CONTENT_SECURITY_POLICY, EMBED_CONTENT_SECURITY_POLICY };
 
 export interface WebStackProps extends StackProps {
   config: KorkConfig;
@@ -32,17 +42,8 @@ export interface WebStackProps extends StackProps {
 
 export const IMAGE_FUNCTION_ID = 'image-resize';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+/** Files the web build precompresses for the local origin; CloudFront compresses at the edge instead. */
+const PRECOMPRESSED = ['*.br', '*.gz'];
 
 /**
  * Client-side routes have no file extension: they get the SPA shell. Rewriting at the edge, instead of
@@ -92,23 +93,16 @@ export class WebStack extends Stack {
       authType: lambda.FunctionUrlAuthType.AWS_IAM,
     });
 
-    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Kork: CSP, HSTS and the usual hardening headers',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-      },
-    });
+    const securityHeaders = this.headersPolicy(
+      'SecurityHeaders',
+      'Kork: CSP, HSTS and the usual hardening headers; no framing',
+      securityHeaderSet('deny'),
+    );
+    const embedHeaders = this.headersPolicy(
+      'EmbedSecurityHeaders',
+      'Kork /embed: the same headers, but any site may frame the page',
+      securityHeaderSet('any-site'),
+    );
 
     // Resized images differ by source, width and the formats the browser accepts (AVIF, WebP, JPEG).
     const imageCache = new cloudfront.CachePolicy(this, 'ImageCache', {
@@ -125,6 +119,24 @@ export class WebStack extends Stack {
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn)
       : undefined;
 
+    const spaOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.spaBucket);
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'Extension-less paths get the SPA shell',
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    // The shell and its assets: cached, compressed at the edge (gzip and Brotli, as CachingOptimized
+    // keys on them), client routes rewritten to the shell.
+    const spaBehavior = {
+      origin: spaOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      compress: true,
+      functionAssociations: [
+        { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: spaRewrite },
+      ],
+    } satisfies cloudfront.BehaviorOptions;
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Kork',
       domainNames: config.domainName ? [config.domainName] : undefined,
@@ -137,23 +149,10 @@ export class WebStack extends Stack {
       enableLogging: true,
       logBucket: data.logBucket,
       logFilePrefix: 'cloudfront/',
-      defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.spaBucket),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeaders,
-        functionAssociations: [
-          {
-            eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
-            function: new cloudfront.Function(this, 'SpaRewrite', {
-              comment: 'Extension-less paths get the SPA shell',
-              code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
-              runtime: cloudfront.FunctionRuntime.JS_2_0,
-            }),
-          },
-        ],
-      },
+      defaultBehavior: { ...spaBehavior, responseHeadersPolicy: securityHeaders },
       additionalBehaviors: {
+        // The embedded wine card: the same shell and rewrite, framable by any site.
+        [EMBED_PATH_PATTERN]: { ...spaBehavior, responseHeadersPolicy: embedHeaders },
         '/api/*': {
           origin: new origins.HttpOrigin(Fn.parseDomainName(props.api.apiEndpoint), {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -165,6 +164,7 @@ export class WebStack extends Stack {
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // Everything but Host: API Gateway routes on its own host name.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          // CloudFront compresses only what it may cache; with caching disabled API answers pass as sent.
           responseHeadersPolicy: securityHeaders,
         },
         '/img*': {
@@ -201,13 +201,40 @@ export class WebStack extends Stack {
     if (props.webDist) this.deploySpa(props.webDist);
   }
 
+  /** One response headers policy from the shared definition (security-headers.ts). */
+  private headersPolicy(
+    id: string,
+    comment: string,
+    set: SecurityHeaderSet,
+  ): cloudfront.ResponseHeadersPolicy {
+    return new cloudfront.ResponseHeadersPolicy(this, id, {
+      comment,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: set.contentSecurityPolicy, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(set.hstsMaxAgeSeconds),
+          includeSubdomains: set.hstsIncludeSubdomains,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        ...(set.frameOptions === 'DENY'
+          ? { frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true } }
+          : {}),
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+  }
+
   /**
    * Hashed assets are cached for a year; the shell and other root files are revalidated on every load.
    * The deployment runs as a role of our own: the default one carries AWSLambdaBasicExecutionRole and
    * s3:*Object* wildcards on both buckets, more than copying one archive into one bucket needs.
    */
   private deploySpa(webDist: string): void {
-    const archive = new s3assets.Asset(this, 'SpaArchive', { path: webDist });
+    const archive = new s3assets.Asset(this, 'SpaArchive', { path: webDist, exclude: PRECOMPRESSED });
     const logGroup = new logs.LogGroup(this, 'SpaDeploymentLogs', { retention: logs.RetentionDays.ONE_WEEK });
     const role = new iam.Role(this, 'SpaDeploymentRole', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),

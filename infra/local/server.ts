@@ -11,6 +11,7 @@ import { type FunctionDef, imageFunction, queues, type RouteDef, routes } from '
 import { seedSteps } from '@kork/functions/seeds';
 import { LIMITS, localeFromAcceptLanguage, message } from '@kork/shared';
 import sirv from 'sirv';
+import { securityHeadersFor } from '../lib/security-headers';
 import { runJob } from './jobs';
 import {
   BodyTooLargeError,
@@ -117,6 +118,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
 
   let spa: (req: IncomingMessage, res: ServerResponse, next: () => void) => void = () => undefined;
   let closeVite: (() => Promise<void>) | undefined;
+  // CloudFront's response headers policies, on every answer of this origin (security-headers.ts).
+  const setSecurityHeaders = (res: ServerResponse, pathname: string) => {
+    for (const [name, value] of Object.entries(securityHeadersFor(pathname, { dev: options.dev }))) {
+      res.setHeader(name, value);
+    }
+  };
 
   async function invoke(
     req: IncomingMessage,
@@ -149,6 +156,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     const started = performance.now();
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const method = req.method ?? 'GET';
+    setSecurityHeaders(res, url.pathname);
     res.on('finish', () => {
       if (url.pathname.startsWith('/api/') || url.pathname === '/img') {
         log(`${method} ${url.pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
@@ -245,8 +253,16 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     if (!existsSync(join(webDist, 'index.html'))) {
       throw new Error('web/dist is missing: run `npm run build:web` (npm start does this for you)');
     }
-    const assets = sirv(webDist, { immutable: true, etag: true, gzip: false });
-    const index = sirv(webDist, { single: true, etag: true });
+    // As CloudFront serves the bucket: the encoding the browser accepts best (the build writes .br and .gz
+    // beside each compressible file), hashed assets cached for a year, the shell and root files revalidated
+    // (the Cache-Control the deployment gives them in web-stack.ts).
+    const cacheControl = (value: string) => (res: ServerResponse) => res.setHeader('cache-control', value);
+    const served = { etag: true, brotli: true, gzip: true };
+    const assets = sirv(webDist, {
+      ...served,
+      setHeaders: cacheControl('public, max-age=31536000, immutable'),
+    });
+    const index = sirv(webDist, { ...served, single: true, setHeaders: cacheControl('no-cache') });
     spa = (req, res, next) =>
       (req.url ?? '').startsWith('/assets/') ? assets(req, res, next) : index(req, res, next);
   }

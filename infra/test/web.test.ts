@@ -1,16 +1,143 @@
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../lib/config';
 import { createKorkApp } from '../lib/kork-app';
+import {
+  CONTENT_SECURITY_POLICY,
+  EMBED_CONTENT_SECURITY_POLICY,
+  securityHeadersFor,
+} from '../lib/security-headers';
 import { nagFindings, stubAssets, stubWebDist, testApp } from './support';
 
 const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000';
 
+interface Behavior {
+  PathPattern?: string;
+  TargetOriginId: string;
+  ResponseHeadersPolicyId: { Ref: string };
+  Compress?: boolean;
+  CachePolicyId: string;
+  FunctionAssociations?: { EventType: string; FunctionARN: unknown }[];
+}
+
+/** The distribution's behaviours by path pattern (`default` for the default one). */
+function behaviors(t: Template): Record<string, Behavior> {
+  const [distribution] = Object.values(t.findResources('AWS::CloudFront::Distribution'));
+  const config = distribution?.Properties.DistributionConfig as {
+    DefaultCacheBehavior: Behavior;
+    CacheBehaviors: Behavior[];
+  };
+  return Object.fromEntries([
+    ['default', config.DefaultCacheBehavior],
+    ...config.CacheBehaviors.map((b) => [b.PathPattern, b]),
+  ]);
+}
+
+/** The security headers each behaviour sends, from its response headers policy. */
+function headersOf(t: Template, behavior: Behavior | undefined) {
+  const policy = t.findResources('AWS::CloudFront::ResponseHeadersPolicy')[
+    behavior?.ResponseHeadersPolicyId.Ref ?? ''
+  ];
+  return policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig as Record<string, unknown>;
+}
+
 describe('with a web build', () => {
   const app = testApp();
-  const stacks = createKorkApp(app, { assets: stubAssets(), webDist: stubWebDist() });
-  app.synth();
+  // The build writes precompressed copies for the local origin; CloudFront compresses at the edge.
+  const webDist = stubWebDist();
+  writeFileSync(join(webDist, 'assets', 'app-1a2b.js.br'), 'br');
+  writeFileSync(join(webDist, 'assets', 'app-1a2b.js.gz'), 'gz');
+  writeFileSync(join(webDist, 'index.html.br'), 'br');
+  const stacks = createKorkApp(app, { assets: stubAssets(), webDist });
+  const assembly = app.synth();
   const t = Template.fromStack(stacks.web);
+
+  it('serves /embed/* from the SPA bucket with the shell rewrite, framable by any site', () => {
+    const all = behaviors(t);
+    const embed = all['/embed/*'];
+    expect(embed).toBeDefined();
+    expect(embed?.TargetOriginId).toBe(all.default?.TargetOriginId);
+    expect(embed?.CachePolicyId).toBe(all.default?.CachePolicyId);
+    expect(embed?.FunctionAssociations).toEqual(all.default?.FunctionAssociations);
+    expect(embed?.FunctionAssociations?.[0]?.EventType).toBe('viewer-request');
+    // One origin for the bucket: the embed shares the SPA's origin access control.
+    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+
+    const headers = headersOf(t, embed);
+    expect(headers.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: EMBED_CONTENT_SECURITY_POLICY,
+      Override: true,
+    });
+    expect(EMBED_CONTENT_SECURITY_POLICY).toContain('frame-ancestors *');
+    expect(headers.FrameOptions).toBeUndefined();
+    // Everything but framing as strict as the rest of the app.
+    const strict = headersOf(t, all.default);
+    expect(headers.StrictTransportSecurity).toEqual(strict.StrictTransportSecurity);
+    expect(headers.ContentTypeOptions).toEqual(strict.ContentTypeOptions);
+    expect(headers.ReferrerPolicy).toEqual(strict.ReferrerPolicy);
+    expect(EMBED_CONTENT_SECURITY_POLICY.replace('frame-ancestors *', "frame-ancestors 'none'")).toBe(
+      CONTENT_SECURITY_POLICY,
+    );
+  });
+
+  it('keeps every other path unframable: the shell, the API and the images', () => {
+    const all = behaviors(t);
+    expect(Object.keys(all).sort()).toEqual(['/api/*', '/embed/*', '/img*', 'default']);
+    for (const path of ['default', '/api/*', '/img*']) {
+      const headers = headersOf(t, all[path]);
+      expect(headers.FrameOptions, path).toEqual({ FrameOption: 'DENY', Override: true });
+      expect(headers.ContentSecurityPolicy, path).toEqual({
+        ContentSecurityPolicy: CONTENT_SECURITY_POLICY,
+        Override: true,
+      });
+      expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+      expect(headers.StrictTransportSecurity, path).toEqual({
+        AccessControlMaxAgeSec: 63072000,
+        IncludeSubdomains: true,
+        Override: true,
+      });
+    }
+  });
+
+  it('gives the local origin the same headers, relaxed only for hot reload in development', () => {
+    const all = behaviors(t);
+    const local = securityHeadersFor('/feed');
+    expect(local['content-security-policy']).toBe(
+      (headersOf(t, all.default).ContentSecurityPolicy as { ContentSecurityPolicy: string })
+        .ContentSecurityPolicy,
+    );
+    expect(securityHeadersFor('/embed/wines/w1')['content-security-policy']).toBe(
+      EMBED_CONTENT_SECURITY_POLICY,
+    );
+    expect(securityHeadersFor('/embed/wines/w1')['x-frame-options']).toBeUndefined();
+
+    const dev = securityHeadersFor('/feed', { dev: true });
+    const differing = (csp: string) =>
+      csp.split('; ').filter((directive) => !CONTENT_SECURITY_POLICY.split('; ').includes(directive));
+    expect(differing(dev['content-security-policy'] ?? '')).toEqual([
+      "script-src 'self' 'unsafe-inline'",
+      "connect-src 'self' ws: wss:",
+    ]);
+    expect({ ...dev, 'content-security-policy': '' }).toEqual({ ...local, 'content-security-policy': '' });
+  });
+
+  it('compresses the shell, its assets and the embed at the edge', () => {
+    const all = behaviors(t);
+    expect(all.default?.Compress).toBe(true);
+    expect(all['/embed/*']?.Compress).toBe(true);
+  });
+
+  it('uploads no precompressed copies: CloudFront compresses by itself', () => {
+    const staged = readdirSync(assembly.directory)
+      .map((name) => join(assembly.directory, name))
+      .filter((dir) => existsSync(join(dir, 'index.html')));
+    expect(staged).toHaveLength(1);
+    const dir = staged[0] as string;
+    expect(readdirSync(dir).sort()).toEqual(['assets', 'index.html']);
+    expect(readdirSync(join(dir, 'assets'))).toEqual(['app-1a2b.js']);
+  });
 
   it('uploads hashed assets for a year and the shell for revalidation, then invalidates', () => {
     t.resourceCountIs('Custom::CDKBucketDeployment', 2);

@@ -1,0 +1,90 @@
+/**
+ * The security headers every response of the app carries, defined once: the CloudFront response headers
+ * policies (web-stack.ts) and the local origin (infra/local/server.ts) are both built from this file, so
+ * the browser tests run under the same Content-Security-Policy as the cloud. Plain data: the local origin
+ * imports it without loading the CDK.
+ */
+
+export type FramePolicy = 'deny' | 'any-site';
+
+export interface SecurityHeaderSet {
+  contentSecurityPolicy: string;
+  /** `X-Frame-Options`; absent where other sites may frame the page (no value of it allows that). */
+  frameOptions?: 'DENY';
+  hstsMaxAgeSeconds: number;
+  hstsIncludeSubdomains: boolean;
+  referrerPolicy: 'strict-origin-when-cross-origin';
+  /** `X-Content-Type-Options: nosniff`. */
+  contentTypeNosniff: true;
+}
+
+/** Two years, the value HSTS preload lists ask for. */
+export const HSTS_MAX_AGE_SECONDS = 730 * 24 * 60 * 60;
+
+/**
+ * Styles allow 'unsafe-inline': Mantine and the app set element styles and inject style tags at run time.
+ * Scripts do not: the built app has no inline script.
+ */
+function contentSecurityPolicy(frameAncestors: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    // Vite's development server puts an inline module (the React refresh preamble) into the page.
+    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    // ... and reloads it over a WebSocket on the same port.
+    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    `frame-ancestors ${frameAncestors}`,
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** Every path but the embed: nobody may frame it. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy("'none'", false);
+
+/** `/embed/*`: the wine card other sites show in an iframe; everything else as strict as the rest. */
+export const EMBED_CONTENT_SECURITY_POLICY = contentSecurityPolicy('*', false);
+
+/** The path pattern of the embed pages, as CloudFront writes it. */
+export const EMBED_PATH_PATTERN = '/embed/*';
+
+export function isEmbedPath(pathname: string): boolean {
+  return pathname.startsWith('/embed/');
+}
+
+export function securityHeaderSet(framing: FramePolicy, options: { dev?: boolean } = {}): SecurityHeaderSet {
+  const dev = options.dev ?? false;
+  return {
+    contentSecurityPolicy: contentSecurityPolicy(framing === 'deny' ? "'none'" : '*', dev),
+    ...(framing === 'deny' ? { frameOptions: 'DENY' as const } : {}),
+    hstsMaxAgeSeconds: HSTS_MAX_AGE_SECONDS,
+    hstsIncludeSubdomains: true,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    contentTypeNosniff: true,
+  };
+}
+
+/** The headers as CloudFront writes them onto a response. */
+export function securityHeaderValues(set: SecurityHeaderSet): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': set.contentSecurityPolicy,
+    'strict-transport-security': `max-age=${set.hstsMaxAgeSeconds}${set.hstsIncludeSubdomains ? '; includeSubDomains' : ''}`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': set.referrerPolicy,
+  };
+  if (set.frameOptions) headers['x-frame-options'] = set.frameOptions;
+  return headers;
+}
+
+/**
+ * The headers for one request path at the local origin, as the distribution's behaviours choose them.
+ * `dev` (Vite's hot reload) relaxes only what the development server needs.
+ */
+export function securityHeadersFor(
+  pathname: string,
+  options: { dev?: boolean } = {},
+): Record<string, string> {
+  return securityHeaderValues(securityHeaderSet(isEmbedPath(pathname) ? 'any-site' : 'deny', options));
+}
