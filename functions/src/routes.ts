@@ -46,6 +46,7 @@ export const routes = {
 
   'POST /api/auth/sign-up': {
     handler: 'accounts/sign-up',
+    architecture: 'x86_64',
     auth: 'public',
     needs: ['table:write', 'media:write', 'mail:send'],
     group: 'accounts',
@@ -53,6 +54,7 @@ export const routes = {
   },
   'POST /api/auth/sign-up/google': {
     handler: 'accounts/sign-up-google',
+    architecture: 'x86_64',
     auth: 'public',
     needs: ['table:write', 'media:write'],
     group: 'accounts',
@@ -60,6 +62,7 @@ export const routes = {
   },
   'POST /api/auth/sign-up/apple': {
     handler: 'accounts/sign-up-apple',
+    architecture: 'x86_64',
     auth: 'public',
     needs: ['table:write', 'media:write'],
     group: 'accounts',
@@ -117,6 +120,7 @@ export const routes = {
   },
   'POST /api/users/{id}/images': {
     handler: 'accounts/upload-user-image',
+    architecture: 'x86_64',
     auth: 'user',
     needs: ['table:write', 'media:write'],
     group: 'accounts',
@@ -222,6 +226,7 @@ export const routes = {
   },
   'POST /api/users/{id}/tasting-images': {
     handler: 'tastings/upload-tasting-image',
+    architecture: 'x86_64',
     auth: 'user',
     needs: ['media:write'],
     group: 'catalog',
@@ -302,6 +307,7 @@ export const routes = {
   },
   'POST /api/wine-cellars/users/{id}/own-wines/{ownWineId}/images': {
     handler: 'cellar/upload-own-wine-image',
+    architecture: 'x86_64',
     auth: 'user',
     needs: ['table:write', 'media:write'],
     group: 'cellar',
@@ -315,6 +321,7 @@ export const routes = {
   },
   'POST /api/wine-cellars/users/{id}/cellars/{cellarId}/images': {
     handler: 'cellar/upload-cellar-image',
+    architecture: 'x86_64',
     auth: 'user',
     needs: ['table:write', 'media:write'],
     group: 'cellar',

@@ -139,6 +139,10 @@ export const MESSAGES = {
     en: 'The image is too large: at most 40 megapixels',
     nb: 'Bildet er for stort: høyst 40 megapiksler',
   },
+  imageUnavailable: {
+    en: 'The image is not available right now',
+    nb: 'Bildet er ikke tilgjengelig akkurat nå',
+  },
   invalidId: { en: 'Not a valid id', nb: 'Ikke en gyldig id' },
   invalidPath: { en: 'The address is not valid', nb: 'Adressen er ikke gyldig' },
 } as const satisfies Record<string, Record<Locale, string>>;

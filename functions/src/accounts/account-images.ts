@@ -7,6 +7,7 @@ import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aw
 import { LIMITS } from '@kork/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import { ulid } from 'ulid';
+import { decodeUpload } from '../media/decode-upload';
 import { env } from '../platform/env';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../platform/errors';
 import type { UploadedFile } from '../platform/multipart';
@@ -34,6 +35,7 @@ export async function inspectImage(file: UploadedFile): Promise<{ format: string
   if (file.truncated || file.content.length > LIMITS.uploadMaxBytes) throw new PayloadTooLargeError();
   const type = await fileTypeFromBuffer(file.content);
   if (!type || !ALLOWED.has(type.mime)) throw new UnsupportedMediaTypeError();
+  await decodeUpload(file);
   return { format: type.ext, contentType: type.mime };
 }
 

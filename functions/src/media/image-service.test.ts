@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../platform/errors';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotFoundError, UpstreamError, ValidationError } from '../platform/errors';
 import { negotiateFormat, resizeImage, resolveSource, resolveWidth } from './image-service';
 
 const HOSTS = ['bilder.vinmonopolet.no'];
@@ -22,6 +23,7 @@ describe('which images /img may load', () => {
       '/wines/../secrets',
       'file:///etc/passwd',
       'not a url',
+      '/wines/%E0%A4%A.jpg',
     ]) {
       expect(() => resolveSource(bad, HOSTS), bad).toThrow(ValidationError);
     }
@@ -49,7 +51,43 @@ describe('which images /img may load', () => {
   it('draws the default bottle at the width asked for', async () => {
     const image = await resizeImage({ kind: 'default' }, 128, 'image/webp');
     expect(image.contentType).toBe('image/webp');
-    const sharp = (await import('sharp')).default;
     expect((await sharp(image.body).metadata()).width).toBe(128);
+  });
+});
+
+describe('an image /img cannot read', () => {
+  const remote = { kind: 'remote', url: new URL('https://bilder.vinmonopolet.no/p/1.jpg') } as const;
+  const answers = (response: Response | Error) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (response instanceof Error) throw response;
+        return response;
+      }),
+    );
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is a 404 when the host has no such image', async () => {
+    answers(new Response('gone', { status: 404 }));
+    await expect(resizeImage(remote, 128, 'image/webp')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('is a 502 when the host fails or cannot be reached', async () => {
+    answers(new Response('oops', { status: 503 }));
+    await expect(resizeImage(remote, 128, 'image/webp')).rejects.toBeInstanceOf(UpstreamError);
+    answers(new TypeError('fetch failed'));
+    await expect(resizeImage(remote, 128, 'image/webp')).rejects.toBeInstanceOf(UpstreamError);
+  });
+
+  it('is a 400 when the bytes are not an image, or one cut short', async () => {
+    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#335' } })
+      .jpeg()
+      .toBuffer();
+    for (const bytes of [Buffer.from('<html>not an image</html>'), jpeg.subarray(0, jpeg.length / 3)]) {
+      answers(new Response(bytes, { status: 200 }));
+      await expect(resizeImage(remote, 128, 'image/webp')).rejects.toBeInstanceOf(ValidationError);
+    }
   });
 });

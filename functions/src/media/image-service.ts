@@ -7,7 +7,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { IMAGE_WIDTHS } from '@kork/shared/limits';
 import sharp from 'sharp';
 import { env } from '../platform/env';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../platform/errors';
+import { NotFoundError, PayloadTooLargeError, UpstreamError, ValidationError } from '../platform/errors';
 import { s3Client } from '../platform/s3';
 import { DEFAULT_BOTTLE_SVG } from './default-bottle';
 
@@ -22,7 +22,12 @@ const FETCH_TIMEOUT_MS = 5_000;
 export function resolveSource(raw: string | undefined, allowedHosts: readonly string[]): ImageSource {
   if (!raw) return { kind: 'default' };
   if (raw.startsWith('/') && !raw.startsWith('//')) {
-    const key = decodeURIComponent(raw.slice(1));
+    let key: string;
+    try {
+      key = decodeURIComponent(raw.slice(1));
+    } catch {
+      throw new ValidationError({ url: 'imageUrlNotAllowed' }, { key: 'imageUrlNotAllowed' });
+    }
     if (!key || key.split('/').some((part) => part === '..' || part === '')) {
       throw new ValidationError({ url: 'imageUrlNotAllowed' }, { key: 'imageUrlNotAllowed' });
     }
@@ -70,21 +75,33 @@ async function loadSource(source: ImageSource): Promise<Buffer> {
         await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
       );
     } catch (error) {
-      if ((error as { name?: string }).name === 'NoSuchKey') throw new NotFoundError();
+      const name = (error as { name?: string }).name;
+      if (name === 'NoSuchKey' || name === 'NotFound' || name === 'InvalidKey') throw new NotFoundError();
       throw error;
     }
   }
-  const response = await fetch(source.url, {
-    redirect: 'error',
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-  });
-  if (response.status === 404) throw new NotFoundError();
-  if (!response.ok) throw new Error(`image host answered ${response.status}`);
+  let response: Response;
+  try {
+    response = await fetch(source.url, { redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  } catch {
+    // The host is down, slow, redirects or is not there: for this origin the image is not available.
+    throw new UpstreamError();
+  }
+  if (response.status === 404 || response.status === 410) throw new NotFoundError();
+  if (!response.ok) throw new UpstreamError();
   if (Number(response.headers.get('content-length') ?? 0) > MAX_SOURCE_BYTES)
     throw new PayloadTooLargeError();
-  const bytes = Buffer.from(await response.arrayBuffer());
+  const bytes = Buffer.from(
+    await response.arrayBuffer().catch(() => {
+      throw new UpstreamError();
+    }),
+  );
   if (bytes.length > MAX_SOURCE_BYTES) throw new PayloadTooLargeError();
   return bytes;
+}
+
+function unreadable(): ValidationError {
+  return new ValidationError({ url: 'imageUnreadable' }, { key: 'imageUnreadable' });
 }
 
 export interface ResizedImage {
@@ -101,10 +118,11 @@ export async function resizeImage(
   const input = await loadSource(source);
   const image = sharp(input, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
   const meta = await image.metadata().catch(() => {
-    throw new ValidationError({ url: 'unsupportedMediaType' }, { key: 'unsupportedMediaType' });
+    throw unreadable();
   });
   const format = negotiateFormat(accept, Boolean(meta.hasAlpha));
   const resized = image.resize({ width, withoutEnlargement: source.kind !== 'default' });
+  // Stored bytes that only start like an image (cut short, corrupt, too many pixels) fail here: a 400.
   const body = await (format === 'avif'
     ? resized.avif({ quality: 55, effort: 2 })
     : format === 'webp'
@@ -112,6 +130,10 @@ export async function resizeImage(
       : format === 'png'
         ? resized.png({ compressionLevel: 8 })
         : resized.jpeg({ quality: 80, mozjpeg: true })
-  ).toBuffer();
+  )
+    .toBuffer()
+    .catch(() => {
+      throw unreadable();
+    });
   return { body, contentType: `image/${format}`, format };
 }

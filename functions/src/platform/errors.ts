@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
+  | 'UPSTREAM'
   | 'INTERNAL'
   | 'EMAIL_NOT_VERIFIED'
   | 'INVALID_TOKEN'
@@ -145,6 +146,16 @@ export class RateLimitedError extends DomainError {
     readonly retryAfterSeconds?: number,
     userMessage: Message = { key: 'rateLimited' },
   ) {
+    super(userMessage);
+  }
+}
+
+/** A host this service depends on (an image host) failed or did not answer in time. */
+export class UpstreamError extends DomainError {
+  override name = 'UpstreamError';
+  readonly code = 'UPSTREAM';
+  readonly status = 502;
+  constructor(userMessage: Message = { key: 'imageUnavailable' }) {
     super(userMessage);
   }
 }

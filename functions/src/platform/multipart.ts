@@ -22,6 +22,8 @@ export interface UploadedFile {
   mimetype: string;
   content: Buffer;
   truncated?: boolean;
+  /** The form field it came in (without `[]`), for error messages about it. */
+  field?: string;
 }
 
 export type MultipartParser = (event: APIGatewayProxyEventV2) => Promise<Record<string, unknown>>;
@@ -163,6 +165,7 @@ export function parseMultipart(
               filename: filename ?? '',
               mimetype: mimetype ?? 'application/octet-stream',
               content: Buffer.concat(chunks),
+              field: name?.replace(/\[\]$/, ''),
             };
             form.put(name, file);
             done();
