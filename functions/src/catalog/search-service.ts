@@ -271,6 +271,8 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
     if (hits.length > 0) groups.push({ kind, hits });
   };
 
+  // The feed's default sort: the wines that match best first (exact words, then prefixes, then
+  // typos), then by rating, as `GET /api/wines?search=` lists them.
   const wines = index.search({
     text: q,
     sortColumn: 'rating',

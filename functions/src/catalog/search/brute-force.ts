@@ -4,10 +4,13 @@ import {
   compareFacetValues,
   compareIds,
   compareNames,
+  EXACT,
   FACET_LIMIT,
+  matchTier,
+  NO_MATCH,
   originDepth,
+  PREFIX,
   searchableText,
-  termMatches,
   textTokens,
   vintageId,
 } from './catalog-index';
@@ -100,6 +103,26 @@ function sortValue(doc: SearchDoc, column: IndexQuery['sortColumn']): number | s
   return value;
 }
 
+/**
+ * How well a wine matches the query's words: how many of them it matches only through a typo, and how
+ * many only as a prefix (each word at its best term); undefined when a word does not match.
+ */
+function matchQuality(tokens: readonly string[], terms: readonly string[]): [number, number] | undefined {
+  let typos = 0;
+  let prefixes = 0;
+  for (const token of tokens) {
+    let best = NO_MATCH;
+    for (const term of terms) {
+      const tier = matchTier(token, term);
+      if (tier !== NO_MATCH && (best === NO_MATCH || tier < best)) best = tier;
+    }
+    if (best === NO_MATCH) return undefined;
+    if (best === PREFIX) prefixes++;
+    else if (best !== EXACT) typos++;
+  }
+  return [typos, prefixes];
+}
+
 export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): IndexResult {
   const derived = docs.map(derive);
   const values = derived.map((wine) => wine.values);
@@ -115,7 +138,11 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
     }
   }
 
-  const tokens = query.text ? textTokens(query.text) : [];
+  // Each distinct word once: repeating a word changes neither the matches nor their order.
+  const tokens = query.text ? [...new Set(textTokens(query.text))] : [];
+  // With text and the default sort (rating, descending), the best matches first, then by rating.
+  const ranked = tokens.length > 0 && query.sortColumn === 'rating' && query.sortDirection === 'desc';
+  const quality = new Map<SearchDoc, [number, number]>();
   const filterGroups = groups(query);
   const counts = Object.fromEntries(
     FACETS.map((facet) => [facet, new Map<string, number>()]),
@@ -131,8 +158,9 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
     const wine = values[i] as Record<FacetName, Value[]>;
     if (query.onlyIds && !query.onlyIds.has(doc.id)) return;
     if (tokens.length > 0) {
-      const terms = (derived[i] as Wine).terms;
-      if (!tokens.every((token) => terms.some((term) => termMatches(token, term)))) return;
+      const found = matchQuality(tokens, (derived[i] as Wine).terms);
+      if (found === undefined) return;
+      quality.set(doc, found);
     }
     if (query.isAvailable === true && !doc.isAvailable) return;
     if (query.isHorecaAvailable === true && !doc.isHorecaAvailable) return;
@@ -155,6 +183,12 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
 
   const direction = query.sortDirection === 'desc' ? -1 : 1;
   matches.sort((a, b) => {
+    if (ranked) {
+      const [typosA, prefixesA] = quality.get(a) as [number, number];
+      const [typosB, prefixesB] = quality.get(b) as [number, number];
+      if (typosA !== typosB) return typosA - typosB;
+      if (prefixesA !== prefixesB) return prefixesA - prefixesB;
+    }
     const x = sortValue(a, query.sortColumn);
     const y = sortValue(b, query.sortColumn);
     if ((x === null) !== (y === null)) return x === null ? 1 : -1;

@@ -7,6 +7,7 @@ import {
   CatalogIndex,
   FACET_LIMIT,
   isoTime,
+  type Paging,
   termMatches,
   textTokens,
 } from './catalog-index';
@@ -516,6 +517,248 @@ describe('CatalogIndex', () => {
   });
 });
 
+describe('CatalogIndex ranking by match', () => {
+  // Vinmonopolet's own names, ratings chosen so that rating alone would put the weaker match first.
+  const glana = wine({
+    name: 'Ch. du Glana 2010',
+    producer: 'Ch. du Glana',
+    country: 'Frankrike',
+    region: 'Bordeaux',
+    subRegion: 'St. Julien',
+    grapes: ['Cabernet Sauvignon', 'Merlot'],
+    rating: 88,
+  });
+  const alana = wine({
+    name: 'Alana Estate Sauvignon Blanc 2013',
+    producer: 'Alana Estate Ltd',
+    mainCategoryId: 'white',
+    country: 'New Zealand',
+    region: 'Wairarapa',
+    grapes: ['Sauvignon Blanc'],
+    rating: 92,
+  });
+  const plana = wine({
+    name: 'Mas la Plana Cabernet Sauvignon 2010',
+    producer: 'Miguel Torres',
+    country: 'Spania',
+    region: 'Catalonia',
+    subRegion: 'Penedès',
+    grapes: ['Cabernet Sauvignon'],
+    rating: 95,
+  });
+  const mellot = wine({
+    name: 'Joseph Mellot Destinéa Pinot Noir Rosé 2012',
+    producer: 'Joseph Mellot',
+    mainCategoryId: 'rose',
+    country: 'Frankrike',
+    region: 'Øvrige',
+    grapes: ['Pinot Noir'],
+    rating: 86,
+  });
+  const jacobsdal = wine({
+    name: 'Jacobsdal Pinotage 2010',
+    producer: 'Jacobsdal Wine Est.',
+    country: 'Sør-Afrika',
+    region: 'Coastal Region',
+    subRegion: 'Stellenbosch',
+    grapes: ['Pinotage'],
+    rating: 93,
+  });
+  const ramos = wine({
+    name: 'Ramos Pinto Porto Tawny 30 Years Old',
+    producer: 'Ramos Pinto',
+    mainCategoryId: 'fortified',
+    country: 'Portugal',
+    region: 'Øvrige',
+    grapes: ['Touriga Nacional', 'Touriga Franca', 'Tinta Roriz'],
+    rating: 97,
+  });
+  const brezza = wine({
+    name: 'Brezza Barolo Cannubi 2010',
+    producer: 'Brezza',
+    country: 'Italia',
+    region: 'Piemonte',
+    subRegion: 'Barolo',
+    grapes: ['Nebbiolo'],
+    rating: 90,
+  });
+  const bartolo = wine({
+    name: 'Bartolo Mascarello Langhe Nebbiolo 2012',
+    producer: 'Bartolo Mascarello',
+    country: 'Italia',
+    region: 'Piemonte',
+    subRegion: 'Langhe',
+    grapes: ['Nebbiolo'],
+    rating: 96,
+  });
+  const masi = wine({
+    name: 'Masi Brolo di Campofiorin 2009',
+    producer: 'Masi Agr.',
+    country: 'Italia',
+    region: 'Veneto',
+    grapes: ['Corvina', 'Rondinella'],
+    rating: null,
+  });
+  const margaux = wine({
+    name: 'Ch. Margaux 1996',
+    producer: 'Ch. Margaux',
+    country: 'Frankrike',
+    region: 'Bordeaux',
+    subRegion: 'Margaux',
+    grapes: ['Cabernet Sauvignon', 'Merlot', 'Petit Verdot', 'Cabernet Franc'],
+    rating: 90,
+  });
+  const margan = wine({
+    name: 'Margan Chardonnay 2012',
+    producer: 'Margan',
+    mainCategoryId: 'white',
+    country: 'Australia',
+    region: 'New South Wales',
+    subRegion: 'Hunter Valley',
+    grapes: ['Chardonnay'],
+    rating: 95,
+  });
+  const tourDeBy = wine({
+    name: 'La Tour De By Heritage Marc Pagès 1998',
+    producer: 'Ch. La Tour de By',
+    country: 'Frankrike',
+    region: 'Bordeaux',
+    subRegion: 'Médoc',
+    grapes: ['Cabernet Sauvignon', 'Merlot'],
+    rating: 97,
+  });
+  const blain = wine({
+    name: 'Marc-Antonin Blain Chassagne-Montrachet Blanc 2011',
+    producer: 'Marc Antonin Blain',
+    mainCategoryId: 'white',
+    country: 'Frankrike',
+    region: 'Burgund',
+    subRegion: 'Chassagne-Montrachet',
+    grapes: ['Chardonnay'],
+    rating: 99,
+  });
+  const docs = [
+    glana,
+    alana,
+    plana,
+    mellot,
+    jacobsdal,
+    ramos,
+    brezza,
+    bartolo,
+    masi,
+    margaux,
+    margan,
+    tourDeBy,
+    blain,
+  ];
+  const index = buildCatalogIndex(docs);
+  const feed: Partial<IndexQuery> = { sortColumn: 'rating', sortDirection: 'desc' };
+
+  it('lists the exact word above a better-rated typo: "Glana"', () => {
+    expect(names(index, { ...feed, text: 'Glana' })).toEqual([
+      'Ch. du Glana 2010',
+      'Mas la Plana Cabernet Sauvignon 2010', // typos, by rating
+      'Alana Estate Sauvignon Blanc 2013',
+    ]);
+  });
+
+  it('lists exact words, then prefixes, then typos, each by rating: "pinot"', () => {
+    expect(names(index, { ...feed, text: 'pinot' })).toEqual([
+      'Joseph Mellot Destinéa Pinot Noir Rosé 2012', // pinot
+      'Jacobsdal Pinotage 2010', // pinot…
+      'Ramos Pinto Porto Tawny 30 Years Old', // pinto
+    ]);
+  });
+
+  it('ranks "barolo" exactly above "Bartolo" and "Brolo"', () => {
+    expect(names(index, { ...feed, text: 'barolo' })).toEqual([
+      'Brezza Barolo Cannubi 2010',
+      'Bartolo Mascarello Langhe Nebbiolo 2012',
+      'Masi Brolo di Campofiorin 2009', // unrated: last among the typos
+    ]);
+    // "barolos" finds Barolo only through a typo: one tier, so rating decides.
+    expect(names(index, { ...feed, text: 'barolos' })).toEqual(['Brezza Barolo Cannubi 2010']);
+    // A prefix is not also a typo of a longer word: "barol" starts Barolo and is two edits from Bartolo.
+    expect(names(index, { ...feed, text: 'barol' })).toEqual(['Brezza Barolo Cannubi 2010']);
+  });
+
+  it('ranks a query of several words by its typos, then its prefixes: "ch marg"', () => {
+    expect(names(index, { ...feed, text: 'ch marg' })).toEqual([
+      'Ch. Margaux 1996', // ch, marg…
+      'Margan Chardonnay 2012', // ch…, marg…
+      'La Tour De By Heritage Marc Pagès 1998', // ch, marc: a typo
+      'Marc-Antonin Blain Chassagne-Montrachet Blanc 2011', // ch…, marc
+    ]);
+    // Every word exact comes first, however rated.
+    expect(names(index, { ...feed, text: 'pinot noir' })).toEqual([
+      'Joseph Mellot Destinéa Pinot Noir Rosé 2012',
+    ]);
+  });
+
+  it('pages through the ranked list', () => {
+    const all = names(index, { ...feed, text: 'ch marg' });
+    expect(names(index, { ...feed, text: 'ch marg', offset: 1, limit: 2 })).toEqual(all.slice(1, 3));
+    expect(names(index, { ...feed, text: 'ch marg', offset: 3, limit: 5 })).toEqual(all.slice(3));
+  });
+
+  it('orders an explicit sort by its column alone', () => {
+    expect(names(index, { text: 'glana', sortColumn: 'name', sortDirection: 'asc' })).toEqual([
+      'Alana Estate Sauvignon Blanc 2013',
+      'Ch. du Glana 2010',
+      'Mas la Plana Cabernet Sauvignon 2010',
+    ]);
+    expect(names(index, { text: 'glana', sortColumn: 'rating', sortDirection: 'asc' })).toEqual([
+      'Ch. du Glana 2010',
+      'Alana Estate Sauvignon Blanc 2013',
+      'Mas la Plana Cabernet Sauvignon 2010',
+    ]);
+    // Without text the default sort is the rating alone.
+    expect(names(index, { ...feed, limit: 3 })).toEqual([
+      'Marc-Antonin Blain Chassagne-Montrachet Blanc 2011',
+      'La Tour De By Heritage Marc Pagès 1998',
+      'Ramos Pinto Porto Tawny 30 Years Old',
+    ]);
+  });
+
+  it("ranks the same with the other filters and among the viewer's own wines", () => {
+    expect(names(index, { ...feed, text: 'glana', categories: ['red'] })).toEqual([
+      'Ch. du Glana 2010',
+      'Mas la Plana Cabernet Sauvignon 2010',
+    ]);
+    expect(names(index, { ...feed, text: 'glana', onlyIds: new Set([alana.id, glana.id]) })).toEqual([
+      'Ch. du Glana 2010',
+      'Alana Estate Sauvignon Blanc 2013',
+    ]);
+  });
+
+  it('keeps the ranking when a rating changes in place', () => {
+    const local = buildCatalogIndex(docs);
+    local.updateStats(alana.id, {
+      expertIds: ['expert-a'],
+      rating: 100,
+      expertRating: 100,
+      expertCount: 1,
+      communityRating: null,
+      communityCount: 0,
+    });
+    expect(names(local, { ...feed, text: 'glana' })).toEqual([
+      'Ch. du Glana 2010',
+      'Alana Estate Sauvignon Blanc 2013',
+      'Mas la Plana Cabernet Sauvignon 2010',
+    ]);
+  });
+
+  it('agrees with the brute force', () => {
+    for (const text of ['Glana', 'pinot', 'barolo', 'barol', 'ch marg', 'pinot noir', 'ca', 'sauvignon']) {
+      for (const offset of [0, 1, 2]) {
+        const query: IndexQuery = { ...base, ...feed, text, offset, limit: 3 };
+        expect(ids(index.search(query))).toEqual(ids(bruteForce(docs, query)));
+      }
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------
 // Property: the index answers exactly what the brute force answers.
 
@@ -663,10 +906,88 @@ function queryArb(docs: SearchDoc[]): fc.Arbitrary<IndexQuery> {
   );
 }
 
+/**
+ * Catalogue words that start, nearly spell or equal one another ("Glana", "Alana", "Plana"; "Pinot",
+ * "Pinotage", "Pinto"), so a query's matches spread over the exact, prefix and typo tiers, and
+ * ratings that often disagree with the tiers. "Pinot" and "Noir" are common, so that some queries
+ * match most of the catalogue and the index reads their pages by walking the rating order rather
+ * than sorting the matches.
+ */
+const RANK_WORDS = [
+  'Glana',
+  'Alana',
+  'Plana',
+  'Pinot',
+  'Pinotage',
+  'Pinto',
+  'Barolo',
+  'Barolos',
+  'Bartolo',
+  'Margaux',
+  'Margan',
+  'Marc',
+  'Ch.',
+  'Chardonnay',
+  'Noir',
+  'Noirs',
+];
+
+const rankedCatalogArb = fc
+  .array(
+    fc.record({
+      name: fc
+        .array(
+          fc.oneof(
+            { arbitrary: fc.constantFrom('Pinot', 'Noir'), weight: 3 },
+            { arbitrary: fc.constantFrom(...RANK_WORDS), weight: 4 },
+          ),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map((w) => w.join(' ')),
+      producer: optional(fc.constantFrom(...RANK_WORDS, 'Brezza', 'Masi')),
+      rating: fc.option(fc.constantFrom(86, 90, 90, 94, 97)),
+      isAvailable: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 150 },
+  )
+  .map((rows) =>
+    rows.map(({ name, producer, rating, isAvailable }, i) =>
+      wine({ id: `r${(i * 37) % 151}`, name, producer, rating, isAvailable }),
+    ),
+  );
+
+/** Mostly the default sort with text (ranked), a page anywhere in the matches. */
+function rankedQueryArb(docs: SearchDoc[]): fc.Arbitrary<IndexQuery> {
+  const terms = [...new Set(docs.flatMap((doc) => textTokens(`${doc.name} ${doc.producer ?? ''}`)))];
+  return fc.record(
+    {
+      text: fc.oneof(
+        fc.array(tokenArb(terms), { minLength: 1, maxLength: 3 }).map((t) => t.join(' ')),
+        fc.constantFrom('pinot', 'noir', 'pinot noir', 'pinot noi', 'pino', 'noirs pinto', 'ch marg'),
+      ),
+      isAvailable: seldom(fc.constant(true)),
+      sortColumn: fc.oneof(
+        { arbitrary: fc.constant('rating' as const), weight: 6 },
+        { arbitrary: fc.constantFrom('price' as const, 'name' as const), weight: 1 },
+      ),
+      sortDirection: fc.oneof(
+        { arbitrary: fc.constant('desc' as const), weight: 6 },
+        { arbitrary: fc.constant('asc' as const), weight: 1 },
+      ),
+      offset: fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.nat(40), weight: 1 }),
+      limit: fc.integer({ min: 1, max: 40 }),
+    },
+    { requiredKeys: ['text', 'sortColumn', 'sortDirection', 'offset', 'limit'] },
+  );
+}
+
 /** Comparable form: ids rather than whole rows, so a failure reads well. */
 function summary(result: IndexResult) {
   return { ids: ids(result), count: result.count, facets: result.facets };
 }
+
+/** The index reads a page the cheaper way per query; each way on its own must give the same answers. */
+const PAGINGS: Paging[] = ['cheaper', 'sort', 'walk'];
 
 /** A few seconds on an idle machine; room for a busy CI runner. */
 const PROPERTY_TIMEOUT = 60_000;
@@ -681,9 +1002,11 @@ describe('CatalogIndex against the brute force', () => {
             fc.tuple(fc.constant(docs), fc.array(queryArb(docs), { minLength: 1, maxLength: 5 })),
           ),
           ([docs, queries]) => {
-            const index = new CatalogIndex(docs);
-            for (const query of queries)
-              expect(summary(index.search(query))).toEqual(summary(bruteForce(docs, query)));
+            const indexes = PAGINGS.map((paging) => new CatalogIndex(docs, { paging }));
+            for (const query of queries) {
+              const expected = summary(bruteForce(docs, query));
+              for (const index of indexes) expect(summary(index.search(query))).toEqual(expected);
+            }
           },
         ),
         { numRuns: 300 },
@@ -705,20 +1028,43 @@ describe('CatalogIndex against the brute force', () => {
             ),
           ),
           ([docs, updates, queries]) => {
-            const index = new CatalogIndex(docs);
+            const indexes = PAGINGS.map((paging) => new CatalogIndex(docs, { paging }));
             const current = [...docs];
             for (const [i, stats] of updates) {
               const doc = current[i] as SearchDoc;
               current[i] = { ...doc, ...stats };
-              expect(index.updateStats(doc.id, stats)).toBe(true);
+              for (const index of indexes) expect(index.updateStats(doc.id, stats)).toBe(true);
             }
             for (const query of queries) {
-              expect(summary(index.search(query))).toEqual(summary(bruteForce(current, query)));
+              const expected = summary(bruteForce(current, query));
+              for (const index of indexes) expect(summary(index.search(query))).toEqual(expected);
             }
-            expect([...index.docs()]).toEqual(current);
+            for (const index of indexes) expect([...index.docs()]).toEqual(current);
           },
         ),
         { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    'ranks text matches as the brute force does: exact, prefix, typo, then rating',
+    () => {
+      fc.assert(
+        fc.property(
+          rankedCatalogArb.chain((docs) =>
+            fc.tuple(fc.constant(docs), fc.array(rankedQueryArb(docs), { minLength: 1, maxLength: 6 })),
+          ),
+          ([docs, queries]) => {
+            const indexes = PAGINGS.map((paging) => new CatalogIndex(docs, { paging }));
+            for (const query of queries) {
+              const expected = summary(bruteForce(docs, query));
+              for (const index of indexes) expect(summary(index.search(query))).toEqual(expected);
+            }
+          },
+        ),
+        { numRuns: 300 },
       );
     },
     PROPERTY_TIMEOUT,

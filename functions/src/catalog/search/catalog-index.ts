@@ -15,6 +15,9 @@ import type { IndexQuery, IndexResult, SearchDoc, SearchDocStats } from './types
  *   `termMatches` says so: prefixes are a range of the sorted vocabulary; for typos the terms of a
  *   close length whose letters differ little are checked with a bit-parallel edit distance.
  *   Rows are intersected across tokens (a per-row counter) and united within a token's terms.
+ * - With text and the default sort (rating, descending) the best matches come first (`matchRank`): a
+ *   token's terms are walked exact, then prefixes, then typos, so the first term that reaches a row is
+ *   its best. A page is then read per rank, each in the rating order.
  */
 
 /** Facet lists hold at most this many values (plus the values the query selected). */
@@ -111,15 +114,51 @@ export function editDistanceAtMost(a: string, b: string, k: number): boolean {
   return (previous[b.length] as number) <= k;
 }
 
+/** How a query token matched a term, best first; `NO_MATCH` when it did not. */
+export const EXACT = 0;
+export const PREFIX = 1;
+export const TYPO = 2;
+export const NO_MATCH = -1;
+
 /**
- * Whether a folded query token matches a folded term: equal; a prefix of it (tokens of two characters
- * or more: typing as you go); or within `maxEdits` typos.
+ * How a folded query token matches a folded term: `EXACT`ly; as a `PREFIX` of it (tokens of two
+ * characters or more: typing as you go); within `maxEdits` typos (`TYPO`); or not at all (`NO_MATCH`).
  */
-export function termMatches(token: string, term: string): boolean {
-  if (token === term) return true;
-  if (token.length >= 2 && term.startsWith(token)) return true;
+export function matchTier(token: string, term: string): number {
+  if (token === term) return EXACT;
+  if (token.length >= 2 && term.startsWith(token)) return PREFIX;
   const k = maxEdits(token.length);
-  return k > 0 && editDistanceAtMost(token, term, k);
+  return k > 0 && editDistanceAtMost(token, term, k) ? TYPO : NO_MATCH;
+}
+
+/** Whether a folded query token matches a folded term (`matchTier`). */
+export function termMatches(token: string, term: string): boolean {
+  return matchTier(token, term) !== NO_MATCH;
+}
+
+/**
+ * Whether a query ranks its matches by how well they match: it has text and the default sort, rating
+ * descending (SPEC §3). Any other sort (price, name, vintage, newest, or rating ascending) is the
+ * visitor's own choice and orders by its column alone.
+ */
+export function ranksByMatch(
+  query: Pick<IndexQuery, 'sortColumn' | 'sortDirection'>,
+  tokens: number,
+): boolean {
+  return tokens > 0 && query.sortColumn === 'rating' && query.sortDirection === 'desc';
+}
+
+/**
+ * A wine's match rank for a query of `tokens` distinct words, from how each word matched it at best:
+ * fewer words matched only through a typo first, then fewer matched only as a prefix; the rest are
+ * exact. (A typo counts more than every prefix of the query together, so the rank is the pair
+ * (typos, prefixes) in one number.) This keeps the order of the worst word's tier (exact, prefix,
+ * typo) and splits each tier by how many words sit in it: "ch marg" lists "Ch. Margaux" (exact and
+ * prefix) above "Margan Chardonnay" (two prefixes). A plain sum of tiers would rank one typo beside
+ * two prefixes.
+ */
+export function rankCost(tier: number, tokens: number): number {
+  return tier === TYPO ? tokens + 1 : tier === PREFIX ? 1 : 0;
 }
 
 /** The text a wine is found by. */
@@ -314,13 +353,16 @@ const F_HORECA = 2;
 const F_EXPERT = 4;
 
 /**
- * A page is read either by walking the sort order until it holds `end` matches (about end × n / matches
- * steps, at most n) or by sorting the places of the matches (typed-array sort: a fraction of
- * matches × log2 matches); the cheaper is taken.
+ * A page is read either by walking the sort order until it holds its matches (`walk` steps: about
+ * end × n / matches, at most n) or by sorting the places of the matches (typed-array sort: a fraction
+ * of matches × log2 matches); the cheaper is taken.
  */
-function sortIsCheaper(matched: number, end: number, n: number): boolean {
-  return matched * Math.log2(matched + 1) * 0.25 < Math.min(n, (end * n) / matched);
+function sortIsCheaper(matched: number, walk: number): boolean {
+  return matched * Math.log2(matched + 1) * 0.25 < walk;
 }
+
+/** How pages are read: the cheaper way per query, or always one way (tests hold both to the same answers). */
+export type Paging = 'cheaper' | 'sort' | 'walk';
 
 interface Counts {
   categories: Uint32Array;
@@ -399,13 +441,18 @@ export class CatalogIndex {
   private readonly tokenHits: Uint16Array;
   /** One bit per row: the rows the last query token reached, read back in row order. */
   private readonly textRows: Int32Array;
+  /** Each matched row's `rankCost` summed over the query's tokens (valid where `tokenHits` is full). */
+  private readonly matchRank: Uint32Array;
   private readonly candidates: Uint32Array;
   /** The rows the last query matched, in candidate order. */
   private readonly matches: Uint32Array;
   private readonly stamp: Uint32Array;
   private generation = 0;
 
-  constructor(docs: readonly SearchDoc[]) {
+  private readonly paging: Paging;
+
+  constructor(docs: readonly SearchDoc[], options: { paging?: Paging } = {}) {
+    this.paging = options.paging ?? 'cheaper';
     const n = docs.length;
     this.rows = [...docs];
     this.n = n;
@@ -613,6 +660,7 @@ export class CatalogIndex {
 
     this.tokenHits = new Uint16Array(n);
     this.textRows = new Int32Array((n + 31) >>> 5);
+    this.matchRank = new Uint32Array(n);
     this.candidates = new Uint32Array(n);
     this.matches = new Uint32Array(n);
     this.stamp = new Uint32Array(n);
@@ -912,7 +960,7 @@ export class CatalogIndex {
       }
     }
 
-    const rows = this.page(query, matched);
+    const rows = this.page(query, matched, ranksByMatch(query, tokens.length));
     return {
       rows,
       count: matched,
@@ -925,26 +973,33 @@ export class CatalogIndex {
 
   /**
    * Fills `candidates` with the rows every token matches, in row order (the pass then reads the
-   * columns front to back); `tokenHits[row]` counts the tokens a row matched.
+   * columns front to back); `tokenHits[row]` counts the tokens a row matched, and `matchRank[row]`
+   * sums the cost of each token's best match: a token's terms come exact, prefixes, typos, and only
+   * the first term to reach a row counts.
    */
   private matchText(tokens: string[]): number {
     const hits = this.tokenHits;
     hits.fill(0);
     const bits = this.textRows;
     bits.fill(0);
+    const rank = this.matchRank;
     const offsets = this.postingOffsets;
     const postings = this.postings;
     const last = tokens.length - 1;
+    const typoCost = rankCost(TYPO, tokens.length);
     for (let t = 0; t <= last; t++) {
-      const termIds = this.matchingTerms(tokens[t] as string);
-      if (termIds.length === 0) return 0;
+      const { terms, exact, prefixed } = this.matchingTerms(tokens[t] as string);
+      if (terms.length === 0) return 0;
       const next = t + 1;
-      for (const term of termIds) {
+      for (let i = 0; i < terms.length; i++) {
+        const term = terms[i] as number;
+        const cost = i < exact ? 0 : i < prefixed ? 1 : typoCost;
         const end = offsets[term + 1] as number;
         for (let p = offsets[term] as number; p < end; p++) {
           const row = postings[p] as number;
           if (hits[row] === t) {
             hits[row] = next;
+            rank[row] = t === 0 ? cost : (rank[row] as number) + cost;
             if (t === last) bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
           }
         }
@@ -963,19 +1018,26 @@ export class CatalogIndex {
     return count;
   }
 
-  /** Vocabulary positions of the terms a token matches (`termMatches`); may repeat a position. */
-  private matchingTerms(token: string): number[] {
+  /**
+   * Vocabulary positions of the terms a token matches (`termMatches`), best tier first: the equal term
+   * (`terms[0, exact)`), the terms it is a prefix of (`[exact, prefixed)`), then the typos (a typo may
+   * repeat a prefix's position).
+   */
+  private matchingTerms(token: string): { terms: number[]; exact: number; prefixed: number } {
     const vocabulary = this.vocabulary;
-    const found: number[] = [];
+    const terms: number[] = [];
     let i = lowerBound(vocabulary, token);
+    // The token itself sorts first among the terms it starts.
+    const exact = vocabulary[i] === token ? 1 : 0;
     if (token.length >= 2) {
-      while (i < vocabulary.length && (vocabulary[i] as string).startsWith(token)) found.push(i++);
-    } else if (vocabulary[i] === token) {
-      found.push(i);
+      while (i < vocabulary.length && (vocabulary[i] as string).startsWith(token)) terms.push(i++);
+    } else if (exact === 1) {
+      terms.push(i);
     }
+    const prefixed = terms.length;
     const k = maxEdits(token.length);
-    if (k > 0) this.matchTypos(token, k, found);
-    return found;
+    if (k > 0) this.matchTypos(token, k, terms);
+    return { terms, exact, prefixed };
   }
 
   /**
@@ -1034,8 +1096,11 @@ export class CatalogIndex {
   // ---------------------------------------------------------------------------------------------
   // Sorting and paging
 
-  /** The page of the `matched` rows in `matches` (also stamped with this query's generation). */
-  private page(query: IndexQuery, matched: number): SearchDoc[] {
+  /**
+   * The page of the `matched` rows in `matches` (also stamped with this query's generation); `ranked`:
+   * by `matchRank` first, the sort order within a rank.
+   */
+  private page(query: IndexQuery, matched: number, ranked: boolean): SearchDoc[] {
     const start = Math.max(0, Math.floor(query.offset));
     const end = Math.min(matched, start + Math.max(0, Math.floor(query.limit)));
     if (start >= end) return [];
@@ -1049,9 +1114,11 @@ export class CatalogIndex {
     const matches = this.matches;
     if (matched === 1) return [rows[matches[0] as number] as SearchDoc];
 
+    if (ranked) return this.rankedPage(order, descending, matched, start, end);
+
     const stamp = this.stamp;
     const generation = this.generation;
-    if (sortIsCheaper(matched, end, n)) {
+    if (this.sorts(matched, Math.min(n, (end * n) / matched))) {
       // Few matches: sort their places in the order.
       const places = new Uint32Array(matched);
       for (let m = 0; m < matched; m++) {
@@ -1078,6 +1145,117 @@ export class CatalogIndex {
       seen++;
     }
     return out;
+  }
+
+  /**
+   * Positions [start, end) of the matches in (match rank, sort order) order. The matches are counted
+   * per rank; each rank holds a run of the ranked list, so the page takes a known share of each rank's
+   * best rows. Either the (rank, place) keys of the matches are sorted, or the sort order is walked
+   * once, each row going to its rank's share until every share is full (the rarest rank decides how
+   * far that walk goes).
+   */
+  private rankedPage(
+    order: SortOrder,
+    descending: boolean,
+    matched: number,
+    start: number,
+    end: number,
+  ): SearchDoc[] {
+    const n = this.n;
+    const { perm, place, valued } = order;
+    const matches = this.matches;
+    const rank = this.matchRank;
+    const rows = this.rows;
+
+    let worst = 0;
+    for (let m = 0; m < matched; m++) {
+      const r = rank[matches[m] as number] as number;
+      if (r > worst) worst = r;
+    }
+    const sizes = new Uint32Array(worst + 1);
+    for (let m = 0; m < matched; m++) {
+      const r = rank[matches[m] as number] as number;
+      sizes[r] = (sizes[r] as number) + 1;
+    }
+    // A rank's matches are positions [before, before + size) of the ranked list; the page wants the
+    // rank's first `need` of them, from its `skip`th on, placed from `at` in the page.
+    const skip = new Uint32Array(worst + 1);
+    const need = new Uint32Array(worst + 1);
+    const at = new Uint32Array(worst + 1);
+    // The page spans ranks first…last, which begin at position `offset` of the ranked list.
+    let first = -1;
+    let last = -1;
+    let offset = 0;
+    let spanned = 0;
+    let shares = 0;
+    let walk = 0;
+    let before = 0;
+    for (let r = 0; r <= worst; r++) {
+      const size = sizes[r] as number;
+      const from = Math.max(start, before);
+      const to = Math.min(end, before + size);
+      if (from < to) {
+        if (first < 0) {
+          first = r;
+          offset = before;
+        }
+        last = r;
+        spanned += size;
+        skip[r] = from - before;
+        need[r] = to - before;
+        at[r] = from - start;
+        shares++;
+        walk = Math.max(walk, ((to - before) * n) / size);
+      }
+      before += size;
+    }
+
+    const out = new Array<SearchDoc>(end - start);
+    if (this.sorts(spanned, Math.min(n, walk))) {
+      // Sort the (rank, place) keys of the spanned ranks' matches only; 32 bits hold them at any
+      // realistic catalogue size.
+      const keys =
+        (last - first + 1) * n <= 0x100000000 ? new Uint32Array(spanned) : new Float64Array(spanned);
+      let k = 0;
+      for (let m = 0; m < matched; m++) {
+        const row = matches[m] as number;
+        const r = rank[row] as number;
+        if (r < first || r > last) continue;
+        const p = place[row] as number;
+        const directed = !descending ? p : p < valued ? valued - 1 - p : valued + (n - 1 - p);
+        keys[k++] = (r - first) * n + directed;
+      }
+      keys.sort();
+      for (let i = start; i < end; i++) {
+        const key = keys[i - offset] as number;
+        const p = key % n;
+        const row = !descending ? perm[p] : p < valued ? perm[valued - 1 - p] : perm[n - 1 - (p - valued)];
+        out[i - start] = rows[row as number] as SearchDoc;
+      }
+      return out;
+    }
+
+    const stamp = this.stamp;
+    const generation = this.generation;
+    const taken = new Uint32Array(worst + 1);
+    for (let i = 0; i < n && shares > 0; i++) {
+      const row = (
+        !descending ? perm[i] : i < valued ? perm[valued - 1 - i] : perm[n - 1 - (i - valued)]
+      ) as number;
+      if (stamp[row] !== generation) continue;
+      const r = rank[row] as number;
+      const got = taken[r] as number;
+      if (got >= (need[r] as number)) continue;
+      if (got >= (skip[r] as number))
+        out[(at[r] as number) + got - (skip[r] as number)] = rows[row] as SearchDoc;
+      taken[r] = got + 1;
+      if (got + 1 === need[r]) shares--;
+    }
+    return out;
+  }
+
+  private sorts(matched: number, walk: number): boolean {
+    return this.paging === 'cheaper' ? sortIsCheaper(matched, walk) : this.paging === 'sort';
   }
 
   /** Moves a row to its new place in the rating order (one shift of the permutation, no re-sort). */
