@@ -560,3 +560,53 @@ describe('admin', () => {
     expect(numbers(await search('isRatedByExpert=false&resultsPerPage=100'))).not.toContain('6');
   });
 });
+
+describe('search ranking', () => {
+  it('lists the wine whose name matches exactly above a better-rated near miss, in the feed and the global search', async () => {
+    const report = await importCatalogFile(
+      writeCatalog([
+        {
+          Varenummer: '963001',
+          Varenavn: 'Ch. du Glana 2010',
+          Pris: '319.90',
+          Varetype: 'Rødvin',
+          Land: 'Frankrike',
+          Distrikt: 'Bordeaux',
+          Underdistrikt: 'St. Julien',
+          Argang: '2010',
+          Rastoff: 'Cabernet Sauvignon 60%, Merlot 40%',
+          Produsent: 'Ch. du Glana',
+        },
+        {
+          Varenummer: '1294201',
+          Varenavn: 'Alana Estate Sauvignon Blanc 2013',
+          Pris: '168.90',
+          Varetype: 'Hvitvin',
+          Land: 'New Zealand',
+          Distrikt: 'Wairarapa',
+          Argang: '2013',
+          Rastoff: 'Sauvignon Blanc 100%',
+          Produsent: 'Alana Estate Ltd',
+        },
+      ]),
+    );
+    expect(report.created).toBe(2);
+    const found = await search('isRatedByExpert=false&search=glana&sortColumn=name&sortDirection=asc');
+    expect(found.rows.map((row) => row.name)).toEqual(['Alana Estate Sauvignon Blanc', 'Ch. du Glana']);
+    ids.alana = found.rows[0]?.id as string;
+    ids.glana = found.rows[1]?.id as string;
+    expect((await note('expert', 'alana', { points: 96, isPublished: true })).status).toBe(201);
+    expect((await note('sommelier', 'glana', { points: 89, isPublished: true })).status).toBe(201);
+
+    // The default sort: the exact word first, then the typo, though it is rated higher.
+    expect(numbers(await search('search=Glana'))).toEqual(['glana', 'alana']);
+    // A sort the visitor chose orders by its column alone.
+    expect(numbers(await search('search=Glana&sortColumn=vintage&sortDirection=desc'))).toEqual([
+      'alana',
+      'glana',
+    ]);
+    const global = await origin.api<GlobalSearchResult>('GET', '/api/search?q=Glana');
+    const wines = global.payload.groups.find((group) => group.kind === 'wine');
+    expect(wines?.hits.map((hit) => hit.id)).toEqual([ids.glana, ids.alana]);
+  });
+});
