@@ -11,6 +11,27 @@ export const MESSAGES = {
   tooShort: { en: 'Too short', nb: 'For kort' },
   tooLong: { en: 'Too long', nb: 'For lang' },
   invalidValue: { en: 'Invalid value', nb: 'Ugyldig verdi' },
+  // Field rules that name their bound: sent as `key|name=value` (see `withBounds`), filled in when shown.
+  maxCharacters: { en: 'At most {max} characters', nb: 'Høyst {max} tegn' },
+  minCharacters: { en: 'At least {min} characters', nb: 'Minst {min} tegn' },
+  maxItems: { en: 'At most {max} items', nb: 'Høyst {max} elementer' },
+  minItems: { en: 'At least {min} items', nb: 'Minst {min} elementer' },
+  between: { en: 'Must be between {min} and {max}', nb: 'Må være mellom {min} og {max}' },
+  atLeast: { en: 'Must be at least {min}', nb: 'Må være minst {min}' },
+  atMost: { en: 'Must be at most {max}', nb: 'Må være høyst {max}' },
+  dateBetween: { en: 'Must be a date from {min} to {max}', nb: 'Må være en dato fra {min} til {max}' },
+  mustBeText: { en: 'Must be text', nb: 'Må være tekst' },
+  mustBeNumber: { en: 'Must be a number', nb: 'Må være et tall' },
+  mustBeWholeNumber: { en: 'Must be a whole number', nb: 'Må være et heltall' },
+  mustBeTrueOrFalse: { en: 'Must be true or false', nb: 'Må være sann eller usann' },
+  mustNotBeNegative: { en: 'Must not be negative', nb: 'Kan ikke være negativ' },
+  amountTooLarge: { en: 'The amount is too large', nb: 'Beløpet er for stort' },
+  tooManyDecimals: { en: 'Too many decimals', nb: 'For mange desimaler' },
+  invalidCharacters: {
+    en: 'Contains control characters or broken text',
+    nb: 'Inneholder kontrolltegn eller ødelagt tekst',
+  },
+  unknownField: { en: 'Not a field this accepts', nb: 'Ikke et felt som tas imot her' },
   passwordsDoNotMatch: { en: 'Passwords do not match', nb: 'Passordene er ikke like' },
   generic: { en: 'Error occurred. Please try again.', nb: 'Det oppstod en feil. Vennligst prøv igjen.' },
   internal: { en: 'Internal server error', nb: 'Internal server error' },
@@ -116,6 +137,10 @@ export const MESSAGES = {
     nb: 'Skriv bekreftelsesfrasen nøyaktig som vist',
   },
   wrongCurrentPassword: { en: 'The current password is wrong', nb: 'Nåværende passord er feil' },
+  invalidRedirect: {
+    en: 'Only an address in this app can follow log-in',
+    nb: 'Bare en adresse i denne appen kan følge innloggingen',
+  },
   imageUrlNotAllowed: { en: 'Image address not allowed', nb: 'Bildeadressen er ikke tillatt' },
   imageWidthNotAllowed: { en: 'Image width not allowed', nb: 'Bildebredden er ikke tillatt' },
   malformedMultipart: {
@@ -149,6 +174,57 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export function message(key: MessageKey, locale: Locale): string {
-  return MESSAGES[key][locale];
+/** A message key with the bounds of its rule: `maxCharacters|max=14`, `between|min=1900|max=2027`. */
+export type BoundMessage = `${MessageKey}|${string}`;
+
+/** Values a bounded message names: numbers, or short texts such as ISO dates. */
+export type MessageBounds = Record<string, number | string>;
+
+/**
+ * A message key that carries its bounds, as a schema's error text: `withBounds('maxCharacters', {max: 14})`
+ * is `maxCharacters|max=14`, shown as "At most 14 characters" / "Høyst 14 tegn".
+ */
+export function withBounds(key: MessageKey, bounds: MessageBounds): BoundMessage {
+  const parts = Object.entries(bounds).map(([name, value]) => `${name}=${value}`);
+  return `${key}|${parts.join('|')}`;
+}
+
+/** The key and bounds of a message text; `key` is undefined when the text is no message of the catalogue. */
+export function parseMessage(text: string): { key: MessageKey | undefined; bounds: Record<string, string> } {
+  const [head = '', ...parts] = text.split('|');
+  const bounds: Record<string, string> = {};
+  for (const part of parts) {
+    const at = part.indexOf('=');
+    if (at > 0) bounds[part.slice(0, at)] = part.slice(at + 1);
+  }
+  return { key: Object.hasOwn(MESSAGES, head) ? (head as MessageKey) : undefined, bounds };
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Numbers of five digits or more are grouped the local way (10,000 / 10 000); years stay as they are. */
+function formatBound(value: string, locale: Locale): string {
+  if (!NUMBER.test(value)) return value;
+  const number = Number(value);
+  if (Math.abs(number) < 10_000) return value;
+  return new Intl.NumberFormat(locale === 'nb' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 20 }).format(
+    number,
+  );
+}
+
+/**
+ * A message in a language: a key (`required`), a key with bounds (`maxCharacters|max=14`), or any other
+ * text, which is answered as it is.
+ */
+export function message(text: string, locale: Locale): string {
+  const { key, bounds } = parseMessage(text);
+  if (!key) return text;
+  return MESSAGES[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    bounds[name] === undefined ? whole : formatBound(bounds[name], locale),
+  );
+}
+
+/** Whether a text is a message of the catalogue, with or without bounds. */
+export function isMessage(text: string): text is MessageKey | BoundMessage {
+  return parseMessage(text).key !== undefined;
 }

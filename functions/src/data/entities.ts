@@ -20,6 +20,7 @@ import { createWineListCategoryEntity, wineListCategorySchema } from '../cellar/
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { createTastingNoteEntity, tastingNoteSchema } from '../tastings/entities/tasting-note';
+import { createIdempotencyRecordEntity, idempotencyRecordSchema } from './entities/idempotency-record';
 import { createJobRunEntity, jobRunSchema } from './entities/job-run';
 import { createRateLimitWindowEntity, rateLimitWindowSchema } from './entities/rate-limit-window';
 import { createSeedRunEntity, seedRunSchema } from './entities/seed-run';
@@ -28,6 +29,7 @@ export const allEntities = {
   seedRun: seedRunSchema,
   jobRun: jobRunSchema,
   rateLimitWindow: rateLimitWindowSchema,
+  idempotencyRecord: idempotencyRecordSchema,
   user: userSchema,
   accountEmail: accountEmailSchema,
   accountIdentity: accountIdentitySchema,
@@ -51,6 +53,7 @@ function createService() {
     seedRun: createSeedRunEntity(config),
     jobRun: createJobRunEntity(config),
     rateLimitWindow: createRateLimitWindowEntity(config),
+    idempotencyRecord: createIdempotencyRecordEntity(config),
     user: createUserEntity(config),
     accountEmail: createAccountEmailEntity(config),
     accountIdentity: createAccountIdentityEntity(config),

@@ -27,6 +27,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from './errors';
+import { idempotencyKeyOf, once } from './idempotency';
 import { createLogger, type Logger } from './logger';
 import type { MultipartParser } from './multipart';
 import { parseWith } from './validation';
@@ -58,6 +59,8 @@ export interface RouteSpec<B, Q, P> {
   body?: z.ZodMiniType<B>;
   query?: z.ZodMiniType<Q>;
   params?: z.ZodMiniType<P>;
+  /** A multipart route's text fields, as its handler parses them (declared so the route says what it takes). */
+  fields?: z.ZodMiniType<unknown>;
   /** Accept multipart/form-data bodies with this parser (see multipart.ts). */
   multipart?: MultipartParser;
   /**
@@ -254,6 +257,19 @@ export function httpRoute<
     .use(validation(spec))
     .handler(async (event) => {
       const kork = event.kork as HttpRequest<B, Q, P>;
+      const key = idempotencyKeyOf(event);
+      if (key) {
+        // A write sent again with the same key gets its first answer; nothing is changed twice.
+        const scope = `${kork.principal?.userId ?? 'public'}#${route}`;
+        const answer = await once(scope, key, event, async () => {
+          const result = await handle(kork);
+          return { status: result.status ?? 200, payload: result.payload ?? null };
+        });
+        kork.log.debug('request served', { status: answer.status, replayed: answer.replayed });
+        return json(answer.status, { payload: answer.payload }, kork.requestId, {
+          ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
+        });
+      }
       const result = await handle(kork);
       const status = result.status ?? 200;
       kork.log.debug('request served', { status });
