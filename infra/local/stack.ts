@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { useMail } from '@kork/functions/adapters/mail';
 import { useQueue } from '@kork/functions/adapters/queue';
 import { resetCatalogIndex } from '@kork/functions/catalog/catalog-index-cache';
+import { resetCellarSnapshots } from '@kork/functions/cellar/cellar-snapshot';
 import { TABLE_SCHEMA } from '@kork/functions/data/table';
 import { dynamoClient, resetDynamoClients } from '@kork/functions/platform/dynamo';
 import { resetS3Client } from '@kork/functions/platform/s3';
@@ -100,6 +101,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   resetS3Client();
   // A new table and bucket: an index loaded from an earlier stack in this process is stale.
   resetCatalogIndex();
+  resetCellarSnapshots();
 
   const tableCreated = (await ensureTable(dynamoClient(), TABLE_SCHEMA.defaultName)) === 'created';
 

@@ -16,6 +16,7 @@ import { ulid } from 'ulid';
 import { db } from '../data/entities';
 import type { Principal } from '../platform/auth';
 import { ForbiddenError, NotFoundError } from '../platform/errors';
+import { bumpCellarVersion } from './cellar-version';
 
 type CellarRecord = EntityItem<ReturnType<typeof db>['entities']['cellar']>;
 
@@ -83,6 +84,8 @@ export async function updateCellar(
     .entities.cellar.patch({ ownerId: cellar.ownerId })
     .set(changes as never)
     .go({ response: 'all_new' });
+  // The base currency shows in the cellar's listings (cellar-snapshot.ts).
+  await bumpCellarVersion(cellar.ownerId);
   return toCellar({ ...(cellar as unknown as CellarRecord), ...data } as CellarRecord);
 }
 

@@ -8,10 +8,7 @@ import {
   type CellarWinePage,
   type CellarWineQuery,
   type CellarWineUpdate,
-  foldText,
   followPurchasePrice,
-  type InventoryTotals,
-  inDrinkingWindow,
   type MainCategory,
   type MoveInput,
   type ParsedCellarWineInput,
@@ -24,6 +21,7 @@ import type { Principal } from '../platform/auth';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import { categoryIdsOf } from './category-service';
 import { cellarOf } from './cellar-service';
+import { cellarSnapshot, InventoryIndex } from './cellar-snapshot';
 import {
   type Actor,
   actorOf,
@@ -42,74 +40,12 @@ import {
   type WineChange,
   writeChanges,
 } from './cellar-wine-store';
-import { locationIdsOf, locationsOf, subtreeOf } from './location-store';
-
-const DEFAULT_PAGE_SIZE = 50;
+import { locationIdsOf } from './location-store';
 
 // — Reading —
 
-/** Lower-case, accent-free text of a wine that search matches against. */
-function searchText(wine: CellarWine): string {
-  return foldText(
-    [wine.wineDisplayName, wine.producerName, wine.country, wine.region, wine.supplier, wine.productId]
-      .filter(Boolean)
-      .join(' '),
-  );
-}
-
-function drinkingWindowOf(wine: CellarWine): { from?: number; to?: number } {
-  return {
-    from: wine.drinkingWindowFrom ?? wine.suggestedDrinkingWindowFrom,
-    to: wine.drinkingWindowTo ?? wine.suggestedDrinkingWindowTo,
-  };
-}
-
-export function isDrinkNow(wine: CellarWine, year = new Date().getUTCFullYear()): boolean {
-  const { from, to } = drinkingWindowOf(wine);
-  return inDrinkingWindow(year, from, to);
-}
-
-type SortValue = string | number | undefined;
-
-function sortValue(wine: CellarWine, column: NonNullable<CellarWineQuery['sortColumn']>): SortValue {
-  switch (column) {
-    case 'wineDisplayName':
-      return wine.wineDisplayName.toLocaleLowerCase('nb');
-    case 'drinkingWindow':
-      return drinkingWindowOf(wine).from;
-    case 'vintage':
-      return wine.vintage ?? undefined;
-    default:
-      return wine[column] as SortValue;
-  }
-}
-
-/** Missing values sort last in either direction; ties by name. */
-function compareBy(column: NonNullable<CellarWineQuery['sortColumn']>, direction: 'asc' | 'desc') {
-  const sign = direction === 'asc' ? 1 : -1;
-  return (a: CellarWine, b: CellarWine) => {
-    const x = sortValue(a, column);
-    const y = sortValue(b, column);
-    if (x === undefined && y !== undefined) return 1;
-    if (y === undefined && x !== undefined) return -1;
-    if (x !== undefined && y !== undefined && x !== y) {
-      return (typeof x === 'string' ? x.localeCompare(String(y), 'nb') : x - (y as number)) * sign;
-    }
-    return a.wineDisplayName.localeCompare(b.wineDisplayName, 'nb') || a.id.localeCompare(b.id);
-  };
-}
-
-export function totalsOf(wines: readonly CellarWine[]): InventoryTotals {
-  let bottles = 0;
-  let purchaseValue = 0;
-  let sellingValue = 0;
-  for (const wine of wines) {
-    bottles += wine.quantity;
-    purchaseValue += wine.quantity * (wine.purchasePriceWvat ?? 0);
-    sellingValue += wine.quantity * (wine.sellingPrice ?? 0);
-  }
-  return { wines: wines.length, bottles, purchaseValue, sellingValue };
-}
+// The listing reads the cellar's snapshot (cellar-snapshot.ts): one small read when nothing changed.
+export { isDrinkNow, totalsOf } from './cellar-snapshot';
 
 /** Filters, sorts and pages an inventory (pure: the route and its tests share it). */
 export function queryInventory(
@@ -117,67 +53,12 @@ export function queryInventory(
   query: CellarWineQuery,
   locationScope?: (locationIds: readonly string[]) => Set<string | null>,
 ): CellarWinePage {
-  const year = new Date().getUTCFullYear();
-  const locations =
-    query.locationId && query.locationId.length > 0 && locationScope
-      ? locationScope(query.locationId)
-      : undefined;
-  const text = query.search ? foldText(query.search.trim()) : '';
-  const terms = text.split(/\s+/).filter(Boolean);
-  const set = (values?: string[]) => (values && values.length > 0 ? new Set(values) : undefined);
-  const styles = set(query.mainCategoryId);
-  const sources = set(query.source);
-  const countries = set(query.country?.map(foldText));
-  const vintages = set(query.vintages);
-  const categories = set(query.wineListCategoryId);
-  const catalogueWines = set(query.wineId);
-
-  const matches = all.filter((wine) => {
-    if (styles && !styles.has(wine.mainCategoryId)) return false;
-    if (sources && !sources.has(wine.source)) return false;
-    if (countries && !countries.has(foldText(wine.country ?? ''))) return false;
-    if (vintages && !vintages.has(wine.vintage == null ? 'NV' : String(wine.vintage))) return false;
-    if (categories && !categories.has(wine.wineListCategoryId ?? UNCATEGORIZED)) return false;
-    if (catalogueWines && !(wine.wineId && catalogueWines.has(wine.wineId))) return false;
-    if (query.inStock === true && wine.quantity <= 0) return false;
-    if (query.inStock === false && wine.quantity > 0) return false;
-    if (query.drinkNow && !isDrinkNow(wine, year)) return false;
-    if (locations && !wine.placements.some((p) => locations.has(p.locationId))) return false;
-    if (terms.length > 0) {
-      const haystack = searchText(wine);
-      if (!terms.every((term) => haystack.includes(term))) return false;
-    }
-    return true;
-  });
-
-  const column = query.sortColumn ?? 'wineDisplayName';
-  const direction = query.sortDirection ?? (query.sortColumn ? 'desc' : 'asc');
-  matches.sort(compareBy(column, direction));
-  const size = query.resultsPerPage ?? DEFAULT_PAGE_SIZE;
-  const page = query.page ?? 1;
-  return {
-    rows: matches.slice((page - 1) * size, page * size),
-    count: matches.length,
-    totals: totalsOf(matches),
-  };
+  return new InventoryIndex(all).query(query, locationScope);
 }
 
 export async function listOwnWines(ownerId: string, query: CellarWineQuery): Promise<CellarWinePage> {
-  const needsLocations = Boolean(query.locationId?.length);
-  const [cellar, records, locations] = await Promise.all([
-    cellarOf(ownerId),
-    inventoryOf(ownerId),
-    needsLocations ? locationsOf(ownerId) : Promise.resolve([]),
-  ]);
-  const wines = records.map((record) => toCellarWine(record, cellar.baseCurrency));
-  return queryInventory(wines, query, (ids) => {
-    const scope = new Set<string | null>();
-    for (const id of ids) {
-      if (id === UNCATEGORIZED) scope.add(null);
-      else for (const inside of subtreeOf(locations, id)) scope.add(inside);
-    }
-    return scope;
-  });
+  const snapshot = await cellarSnapshot(ownerId);
+  return snapshot.inventory.query(query, (ids) => snapshot.locationScope(ids));
 }
 
 export async function getOwnWine(ownerId: string, id: string): Promise<CellarWine> {

@@ -18,8 +18,8 @@ import {
 import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { db } from '../data/entities';
-import { commitTransaction } from '../data/transactions';
 import type { Principal } from '../platform/auth';
+import { commitWithVersionBump, versionBump } from './cellar-version';
 
 type Db = ReturnType<typeof db>;
 export type CellarWineRecord = EntityItem<Db['entities']['cellarWine']>;
@@ -206,9 +206,9 @@ export interface WineChange {
   history: HistoryRecord;
 }
 
-/** Items one transaction may hold; each change is two (the wine and its history). */
+/** Items one transaction may hold; each change is two (the wine and its history), one is the version. */
 const TRANSACTION_ITEMS = 100;
-export const CHANGES_PER_TRANSACTION = TRANSACTION_ITEMS / 2;
+export const CHANGES_PER_TRANSACTION = Math.floor((TRANSACTION_ITEMS - 1) / 2);
 
 /**
  * Writes changes with their history, 50 to a transaction. Every wine write is conditional: a new wine
@@ -219,13 +219,16 @@ export const CHANGES_PER_TRANSACTION = TRANSACTION_ITEMS / 2;
 export async function writeChanges(changes: readonly WineChange[]): Promise<void> {
   for (let start = 0; start < changes.length; start += CHANGES_PER_TRANSACTION) {
     const slice = changes.slice(start, start + CHANGES_PER_TRANSACTION);
-    await commitTransaction(() =>
-      db().transaction.write(({ cellarWine, cellarHistory }) =>
-        slice.flatMap((change) => {
-          const wineOp = wineWrite(cellarWine, change);
-          return [wineOp, cellarHistory.create(change.history).commit()];
-        }),
-      ),
+    const owners = [...new Set(slice.map((change) => change.history.ownerId))];
+    // The cellar's version rises with its wines, in the same transaction (docs/cellar-reads.md).
+    await commitWithVersionBump(owners, (bump) =>
+      db().transaction.write(({ cellarWine, cellarHistory, cellarVersion }) => [
+        ...slice.flatMap((change) => [
+          wineWrite(cellarWine, change),
+          cellarHistory.create(change.history).commit(),
+        ]),
+        ...(bump ? owners.map((ownerId) => versionBump(cellarVersion, ownerId)) : []),
+      ]),
     );
   }
 }
@@ -261,7 +264,10 @@ export function laterThan(previous: string): string {
 
 /** The owner's whole inventory, every page. */
 export async function inventoryOf(ownerId: string): Promise<CellarWineRecord[]> {
-  const { data } = await db().entities.cellarWine.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
+  // Strongly consistent: read after the cellar's version, it holds every change that version counts.
+  const { data } = await db()
+    .entities.cellarWine.query.byOwnerKey({ ownerId })
+    .go({ pages: 'all', consistent: true });
   return data;
 }
 

@@ -1,57 +1,96 @@
-/** The cellar home (SPEC §2 /wine-cellar/home): totals, what to drink this year, low stock, recent history. */
+/**
+ * The cellar home (SPEC §2 /wine-cellar/home): totals, what to drink this year, low stock, recent history.
+ * It reads the cellar's snapshot (cellar-snapshot.ts), so a dashboard costs one small read when nothing
+ * changed; its lists are worked out once per snapshot and year.
+ */
 import {
   type CellarDashboard,
+  type CellarWine,
   type CurrencyCode,
   convertMinor,
   type InventoryTotals,
   LOW_STOCK_AT_MOST,
 } from '@kork/shared';
-import { cellarOf } from './cellar-service';
-import { isDrinkNow, totalsOf } from './cellar-wine-service';
-import { inventoryOf, toCellarWine } from './cellar-wine-store';
+import { optionalEnv } from '../platform/env';
+import { type CellarSnapshot, cellarSnapshot, isDrinkNow, totalsOf } from './cellar-snapshot';
 import { latestRates } from './exchange-rate-service';
-import { recentHistory } from './history-service';
-import { locationsOf } from './location-store';
 
 const LIST_SIZE = 8;
 
+type Rates = Awaited<ReturnType<typeof latestRates>>;
+
+/** How long an instance keeps the exchange rates it read (a new day's rates arrive once a day). */
+function ratesMaxAgeMs(): number {
+  return Number(optionalEnv('EXCHANGE_RATES_MAX_AGE_MS', '300000'));
+}
+
+let rates: { at: number; value: Promise<Rates> } | undefined;
+
+/** The newest rates, read at most once per maximum age by this instance. */
+function currentRates(): Promise<Rates> {
+  const now = Date.now();
+  if (!rates || now - rates.at >= ratesMaxAgeMs()) {
+    const value = latestRates();
+    const entry = { at: now, value };
+    rates = entry;
+    value.catch(() => {
+      if (rates === entry) rates = undefined;
+    });
+  }
+  return rates.value;
+}
+
+interface DashboardLists {
+  totals: InventoryTotals;
+  drinkNow: CellarWine[];
+  lowStock: CellarWine[];
+}
+
+/** Totals, wines in their window this year (by name) and low stock (fewest first, then by name). */
+function listsOf(snapshot: CellarSnapshot, year: number): DashboardLists {
+  const wines = snapshot.wines;
+  const drinkNow: CellarWine[] = [];
+  const lowStock: CellarWine[] = [];
+  for (const position of snapshot.inventory.byName()) {
+    const wine = wines[position] as CellarWine;
+    if (drinkNow.length < LIST_SIZE && wine.quantity > 0 && isDrinkNow(wine, year)) drinkNow.push(wine);
+    if (wine.quantity <= LOW_STOCK_AT_MOST) lowStock.push(wine);
+  }
+  // A stable sort keeps the name order within each quantity.
+  lowStock.sort((a, b) => a.quantity - b.quantity);
+  return { totals: totalsOf(wines), drinkNow, lowStock: lowStock.slice(0, LIST_SIZE) };
+}
+
 export async function cellarDashboard(ownerId: string, viewCurrency: CurrencyCode): Promise<CellarDashboard> {
-  const [cellar, records, history, rates, locations] = await Promise.all([
-    cellarOf(ownerId),
-    inventoryOf(ownerId),
-    recentHistory(ownerId, LIST_SIZE),
-    latestRates(),
-    locationsOf(ownerId),
-  ]);
-  const wines = records.map((record) => toCellarWine(record, cellar.baseCurrency));
-  const totals = totalsOf(wines);
-  const convert = (amount: number) =>
-    convertMinor(amount, cellar.baseCurrency, viewCurrency, rates.nokPerUnit);
+  const [snapshot, latest] = await Promise.all([cellarSnapshot(ownerId), currentRates()]);
+  const { baseCurrency } = snapshot.cellar;
+  const year = new Date().getUTCFullYear();
+  const { totals, drinkNow, lowStock } = snapshot.derived(`dashboard:${year}`, (s) => listsOf(s, year));
+  const convert = (amount: number) => convertMinor(amount, baseCurrency, viewCurrency, latest.nokPerUnit);
   const viewTotals: InventoryTotals = {
     ...totals,
     purchaseValue: convert(totals.purchaseValue),
     sellingValue: convert(totals.sellingValue),
   };
-  const byName = (a: { wineDisplayName: string }, b: { wineDisplayName: string }) =>
-    a.wineDisplayName.localeCompare(b.wineDisplayName, 'nb');
-  const drinkNow = wines.filter((wine) => wine.quantity > 0 && isDrinkNow(wine)).sort(byName);
-  const lowStock = wines
-    .filter((wine) => wine.quantity <= LOW_STOCK_AT_MOST)
-    .sort((a, b) => a.quantity - b.quantity || byName(a, b));
-  const base = rates.nokPerUnit[cellar.baseCurrency] ?? 1;
-  const view = rates.nokPerUnit[viewCurrency] ?? 1;
+  const base = latest.nokPerUnit[baseCurrency] ?? 1;
+  const view = latest.nokPerUnit[viewCurrency] ?? 1;
   return {
-    baseCurrency: cellar.baseCurrency,
+    baseCurrency,
     viewCurrency,
     rate:
-      viewCurrency === cellar.baseCurrency
+      viewCurrency === baseCurrency
         ? undefined
-        : { value: base / view, date: rates.date, source: rates.source },
+        : { value: base / view, date: latest.date, source: latest.source },
     totals,
     viewTotals,
-    drinkNow: drinkNow.slice(0, LIST_SIZE),
-    lowStock: lowStock.slice(0, LIST_SIZE),
-    recentHistory: history,
-    locations: locations.length,
+    drinkNow,
+    lowStock,
+    recentHistory: snapshot.recentHistory.slice(0, LIST_SIZE),
+    locations: snapshot.locations.length,
   };
+}
+
+/** Forgets the rates read (tests that store new rates). */
+export function resetDashboardRates(): void {
+  rates = undefined;
 }

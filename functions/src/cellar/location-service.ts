@@ -8,6 +8,7 @@ import { ulid } from 'ulid';
 import { db } from '../data/entities';
 import type { Principal } from '../platform/auth';
 import { NotFoundError, ValidationError } from '../platform/errors';
+import { bumpCellarVersion } from './cellar-version';
 import { uncategorizeBottles } from './cellar-wine-service';
 import { actorOf, inventoryOf, placementList, toCellarWine } from './cellar-wine-store';
 import { type LocationRecord, locationsOf, pathOf, subtreeOf } from './location-store';
@@ -86,6 +87,7 @@ export async function createLocation(ownerId: string, input: LocationInput): Pro
     createdAt: new Date().toISOString(),
   };
   await db().entities.cellarLocation.create(record).go();
+  await bumpCellarVersion(ownerId);
   return toLocation(record as LocationRecord, 0);
 }
 
@@ -106,6 +108,7 @@ export async function updateLocation(
     .entities.cellarLocation.patch({ ownerId, id })
     .set(changes as never)
     .go({ response: 'all_new' });
+  await bumpCellarVersion(ownerId);
   return withBottles(ownerId, { ...record, ...data } as LocationRecord);
 }
 
@@ -123,6 +126,7 @@ export async function deleteLocation(ownerId: string, id: string, principal: Pri
       ])
       .go();
   }
+  await bumpCellarVersion(ownerId);
 }
 
 /** Shares a location as a read-only public link (an existing link stays the same). */

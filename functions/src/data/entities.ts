@@ -13,6 +13,7 @@ import { createWinePriceChangeEntity, winePriceChangeSchema } from '../catalog/e
 import { cellarSchema, createCellarEntity } from '../cellar/entities/cellar';
 import { cellarHistorySchema, createCellarHistoryEntity } from '../cellar/entities/cellar-history';
 import { cellarLocationSchema, createCellarLocationEntity } from '../cellar/entities/cellar-location';
+import { cellarVersionSchema, createCellarVersionEntity } from '../cellar/entities/cellar-version';
 import { cellarWineSchema, createCellarWineEntity } from '../cellar/entities/cellar-wine';
 import { createExchangeRateEntity, exchangeRateSchema } from '../cellar/entities/exchange-rate';
 import { createLocationShareEntity, locationShareSchema } from '../cellar/entities/location-share';
@@ -42,6 +43,7 @@ export const allEntities = {
   cellarWine: cellarWineSchema,
   cellarHistory: cellarHistorySchema,
   cellarLocation: cellarLocationSchema,
+  cellarVersion: cellarVersionSchema,
   locationShare: locationShareSchema,
   wineListCategory: wineListCategorySchema,
   exchangeRate: exchangeRateSchema,
@@ -66,6 +68,7 @@ function createService() {
     cellarWine: createCellarWineEntity(config),
     cellarHistory: createCellarHistoryEntity(config),
     cellarLocation: createCellarLocationEntity(config),
+    cellarVersion: createCellarVersionEntity(config),
     locationShare: createLocationShareEntity(config),
     wineListCategory: createWineListCategoryEntity(config),
     exchangeRate: createExchangeRateEntity(config),

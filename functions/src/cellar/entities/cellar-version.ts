@@ -1,0 +1,32 @@
+import { Entity } from 'electrodb';
+
+/**
+ * A cellar's version: a counter raised by one with every change to what the cellar's listings show (its
+ * wines and their history, locations, settings), inside the change's own transaction where there is one.
+ * A function instance that holds the cellar in memory reads this one small item to know whether what it
+ * holds is still current (docs/cellar-reads.md). Absent until the first change: version 0.
+ */
+export const cellarVersionSchema = {
+  model: { entity: 'cellarVersion', version: '1', service: 'kork' },
+  attributes: {
+    ownerId: { type: 'string', required: true },
+    version: { type: 'number' },
+  },
+  indexes: {
+    // The owner's version, read by key (strongly consistent) before a cached cellar is reused.
+    byOwnerKey: {
+      pk: { field: 'pk', composite: ['ownerId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    // What account deletion removes.
+    byOwner: {
+      index: 'gsi3',
+      collection: 'owned',
+      pk: { field: 'gsi3pk', composite: ['ownerId'] },
+      sk: { field: 'gsi3sk', composite: [] },
+    },
+  },
+} as const;
+
+export const createCellarVersionEntity = (config: ConstructorParameters<typeof Entity>[1]) =>
+  new Entity(cellarVersionSchema, config);
