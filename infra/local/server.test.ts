@@ -81,7 +81,8 @@ describe('each invocation isolated, as Lambda runs it', () => {
     never: () => never,
   };
   const lines: string[] = [];
-  const runnerListeners = new Map<string, NodeJS.UncaughtExceptionListener[]>();
+  type ProcessListener = (...args: unknown[]) => void;
+  const runnerListeners = new Map<'uncaughtException' | 'unhandledRejection', ProcessListener[]>();
   let server: Server;
   let base: string;
 
@@ -89,7 +90,7 @@ describe('each invocation isolated, as Lambda runs it', () => {
     // The test runner reports any uncaught error as a failure; these tests provoke them on purpose, so
     // its listeners step aside while the origin's own guard is the one that must catch them.
     for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
-      runnerListeners.set(event, process.listeners(event) as NodeJS.UncaughtExceptionListener[]);
+      runnerListeners.set(event, process.listeners(event as 'uncaughtException') as ProcessListener[]);
       process.removeAllListeners(event);
     }
     const webRoot = mkdtempSync(join(tmpdir(), 'kork-web-'));
@@ -119,7 +120,8 @@ describe('each invocation isolated, as Lambda runs it', () => {
 
   async function get(path: string) {
     const res = await fetch(`${base}${path}`);
-    return { status: res.status, requestId: res.headers.get('x-request-id'), body: await res.json() };
+    const body = (await res.json()) as { error?: { code: string; message: string } };
+    return { status: res.status, requestId: res.headers.get('x-request-id'), body };
   }
 
   it.each([
@@ -140,7 +142,7 @@ describe('each invocation isolated, as Lambda runs it', () => {
   it("answers 504 when a handler does not answer within its route's timeout", async () => {
     const timedOut = await get('/api/never');
     expect(timedOut.status).toBe(504);
-    expect(timedOut.body.error.code).toBe('TIMEOUT');
+    expect(timedOut.body.error?.code).toBe('TIMEOUT');
     expect((await get('/api/ok')).status).toBe(200);
   });
 
