@@ -144,6 +144,7 @@ async function main() {
     say();
     const cellar = await benchCellarListing(base);
     for (const line of cellar.lines) say(line);
+    failures.push(...cellar.failures);
   } finally {
     await new Promise((r) => server.close(r));
     await stack.stop();
