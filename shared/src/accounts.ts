@@ -6,6 +6,17 @@
 import * as z from 'zod/mini';
 import { CURRENCY_CODES } from './currencies';
 import { LIMITS } from './limits';
+import { withBounds } from './messages';
+import {
+  isCleanText,
+  isIsoDate,
+  isoDateField,
+  latitudeField,
+  longitudeField,
+  secretField,
+  textField,
+  tokenField,
+} from './schema-primitives';
 
 export const USER_TYPES = [
   'PRIVATE_USER',
@@ -95,21 +106,12 @@ export function ageOn(birthDate: string, today: Date = new Date()): number {
   return age;
 }
 
-function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 // — Field schemas —
 
-const trimmed = (max: number) =>
-  z
-    .pipe(
-      z.string({ error: 'required' }),
-      z.transform((v) => v.trim()),
-    )
-    .check(z.minLength(1, { error: 'required' }), z.maxLength(max, { error: 'tooLong' }));
+const trimmed = (max: number) => textField(max, { min: 1 });
+
+/** Passwords are compared as typed: never trimmed or normalised. */
+export const PASSWORD_MAX_LENGTH = 128;
 
 export const emailField = z
   .pipe(
@@ -119,32 +121,36 @@ export const emailField = z
   .check(
     z.minLength(1, { error: 'required' }),
     z.email({ error: 'invalidEmail' }),
-    z.maxLength(254, { error: 'tooLong' }),
+    z.maxLength(254, { error: withBounds('maxCharacters', { max: 254 }) }),
   );
 
-export const passwordField = z
-  .string({ error: 'required' })
-  .check(
-    z.minLength(1, { error: 'required' }),
-    z.maxLength(128, { error: 'tooLong' }),
-    z.refine(meetsPasswordRule, { error: 'passwordRule' }),
-  );
-
-export const birthDateField = z.string({ error: 'required' }).check(
-  z.refine(isRealDate, { error: 'invalidDate' }),
-  z.refine((v) => !isRealDate(v) || ageOn(v) >= LIMITS.minimumAge, { error: 'tooYoung' }),
+export const passwordField = secretField(PASSWORD_MAX_LENGTH, { min: 1 }).check(
+  z.refine(meetsPasswordRule, { error: 'passwordRule' }),
 );
 
-const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max, { error: 'tooLong' })));
+/** A real day from 1900-01-01 to today, at least 18 years ago. */
+export const birthDateField = isoDateField().check(
+  z.refine((v) => !isIsoDate(v) || ageOn(v) >= LIMITS.minimumAge, { error: 'tooYoung' }),
+);
+
+/** Optional text; `lines` for the long texts that keep line breaks (bios). */
+const optionalText = (max: number, lines = false) => z.optional(textField(max, { lines }));
 
 const link = z.optional(
   z.union([
     z.literal(''),
-    z.url({ protocol: /^https?$/, error: 'invalidLink' }).check(z.maxLength(500, { error: 'tooLong' })),
+    z.url({ protocol: /^https?$/, error: 'invalidLink' }).check(
+      z.maxLength(500, { error: withBounds('maxCharacters', { max: 500 }) }),
+      z.refine((v) => isCleanText(v), { error: 'invalidLink' }),
+    ),
   ]),
 );
 
-const instagramUsername = z.optional(z.string().check(z.regex(/^@?[\w.]{0,30}$/, { error: 'invalidValue' })));
+const instagramUsername = z.optional(
+  z
+    .string()
+    .check(z.maxLength(31, { error: 'invalidValue' }), z.regex(/^@?[\w.]{0,30}$/, { error: 'invalidValue' })),
+);
 
 /** Form values arrive as strings from multipart; "true"/"false" and numbers are read here. */
 const formBoolean = z.optional(
@@ -153,42 +159,64 @@ const formBoolean = z.optional(
     z.transform((v) => v === true || v === 'true' || v === 'on'),
   ),
 );
-const formNumber = z.optional(
-  z
-    .pipe(
-      z.union([z.number(), z.string()]),
-      z.transform((v) => (v === '' ? undefined : Number(v))),
-    )
-    .check(z.refine((v) => v === undefined || Number.isFinite(v), { error: 'invalidValue' })),
-);
+/** A number, or its decimal text from a form ("59.91"; no exponents, hex or words); "" is no value. */
+const formNumber = (schema: typeof latitudeField) =>
+  z.optional(
+    z.pipe(
+      z.union(
+        [z.number(), z.string().check(z.maxLength(40), z.regex(/^\s*(-?\d{1,20}(\.\d{1,20})?)?\s*$/))],
+        { error: 'mustBeNumber' },
+      ),
+      z.pipe(
+        z.transform((v: number | string) =>
+          typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v),
+        ),
+        z.optional(schema),
+      ),
+    ),
+  );
 
 export const organizationNumberField = z.optional(
-  z.union([z.literal(''), z.string().check(z.regex(/^\d{9}$/, { error: 'invalidOrganizationNumber' }))]),
+  z.union([
+    z.literal(''),
+    z
+      .string()
+      .check(
+        z.maxLength(9, { error: 'invalidOrganizationNumber' }),
+        z.regex(/^\d{9}$/, { error: 'invalidOrganizationNumber' }),
+      ),
+  ]),
 );
 
 /** Profile fields anyone may set (SPEC §3 User). */
 export const profileFields = {
   firstName: trimmed(60),
   lastName: trimmed(60),
-  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'invalidValue' }))),
+  country: z.optional(
+    z
+      .string()
+      .check(z.maxLength(2, { error: 'invalidValue' }), z.regex(/^[A-Z]{2}$/, { error: 'invalidValue' })),
+  ),
   viewCurrency: z.optional(z.enum(CURRENCY_CODES, { error: 'invalidValue' })),
   wineLevel: z.optional(z.enum(WINE_LEVELS, { error: 'invalidValue' })),
-  bio: optionalText(1000),
+  bio: optionalText(1000, true),
   jobTitle: optionalText(100),
   location: optionalText(120),
   webUrl: link,
   instagramUrl: instagramUsername,
   newsletter: formBoolean,
-  favoriteStores: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20))),
+  favoriteStores: z.optional(
+    z.array(textField(100)).check(z.maxLength(20, { error: withBounds('maxItems', { max: 20 }) })),
+  ),
 };
 
 /** Business profile fields (SPEC §3 Business profile). */
 export const tastingLocationFields = {
   tastingLocationName: optionalText(120),
   tastingLocationAddress: optionalText(200),
-  tastingLocationLat: formNumber,
-  tastingLocationLong: formNumber,
-  tastingLocationBio: optionalText(1000),
+  tastingLocationLat: formNumber(latitudeField),
+  tastingLocationLong: formNumber(longitudeField),
+  tastingLocationBio: optionalText(1000, true),
   tastingLocationWebUrl: link,
   tastingLocationMenuUrl: link,
   tastingLocationBookingUrl: link,
@@ -201,12 +229,12 @@ export const SignUpInput = z
   .object({
     email: emailField,
     password: passwordField,
-    confirmPassword: z.optional(z.string()),
+    confirmPassword: z.optional(secretField(PASSWORD_MAX_LENGTH)),
     userType: z.enum(USER_TYPES, { error: 'required' }),
     birthDate: birthDateField,
     ...profileFields,
     ...tastingLocationFields,
-    redirect_uri: z.optional(z.string()),
+    redirect_uri: z.optional(z.string().check(z.maxLength(500))),
   })
   .check(
     z.refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
@@ -218,7 +246,7 @@ export type SignUpInput = z.infer<typeof SignUpInput>;
 
 export const LogInInput = z.object({
   email: emailField,
-  password: z.string({ error: 'required' }).check(z.minLength(1, { error: 'required' }), z.maxLength(128)),
+  password: secretField(PASSWORD_MAX_LENGTH, { min: 1 }),
   redirect_uri: z.optional(z.string().check(z.maxLength(500))),
 });
 export type LogInInput = z.infer<typeof LogInInput>;
@@ -227,11 +255,9 @@ export const EmailInput = z.object({ email: emailField });
 
 export const PasswordResetInput = z
   .object({
-    token: z
-      .string({ error: 'required' })
-      .check(z.minLength(10, { error: 'invalidToken' }), z.maxLength(200)),
+    token: tokenField(10, 200),
     password: passwordField,
-    confirmPassword: z.string({ error: 'required' }),
+    confirmPassword: secretField(PASSWORD_MAX_LENGTH),
   })
   .check(
     z.refine((v) => v.confirmPassword === v.password, {
@@ -243,9 +269,9 @@ export const PasswordResetInput = z
 /** Any profile field may change alone; a password change needs the current one; only admins set isExpert. */
 export const UpdateProfileInput = z
   .extend(z.partial(z.object({ ...profileFields, ...tastingLocationFields })), {
-    currentPassword: z.optional(z.string()),
+    currentPassword: z.optional(secretField(PASSWORD_MAX_LENGTH)),
     password: z.optional(passwordField),
-    confirmPassword: z.optional(z.string()),
+    confirmPassword: z.optional(secretField(PASSWORD_MAX_LENGTH)),
     isExpert: z.optional(z.boolean()),
   })
   .check(
@@ -262,7 +288,7 @@ export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
 export const RemoveAccountInput = z.object({
   action: z.enum(['deactivate', 'delete'], { error: 'required' }),
-  confirmation: z.string({ error: 'required' }),
+  confirmation: textField(40),
 });
 
 /** The user as the API answers it: never a password, hash or token. */
@@ -324,17 +350,15 @@ export const SocialSignUpInput = z.object({
 export type SocialSignUpInput = z.infer<typeof SocialSignUpInput>;
 
 export const GoogleSignInInput = z.object({
-  idToken: z.string({ error: 'required' }).check(z.minLength(20, { error: 'required' }), z.maxLength(8000)),
+  idToken: tokenField(20, 8000, 'invalidValue'),
 });
 
 export const AppleSignInInput = z.object({
-  identityToken: z
-    .string({ error: 'required' })
-    .check(z.minLength(20, { error: 'required' }), z.maxLength(8000)),
-  authorizationCode: z.optional(z.string().check(z.maxLength(2000))),
-  email: z.optional(z.string().check(z.maxLength(254))),
-  familyName: z.optional(z.string().check(z.maxLength(60))),
-  givenName: z.optional(z.string().check(z.maxLength(60))),
+  identityToken: tokenField(20, 8000, 'invalidValue'),
+  authorizationCode: z.optional(tokenField(0, 2000, 'invalidValue')),
+  email: z.optional(textField(254)),
+  familyName: z.optional(textField(60)),
+  givenName: z.optional(textField(60)),
 });
 
 /** What `GET /api/users/{id}/statistic` answers. */

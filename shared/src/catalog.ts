@@ -1,4 +1,16 @@
 import * as z from 'zod/mini';
+import { withBounds } from './messages';
+import {
+  drinkingWindowYearField,
+  idField,
+  isoDateField,
+  listField,
+  MONEY_MAX_MINOR,
+  numberField,
+  textField,
+  todayIso,
+  tokenField,
+} from './schema-primitives';
 
 /**
  * The wine catalogue and the community around it (SPEC §3 Wine, Tasting note, Search entity kinds,
@@ -238,35 +250,63 @@ export function originId(country: string, region?: string, subRegion?: string): 
 
 export const boolParam = z.optional(
   z.pipe(
-    z.enum(['true', 'false', '1', '0']),
+    z.enum(['true', 'false', '1', '0'], { error: 'mustBeTrueOrFalse' }),
     z.transform((v) => v === 'true' || v === '1'),
   ),
 );
+/** Values a comma list in a query takes. */
+export const LIST_PARAM_MAX_ITEMS = 200;
+
+/** A comma-separated list: at most 2,000 characters of clean text, at most 200 values. */
 export const listParam = z.optional(
   z.pipe(
-    z.string().check(z.maxLength(2000)),
-    z.transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
+    z.pipe(
+      textField(2000),
+      z.transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     ),
+    z
+      .array(z.string())
+      .check(
+        z.maxLength(LIST_PARAM_MAX_ITEMS, { error: withBounds('maxItems', { max: LIST_PARAM_MAX_ITEMS }) }),
+      ),
   ),
 );
+
+/** A whole number from `min` to `max` written in digits. */
 export const intParam = (min: number, max: number) =>
   z.optional(
     z.pipe(
       z.pipe(
-        z.string().check(z.regex(/^\d+$/)),
+        z
+          .string()
+          .check(
+            z.maxLength(String(max).length, { error: withBounds('between', { min, max }) }),
+            z.regex(/^\d+$/, { error: 'mustBeWholeNumber' }),
+          ),
         z.transform((v: string) => Number(v)),
       ),
-      z.number().check(z.gte(min), z.lte(max)),
+      numberField(min, max, { int: true }),
     ),
   );
+
+/** An amount in the request's currency ("150", "99.90"), up to the largest amount Kork stores. */
 const moneyParam = z.optional(
   z.pipe(
-    z.string().check(z.regex(/^\d+(\.\d+)?$/)),
-    z.transform((v) => Number(v)),
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.maxLength(20, { error: 'amountTooLarge' }),
+          z.regex(/^\d+(\.\d+)?$/, { error: 'mustBeNumber' }),
+        ),
+      z.transform((v) => Number(v)),
+    ),
+    numberField(0, MONEY_MAX_MINOR),
   ),
 );
 
@@ -289,7 +329,7 @@ export const WineSearchQuery = z.object({
   resultsPerPage: intParam(1, MAX_RESULTS_PER_PAGE),
   sortColumn: z.optional(z.enum(SORT_COLUMNS)),
   sortDirection: z.optional(z.enum(SORT_DIRECTIONS)),
-  search: z.optional(z.string().check(z.maxLength(200))),
+  search: z.optional(textField(200)),
   mainCategoryId: listParam,
   bottleSizes: listParam,
   stores: listParam,
@@ -337,7 +377,7 @@ export interface GlobalSearchResult {
   groups: { kind: SearchKind; hits: SearchHit[] }[];
 }
 
-export const GlobalSearchQuery = z.object({ q: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const GlobalSearchQuery = z.object({ q: textField(200, { min: 1 }) });
 
 // ---------------------------------------------------------------------------------------------------
 // Tasting notes
@@ -368,15 +408,9 @@ export function ratingDescription(points: number): RatingDescription {
   return 'Unacceptable';
 }
 
-const MAX_YEAR = 2200;
-const MIN_YEAR = 1800;
-
-function isPastOrToday(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
-  // A day's grace for time zones east of UTC.
-  return date.getTime() <= Date.now() + 24 * 3600 * 1000;
+/** The latest day a tasting can be dated: today, with a day's grace for time zones east of UTC. */
+function latestTastingDay(): string {
+  return todayIso(new Date(Date.now() + 24 * 3600 * 1000));
 }
 
 const pointsField = z
@@ -386,19 +420,20 @@ const pointsField = z
     z.gte(POINTS_MIN, { error: 'invalidPoints' }),
     z.lte(POINTS_MAX, { error: 'invalidPoints' }),
   );
-const dateField = z.string({ error: 'invalidDate' }).check(z.refine(isPastOrToday, { error: 'invalidDate' }));
-const yearField = z.optional(
-  z.nullable(z.number({ error: 'invalidValue' }).check(z.int(), z.gte(MIN_YEAR), z.lte(MAX_YEAR))),
-);
+/** A tasting's day: from 1900-01-01 to today; "Invalid date" otherwise (SPEC §5). */
+const dateField = isoDateField({ max: latestTastingDay, outOfRange: 'invalidDate' });
+const windowYear = z.optional(z.nullable(drinkingWindowYearField));
 
 const tastingFields = {
   points: pointsField,
   date: dateField,
-  text: z.optional(z.string().check(z.maxLength(5000, { error: 'tooLong' }))),
-  photo: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
-  drinkingWindowFrom: yearField,
-  drinkingWindowTo: yearField,
-  isPublished: z.boolean({ error: 'required' }),
+  text: z.optional(textField(5000, { lines: true })),
+  photo: z.optional(z.nullable(textField(500))),
+  drinkingWindowFrom: windowYear,
+  drinkingWindowTo: windowYear,
+  isPublished: z.boolean({
+    error: (issue) => (issue.input === undefined ? 'required' : 'mustBeTrueOrFalse'),
+  }),
 };
 
 function windowInOrder(value: { drinkingWindowFrom?: number | null; drinkingWindowTo?: number | null }) {
@@ -475,10 +510,8 @@ export interface PublicProfile {
 }
 
 export const MergeWinesInput = z.object({
-  survivorId: z.string().check(z.minLength(1), z.maxLength(40)),
-  duplicateIds: z
-    .array(z.string().check(z.minLength(1), z.maxLength(40)))
-    .check(z.minLength(1), z.maxLength(20)),
+  survivorId: idField,
+  duplicateIds: listField(idField, 20, { min: 1 }),
 });
 export type MergeWinesInput = z.infer<typeof MergeWinesInput>;
 
@@ -499,7 +532,7 @@ export interface MergeRecord {
 export const EmbedQuery = z.object({
   showPrice: boolParam,
   showRating: boolParam,
-  priceKey: z.optional(z.string().check(z.maxLength(64))),
+  priceKey: z.optional(tokenField(0, 64, 'invalidValue')),
 });
 
 /** `GET /api/embed/wines/{id}/price-key`: lets an embed of this wine show its price. */

@@ -9,6 +9,19 @@ import {
 } from './catalog';
 import type { CurrencyCode } from './currencies';
 import { LIMITS } from './limits';
+import { withBounds } from './messages';
+import {
+  drinkingWindowYearField,
+  idField,
+  isoDateField,
+  isStorableNumber,
+  listField,
+  moneyField,
+  percentageField,
+  quantityField as quantityOf,
+  textField,
+  vintageField,
+} from './schema-primitives';
 
 /**
  * The wines in a cellar (SPEC §3 Cellar wine and inventory columns), its locations, wine list
@@ -157,7 +170,7 @@ export const MAX_CELLAR_RESULTS_PER_PAGE = 500;
 export const CellarWineQuery = z.object({
   page: intParam(1, 100_000),
   resultsPerPage: intParam(1, MAX_CELLAR_RESULTS_PER_PAGE),
-  search: z.optional(z.string().check(z.maxLength(200))),
+  search: z.optional(textField(200)),
   locationId: listParam,
   mainCategoryId: listParam,
   source: listParam,
@@ -175,27 +188,21 @@ export const CellarWineQuery = z.object({
 });
 export type CellarWineQuery = z.infer<typeof CellarWineQuery>;
 
-const text = (max: number) => z.optional(z.string().check(z.maxLength(max, { error: 'tooLong' })));
-const nullableText = (max: number) =>
-  z.optional(z.nullable(z.string().check(z.maxLength(max, { error: 'tooLong' }))));
-const money = z.optional(
-  z.nullable(
-    z
-      .number({ error: 'invalidValue' })
-      .check(z.int({ error: 'invalidValue' }), z.gte(0, { error: 'invalidValue' }), z.lte(1e12)),
-  ),
-);
-const year = z.optional(
-  z.nullable(
-    z.number({ error: 'invalidValue' }).check(z.int({ error: 'invalidValue' }), z.gte(1800), z.lte(2200)),
-  ),
-);
-const quantityField = z
-  .number({ error: 'invalidValue' })
-  .check(z.int({ error: 'invalidValue' }), z.gte(0, { error: 'invalidValue' }), z.lte(1_000_000));
+const text = (max: number) => z.optional(textField(max));
+/** Optional text that may be cleared with null; `lines` keeps line breaks (notes). */
+const nullableText = (max: number, lines = false) => z.optional(z.nullable(textField(max, { lines })));
+const nullableId = z.optional(z.nullable(idField));
+const money = z.optional(z.nullable(moneyField));
+const year = z.optional(z.nullable(drinkingWindowYearField));
+const vintage = z.optional(z.nullable(vintageField));
+const quantityField = quantityOf(0);
 const bottleSizeField = z
-  .number({ error: 'invalidValue' })
-  .check(z.gt(0, { error: 'invalidValue' }), z.lt(LIMITS.bottleSizeBelow, { error: 'bottleSizeTooLarge' }));
+  .number({ error: 'mustBeNumber' })
+  .check(
+    z.gt(0, { error: 'invalidValue' }),
+    z.lt(LIMITS.bottleSizeBelow, { error: 'bottleSizeTooLarge' }),
+    z.refine(isStorableNumber, { error: 'tooManyDecimals' }),
+  );
 const glassSizeField = z.optional(
   z.nullable(
     z
@@ -203,6 +210,7 @@ const glassSizeField = z.optional(
       .check(
         z.gt(0, { error: 'invalidValue' }),
         z.lte(LIMITS.glassSizeMaxCl, { error: 'glassSizeTooLarge' }),
+        z.refine(isStorableNumber, { error: 'tooManyDecimals' }),
       ),
   ),
 );
@@ -211,7 +219,7 @@ export const POS_NAME_MAX = 40;
 
 /** Fields the owner sets on any cellar wine (create and update alike). */
 const ownFields = {
-  purchaseNote: nullableText(1000),
+  purchaseNote: nullableText(1000, true),
   purchasePriceWovat: money,
   purchasePriceWvat: money,
   sellingPrice: money,
@@ -221,12 +229,20 @@ const ownFields = {
   drinkingWindowTo: year,
   newCategorisation: nullableText(200),
   rating: z.optional(
-    z.nullable(z.number({ error: 'invalidPoints' }).check(z.gte(50, { error: 'invalidPoints' }), z.lte(100))),
+    z.nullable(
+      z
+        .number({ error: 'invalidPoints' })
+        .check(
+          z.gte(50, { error: 'invalidPoints' }),
+          z.lte(100, { error: 'invalidPoints' }),
+          z.refine(isStorableNumber, { error: 'invalidPoints' }),
+        ),
+    ),
   ),
   pricePerGlass: money,
   glassSize: glassSizeField,
-  privateNote: nullableText(2000),
-  wineListCategoryId: nullableText(40),
+  privateNote: nullableText(2000, true),
+  wineListCategoryId: nullableId,
   customListWineName: nullableText(200),
   customListProducerName: nullableText(200),
   posName: nullableText(POS_NAME_MAX),
@@ -245,22 +261,18 @@ function windowInOrder(value: { drinkingWindowFrom?: number | null; drinkingWind
 /** A catalogue wine into the cellar: `{wineId, quantity, …}`. */
 export const CatalogCellarWineInput = z.object({
   source: z.literal('KORK'),
-  wineId: z.string({ error: 'required' }).check(z.minLength(1, { error: 'required' }), z.maxLength(40)),
+  wineId: idField,
   quantity: quantityField,
-  locationId: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  locationId: nullableId,
   ...ownFields,
 });
 
 /** A wine the owner types in: `{source: "CUSTOM", wineName, producerName, vintage, bottleSize, quantity, …}`. */
 export const CustomCellarWineInput = z.object({
   source: z.literal('CUSTOM'),
-  wineName: z
-    .string({ error: 'required' })
-    .check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(200, { error: 'tooLong' })),
+  wineName: textField(200, { min: 1 }),
   producerName: text(200),
-  vintage: z.optional(
-    z.nullable(z.number({ error: 'invalidValue' }).check(z.int(), z.gte(1800), z.lte(2200))),
-  ),
+  vintage,
   bottleSize: bottleSizeField,
   quantity: quantityField,
   mainCategoryId: z.optional(z.enum(MAIN_CATEGORIES, { error: 'invalidValue' })),
@@ -268,15 +280,13 @@ export const CustomCellarWineInput = z.object({
   region: text(100),
   grapes: z.optional(
     z
-      .array(
-        z.object({ name: z.string().check(z.minLength(1), z.maxLength(100)), share: z.optional(z.number()) }),
-      )
-      .check(z.maxLength(30)),
+      .array(z.object({ name: textField(100, { min: 1 }), share: z.optional(percentageField) }))
+      .check(z.maxLength(30, { error: withBounds('maxItems', { max: 30 }) })),
   ),
   /** Rejected: custom wines cannot have a suggested drinking window (SPEC §5). */
   suggestedDrinkingWindowFrom: z.optional(z.never({ error: 'customWineNoSuggestedWindow' })),
   suggestedDrinkingWindowTo: z.optional(z.never({ error: 'customWineNoSuggestedWindow' })),
-  locationId: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  locationId: nullableId,
   ...ownFields,
 });
 
@@ -300,9 +310,7 @@ export type ParsedCellarWineInput = z.output<typeof CellarWineInput>;
 export const BULK_CREATE_MAX = 500;
 
 export const BulkCreateInput = z.object({
-  ownWines: z
-    .array(CellarWineInput)
-    .check(z.minLength(1, { error: 'required' }), z.maxLength(BULK_CREATE_MAX, { error: 'tooLong' })),
+  ownWines: listField(CellarWineInput, BULK_CREATE_MAX, { min: 1 }),
 });
 export type BulkCreateInput = z.infer<typeof BulkCreateInput>;
 
@@ -314,16 +322,10 @@ export const CellarWineUpdate = z
   .object({
     ...ownFields,
     quantity: z.optional(quantityField),
-    locationId: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
-    wineName: z.optional(
-      z
-        .string()
-        .check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(200, { error: 'tooLong' })),
-    ),
+    locationId: nullableId,
+    wineName: z.optional(textField(200, { min: 1 })),
     producerName: nullableText(200),
-    vintage: z.optional(
-      z.nullable(z.number({ error: 'invalidValue' }).check(z.int(), z.gte(1800), z.lte(2200))),
-    ),
+    vintage,
     bottleSize: z.optional(bottleSizeField),
     mainCategoryId: z.optional(z.enum(MAIN_CATEGORIES, { error: 'invalidValue' })),
     country: nullableText(100),
@@ -332,16 +334,22 @@ export const CellarWineUpdate = z
   .check(z.refine(windowInOrder, { error: 'invalidValue', path: ['drinkingWindowTo'] }));
 export type CellarWineUpdate = z.infer<typeof CellarWineUpdate>;
 
+/** Wines one delete takes. */
+export const DELETE_MAX = 1000;
+
 /** `DELETE …/own-wines?includeId=a,b,c`. */
 export const DeleteCellarWinesQuery = z.object({
   includeId: z.pipe(
-    z.string({ error: 'required' }).check(z.minLength(1, { error: 'required' }), z.maxLength(20_000)),
-    z.transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
+    z.pipe(
+      textField(20_000, { min: 1 }),
+      z.transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     ),
+    listField(idField, DELETE_MAX, { min: 1 }),
   ),
 });
 
@@ -353,13 +361,16 @@ export const MoveInput = z.object({
   moves: z
     .array(
       z.object({
-        ownWineId: z.string().check(z.minLength(1), z.maxLength(40)),
-        fromLocationId: z.nullable(z.string().check(z.maxLength(40))),
-        toLocationId: z.nullable(z.string().check(z.maxLength(40))),
-        quantity: z.number({ error: 'invalidValue' }).check(z.int(), z.gte(1, { error: 'invalidValue' })),
+        ownWineId: idField,
+        fromLocationId: z.nullable(idField),
+        toLocationId: z.nullable(idField),
+        quantity: quantityOf(1),
       }),
     )
-    .check(z.minLength(1, { error: 'required' }), z.maxLength(MOVE_MAX, { error: 'tooLong' })),
+    .check(
+      z.minLength(1, { error: 'required' }),
+      z.maxLength(MOVE_MAX, { error: withBounds('maxItems', { max: MOVE_MAX }) }),
+    ),
 });
 export type MoveInput = z.infer<typeof MoveInput>;
 
@@ -376,19 +387,17 @@ export interface CellarLocation {
   createdAt: string;
 }
 
-const nameField = z
-  .string({ error: 'required' })
-  .check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(100, { error: 'tooLong' }));
+const nameField = textField(100, { min: 1 });
 
 export const LocationInput = z.object({
   name: nameField,
-  parentId: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  parentId: nullableId,
 });
 export type LocationInput = z.infer<typeof LocationInput>;
 
 export const LocationUpdate = z.object({
   name: z.optional(nameField),
-  parentId: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  parentId: nullableId,
 });
 export type LocationUpdate = z.infer<typeof LocationUpdate>;
 
@@ -428,22 +437,22 @@ export interface WineListCategory {
 
 export const CategoryInput = z.object({
   name: nameField,
-  parentId: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  parentId: nullableId,
   isVisible: z.optional(z.boolean()),
 });
 export type CategoryInput = z.infer<typeof CategoryInput>;
 
 export const CategoryUpdate = z.object({
   name: z.optional(nameField),
-  parentId: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  parentId: nullableId,
   isVisible: z.optional(z.boolean()),
 });
 export type CategoryUpdate = z.infer<typeof CategoryUpdate>;
 
 /** `PUT …/wine-list-categories/order`: the ids of one level (same parent) in their new order. */
 export const CategoryOrderInput = z.object({
-  parentId: z.nullable(z.string().check(z.maxLength(40))),
-  ids: z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.minLength(1), z.maxLength(500)),
+  parentId: z.nullable(idField),
+  ids: listField(idField, 500, { min: 1 }),
 });
 export type CategoryOrderInput = z.infer<typeof CategoryOrderInput>;
 
@@ -491,16 +500,19 @@ export interface HistoryEntry {
   after: HistoryState | null;
 }
 
+/** A day the history is filtered from or to: 1900-01-01 to the end of next year. */
+const historyDay = isoDateField({ max: () => `${new Date().getUTCFullYear() + 1}-12-31` });
+
 /** `GET …/history`. */
 export const HistoryQuery = z.object({
   page: intParam(1, 100_000),
   resultsPerPage: intParam(1, 200),
   action: listParam,
-  ownWineId: z.optional(z.string().check(z.maxLength(40))),
-  search: z.optional(z.string().check(z.maxLength(200))),
+  ownWineId: z.optional(idField),
+  search: z.optional(textField(200)),
   /** ISO dates (inclusive). */
-  from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/))),
-  to: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/))),
+  from: z.optional(historyDay),
+  to: z.optional(historyDay),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MAIN_CATEGORIES, type MainCategory } from './catalog';
 import { CURRENCY_CODES, type CurrencyCode } from './currencies';
 import { LIMITS } from './limits';
+import { isStorableNumber, percentageField } from './schema-primitives';
 
 /**
  * A person's cellar (SPEC §3 Cellar): base currency, default glass size and the VAT percentage per wine
@@ -43,9 +44,8 @@ export interface CellarVat {
   percentage: number;
 }
 
-const vatField = z
-  .number({ error: 'invalidValue' })
-  .check(z.gte(0, { error: 'invalidValue' }), z.lte(100, { error: 'invalidValue' }));
+/** A VAT percentage, 0–100. */
+const vatField = percentageField;
 
 /** `PATCH /api/wine-cellars/cellars/{id}`: any of the settings. */
 export const CellarSettingsInput = z.object({
@@ -56,6 +56,7 @@ export const CellarSettingsInput = z.object({
       .check(
         z.gt(0, { error: 'invalidValue' }),
         z.lte(LIMITS.glassSizeMaxCl, { error: 'glassSizeTooLarge' }),
+        z.refine(isStorableNumber, { error: 'tooManyDecimals' }),
       ),
   ),
   vats: z.optional(z.partialRecord(z.enum(VAT_STYLES, { error: 'invalidValue' }), vatField)),

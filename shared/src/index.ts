@@ -9,3 +9,4 @@ export * from './exchange-rates';
 export * from './limits';
 export * from './locales';
 export * from './messages';
+export * from './schema-primitives';

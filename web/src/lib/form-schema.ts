@@ -1,4 +1,4 @@
-import { type Locale, MESSAGES } from '@kork/shared';
+import { message } from '@kork/shared';
 import { currentLocale } from '../i18n/i18n';
 import { ApiError } from './api-client';
 
@@ -22,11 +22,12 @@ export interface FormSchema {
 
 export type FieldErrors = Record<string, string>;
 
-const catalogue = MESSAGES as Record<string, Record<Locale, string> | undefined>;
-
-/** A shared message key in the visitor's language; text that is no key is shown as it is. */
+/**
+ * A shared message key in the visitor's language, with the bound it carries filled in
+ * (`maxCharacters|max=14` → "At most 14 characters"); text that is no key is shown as it is.
+ */
 export function translateMessage(key: string): string {
-  return catalogue[key]?.[currentLocale()] ?? key;
+  return message(key, currentLocale());
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
