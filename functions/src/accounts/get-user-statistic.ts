@@ -1,6 +1,11 @@
+import { pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { statistic } from './account-service';
 
-export const handler = httpRoute('GET /api/users/{id}/statistic', { owner: 'id' }, async (req) => ({
-  payload: await statistic(req.params.id ?? ''),
-}));
+export const handler = httpRoute(
+  'GET /api/users/{id}/statistic',
+  { params: pathIds('id'), owner: 'id' },
+  async (req) => ({
+    payload: await statistic(req.params.id ?? ''),
+  }),
+);

@@ -1,10 +1,10 @@
-import { RemoveAccountInput } from '@kork/shared';
+import { pathIds, RemoveAccountInput } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { removeAccount } from './account-service';
 
 export const handler = httpRoute(
   'DELETE /api/users/{id}',
-  { body: RemoveAccountInput, owner: 'id' },
+  { params: pathIds('id'), body: RemoveAccountInput, owner: 'id' },
   async (req) => {
     await removeAccount(req.params.id ?? '', req.body.action, req.body.confirmation);
     return { status: 204 };

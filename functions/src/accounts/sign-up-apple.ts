@@ -8,7 +8,7 @@ import { verifyProviderToken } from './social-tokens';
 
 export const handler = httpRoute(
   'POST /api/auth/sign-up/apple',
-  { multipart: multipartBody() },
+  { fields: SocialSignUpInput, multipart: multipartBody() },
   async (req) => {
     const { fields, files } = imageFiles(req.body);
     const identity = await verifyProviderToken('apple', String(fields.identityToken ?? ''));

@@ -5,8 +5,12 @@ import { parseWith } from '../platform/validation';
 import { signUp } from './account-service';
 import { imageFiles } from './form-files';
 
-export const handler = httpRoute('POST /api/auth/sign-up', { multipart: multipartBody() }, async (req) => {
-  const { fields, files } = imageFiles(req.body);
-  const input = parseWith(SignUpInput, fields);
-  return { status: 201, payload: await signUp(input, files, req.locale) };
-});
+export const handler = httpRoute(
+  'POST /api/auth/sign-up',
+  { fields: SignUpInput, multipart: multipartBody() },
+  async (req) => {
+    const { fields, files } = imageFiles(req.body);
+    const input = parseWith(SignUpInput, fields);
+    return { status: 201, payload: await signUp(input, files, req.locale) };
+  },
+);

@@ -1,11 +1,11 @@
-import { UpdateProfileInput } from '@kork/shared';
+import { pathIds, UpdateProfileInput } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
 import { updateProfile } from './account-service';
 
 export const handler = httpRoute(
   'PATCH /api/users/{id}',
-  { body: UpdateProfileInput, owner: 'id' },
+  { params: pathIds('id'), body: UpdateProfileInput, owner: 'id' },
   async (req) => ({
     payload: await updateProfile(req.params.id ?? '', req.body, req.principal as Principal),
   }),

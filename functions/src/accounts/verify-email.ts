@@ -3,7 +3,13 @@ import { httpRoute } from '../platform/http';
 import { verifyEmail } from './account-service';
 
 const Query = z.object({
-  token: z.string({ error: 'required' }).check(z.minLength(10, { error: 'invalidToken' })),
+  token: z
+    .string({ error: 'required' })
+    .check(
+      z.minLength(10, { error: 'invalidToken' }),
+      z.maxLength(200, { error: 'invalidToken' }),
+      z.regex(/^[\w-]+$/, { error: 'invalidToken' }),
+    ),
 });
 
 export const handler = httpRoute('GET /api/auth/verify', { query: Query }, async (req) => ({

@@ -1,4 +1,4 @@
-import { BulkCreateInput } from '@kork/shared';
+import { BulkCreateInput, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
 import { createOwnWines } from './cellar-wine-service';
@@ -6,7 +6,7 @@ import { createOwnWines } from './cellar-wine-service';
 /** Up to 500 wines; written 50 to a transaction, so whatever is written is whole wines with their history. */
 export const handler = httpRoute(
   'POST /api/wine-cellars/users/{id}/own-wines/bulk_create',
-  { owner: 'id', body: BulkCreateInput },
+  { params: pathIds('id'), owner: 'id', body: BulkCreateInput },
   async (req) => {
     const rows = await createOwnWines(req.params.id ?? '', req.body.ownWines, req.principal as Principal, {
       bulk: true,

@@ -1,10 +1,10 @@
-import { LocationInput } from '@kork/shared';
+import { LocationInput, pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { createLocation } from './location-service';
 
 export const handler = httpRoute(
   'POST /api/wine-cellars/users/{id}/locations',
-  { owner: 'id', body: LocationInput },
+  { params: pathIds('id'), owner: 'id', body: LocationInput },
   async (req) => ({
     status: 201,
     payload: await createLocation(req.params.id ?? '', req.body),

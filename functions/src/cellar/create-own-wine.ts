@@ -1,11 +1,11 @@
-import { CellarWineInput } from '@kork/shared';
+import { CellarWineInput, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
 import { createOwnWines } from './cellar-wine-service';
 
 export const handler = httpRoute(
   'POST /api/wine-cellars/users/{id}/own-wines',
-  { owner: 'id', body: CellarWineInput },
+  { params: pathIds('id'), owner: 'id', body: CellarWineInput },
   async (req) => {
     const [wine] = await createOwnWines(req.params.id ?? '', [req.body], req.principal as Principal, {
       bulk: false,

@@ -1,11 +1,11 @@
-import { DeleteCellarWinesQuery } from '@kork/shared';
+import { DeleteCellarWinesQuery, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
 import { deleteOwnWines } from './cellar-wine-service';
 
 export const handler = httpRoute(
   'DELETE /api/wine-cellars/users/{id}/own-wines',
-  { owner: 'id', query: DeleteCellarWinesQuery },
+  { params: pathIds('id'), owner: 'id', query: DeleteCellarWinesQuery },
   async (req) => ({
     payload: {
       count: await deleteOwnWines(req.params.id ?? '', req.query.includeId, req.principal as Principal),

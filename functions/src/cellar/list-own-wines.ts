@@ -1,10 +1,10 @@
-import { CellarWineQuery } from '@kork/shared';
+import { CellarWineQuery, pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { listOwnWines } from './cellar-wine-service';
 
 export const handler = httpRoute(
   'GET /api/wine-cellars/users/{id}/own-wines',
-  { owner: 'id', query: CellarWineQuery },
+  { params: pathIds('id'), owner: 'id', query: CellarWineQuery },
   async (req) => ({
     payload: await listOwnWines(req.params.id ?? '', req.query),
   }),

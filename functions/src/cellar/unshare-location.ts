@@ -1,9 +1,10 @@
+import { pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { unshareLocation } from './location-service';
 
 export const handler = httpRoute(
   'DELETE /api/wine-cellars/users/{id}/locations/{locationId}/share',
-  { owner: 'id' },
+  { params: pathIds('id', 'locationId'), owner: 'id' },
   async (req) => ({
     payload: await unshareLocation(req.params.id ?? '', req.params.locationId ?? ''),
   }),

@@ -1,11 +1,11 @@
-import { CellarSettingsInput } from '@kork/shared';
+import { CellarSettingsInput, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
 import { updateCellar } from './cellar-service';
 
 export const handler = httpRoute(
   'PATCH /api/wine-cellars/cellars/{id}',
-  { body: CellarSettingsInput },
+  { params: pathIds('id'), body: CellarSettingsInput },
   async (req) => ({
     payload: await updateCellar(req.params.id ?? '', req.body, req.principal as Principal),
   }),

@@ -1,11 +1,11 @@
-import { CellarWineUpdate } from '@kork/shared';
+import { CellarWineUpdate, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
 import { updateOwnWine } from './cellar-wine-service';
 
 export const handler = httpRoute(
   'PATCH /api/wine-cellars/users/{id}/own-wines/{ownWineId}',
-  { owner: 'id', body: CellarWineUpdate },
+  { params: pathIds('id', 'ownWineId'), owner: 'id', body: CellarWineUpdate },
   async (req) => ({
     payload: await updateOwnWine(
       req.params.id ?? '',

@@ -1,10 +1,10 @@
-import { UserTastingsQuery } from '@kork/shared';
+import { pathIds, UserTastingsQuery } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { userTastings } from './tasting-service';
 
 export const handler = httpRoute(
   'GET /api/users/{id}/tastings',
-  { query: UserTastingsQuery },
+  { params: pathIds('id'), query: UserTastingsQuery },
   async (req) => ({
     payload: await userTastings(
       req.params.id ?? '',
