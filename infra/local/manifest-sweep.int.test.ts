@@ -228,7 +228,8 @@ function randomHarmful(leaf: Leaf, transport: Transport): fc.Arbitrary<unknown> 
         fc.integer({ min: 1, max: 31 }).filter((c) => c !== 9 && c !== 10 && c !== 13),
         around,
       )
-      .map(([a, c, b]) => `${a}${String.fromCharCode(c)}${b}`),
+      // Inside the text: a vertical tab or form feed at either end is whitespace, trimmed like a space.
+      .map(([a, c, b]) => `${a}x${String.fromCharCode(c)}x${b}`),
     fc.integer({ min: 0x7f, max: 0x9f }).map((c) => `x${String.fromCharCode(c)}`),
   ];
   if (transport === 'json') {

@@ -76,6 +76,8 @@ describe('text', () => {
     expect(note.parse('one\r\ntwo\rthree\n\tfour')).toBe('one\ntwo\nthree\n\tfour');
     expect(firstMessage(note, 'one\u0000two')).toBe('Contains control characters or broken text');
     expect(name.parse('🍷 vin')).toBe('🍷 vin');
+    // Tabs, vertical tabs and form feeds at either end are whitespace: trimmed, like spaces.
+    expect(name.parse('\u000bBarolo\f')).toBe('Barolo');
   });
 
   it('accepts only strings without NUL or lone surrogates, in NFC, within the bound (property)', () => {
