@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
@@ -102,16 +104,50 @@ test("an expert's note shows in the expert section, apart from the community's",
   await visitor.close();
 });
 
-test('the embed page shows the price only when asked to', async ({ page }) => {
+test('the embed shows the price only when a registered account chose it, on any site that frames it', async ({
+  page,
+  browser,
+}) => {
   const [wine] = await findWines(page, '');
-  await page.goto(`/embed/wines/${wine?.id}?showPrice=false&showRating=true`);
+  // Asking for the price in the address is not enough.
+  await page.goto(`/embed/wines/${wine?.id}?showPrice=true&showRating=true`);
   await expect(page.getByRole('heading', { name: wine?.name })).toBeVisible();
   await expect(page.getByTestId('wine-price')).toHaveCount(0);
   await expect(page.getByRole('navigation')).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
-  await page.goto(`/embed/wines/${wine?.id}?showPrice=true&showRating=true`);
-  await expect(page.getByTestId('wine-price')).toContainText(/\d/);
+  // A signed-in person copies the embed code with the price from the wine page.
+  await signInByApi(page, DEMO.private);
+  await page.goto(`/wines/${wine?.id}`);
+  await page.getByRole('button', { name: 'Embed' }).click();
+  const code = page.getByRole('dialog', { name: 'Embed this wine' }).getByLabel('Embed code');
+  await expect(code).toHaveValue(/priceKey=/);
+  const src = (await code.inputValue()).match(/src="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? '';
+
+  // Another site (another origin on this machine) shows it to its visitors; the rest of the app refuses
+  // to be framed.
+  const site = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<iframe src="${src}" title="card"></iframe><iframe src="${new URL('/feed', src)}" title="feed"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const shop = await browser.newPage();
+  const messages: string[] = [];
+  shop.on('console', (message) => messages.push(message.text()));
+  try {
+    await shop.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    const card = shop.frameLocator('iframe[title="card"]');
+    await expect(card.getByRole('heading', { name: wine?.name })).toBeVisible();
+    await expect(card.getByTestId('wine-price')).toContainText(/\d/);
+    await expect
+      .poll(() => messages.find((text) => text.includes("Framing 'http://localhost:3100/'")))
+      .toContain("frame-ancestors 'none'");
+  } finally {
+    await shop.close();
+    site.close();
+  }
 });
 
 test('an admin merges two duplicate wines', async ({ page }) => {
