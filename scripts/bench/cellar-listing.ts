@@ -7,7 +7,9 @@
  *
  * Runs inside `npm run bench`, or alone: `npx tsx scripts/bench/cellar-listing.ts`.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -286,9 +288,11 @@ export async function benchCellarListing(base: string): Promise<BenchSection> {
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { startLocalStack } = await import('../../infra/local/stack');
   const { startLocalServer } = await import('../../infra/local/server');
-  const root = resolve(import.meta.dirname, '..', '..');
+  // The origin needs a web root; this part of the bench asks only the API.
+  const webRoot = mkdtempSync(join(tmpdir(), 'kork-bench-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Kork</title>');
   const stack = await startLocalStack({});
-  const server = await startLocalServer({ stack, port: 0, webRoot: join(root, 'web', 'dist') });
+  const server = await startLocalServer({ stack, port: 0, webRoot });
   try {
     const section = await benchCellarListing(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     console.log(section.lines.join('\n'));
