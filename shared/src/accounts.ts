@@ -225,6 +225,34 @@ export const tastingLocationFields = {
   organizationNumber: organizationNumberField,
 };
 
+/**
+ * A path of this app to go to after log-in ("/wine-cellar/home?tab=2"): it starts with one "/" and
+ * stays on the app's origin whatever origin it is resolved against. No scheme, no host, no "//host",
+ * no backslash (browsers read "/\host" as "//host") and no control characters (browsers drop them,
+ * so "/\t/host" would become "//host").
+ */
+export function isAppPath(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || value[i] === '\\') return false;
+  }
+  const base = 'https://kork.invalid';
+  try {
+    return new URL(value, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+const redirectPathField = z.optional(
+  z.string().check(
+    z.maxLength(500),
+    z.refine(isAppPath, { error: 'invalidRedirect' }),
+    z.refine((v) => isCleanText(v), { error: 'invalidRedirect' }),
+  ),
+);
+
 export const SignUpInput = z
   .object({
     email: emailField,
@@ -234,7 +262,7 @@ export const SignUpInput = z
     birthDate: birthDateField,
     ...profileFields,
     ...tastingLocationFields,
-    redirect_uri: z.optional(z.string().check(z.maxLength(500))),
+    redirect_uri: redirectPathField,
   })
   .check(
     z.refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
@@ -247,7 +275,7 @@ export type SignUpInput = z.infer<typeof SignUpInput>;
 export const LogInInput = z.object({
   email: emailField,
   password: secretField(PASSWORD_MAX_LENGTH, { min: 1 }),
-  redirect_uri: z.optional(z.string().check(z.maxLength(500))),
+  redirect_uri: redirectPathField,
 });
 export type LogInInput = z.infer<typeof LogInInput>;
 

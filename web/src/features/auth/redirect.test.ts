@@ -1,3 +1,4 @@
+import { isAppPath } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import { afterLoginPath, safeRedirectPath } from './redirect';
 
@@ -15,10 +16,26 @@ describe('where a person lands after signing in', () => {
       'https://evil.example/x',
       '//evil.example/x',
       '/\\evil.example',
+      '/\t/evil.example',
+      '\n//evil.example',
       'javascript:alert(1)',
+      `${location.origin}.evil.example/x`,
     ]) {
       expect(safeRedirectPath(target)).toBeUndefined();
     }
     expect(safeRedirectPath(`${location.origin}/events?x=1`)).toBe('/events?x=1');
+  });
+
+  it('agrees with the rule the API applies to redirect_uri', () => {
+    expect(isAppPath('/wine-cellar/home?tab=2#top')).toBe(true);
+    for (const target of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'feed',
+    ]) {
+      expect(isAppPath(target)).toBe(false);
+    }
   });
 });

@@ -3,6 +3,8 @@
  * sign-in URL was given, else the feed. Only paths of this app are followed, so a link cannot send a
  * person who just signed in to someone else's site.
  */
+import { isAppPath } from '@kork/shared';
+
 export const DEFAULT_AFTER_LOGIN = '/feed';
 
 export function safeRedirectPath(value: string | null | undefined): string | undefined {
@@ -12,8 +14,10 @@ export function safeRedirectPath(value: string | null | undefined): string | und
     const url = new URL(value, origin);
     if (url.origin !== origin) return undefined;
     // "//host" and "/\host" resolve to another origin above; a path of this origin is what is left.
-    if (!value.startsWith('/') && !value.startsWith(origin)) return undefined;
-    return `${url.pathname}${url.search}${url.hash}`;
+    if (!value.startsWith('/') && !value.startsWith(`${origin}/`) && value !== origin) return undefined;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // The same rule the API applies to `redirect_uri` (the shared schema).
+    return isAppPath(path) ? path : undefined;
   } catch {
     return undefined;
   }

@@ -28,8 +28,8 @@ describe('the sign-in form', () => {
     vi.restoreAllMocks();
   });
 
-  function signIn(email: string, password: string) {
-    renderWithProviders(<SignInForm />, { route: '/sign-in' });
+  function signIn(email: string, password: string, route = '/sign-in') {
+    renderWithProviders(<SignInForm />, { route });
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: email } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -64,6 +64,28 @@ describe('the sign-in form', () => {
     const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
     expect(url).toBe('/api/auth/verification-mail');
     expect(JSON.parse(String(init.body))).toEqual({ email: 'new@example.com' });
+  });
+
+  it('passes on a redirect_uri only when it is a path of this app', async () => {
+    fetchMock.mockResolvedValue(failure(401, 'UNAUTHORIZED', MESSAGES.loginFailed.en));
+
+    signIn('anna@example.com', 'Wrong1234', '/sign-in?redirect_uri=https%3A%2F%2Fevil.example%2F');
+    await screen.findByRole('alert');
+    const [, foreign] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(foreign.body))).not.toHaveProperty('redirect_uri');
+  });
+
+  it('sends a redirect_uri of this app as a path', async () => {
+    fetchMock.mockResolvedValue(failure(401, 'UNAUTHORIZED', MESSAGES.loginFailed.en));
+
+    signIn(
+      'anna@example.com',
+      'Wrong1234',
+      `/sign-in?redirect_uri=${encodeURIComponent(`${location.origin}/events?x=1`)}`,
+    );
+    await screen.findByRole('alert');
+    const [, own] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(own.body))).toMatchObject({ redirect_uri: '/events?x=1' });
   });
 
   it('checks the fields with the shared schema before asking the server', async () => {

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
 import { logIn } from '../api/log-in';
+import { safeRedirectPath } from '../redirect';
 import { useCompleteLogin } from '../use-complete-login';
 import { ResendVerification } from './resend-verification';
 
@@ -40,7 +41,8 @@ export function SignInForm() {
       const result = await logIn({
         email: values.email.trim(),
         password: values.password,
-        redirect_uri: search.get('redirect_uri') ?? undefined,
+        // Only a path of this app goes to the API, which refuses anything else.
+        redirect_uri: safeRedirectPath(search.get('redirect_uri')),
       });
       completeLogin(result);
     } catch (error) {
