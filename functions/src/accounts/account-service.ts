@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   accountTypeOf,
   directoryOf,
+  isAppPath,
   isBusinessUserType,
   isConfirmationPhrase,
   type Locale,
@@ -20,6 +21,7 @@ import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { mail } from '../adapters/mail';
 import { db } from '../data/entities';
+import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
 import { issueAccessToken, type Principal } from '../platform/auth';
 import { env } from '../platform/env';
 import {
@@ -30,8 +32,9 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../platform/errors';
+import { logger } from '../platform/logger';
 import type { UploadedFile } from '../platform/multipart';
-import { countIn, hit, type RateLimit } from '../platform/rate-limit';
+import { type RateLimit, release, remember, remembered, reserve } from '../platform/rate-limit';
 import { AccountNotFoundError, EmailNotVerifiedError, InvalidTokenError } from './account-errors';
 import {
   deleteAllImages,
@@ -41,20 +44,49 @@ import {
   inspectImage,
   storeImage,
 } from './account-images';
-import { accountMail } from './account-mail';
+import { type AccountMailKind, accountMail } from './account-mail';
+import type { createAccountTokenEntity } from './entities/account-token';
 import type { createUserEntity } from './entities/user';
 import { hashPassword, verifyPassword } from './passwords';
 import type { ProviderIdentity } from './social-tokens';
 
 type UserRecord = EntityItem<ReturnType<typeof createUserEntity>>;
+type TokenRecord = EntityItem<ReturnType<typeof createAccountTokenEntity>>;
 
 const VERIFY_TOKEN_SECONDS = 48 * 3600;
 const RESET_TOKEN_SECONDS = 3600;
 const FIFTEEN_MINUTES = 15 * 60;
+const THIRTY_DAYS = 30 * 24 * 3600;
 
-export const loginFailures = (email: string): RateLimit => ({
-  key: `login-failure#${email}`,
-  limit: 10,
+/**
+ * Answers that must not tell whether an address has an account take at least this long, whichever
+ * branch ran (see docs/decisions.md, "Account edges"): the work is the same up to the last write and
+ * the mail, and the floor covers those.
+ */
+export const SAME_ANSWER_MS = { signUp: 1500, mailRequest: 1000 } as const;
+
+/**
+ * Log-in attempts (docs/decisions.md, "Account edges"): at most 10 per address and client in 15
+ * minutes, and 50 per address from all clients together, except from a client that has logged in to
+ * that address before. A password is checked only after an attempt was reserved; a successful log-in
+ * gives its attempt back, so only failures use the allowance up.
+ */
+export function loginLimits(email: string, client: string) {
+  const pair = sha256(`${email}\n${client}`);
+  return {
+    client: { key: `login#${pair}`, limit: 10, windowSeconds: FIFTEEN_MINUTES } satisfies RateLimit,
+    address: {
+      key: `login-address#${sha256(email)}`,
+      limit: 50,
+      windowSeconds: FIFTEEN_MINUTES,
+    } satisfies RateLimit,
+    knownClient: `login-known#${pair}`,
+  };
+}
+
+const registrationLimit = (email: string): RateLimit => ({
+  key: `registration#${sha256(email)}`,
+  limit: 5,
   windowSeconds: FIFTEEN_MINUTES,
 });
 const resendLimit = (email: string): RateLimit => ({
@@ -67,6 +99,19 @@ const recoveryLimit = (email: string): RateLimit => ({
   limit: 3,
   windowSeconds: FIFTEEN_MINUTES,
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` and settles no sooner than `ms` after it began, with its answer or its error. */
+async function atLeast<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const until = Date.now() + ms;
+  try {
+    return await work();
+  } finally {
+    const left = until - Date.now();
+    if (left > 0) await sleep(left);
+  }
+}
 
 // — Shapes —
 
@@ -143,6 +188,18 @@ export async function findUserByEmail(email: string): Promise<UserRecord | undef
   return claim ? findUserById(claim.ownerId) : undefined;
 }
 
+/** An id no account has: the lookup of an unknown address reads it, so both cases read the same. */
+const NO_ACCOUNT = 'no-account';
+
+/** The account of an address, making the same two reads whether or not there is one. */
+async function lookUpAccount(email: string): Promise<UserRecord | undefined> {
+  const { data: claim } = await db().entities.accountEmail.get({ email }).go();
+  const { data } = await db()
+    .entities.user.get({ id: claim?.ownerId ?? NO_ACCOUNT })
+    .go();
+  return claim && data ? data : undefined;
+}
+
 async function requireUser(id: string): Promise<UserRecord> {
   const user = await findUserById(id);
   if (!user) throw new NotFoundError();
@@ -155,48 +212,65 @@ function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-async function issueLinkToken(kind: 'verify' | 'reset', userId: string): Promise<string> {
+/** A new link token and the item that stores its hash (written by the caller, alone or in a transaction). */
+function newLinkToken(kind: 'verify' | 'reset', user: Pick<UserRecord, 'id' | 'tokenVersion'>) {
   const token = randomBytes(32).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  await db()
-    .entities.accountToken.create({
-      tokenHash: sha256(token),
-      kind,
-      ownerId: userId,
-      createdAt: new Date().toISOString(),
-      expiresAt: now + (kind === 'verify' ? VERIFY_TOKEN_SECONDS : RESET_TOKEN_SECONDS),
-    })
-    .go();
+  const item: TokenRecord = {
+    tokenHash: sha256(token),
+    kind,
+    ownerId: user.id,
+    createdAt: new Date().toISOString(),
+    expiresAt: now + (kind === 'verify' ? VERIFY_TOKEN_SECONDS : RESET_TOKEN_SECONDS),
+    ...(kind === 'reset' ? { sessionVersion: user.tokenVersion ?? 1 } : {}),
+  };
+  return { token, item };
+}
+
+async function issueLinkToken(kind: 'verify' | 'reset', user: UserRecord): Promise<string> {
+  const { token, item } = newLinkToken(kind, user);
+  await db().entities.accountToken.create(item).go();
   return token;
 }
 
-/** Uses a link token once: it is deleted on first use, and refused when expired or of another kind. */
-async function redeemLinkToken(kind: 'verify' | 'reset', token: string): Promise<string> {
-  const tokenHash = sha256(token);
-  const { data } = await db().entities.accountToken.get({ tokenHash }).go();
-  if (!data || data.kind !== kind) throw new InvalidTokenError();
-  try {
-    await db()
-      .entities.accountToken.delete({ tokenHash })
-      .where((a, { exists }) => exists(a.tokenHash))
-      .go();
-  } catch {
-    throw new InvalidTokenError(); // Someone used it a moment before.
-  }
-  if (data.expiresAt < Math.floor(Date.now() / 1000)) throw new InvalidTokenError();
-  return data.ownerId;
+/** A link token of this kind that has not expired, and its account; the token is used up by the caller. */
+async function readLinkToken(
+  kind: 'verify' | 'reset',
+  token: string,
+): Promise<{ record: TokenRecord; user: UserRecord }> {
+  const { data } = await db()
+    .entities.accountToken.get({ tokenHash: sha256(token) })
+    .go();
+  if (!data || data.kind !== kind || data.expiresAt < Math.floor(Date.now() / 1000))
+    throw new InvalidTokenError();
+  const user = await findUserById(data.ownerId);
+  if (!user) throw new InvalidTokenError();
+  return { record: data, user };
 }
 
-function link(path: string, params: Record<string, string>): string {
+function link(path: string, params: Record<string, string> = {}): string {
   const url = new URL(path, env.appUrl());
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.toString();
 }
 
-async function sendVerification(user: UserRecord, locale: Locale): Promise<void> {
-  const token = await issueLinkToken('verify', user.id);
+function verificationMail(user: Pick<UserRecord, 'email' | 'firstName'>, token: string, locale: Locale) {
   const url = link('/password-recovery', { flow: 'verify', token });
-  await mail().send(accountMail('verify', locale, user.email, user.firstName, url));
+  return accountMail('verify', locale, user.email, user.firstName, url);
+}
+
+async function sendVerification(user: UserRecord, locale: Locale): Promise<void> {
+  const token = await issueLinkToken('verify', user);
+  await mail().send(verificationMail(user, token, locale));
+}
+
+async function sendNotice(kind: AccountMailKind, user: UserRecord, locale: Locale): Promise<void> {
+  await mail().send(
+    accountMail(kind, locale, user.email, user.firstName, {
+      logIn: link('/sign-in', { email: user.email }),
+      recovery: link('/password-recovery'),
+    }),
+  );
 }
 
 async function loginResult(user: UserRecord, redirectUri?: string): Promise<LoginResult> {
@@ -211,22 +285,27 @@ async function loginResult(user: UserRecord, redirectUri?: string): Promise<Logi
   return result;
 }
 
-/** Only paths of this app, or addresses on its own origin, are followed after log-in. */
+/** Only paths of this app are followed after log-in (the schema refuses anything else first). */
 export function allowedRedirect(uri: string | undefined): string | undefined {
-  if (!uri) return undefined;
-  if (uri.startsWith('/') && !uri.startsWith('//') && !uri.includes('\\')) return uri;
-  try {
-    const url = new URL(uri);
-    return url.origin === new URL(env.appUrl()).origin ? url.toString() : undefined;
-  } catch {
-    return undefined;
-  }
+  return uri && isAppPath(uri) ? uri : undefined;
 }
 
 // — Sign-up —
 
 type ImageFiles = Partial<Record<ImageField, UploadedFile>>;
 
+/** The address already has an account (a 409 where the caller may say so). */
+class EmailTaken extends ConflictError {
+  override name = 'EmailTaken';
+  constructor() {
+    super({ key: 'emailTaken' });
+  }
+}
+
+/**
+ * Creates an account whole or not at all: the address claim, the account, a provider link and a
+ * verification token are one transaction, and pictures stored for it are removed when it fails.
+ */
 async function createAccount(
   fields: {
     email: string;
@@ -238,36 +317,16 @@ async function createAccount(
   },
   profile: Record<string, unknown>,
   files: ImageFiles,
-  identity?: ProviderIdentity,
+  extra: { identity?: ProviderIdentity; verifyToken?: (id: string) => TokenRecord } = {},
 ): Promise<UserRecord> {
-  // Bad images change nothing: check them all before anything is written.
-  for (const file of Object.values(files)) if (file) await inspectImage(file);
   const id = ulid();
+  const { identity } = extra;
   try {
-    await db().entities.accountEmail.create({ email: fields.email, ownerId: id }).go();
-  } catch {
-    throw new ConflictError({ key: 'emailTaken' });
-  }
-  if (identity) {
-    try {
-      await db()
-        .entities.accountIdentity.create({
-          provider: identity.provider,
-          subject: identity.subject,
-          ownerId: id,
-        })
-        .go();
-    } catch {
-      await db().entities.accountEmail.delete({ email: fields.email }).go();
-      throw new ConflictError({ key: 'emailTaken' });
-    }
-  }
-  const images: Record<string, string> = {};
-  for (const [field, file] of Object.entries(files))
-    if (file) images[field] = await storeImage(id, field as ImageField, file);
-  const now = new Date().toISOString();
-  const { data } = await db()
-    .entities.user.create({
+    const images: Record<string, string> = {};
+    for (const [field, file] of Object.entries(files))
+      if (file) images[field] = await storeImage(id, field as ImageField, file);
+    const now = new Date().toISOString();
+    const record = {
       ...(profile as object),
       ...images,
       id,
@@ -280,53 +339,136 @@ async function createAccount(
       role: isBusinessUserType(fields.userType) ? 'business' : 'user',
       directory: directoryOf({ userType: fields.userType }),
       emailVerified: fields.emailVerified,
+      tokenVersion: 1,
       createdAt: now,
       updatedAt: now,
-    } as Parameters<ReturnType<typeof db>['entities']['user']['create']>[0])
-    .go();
-  return data as UserRecord;
+    } as UserRecord;
+    const token = extra.verifyToken?.(id);
+    await commitTransaction(() =>
+      db().transaction.write(({ accountEmail, user, accountIdentity, accountToken }) => [
+        accountEmail.create({ email: fields.email, ownerId: id }).commit(),
+        user.create(record).commit(),
+        ...(identity
+          ? [
+              accountIdentity
+                .create({ provider: identity.provider, subject: identity.subject, ownerId: id })
+                .commit(),
+            ]
+          : []),
+        ...(token ? [accountToken.create(token).commit()] : []),
+      ]),
+    );
+    return record;
+  } catch (error) {
+    if (Object.values(files).some(Boolean))
+      await deleteAllImages(id).catch((cleanup: unknown) =>
+        logger.error('pictures of a failed sign-up were not removed', { userId: id, error: cleanup }),
+      );
+    // Item 0 is the address claim, item 2 the provider link: either taken means the account exists.
+    if (error instanceof TransactionCanceled) {
+      const failed = error.failedConditions;
+      if (failed.includes(0) || (identity && failed.includes(2))) throw new EmailTaken();
+    }
+    throw error;
+  }
 }
 
+/**
+ * Frees an address claimed by no account (left by a sign-up that failed half-way before sign-up was
+ * one transaction), so it can be registered again. Only a claim whose account is missing is removed.
+ */
+async function releaseOrphanClaim(email: string): Promise<boolean> {
+  const { data: claim } = await db().entities.accountEmail.get({ email }).go();
+  if (!claim || (await findUserById(claim.ownerId))) return false;
+  try {
+    await db()
+      .entities.accountEmail.delete({ email })
+      .where((a, { eq }) => eq(a.ownerId, claim.ownerId))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  return true;
+}
+
+/**
+ * Registers an account and mails its verification link. The answer is the same whether or not the
+ * address already has an account: then nothing is created and the owner is mailed instead (log in or
+ * choose a new password), so sign-up cannot be used to find out who has an account.
+ */
 export async function signUp(input: SignUpInput, files: ImageFiles, locale: Locale) {
-  const user = await createAccount(
-    {
-      email: input.email,
-      userType: input.userType,
-      passwordHash: await hashPassword(input.password),
-      emailVerified: false,
-      firstName: input.firstName,
-      lastName: input.lastName,
-    },
-    profileAttributes(input),
-    files,
-  );
-  await sendVerification(user, locale);
-  return { email: user.email, verificationRequired: true };
+  const answer = { email: input.email, verificationRequired: true as const };
+  return atLeast(SAME_ANSWER_MS.signUp, async () => {
+    // Bad images change nothing: check them all before anything is counted or written.
+    for (const file of Object.values(files)) if (file) await inspectImage(file);
+    await limited(registrationLimit(input.email));
+    const passwordHash = await hashPassword(input.password);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let token = '';
+      try {
+        const user = await createAccount(
+          {
+            email: input.email,
+            userType: input.userType,
+            passwordHash,
+            emailVerified: false,
+            firstName: input.firstName,
+            lastName: input.lastName,
+          },
+          profileAttributes(input),
+          files,
+          {
+            verifyToken: (id) => {
+              const issued = newLinkToken('verify', { id, tokenVersion: 1 });
+              token = issued.token;
+              return issued.item;
+            },
+          },
+        );
+        // The account is whole; a lost mail is sent again from "send the link again".
+        await mail()
+          .send(verificationMail(user, token, locale))
+          .catch((error: unknown) => logger.error('verification mail not sent', { userId: user.id, error }));
+        return answer;
+      } catch (error) {
+        if (!(error instanceof EmailTaken)) throw error;
+      }
+      const owner = await findUserByEmail(input.email);
+      if (owner) {
+        // A lost notice is logged, not answered: the answer must not differ from a new address's.
+        await sendNotice('registrationAttempt', owner, locale).catch((error: unknown) =>
+          logger.error('registration notice not sent', { userId: owner.id, error }),
+        );
+        return answer;
+      }
+      if (!(await releaseOrphanClaim(input.email))) return answer;
+    }
+    return answer;
+  });
 }
 
+/** Signing up with Google or Apple: the provider vouches for the address, so a taken one is a 409. */
 export async function signUpWithProvider(
   identity: ProviderIdentity,
   input: SocialSignUpInput,
   files: ImageFiles,
 ) {
   if (!identity.email) throw new ValidationError({ email: 'required' });
-  const existing = await db()
-    .entities.accountIdentity.get({ provider: identity.provider, subject: identity.subject })
-    .go();
-  if (existing.data) throw new ConflictError({ key: 'emailTaken' });
-  const user = await createAccount(
-    {
-      email: identity.email,
-      userType: input.userType,
-      emailVerified: identity.emailVerified,
-      firstName: input.firstName || identity.givenName || '',
-      lastName: input.lastName || identity.familyName || '',
-    },
-    profileAttributes(input),
-    files,
-    identity,
-  );
-  return loginResult(user);
+  // Bad images change nothing: check them all before anything is written.
+  for (const file of Object.values(files)) if (file) await inspectImage(file);
+  const fields = {
+    email: identity.email,
+    userType: input.userType,
+    emailVerified: identity.emailVerified,
+    firstName: input.firstName || identity.givenName || '',
+    lastName: input.lastName || identity.familyName || '',
+  };
+  try {
+    return loginResult(await createAccount(fields, profileAttributes(input), files, { identity }));
+  } catch (error) {
+    if (!(error instanceof EmailTaken) || !(await releaseOrphanClaim(identity.email))) throw error;
+  }
+  return loginResult(await createAccount(fields, profileAttributes(input), files, { identity }));
 }
 
 export async function signInWithProvider(identity: ProviderIdentity): Promise<LoginResult> {
@@ -338,13 +480,22 @@ export async function signInWithProvider(identity: ProviderIdentity): Promise<Lo
     // A verified address of an existing account: link this provider to it.
     user = await findUserByEmail(identity.email);
     if (user) {
-      await db()
-        .entities.accountIdentity.create({
-          provider: identity.provider,
-          subject: identity.subject,
-          ownerId: user.id,
-        })
-        .go();
+      try {
+        await db()
+          .entities.accountIdentity.create({
+            provider: identity.provider,
+            subject: identity.subject,
+            ownerId: user.id,
+          })
+          .go();
+      } catch (error) {
+        // Linked a moment ago by a parallel sign-in: fine if to this account.
+        if (!isConditionFailure(error)) throw error;
+        const { data: now } = await db()
+          .entities.accountIdentity.get({ provider: identity.provider, subject: identity.subject })
+          .go();
+        if (now?.ownerId !== user.id) throw new ConflictError({ key: 'emailTaken' });
+      }
     }
   }
   if (!user) throw new AccountNotFoundError();
@@ -358,69 +509,128 @@ export async function signInWithProvider(identity: ProviderIdentity): Promise<Lo
 
 // — Log-in, verification, recovery —
 
-export async function logIn(email: string, password: string, redirectUri?: string): Promise<LoginResult> {
-  const limit = loginFailures(email);
-  const before = await countIn(limit);
-  if (before.count >= limit.limit) throw new RateLimitedError(before.retryAfterSeconds);
+/**
+ * Reserves one log-in attempt for this address from this client before any password is checked
+ * (see `loginLimits`); answers how to give it back, or throws 429.
+ */
+async function reserveLogIn(email: string, client: string): Promise<() => Promise<void>> {
+  const limits = loginLimits(email, client);
+  const fromClient = await reserve(limits.client);
+  if (!fromClient.granted) throw new RateLimitedError(fromClient.retryAfterSeconds);
+  const forAddress = await reserve(limits.address);
+  if (!forAddress.granted && !(await remembered(limits.knownClient))) {
+    await release(fromClient);
+    throw new RateLimitedError(forAddress.retryAfterSeconds);
+  }
+  return async () => {
+    await Promise.all([release(fromClient), release(forAddress)]);
+  };
+}
+
+export async function logIn(
+  email: string,
+  password: string,
+  client: string,
+  redirectUri?: string,
+): Promise<LoginResult> {
+  const giveBack = await reserveLogIn(email, client);
   const user = await findUserByEmail(email);
   const ok = await verifyPassword(password, user?.passwordHash);
-  if (!user || !ok) {
-    await hit(limit);
-    throw new UnauthorizedError({ key: 'loginFailed' });
-  }
+  // A failure keeps its attempt counted.
+  if (!user || !ok) throw new UnauthorizedError({ key: 'loginFailed' });
+  await giveBack();
   if (!user.emailVerified) throw new EmailNotVerifiedError();
   if (user.status !== 'active') throw new ForbiddenError({ key: 'accountDeactivated' });
+  await remember(loginLimits(email, client).knownClient, THIRTY_DAYS);
   return loginResult(user, redirectUri);
 }
 
+/** Confirms the address from a mailed link: the token is used up and the account marked in one transaction. */
 export async function verifyEmail(token: string): Promise<LoginResult> {
-  const userId = await redeemLinkToken('verify', token);
-  const user = await findUserById(userId);
-  if (!user) throw new InvalidTokenError();
+  const { record, user } = await readLinkToken('verify', token);
   if (user.status !== 'active') throw new ForbiddenError({ key: 'accountDeactivated' });
-  const { data } = await db()
-    .entities.user.patch({ id: userId })
-    .set({ emailVerified: true, updatedAt: new Date().toISOString() })
-    .go({ response: 'all_new' });
-  return loginResult({ ...user, ...data } as UserRecord);
+  const updatedAt = new Date().toISOString();
+  try {
+    await commitTransaction(() =>
+      db().transaction.write(({ accountToken, user: users }) => [
+        accountToken
+          .delete({ tokenHash: record.tokenHash })
+          .where((a, { exists }) => exists(a.tokenHash))
+          .commit(),
+        users.patch({ id: user.id }).set({ emailVerified: true, updatedAt }).commit(),
+      ]),
+    );
+  } catch (error) {
+    // Someone used the link a moment before, or the account went away.
+    if (error instanceof TransactionCanceled) throw new InvalidTokenError();
+    throw error;
+  }
+  return loginResult({ ...user, emailVerified: true, updatedAt });
 }
 
 async function limited(limit: RateLimit): Promise<void> {
-  const { count, retryAfterSeconds } = await hit(limit);
-  if (count > limit.limit) throw new RateLimitedError(retryAfterSeconds);
+  const reservation = await reserve(limit);
+  if (!reservation.granted) throw new RateLimitedError(reservation.retryAfterSeconds);
 }
 
-/** Same answer whether or not the address has an account; limited per address. */
+/**
+ * Same answer, the same reads and at least the same time whether or not the address has an account
+ * (an unconfirmed one gets a new link); limited per address.
+ */
 export async function resendVerification(email: string, locale: Locale): Promise<void> {
-  await limited(resendLimit(email));
-  const user = await findUserByEmail(email);
-  if (user && !user.emailVerified && user.status === 'active') await sendVerification(user, locale);
+  await atLeast(SAME_ANSWER_MS.mailRequest, async () => {
+    await limited(resendLimit(email));
+    const user = await lookUpAccount(email);
+    if (user && !user.emailVerified && user.status === 'active') await sendVerification(user, locale);
+  });
 }
 
+/** Mails a reset link to an active account; the same answer, reads and time for any address. */
 export async function requestPasswordReset(email: string, locale: Locale): Promise<void> {
-  await limited(recoveryLimit(email));
-  const user = await findUserByEmail(email);
-  if (user?.status !== 'active') return;
-  const token = await issueLinkToken('reset', user.id);
-  const url = link('/password-recovery', { flow: 'password-recovery', token });
-  await mail().send(accountMail('reset', locale, user.email, user.firstName, url));
+  await atLeast(SAME_ANSWER_MS.mailRequest, async () => {
+    await limited(recoveryLimit(email));
+    const user = await lookUpAccount(email);
+    if (user?.status !== 'active') return;
+    const token = await issueLinkToken('reset', user);
+    const url = link('/password-recovery', { flow: 'password-recovery', token });
+    await mail().send(accountMail('reset', locale, user.email, user.firstName, url));
+  });
 }
 
-/** Sets a new password from a reset link and ends every session of the account. */
+/**
+ * Sets a new password from a reset link and ends every session of the account. The link works only
+ * while the account's sessions are those it was issued for: a password change, another reset or a
+ * deactivation since then refuses it. Using the token and setting the password are one transaction.
+ */
 export async function resetPassword(token: string, password: string): Promise<void> {
-  const userId = await redeemLinkToken('reset', token);
-  const user = await findUserById(userId);
-  if (!user) throw new InvalidTokenError();
-  await db()
-    .entities.user.patch({ id: userId })
-    .set({
-      passwordHash: await hashPassword(password),
-      // Following the link proved the address.
-      emailVerified: true,
-      tokenVersion: (user.tokenVersion ?? 1) + 1,
-      updatedAt: new Date().toISOString(),
-    })
-    .go();
+  const { record, user } = await readLinkToken('reset', token);
+  if (record.sessionVersion === undefined || record.sessionVersion !== (user.tokenVersion ?? 1))
+    throw new InvalidTokenError();
+  const passwordHash = await hashPassword(password);
+  try {
+    await commitTransaction(() =>
+      db().transaction.write(({ accountToken, user: users }) => [
+        accountToken
+          .delete({ tokenHash: record.tokenHash })
+          .where((a, { exists }) => exists(a.tokenHash))
+          .commit(),
+        users
+          .patch({ id: user.id })
+          .set({
+            passwordHash,
+            // Following the link proved the address.
+            emailVerified: true,
+            updatedAt: new Date().toISOString(),
+          })
+          .add({ tokenVersion: 1 })
+          .where((a, { eq }) => eq(a.tokenVersion, record.sessionVersion as number))
+          .commit(),
+      ]),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceled) throw new InvalidTokenError();
+    throw error;
+  }
 }
 
 // — Profile —
@@ -448,12 +658,13 @@ export async function updateProfile(
       throw new ValidationError({ currentPassword: 'wrongCurrentPassword' });
     }
     changes.passwordHash = await hashPassword(input.password);
-    // A new password ends every existing session.
-    changes.tokenVersion = (user.tokenVersion ?? 1) + 1;
   }
+  // A new password ends every existing session and every reset link issued before it (an atomic
+  // increment, so a reset or another change at the same moment cannot undo it).
   const { data } = await db()
     .entities.user.patch({ id: userId })
     .set(changes as never)
+    .add({ tokenVersion: input.password ? 1 : 0 })
     .go({ response: 'all_new' });
   return toUser({ ...user, ...data } as UserRecord);
 }
@@ -500,16 +711,16 @@ export async function removeAccount(
 ): Promise<void> {
   if (!isConfirmationPhrase(action, confirmation))
     throw new ValidationError({ confirmation: 'confirmationMismatch' });
-  const user = await requireUser(userId);
+  await requireUser(userId);
   if (action === 'deactivate') {
     await db()
       .entities.user.patch({ id: userId })
       .set({
         status: 'deactivated',
         deactivatedAt: new Date().toISOString(),
-        tokenVersion: (user.tokenVersion ?? 1) + 1,
         updatedAt: new Date().toISOString(),
       })
+      .add({ tokenVersion: 1 })
       .go();
     return;
   }
@@ -522,12 +733,24 @@ export async function removeAccount(
     { delete(key: Record<string, unknown>): { go(): Promise<unknown> } }
   >;
   const owned = await ownedItems(userId);
-  // The user row goes last, so a failure half-way leaves an account that can still delete itself.
+  // Everything else first, each delete safe to repeat: a failure half-way leaves an account that can
+  // log in and delete itself again.
+  const lastTogether = new Set(['user', 'accountEmail', 'accountIdentity']);
   for (const [name, items] of Object.entries(owned)) {
-    if (name === 'user') continue;
+    if (lastTogether.has(name)) continue;
     for (const item of items) await entities[name]?.delete(item).go();
   }
-  await db().entities.user.delete({ id: userId }).go();
+  // Then the address claim, the provider links and the account in one transaction: the address is
+  // never free while the account exists, nor claimed once it is gone.
+  const claims = (owned.accountEmail ?? []) as { email: string }[];
+  const links = (owned.accountIdentity ?? []) as unknown as Pick<ProviderIdentity, 'provider' | 'subject'>[];
+  await commitTransaction(() =>
+    db().transaction.write(({ user: users, accountEmail, accountIdentity }) => [
+      ...claims.map((claim) => accountEmail.delete({ email: claim.email }).commit()),
+      ...links.map((l) => accountIdentity.delete({ provider: l.provider, subject: l.subject }).commit()),
+      users.delete({ id: userId }).commit(),
+    ]),
+  );
 }
 
 export async function statistic(userId: string): Promise<UserStatistic> {

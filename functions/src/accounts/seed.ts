@@ -1,5 +1,6 @@
 import { directoryOf, type UserType } from '@kork/shared';
 import { db } from '../data/entities';
+import { commitTransaction } from '../data/transactions';
 import type { SeedStep } from '../seeds';
 import { findUserByEmail } from './account-service';
 import { hashPassword } from './passwords';
@@ -95,25 +96,31 @@ export const accountsSeed: SeedStep = {
       if (await findUserByEmail(account.email)) continue;
       const id = `demo-${account.email.split('@')[0]}`;
       const now = new Date().toISOString();
-      await db().entities.accountEmail.create({ email: account.email, ownerId: id }).go();
-      await db()
-        .entities.user.create({
-          ...(account.extra ?? {}),
-          id,
-          ownerId: id,
-          email: account.email,
-          passwordHash: await hashPassword(account.password),
-          firstName: account.firstName,
-          lastName: account.lastName,
-          userType: account.userType,
-          role: account.role,
-          isExpert: account.isExpert ?? false,
-          directory: directoryOf({ isExpert: account.isExpert, userType: account.userType }),
-          emailVerified: true,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .go();
+      const passwordHash = await hashPassword(account.password);
+      // The address claim and the account together, so a failed run never leaves one without the other.
+      await commitTransaction(() =>
+        db().transaction.write(({ accountEmail, user }) => [
+          accountEmail.create({ email: account.email, ownerId: id }).commit(),
+          user
+            .create({
+              ...(account.extra ?? {}),
+              id,
+              ownerId: id,
+              email: account.email,
+              passwordHash,
+              firstName: account.firstName,
+              lastName: account.lastName,
+              userType: account.userType,
+              role: account.role,
+              isExpert: account.isExpert ?? false,
+              directory: directoryOf({ isExpert: account.isExpert, userType: account.userType }),
+              emailVerified: true,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .commit(),
+        ]),
+      );
       created.push(account.email);
     }
     return created.length > 0 ? `created ${created.join(', ')}` : 'already present';

@@ -12,6 +12,11 @@ export const accountTokenSchema = {
     ownerId: { type: 'string', required: true },
     createdAt: { type: 'string', required: true },
     expiresAt: { type: 'number', required: true },
+    /**
+     * A reset token: the account's `tokenVersion` when it was issued. A password change, a reset or a
+     * deactivation raises the version, so a link issued before any of them no longer works.
+     */
+    sessionVersion: { type: 'number' },
   },
   indexes: {
     // Redeem a token from its link.

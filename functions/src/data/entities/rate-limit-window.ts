@@ -1,6 +1,9 @@
 import { Entity } from 'electrodb';
 
-/** A fixed-window counter (log-in failures, resend requests); TTL removes it after the window. */
+/**
+ * A fixed-window counter (log-in attempts, sign-up, resend and recovery requests), or with windowStart 0
+ * a marker remembered until `expiresAt` (a client that logged in to an address). TTL removes both.
+ */
 export const rateLimitWindowSchema = {
   model: { entity: 'rateLimitWindow', version: '1', service: 'kork' },
   attributes: {

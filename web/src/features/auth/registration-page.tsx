@@ -84,7 +84,8 @@ export function RegistrationPage() {
       goTo(DONE);
     } catch (error) {
       const fields = apiFieldErrors(error);
-      // The address is taken (409) or a field failed on the server: show it where it was typed.
+      // A field failed on the server (or a conflict): show it where it was typed. A taken address is
+      // not an error here: the API answers as for a new one and mails the address's owner.
       if (error instanceof ApiError && error.code === 'CONFLICT') fields.email = error.message;
       form.setErrors(fields);
       const step = firstStepOf(Object.keys(fields), form.values.userType);
