@@ -18,30 +18,6 @@ function windowOf(limit: RateLimit, now: number) {
   return { windowStart, retryAfterSeconds: windowStart + limit.windowSeconds - Math.floor(now / 1000) };
 }
 
-/** How many times `key` was counted in the current window. */
-export async function countIn(
-  limit: RateLimit,
-  now = Date.now(),
-): Promise<{ count: number; retryAfterSeconds: number }> {
-  const { windowStart, retryAfterSeconds } = windowOf(limit, now);
-  const { data } = await db().entities.rateLimitWindow.get({ key: limit.key, windowStart }).go();
-  return { count: data?.count ?? 0, retryAfterSeconds };
-}
-
-/** Adds one to `key`'s count in the current window and answers the new count. */
-export async function hit(
-  limit: RateLimit,
-  now = Date.now(),
-): Promise<{ count: number; retryAfterSeconds: number }> {
-  const { windowStart, retryAfterSeconds } = windowOf(limit, now);
-  const { data } = await db()
-    .entities.rateLimitWindow.update({ key: limit.key, windowStart })
-    .add({ count: 1 })
-    .set({ expiresAt: windowStart + limit.windowSeconds * 2 })
-    .go({ response: 'all_new' });
-  return { count: data.count ?? 1, retryAfterSeconds };
-}
-
 /** One counted use of a limit, or the refusal; `release` gives a granted use back. */
 export type Reservation =
   | { granted: true; key: string; windowStart: number }
