@@ -318,6 +318,8 @@ export const routes = {
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
+    // Moves are retried from a fresh read while others move bottles of the same wine.
+    timeoutSeconds: 29,
   },
   'POST /api/wine-cellars/users/{id}/cellars/{cellarId}/images': {
     handler: 'cellar/upload-cellar-image',

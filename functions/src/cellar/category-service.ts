@@ -3,11 +3,19 @@ import type { CategoryInput, CategoryOrderInput, CategoryUpdate, WineListCategor
 import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { db } from '../data/entities';
+import { commitTransaction, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { NotFoundError, ValidationError } from '../platform/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { clearCategory } from './cellar-wine-service';
 import { actorOf } from './cellar-wine-store';
-import { subtreeOf } from './location-store';
+import {
+  assertNewParent,
+  createInTree,
+  deleteSubtree,
+  type TreeRecord,
+  treeOf,
+  updateInTree,
+} from './tree-writes';
 
 type CategoryRecord = EntityItem<ReturnType<typeof db>['entities']['wineListCategory']>;
 
@@ -29,8 +37,13 @@ async function categoriesOf(ownerId: string): Promise<CategoryRecord[]> {
   );
 }
 
+/**
+ * The categories a wine can be put in now, for a write to decide on: strongly consistent, without
+ * those being deleted.
+ */
 export async function categoryIdsOf(ownerId: string): Promise<Set<string>> {
-  return new Set((await categoriesOf(ownerId)).map((category) => category.id));
+  const categories = await treeOf('category', ownerId);
+  return new Set(categories.filter((category) => !category.deleting).map((category) => category.id));
 }
 
 export async function listCategories(ownerId: string): Promise<{ rows: WineListCategory[]; count: number }> {
@@ -38,21 +51,12 @@ export async function listCategories(ownerId: string): Promise<{ rows: WineListC
   return { rows, count: rows.length };
 }
 
-function assertParent(
-  categories: readonly CategoryRecord[],
-  parentId: string | null | undefined,
-  self?: string,
-) {
-  if (!parentId) return;
-  const parent = categories.find((category) => category.id === parentId);
-  if (!parent) throw new ValidationError({ parentId: 'unknownCategory' });
-  if (self && subtreeOf(categories, self).has(parentId))
-    throw new ValidationError({ parentId: 'invalidValue' });
-}
+/** Another request changed what this one sets since it was read: it is not written over it (409). */
+const STALE = Symbol('stale');
 
 export async function createCategory(ownerId: string, input: CategoryInput): Promise<WineListCategory> {
-  const categories = await categoriesOf(ownerId);
-  assertParent(categories, input.parentId);
+  const categories = await treeOf('category', ownerId);
+  assertNewParent('category', categories, input.parentId);
   const siblings = categories.filter((category) => (category.parentId || null) === (input.parentId ?? null));
   const record = {
     ownerId,
@@ -63,74 +67,95 @@ export async function createCategory(ownerId: string, input: CategoryInput): Pro
     order: siblings.reduce((max, category) => Math.max(max, category.order + 1), 0),
     createdAt: new Date().toISOString(),
   };
-  await db().entities.wineListCategory.create(record).go();
+  // Under a parent only while the parent is there and not being deleted.
+  await createInTree('category', record);
   return toCategory(record as CategoryRecord);
 }
 
+/**
+ * Renames, shows or hides, or moves a category. A new parent is written with every ancestor of it as
+ * read, so two crossing moves cannot both apply: the second reads again and answers 400.
+ */
 export async function updateCategory(
   ownerId: string,
   id: string,
   input: CategoryUpdate,
 ): Promise<WineListCategory> {
-  const categories = await categoriesOf(ownerId);
-  const record = categories.find((category) => category.id === id);
-  if (!record) throw new NotFoundError();
-  if (input.parentId !== undefined) assertParent(categories, input.parentId, id);
-  const changes: Record<string, unknown> = {};
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.isVisible !== undefined) changes.isVisible = input.isVisible;
-  if (input.parentId !== undefined && (input.parentId ?? '') !== record.parentId) {
-    changes.parentId = input.parentId ?? '';
-    const siblings = categories.filter(
-      (category) => (category.parentId || null) === (input.parentId ?? null),
-    );
-    changes.order = siblings.reduce((max, category) => Math.max(max, category.order + 1), 0);
-  }
-  if (Object.keys(changes).length === 0) return toCategory(record);
-  const { data } = await db()
-    .entities.wineListCategory.patch({ ownerId, id })
-    .set(changes as never)
-    .go({ response: 'all_new' });
-  return toCategory({ ...record, ...data } as CategoryRecord);
+  let first: TreeRecord | undefined;
+  const outcome = await retryOnConflict(async () => {
+    const categories = await treeOf('category', ownerId);
+    const record = categories.find((category) => category.id === id);
+    if (!record || record.deleting) throw new NotFoundError();
+    first ??= record;
+    if (input.name !== undefined && record.name !== first.name) return STALE;
+    if (input.isVisible !== undefined && record.isVisible !== first.isVisible) return STALE;
+    if (input.parentId !== undefined && record.parentId !== first.parentId) return STALE;
+    const changes: Record<string, unknown> = {};
+    if (input.name !== undefined && input.name !== record.name) changes.name = input.name;
+    if (input.isVisible !== undefined && input.isVisible !== record.isVisible)
+      changes.isVisible = input.isVisible;
+    if (input.parentId !== undefined && (input.parentId ?? '') !== record.parentId) {
+      assertNewParent('category', categories, input.parentId, id);
+      changes.parentId = input.parentId ?? '';
+      const siblings = categories.filter(
+        (category) => (category.parentId || null) === (input.parentId ?? null),
+      );
+      changes.order = siblings.reduce((max, category) => Math.max(max, category.order + 1), 0);
+    }
+    if (Object.keys(changes).length === 0) return record;
+    await updateInTree('category', categories, record, changes);
+    return { ...record, ...changes } as TreeRecord;
+  });
+  if (outcome === STALE) throw new ConflictError();
+  return toCategory(outcome as CategoryRecord);
 }
 
-/** Sets the order of one level in one transaction; the ids must be exactly that level's categories. */
+/**
+ * Sets the order of one level; the ids must be exactly that level's categories. Each category's new
+ * order is conditional on it still being on that level, so a category moved meanwhile makes the
+ * request read again (and answer 400 when the level is no longer what it names).
+ */
 export async function orderCategories(
   ownerId: string,
   input: CategoryOrderInput,
 ): Promise<{ rows: WineListCategory[]; count: number }> {
-  const categories = await categoriesOf(ownerId);
-  const level = categories.filter((category) => (category.parentId || null) === input.parentId);
-  const levelIds = new Set(level.map((category) => category.id));
-  if (
-    input.ids.length !== levelIds.size ||
-    new Set(input.ids).size !== input.ids.length ||
-    !input.ids.every((id) => levelIds.has(id))
-  ) {
-    throw new ValidationError({ ids: 'invalidValue' });
-  }
-  for (let start = 0; start < input.ids.length; start += 100) {
-    const slice = input.ids.slice(start, start + 100);
-    await db()
-      .transaction.write(({ wineListCategory }) =>
-        slice.map((id, index) =>
-          wineListCategory
-            .patch({ ownerId, id })
-            .set({ order: start + index })
-            .commit(),
+  await retryOnConflict(async () => {
+    const categories = await treeOf('category', ownerId);
+    const level = categories.filter((category) => (category.parentId || null) === input.parentId);
+    const levelIds = new Set(level.map((category) => category.id));
+    if (
+      input.ids.length !== levelIds.size ||
+      new Set(input.ids).size !== input.ids.length ||
+      !input.ids.every((id) => levelIds.has(id))
+    ) {
+      throw new ValidationError({ ids: 'invalidValue' });
+    }
+    for (let start = 0; start < input.ids.length; start += 100) {
+      const slice = input.ids.slice(start, start + 100);
+      await commitTransaction(() =>
+        db().transaction.write(({ wineListCategory }) =>
+          slice.map((id, index) =>
+            wineListCategory
+              .patch({ ownerId, id })
+              .set({ order: start + index })
+              .where((attr, op) => op.eq(attr.parentId, input.parentId ?? ''))
+              .commit(),
+          ),
         ),
-      )
-      .go();
-  }
+      );
+    }
+  });
   return listCategories(ownerId);
 }
 
-/** Deletes a category with its subcategories; the wines in them lose the category (with history). */
+/**
+ * Deletes a category with its subcategories; the wines in them lose the category (with history). The
+ * categories are marked first, so no wine can be put in them while they go; should any step fail,
+ * the wines get the category back and the categories stay.
+ */
 export async function deleteCategory(ownerId: string, id: string, principal: Principal): Promise<void> {
-  const categories = await categoriesOf(ownerId);
-  if (!categories.some((category) => category.id === id)) throw new NotFoundError();
-  const doomed = subtreeOf(categories, id);
-  await clearCategory(ownerId, doomed, await actorOf(principal));
-  for (const categoryId of doomed)
-    await db().entities.wineListCategory.delete({ ownerId, id: categoryId }).go();
+  const actor = await actorOf(principal);
+  await deleteSubtree('category', ownerId, id, (doomed, progress) =>
+    clearCategory(ownerId, doomed, actor, progress),
+  );
 }

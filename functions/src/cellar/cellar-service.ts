@@ -14,9 +14,11 @@ import {
 import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { db } from '../data/entities';
+import { isConditionFailure, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { ForbiddenError, NotFoundError } from '../platform/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../platform/errors';
 import { bumpCellarVersion } from './cellar-version';
+import { laterThan } from './cellar-wine-store';
 
 type CellarRecord = EntityItem<ReturnType<typeof db>['entities']['cellar']>;
 
@@ -51,11 +53,13 @@ export async function cellarOf(ownerId: string): Promise<Cellar> {
     updatedAt: now,
   };
   try {
+    // One item, created only where there is none: two first uses at once make one cellar.
     await db().entities.cellar.create(record).go();
     return toCellar(record as CellarRecord);
   } catch (error) {
+    if (!isConditionFailure(error)) throw error;
     // Another request made it a moment ago: that one is the cellar.
-    const { data: made } = await db().entities.cellar.get({ ownerId }).go();
+    const { data: made } = await db().entities.cellar.get({ ownerId }).go({ consistent: true });
     if (made) return toCellar(made);
     throw error;
   }
@@ -70,23 +74,56 @@ export async function ownedCellar(id: string, actor: Principal): Promise<Cellar>
   return toCellar(record);
 }
 
+/** Another request changed what this one sets since it was read: it is not written over it (409). */
+const STALE = Symbol('stale');
+
+/**
+ * Changes a cellar's settings. The write is conditional on the cellar as read (its `updatedAt`); when
+ * another change came first the settings are applied again on the fresh cellar, unless that change
+ * set one of the same settings: then 409. VAT per style merges with the styles not named.
+ */
 export async function updateCellar(
   id: string,
   input: CellarSettingsInput,
   actor: Principal,
 ): Promise<Cellar> {
-  const cellar = await ownedCellar(id, actor);
-  const changes: Record<string, unknown> = { updatedAt: new Date().toISOString() };
-  if (input.baseCurrency) changes.baseCurrency = input.baseCurrency;
-  if (input.defaultGlassSize !== undefined) changes.defaultGlassSize = input.defaultGlassSize;
-  if (input.vats) changes.vats = { ...cellar.vats, ...input.vats };
-  const { data } = await db()
-    .entities.cellar.patch({ ownerId: cellar.ownerId })
-    .set(changes as never)
-    .go({ response: 'all_new' });
+  const owned = await ownedCellar(id, actor);
+  const named = (cellar: Cellar) =>
+    JSON.stringify([
+      input.baseCurrency ? cellar.baseCurrency : null,
+      input.defaultGlassSize !== undefined ? cellar.defaultGlassSize : null,
+      Object.keys(input.vats ?? {}).map((style) => cellar.vats[style as keyof Cellar['vats']]),
+    ]);
+  let first: string | undefined;
+  const outcome = await retryOnConflict(async () => {
+    const { data: record } = await db()
+      .entities.cellar.get({ ownerId: owned.ownerId })
+      .go({ consistent: true });
+    if (!record) throw new NotFoundError();
+    const cellar = toCellar(record);
+    first ??= named(cellar);
+    if (named(cellar) !== first) return STALE;
+    // Later than the one read, even within the same millisecond: the next write's condition needs it.
+    const changes: Record<string, unknown> = { updatedAt: laterThan(record.updatedAt) };
+    if (input.baseCurrency) changes.baseCurrency = input.baseCurrency;
+    if (input.defaultGlassSize !== undefined) changes.defaultGlassSize = input.defaultGlassSize;
+    if (input.vats) changes.vats = { ...cellar.vats, ...input.vats };
+    try {
+      const { data } = await db()
+        .entities.cellar.patch({ ownerId: cellar.ownerId })
+        .set(changes as never)
+        .where((attr, op) => op.eq(attr.updatedAt, record.updatedAt))
+        .go({ response: 'all_new' });
+      return toCellar({ ...record, ...data } as CellarRecord);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new ConflictError();
+      throw error;
+    }
+  });
+  if (outcome === STALE) throw new ConflictError();
   // The base currency shows in the cellar's listings (cellar-snapshot.ts).
-  await bumpCellarVersion(cellar.ownerId);
-  return toCellar({ ...(cellar as unknown as CellarRecord), ...data } as CellarRecord);
+  await bumpCellarVersion(owned.ownerId);
+  return outcome;
 }
 
 export async function cellarVats(

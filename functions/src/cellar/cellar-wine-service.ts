@@ -17,8 +17,10 @@ import {
 } from '@kork/shared';
 import { ulid } from 'ulid';
 import { getWines } from '../catalog/catalog-store';
+import { db } from '../data/entities';
+import { retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { NotFoundError, ValidationError } from '../platform/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { categoryIdsOf } from './category-service';
 import { cellarOf } from './cellar-service';
 import { cellarSnapshot, InventoryIndex } from './cellar-snapshot';
@@ -38,9 +40,12 @@ import {
   placementMap,
   toCellarWine,
   type WineChange,
+  type WriteProgress,
   writeChanges,
+  writeEach,
 } from './cellar-wine-store';
 import { locationIdsOf } from './location-store';
+import { emptyWithRetries } from './tree-writes';
 
 // — Reading —
 
@@ -218,22 +223,70 @@ async function newRecords(
   return records;
 }
 
-/** Adds wines (one or a bulk of up to 500); each is written with its ADDED history entry. */
+/**
+ * Adds wines (one or a bulk of up to 500); each is written with its ADDED history entry, in as many
+ * transactions as they need and all or nothing (writeChanges takes back what was written when one
+ * fails). A location or category deleted meanwhile is read again: the answer is then 400.
+ */
 export async function createOwnWines(
   ownerId: string,
   inputs: readonly ParsedCellarWineInput[],
   principal: Principal,
   options: { bulk: boolean },
 ): Promise<CellarWine[]> {
-  const [records, actor, cellar] = await Promise.all([
-    newRecords(ownerId, inputs, (index) => (options.bulk ? `ownWines.${index}.` : '')),
-    actorOf(principal),
-    cellarOf(ownerId),
-  ]);
-  await writeChanges(
-    records.map((after) => ({ after, history: historyRecord(after, 'ADDED', null, after, actor) })),
-  );
+  const [actor, cellar] = await Promise.all([actorOf(principal), cellarOf(ownerId)]);
+  const records = await retryOnConflict(async () => {
+    const records = await newRecords(ownerId, inputs, (index) => (options.bulk ? `ownWines.${index}.` : ''));
+    await writeChanges(
+      records.map((after) => ({ after, history: historyRecord(after, 'ADDED', null, after, actor) })),
+    );
+    return records;
+  });
   return records.map((record) => toCellarWine(record, cellar.baseCurrency));
+}
+
+/** A wine as it is now (strongly consistent), for a write to decide on. */
+async function currentWine(ownerId: string, id: string): Promise<CellarWineRecord | undefined> {
+  const { data } = await db().entities.cellarWine.get({ ownerId, id }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/** Another request changed what this one sets since it was read: it is not written over it (409). */
+const STALE = Symbol('stale');
+
+const PURCHASE_DEPENDENCIES = [
+  'purchasePriceWovat',
+  'purchasePriceWvat',
+  'sellingPrice',
+  'sellingPriceLocked',
+] as const;
+
+/**
+ * What an update reads of the wine to decide what it writes: the fields it sets and those they are
+ * derived from. Another change to any of them in between makes the update stale; a change to anything
+ * else (bottles moved, another field) is not in its way, and it is applied again on the fresh record.
+ */
+function dependenciesOf(changes: CellarWineUpdate): (record: CellarWineRecord) => string {
+  const top = new Set<string>();
+  const own = new Set<string>();
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || key === 'locationId') continue;
+    if (key === 'quantity' || (IDENTITY_FIELDS as readonly string[]).includes(key)) top.add(key);
+    else own.add(key);
+    if (key === 'purchasePriceWovat' || key === 'purchasePriceWvat') {
+      for (const field of PURCHASE_DEPENDENCIES) own.add(field);
+      top.add('mainCategoryId');
+    }
+    if (key === 'drinkingWindowFrom' || key === 'drinkingWindowTo') {
+      own.add('drinkingWindowFrom');
+      own.add('drinkingWindowTo');
+    }
+  }
+  return (record) => {
+    const fields = record as Record<string, unknown>;
+    const ownFields = ownOf(record) as Record<string, unknown>;
+    return JSON.stringify([[...top].map((k) => fields[k]), [...own].map((k) => ownFields[k])]);
+  };
 }
 
 const IDENTITY_FIELDS = [
@@ -275,56 +328,66 @@ function adjustPlacements(
   return placementMap(next);
 }
 
+/**
+ * Edits a wine. The write is conditional on the wine as read; when another change came first, the
+ * edit is applied again on the fresh record if that change did not touch what this one sets (a
+ * quantity change then moves the difference on the fresh placements), and answers 409 otherwise.
+ */
 export async function updateOwnWine(
   ownerId: string,
   id: string,
   changes: CellarWineUpdate,
   principal: Principal,
 ): Promise<CellarWine> {
-  const [before, cellar, actor] = await Promise.all([
-    cellarWineOf(ownerId, id),
-    cellarOf(ownerId),
-    actorOf(principal),
-  ]);
-  if (!before) throw new NotFoundError();
-  if (changes.locationId !== undefined)
-    assertLocation(await locationIdsOf(ownerId), changes.locationId, 'locationId');
-  if (changes.wineListCategoryId) await assertCategory(ownerId, changes.wineListCategoryId);
+  const [cellar, actor] = await Promise.all([cellarOf(ownerId), actorOf(principal)]);
+  const dependencies = dependenciesOf(changes);
+  let first: string | undefined;
+  const outcome = await retryOnConflict(async () => {
+    const before = await currentWine(ownerId, id);
+    if (!before) throw new NotFoundError();
+    first ??= dependencies(before);
+    if (dependencies(before) !== first) return STALE;
+    if (changes.locationId !== undefined)
+      assertLocation(await locationIdsOf(ownerId), changes.locationId, 'locationId');
+    if (changes.wineListCategoryId) await assertCategory(ownerId, changes.wineListCategoryId);
 
-  const after = { ...before, updatedAt: laterThan(before.updatedAt) } as {
-    -readonly [K in keyof CellarWineRecord]: CellarWineRecord[K];
-  };
-  const writable = after as Record<string, unknown>;
-  if (before.source === 'CUSTOM') {
-    for (const field of IDENTITY_FIELDS) {
-      const value = changes[field];
-      if (value === undefined) continue;
-      if (value === null || value === '') delete writable[field];
-      else writable[field] = typeof value === 'string' ? value.trim() : value;
+    const after = { ...before, updatedAt: laterThan(before.updatedAt) } as {
+      -readonly [K in keyof CellarWineRecord]: CellarWineRecord[K];
+    };
+    const writable = after as Record<string, unknown>;
+    if (before.source === 'CUSTOM') {
+      for (const field of IDENTITY_FIELDS) {
+        const value = changes[field];
+        if (value === undefined) continue;
+        if (value === null || value === '') delete writable[field];
+        else writable[field] = typeof value === 'string' ? value.trim() : value;
+      }
+    } else if (IDENTITY_FIELDS.some((field) => changes[field] !== undefined)) {
+      // A catalogue wine's identity is the catalogue's; the owner renames it on lists with the custom names.
+      throw new ValidationError(
+        Object.fromEntries(
+          IDENTITY_FIELDS.filter((f) => changes[f] !== undefined).map((f) => [f, 'invalidValue']),
+        ),
+      );
     }
-  } else if (IDENTITY_FIELDS.some((field) => changes[field] !== undefined)) {
-    // A catalogue wine's identity is the catalogue's; the owner renames it on lists with the custom names.
-    throw new ValidationError(
-      Object.fromEntries(
-        IDENTITY_FIELDS.filter((f) => changes[f] !== undefined).map((f) => [f, 'invalidValue']),
-      ),
-    );
-  }
-  const style = after.mainCategoryId as MainCategory;
-  after.own = ownFieldsOf(changes, ownOf(before), cellar.vats[style]);
-  if (changes.quantity !== undefined && changes.quantity !== before.quantity) {
-    after.placements = adjustPlacements(
-      before.placements as Record<string, number>,
-      changes.quantity - before.quantity,
-      changes.locationId,
-    );
-    after.quantity = changes.quantity;
-  }
+    const style = after.mainCategoryId as MainCategory;
+    after.own = ownFieldsOf(changes, ownOf(before), cellar.vats[style]);
+    if (changes.quantity !== undefined && changes.quantity !== before.quantity) {
+      after.placements = adjustPlacements(
+        before.placements as Record<string, number>,
+        changes.quantity - before.quantity,
+        changes.locationId,
+      );
+      after.quantity = changes.quantity;
+    }
 
-  const action = actionOf(before, after);
-  if (!action) return toCellarWine(before, cellar.baseCurrency);
-  await writeChanges([{ before, after, history: historyRecord(after, action, before, after, actor) }]);
-  return toCellarWine(after, cellar.baseCurrency);
+    const action = actionOf(before, after);
+    if (!action) return before;
+    await writeChanges([{ before, after, history: historyRecord(after, action, before, after, actor) }]);
+    return after as CellarWineRecord;
+  });
+  if (outcome === STALE) throw new ConflictError();
+  return toCellarWine(outcome, cellar.baseCurrency);
 }
 
 /** What kind of change it was: stock first, then prices, then anything else; undefined for none. */
@@ -346,113 +409,143 @@ async function assertCategory(ownerId: string, categoryId: string): Promise<void
   }
 }
 
-/** Deletes wines by id; ids not in this cellar are ignored. Answers how many went. */
+/**
+ * Deletes wines by id; ids not in this cellar are ignored. Answers how many went. A wine changed while
+ * it was being deleted is read again and deleted as it is then; all or nothing.
+ */
 export async function deleteOwnWines(
   ownerId: string,
   ids: readonly string[],
   principal: Principal,
 ): Promise<number> {
   const wanted = new Set(ids);
-  const [records, actor] = await Promise.all([
-    wanted.size > 25 ? inventoryOf(ownerId) : Promise.all([...wanted].map((id) => cellarWineOf(ownerId, id))),
-    actorOf(principal),
-  ]);
-  const doomed = records.filter((r): r is CellarWineRecord => Boolean(r && wanted.has(r.id)));
-  await writeChanges(
-    doomed.map((before) => ({ before, history: historyRecord(before, 'DELETED', before, null, actor) })),
-  );
-  return doomed.length;
+  const actor = await actorOf(principal);
+  return retryOnConflict(async () => {
+    const records =
+      wanted.size > 25
+        ? await inventoryOf(ownerId)
+        : await Promise.all([...wanted].map((id) => currentWine(ownerId, id)));
+    const doomed = records.filter((r): r is CellarWineRecord => Boolean(r && wanted.has(r.id)));
+    await writeChanges(
+      doomed.map((before) => ({ before, history: historyRecord(before, 'DELETED', before, null, actor) })),
+    );
+    return doomed.length;
+  });
 }
 
 /**
+ * Attempts of a relative change (moving bottles) before it answers 409: many requests moving bottles
+ * of one wine at once each apply in turn, one per round. It stops trying well within the route's time
+ * limit, so the answer is a 409 and never a timeout.
+ */
+const MOVE_ATTEMPTS = 40;
+const MOVE_BUDGET_MS = 20_000;
+
+/**
  * Moves bottles between locations. Moves of one wine are applied together (one item per wine in the
- * transaction); all of them are one transaction, so a failing move leaves every wine as it was.
+ * transaction), and all of them apply or none (writeChanges takes back a part written). A move is
+ * relative, so when another change to a wine came first it is decided again on the fresh wine; when
+ * the bottles are no longer there it answers 400 and changes nothing. The locations bottles go into
+ * are checked in the same transaction: one being deleted takes none.
  */
 export async function moveOwnWines(
   ownerId: string,
   moves: MoveInput['moves'],
   principal: Principal,
 ): Promise<CellarWine[]> {
-  const [locationIds, cellar, actor] = await Promise.all([
-    locationIdsOf(ownerId),
-    cellarOf(ownerId),
-    actorOf(principal),
-  ]);
-  const byWine = new Map<string, MoveInput['moves']>();
-  moves.forEach((move, index) => {
-    assertLocation(locationIds, move.fromLocationId, `moves.${index}.fromLocationId`);
-    assertLocation(locationIds, move.toLocationId, `moves.${index}.toLocationId`);
-    byWine.set(move.ownWineId, [...(byWine.get(move.ownWineId) ?? []), move]);
-  });
-  const changes: WineChange[] = [];
-  for (const [wineId, wineMoves] of byWine) {
-    const before = await cellarWineOf(ownerId, wineId);
-    if (!before) throw new NotFoundError();
-    const placements = { ...(before.placements as Record<string, number>) };
-    for (const move of wineMoves) {
-      const from = locationKey(move.fromLocationId) ?? '_';
-      const to = locationKey(move.toLocationId) ?? '_';
-      if ((placements[from] ?? 0) < move.quantity) {
-        throw new ValidationError({ [`moves.${moves.indexOf(move)}.quantity`]: 'notEnoughBottles' });
+  const [cellar, actor] = await Promise.all([cellarOf(ownerId), actorOf(principal)]);
+  const started = Date.now();
+  const changes = await retryOnConflict(async (attempt) => {
+    if (attempt > 0 && Date.now() - started > MOVE_BUDGET_MS) return STALE;
+    const locationIds = await locationIdsOf(ownerId);
+    const byWine = new Map<string, MoveInput['moves']>();
+    moves.forEach((move, index) => {
+      assertLocation(locationIds, move.fromLocationId, `moves.${index}.fromLocationId`);
+      assertLocation(locationIds, move.toLocationId, `moves.${index}.toLocationId`);
+      byWine.set(move.ownWineId, [...(byWine.get(move.ownWineId) ?? []), move]);
+    });
+    const records = await Promise.all([...byWine.keys()].map((wineId) => currentWine(ownerId, wineId)));
+    const changes: WineChange[] = [];
+    for (const before of records) {
+      if (!before) throw new NotFoundError();
+      const placements = { ...(before.placements as Record<string, number>) };
+      for (const move of byWine.get(before.id) ?? []) {
+        const from = locationKey(move.fromLocationId) ?? '_';
+        const to = locationKey(move.toLocationId) ?? '_';
+        if ((placements[from] ?? 0) < move.quantity) {
+          throw new ValidationError({ [`moves.${moves.indexOf(move)}.quantity`]: 'notEnoughBottles' });
+        }
+        placements[from] = (placements[from] ?? 0) - move.quantity;
+        placements[to] = (placements[to] ?? 0) + move.quantity;
       }
-      placements[from] = (placements[from] ?? 0) - move.quantity;
-      placements[to] = (placements[to] ?? 0) + move.quantity;
+      const after = {
+        ...before,
+        placements: placementMap(placementList(placements)),
+        updatedAt: laterThan(before.updatedAt),
+      };
+      changes.push({ before, after, history: historyRecord(after, 'MOVED', before, after, actor) });
     }
-    const after = {
-      ...before,
-      placements: placementMap(placementList(placements)),
-      updatedAt: laterThan(before.updatedAt),
-    };
-    changes.push({ before, after, history: historyRecord(after, 'MOVED', before, after, actor) });
-  }
-  await writeChanges(changes);
+    await writeChanges(changes);
+    return changes;
+  }, MOVE_ATTEMPTS);
+  if (changes === STALE) throw new ConflictError();
   return changes.map((change) => toCellarWine(change.after as CellarWineRecord, cellar.baseCurrency));
 }
 
 /**
- * Every bottle in the given locations becomes Uncategorized (a location is being deleted), 50 wines to
- * a transaction, each with its MOVED entry.
+ * Every bottle in the given locations becomes Uncategorized (the locations are being deleted, so none
+ * can come in meanwhile), each wine with its MOVED entry. A wine changed since it was read is read
+ * again. What is written is recorded in `progress`, for the deletion to take back should it fail.
  */
 export async function uncategorizeBottles(
   ownerId: string,
   locationIds: ReadonlySet<string>,
   actor: Actor,
+  progress: WriteProgress & { uncertain: WineChange[] },
 ): Promise<void> {
-  const records = await inventoryOf(ownerId);
-  const changes: WineChange[] = [];
-  for (const before of records) {
-    const placements = before.placements as Record<string, number>;
-    const moved = Object.keys(placements).filter((key) => locationIds.has(key));
-    if (moved.length === 0) continue;
-    const next: Record<string, number> = {};
-    for (const [key, quantity] of Object.entries(placements)) {
-      const target = locationIds.has(key) ? '_' : key;
-      next[target] = (next[target] ?? 0) + quantity;
+  await emptyWithRetries(progress, async () => {
+    const records = await inventoryOf(ownerId);
+    const changes: WineChange[] = [];
+    for (const before of records) {
+      const placements = before.placements as Record<string, number>;
+      const moved = Object.keys(placements).filter((key) => locationIds.has(key));
+      if (moved.length === 0) continue;
+      const next: Record<string, number> = {};
+      for (const [key, quantity] of Object.entries(placements)) {
+        const target = locationIds.has(key) ? '_' : key;
+        next[target] = (next[target] ?? 0) + quantity;
+      }
+      const after = { ...before, placements: next, updatedAt: laterThan(before.updatedAt) };
+      changes.push({ before, after, history: historyRecord(after, 'MOVED', before, after, actor) });
     }
-    const after = { ...before, placements: next, updatedAt: laterThan(before.updatedAt) };
-    changes.push({ before, after, history: historyRecord(after, 'MOVED', before, after, actor) });
-  }
-  await writeChanges(changes);
+    await writeEach(changes, progress);
+  });
 }
 
-/** Wines in the given categories lose them (a category is being deleted), with UPDATED entries. */
+/**
+ * Wines in the given categories lose them (the categories are being deleted), with UPDATED entries;
+ * recorded in `progress` like uncategorizeBottles.
+ */
 export async function clearCategory(
   ownerId: string,
   categoryIds: ReadonlySet<string>,
   actor: Actor,
+  progress: WriteProgress & { uncertain: WineChange[] },
 ): Promise<void> {
-  const records = await inventoryOf(ownerId);
-  const changes: WineChange[] = [];
-  for (const before of records) {
-    const own = ownOf(before);
-    if (!own.wineListCategoryId || !categoryIds.has(own.wineListCategoryId)) continue;
-    const { wineListCategoryId: _gone, ...rest } = own;
-    const after = { ...before, own: rest, updatedAt: laterThan(before.updatedAt) };
-    changes.push({
-      before,
-      after,
-      history: historyRecord(after, 'UPDATED', before, after, actor),
-    });
-  }
-  await writeChanges(changes);
+  await emptyWithRetries(progress, async () => {
+    const records = await inventoryOf(ownerId);
+    const changes: WineChange[] = [];
+    for (const before of records) {
+      const own = ownOf(before);
+      if (!own.wineListCategoryId || !categoryIds.has(own.wineListCategoryId)) continue;
+      const { wineListCategoryId: _gone, ...rest } = own;
+      const after = { ...before, own: rest, updatedAt: laterThan(before.updatedAt) };
+      changes.push({
+        before,
+        after,
+        history: historyRecord(after, 'UPDATED', before, after, actor),
+      });
+    }
+    await writeEach(changes, progress);
+  });
 }

@@ -18,8 +18,10 @@ import {
 import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { db } from '../data/entities';
+import { TransactionCanceled } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { commitWithVersionBump, versionBump } from './cellar-version';
+import { takeBack } from './take-back';
 
 type Db = ReturnType<typeof db>;
 export type CellarWineRecord = EntityItem<Db['entities']['cellarWine']>;
@@ -204,33 +206,142 @@ export interface WineChange {
   /** The record after the change; absent for a deletion. */
   after?: CellarWineRecord;
   history: HistoryRecord;
+  /**
+   * The change takes back an earlier one that was written (a multi-transaction change that failed part
+   * way): `history` is that change's entry, and it is removed instead of written.
+   */
+  retracts?: boolean;
 }
 
-/** Items one transaction may hold; each change is two (the wine and its history), one is the version. */
+/** Items one transaction may hold; each change is two (the wine and its history). */
 const TRANSACTION_ITEMS = 100;
-export const CHANGES_PER_TRANSACTION = Math.floor((TRANSACTION_ITEMS - 1) / 2);
+/** Items of a transaction that are not a change's: the cellar's version (cellar-version.ts). */
+const RESERVED_ITEMS = 1;
+export const CHANGES_PER_TRANSACTION = Math.floor((TRANSACTION_ITEMS - RESERVED_ITEMS) / 2);
 
 /**
- * Writes changes with their history, 50 to a transaction. Every wine write is conditional: a new wine
+ * A location or wine list category a change puts bottles or a wine into: it must still exist, and not
+ * be on its way out, when the change is written.
+ */
+interface Prerequisite {
+  kind: 'location' | 'category';
+  ownerId: string;
+  id: string;
+}
+
+/** What the change puts the wine into that it was not in: locations gaining bottles, a new category. */
+function prerequisitesOfChange({ before, after }: WineChange): Prerequisite[] {
+  if (!after) return [];
+  const was = (before?.placements ?? {}) as Record<string, number>;
+  const found: Prerequisite[] = [];
+  for (const [key, quantity] of Object.entries(after.placements as Record<string, number>)) {
+    if (key !== NO_LOCATION && quantity > (was[key] ?? 0))
+      found.push({ kind: 'location', ownerId: after.ownerId, id: key });
+  }
+  const category = ownOf(after).wineListCategoryId;
+  if (category && (!before || ownOf(before).wineListCategoryId !== category))
+    found.push({ kind: 'category', ownerId: after.ownerId, id: category });
+  return found;
+}
+
+function prerequisitesOf(slice: readonly WineChange[]): Prerequisite[] {
+  const distinct = new Map<string, Prerequisite>();
+  for (const change of slice)
+    for (const p of prerequisitesOfChange(change)) distinct.set(`${p.kind}#${p.id}`, p);
+  return [...distinct.values()];
+}
+
+/** Consecutive runs of changes that each fit in one transaction with their prerequisites' checks. */
+export function transactionsOf(changes: readonly WineChange[]): WineChange[][] {
+  const slices: WineChange[][] = [];
+  let slice: WineChange[] = [];
+  for (const change of changes) {
+    const next = [...slice, change];
+    const items = next.length * 2 + prerequisitesOf(next).length + RESERVED_ITEMS;
+    if (slice.length > 0 && items > TRANSACTION_ITEMS) {
+      slices.push(slice);
+      slice = [change];
+    } else slice = next;
+  }
+  if (slice.length > 0) slices.push(slice);
+  return slices;
+}
+
+/**
+ * Writes changes with their history, 49 to a transaction. Every wine write is conditional: a new wine
  * must not exist, a changed or deleted one must still be as it was read (its `updatedAt`), so two
  * people editing at once cannot overwrite each other; the loser gets 409 and nothing of its
- * transaction is written.
+ * transaction is written. The locations and categories a change puts a wine into are checked in the
+ * same transaction: they exist and are not being deleted.
+ *
+ * The changes are one change to the caller however many transactions they take: when a transaction
+ * fails, the ones already written are taken back (wine and history entry alike) before the error is
+ * thrown, so a failed bulk write leaves nothing half-written. Each wine appears at most once.
  */
 export async function writeChanges(changes: readonly WineChange[]): Promise<void> {
-  for (let start = 0; start < changes.length; start += CHANGES_PER_TRANSACTION) {
-    const slice = changes.slice(start, start + CHANGES_PER_TRANSACTION);
-    const owners = [...new Set(slice.map((change) => change.history.ownerId))];
-    // The cellar's version rises with its wines, in the same transaction (docs/cellar-reads.md).
-    await commitWithVersionBump(owners, (bump) =>
-      db().transaction.write(({ cellarWine, cellarHistory, cellarVersion }) => [
+  const progress: WriteProgress = { written: [], pending: [] };
+  try {
+    await writeEach(changes, progress);
+  } catch (error) {
+    // A cancelled transaction wrote nothing (the SDK's own retries carry one idempotency token, so a
+    // retry cannot be refused for a change the first attempt made); any other failure may have been
+    // applied with its answer lost, and taking back tells by the history entries.
+    const pending = error instanceof TransactionCanceled ? [] : progress.pending;
+    if (progress.written.length > 0 || pending.length > 0) await takeBack(progress.written, pending);
+    throw error;
+  }
+}
+
+/**
+ * Where a multi-transaction write got to: `written` are applied; `pending` is the transaction that was
+ * being written when it failed (it may or may not have been applied: an answer can be lost on the way
+ * back; taking back tells by whether its history entries exist).
+ */
+export interface WriteProgress {
+  written: WineChange[];
+  pending: WineChange[];
+}
+
+/** Writes changes transaction by transaction, recording progress, without taking anything back. */
+export async function writeEach(changes: readonly WineChange[], progress: WriteProgress): Promise<void> {
+  for (const slice of transactionsOf(changes)) {
+    progress.pending = slice;
+    await writeTransaction(slice);
+    progress.written.push(...slice);
+    progress.pending = [];
+  }
+}
+
+/** One transaction: each change's wine and history entry, its prerequisites' checks, the version. */
+export async function writeTransaction(slice: readonly WineChange[]): Promise<void> {
+  const prerequisites = prerequisitesOf(slice);
+  const owners = [...new Set(slice.map((change) => change.history.ownerId))];
+  await commitWithVersionBump(owners, (bump) =>
+    db().transaction.write(
+      ({ cellarWine, cellarHistory, cellarLocation, wineListCategory, cellarVersion }) => [
         ...slice.flatMap((change) => [
           wineWrite(cellarWine, change),
-          cellarHistory.create(change.history).commit(),
+          change.retracts
+            ? cellarHistory.delete({ ownerId: change.history.ownerId, id: change.history.id }).commit()
+            : cellarHistory.create(change.history).commit(),
         ]),
+        ...prerequisites.map((p) => stillThere(p.kind === 'location' ? cellarLocation : wineListCategory, p)),
         ...(bump ? owners.map((ownerId) => versionBump(cellarVersion, ownerId)) : []),
-      ]),
-    );
-  }
+      ],
+    ),
+  );
+}
+
+/** The condition check of a prerequisite: the item exists and is not being deleted. */
+// biome-ignore lint/suspicious/noExplicitAny: ElectroDB's transaction entity type is not exported.
+function stillThere(entity: any, p: Prerequisite) {
+  return entity
+    .check({ ownerId: p.ownerId, id: p.id })
+    .where(
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      (attr: any, op: any) => `${op.exists(attr.id)} AND ${op.notExists(attr.deleting)}`,
+    )
+    .commit();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: ElectroDB's transaction entity type is not exported.

@@ -6,12 +6,21 @@ import { randomBytes } from 'node:crypto';
 import type { CellarLocation, LocationInput, LocationUpdate, SharedLocationView } from '@kork/shared';
 import { ulid } from 'ulid';
 import { db } from '../data/entities';
+import { commitTransaction, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { NotFoundError, ValidationError } from '../platform/errors';
+import { ConflictError, NotFoundError } from '../platform/errors';
 import { bumpCellarVersion } from './cellar-version';
 import { uncategorizeBottles } from './cellar-wine-service';
 import { actorOf, inventoryOf, placementList, toCellarWine } from './cellar-wine-store';
 import { type LocationRecord, locationsOf, pathOf, subtreeOf } from './location-store';
+import {
+  assertNewParent,
+  createInTree,
+  deleteSubtree,
+  type TreeRecord,
+  treeOf,
+  updateInTree,
+} from './tree-writes';
 
 function toLocation(record: LocationRecord, bottles: number): CellarLocation {
   return {
@@ -56,27 +65,19 @@ export async function listLocations(ownerId: string): Promise<{ rows: CellarLoca
   return { rows, count: rows.length };
 }
 
-async function requireLocation(ownerId: string, id: string): Promise<LocationRecord> {
-  const { data } = await db().entities.cellarLocation.get({ ownerId, id }).go();
-  if (!data) throw new NotFoundError();
+/** The location as it is now (strongly consistent); a location on its way out is not found. */
+async function liveLocation(ownerId: string, id: string): Promise<LocationRecord> {
+  const { data } = await db().entities.cellarLocation.get({ ownerId, id }).go({ consistent: true });
+  if (!data || data.deleting) throw new NotFoundError();
   return data;
 }
 
-function assertParent(
-  locations: readonly LocationRecord[],
-  parentId: string | null | undefined,
-  self?: string,
-): void {
-  if (!parentId) return;
-  if (!locations.some((location) => location.id === parentId))
-    throw new ValidationError({ parentId: 'unknownLocation' });
-  if (self && subtreeOf(locations, self).has(parentId))
-    throw new ValidationError({ parentId: 'locationCycle' });
-}
+/** Another request changed what this one sets since it was read: it is not written over it (409). */
+const STALE = Symbol('stale');
 
 export async function createLocation(ownerId: string, input: LocationInput): Promise<CellarLocation> {
-  const locations = await locationsOf(ownerId);
-  assertParent(locations, input.parentId);
+  const locations = await treeOf('location', ownerId);
+  assertNewParent('location', locations, input.parentId);
   const siblings = locations.filter((location) => (location.parentId || null) === (input.parentId ?? null));
   const record = {
     ownerId,
@@ -86,77 +87,107 @@ export async function createLocation(ownerId: string, input: LocationInput): Pro
     order: siblings.reduce((max, location) => Math.max(max, location.order + 1), 0),
     createdAt: new Date().toISOString(),
   };
-  await db().entities.cellarLocation.create(record).go();
+  // Under a parent only while the parent is there and not being deleted.
+  await createInTree('location', record);
   await bumpCellarVersion(ownerId);
   return toLocation(record as LocationRecord, 0);
 }
 
+/**
+ * Renames or moves a location. A new parent is written with every ancestor of it as read, so two
+ * crossing moves cannot both apply: the second reads again and answers 400 (it would be a cycle).
+ */
 export async function updateLocation(
   ownerId: string,
   id: string,
   input: LocationUpdate,
 ): Promise<CellarLocation> {
-  const locations = await locationsOf(ownerId);
-  const record = locations.find((location) => location.id === id);
-  if (!record) throw new NotFoundError();
-  if (input.parentId !== undefined) assertParent(locations, input.parentId, id);
-  const changes: Record<string, unknown> = {};
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.parentId !== undefined) changes.parentId = input.parentId ?? '';
-  if (Object.keys(changes).length === 0) return withBottles(ownerId, record);
-  const { data } = await db()
-    .entities.cellarLocation.patch({ ownerId, id })
-    .set(changes as never)
-    .go({ response: 'all_new' });
-  await bumpCellarVersion(ownerId);
-  return withBottles(ownerId, { ...record, ...data } as LocationRecord);
+  let first: TreeRecord | undefined;
+  let changed = false;
+  const outcome = await retryOnConflict(async () => {
+    const locations = await treeOf('location', ownerId);
+    const record = locations.find((location) => location.id === id);
+    if (!record || record.deleting) throw new NotFoundError();
+    first ??= record;
+    if (input.name !== undefined && record.name !== first.name) return STALE;
+    if (input.parentId !== undefined && record.parentId !== first.parentId) return STALE;
+    const changes: Record<string, unknown> = {};
+    if (input.name !== undefined && input.name !== record.name) changes.name = input.name;
+    if (input.parentId !== undefined && (input.parentId ?? '') !== record.parentId) {
+      assertNewParent('location', locations, input.parentId, id);
+      changes.parentId = input.parentId ?? '';
+    }
+    if (Object.keys(changes).length === 0) return record;
+    await updateInTree('location', locations, record, changes);
+    changed = true;
+    return { ...record, ...changes } as TreeRecord;
+  });
+  if (outcome === STALE) throw new ConflictError();
+  if (changed) await bumpCellarVersion(ownerId);
+  return withBottles(ownerId, outcome as LocationRecord);
 }
 
-/** Deletes a location and its sub-locations; their bottles become Uncategorized, with history. */
+/**
+ * Deletes a location and its sub-locations; their bottles become Uncategorized, with history. The
+ * locations are marked first, so no bottle can be moved into them while they go; should any step
+ * fail, the bottles go back and the locations stay.
+ */
 export async function deleteLocation(ownerId: string, id: string, principal: Principal): Promise<void> {
-  const locations = await locationsOf(ownerId);
-  if (!locations.some((location) => location.id === id)) throw new NotFoundError();
-  const doomed = subtreeOf(locations, id);
-  await uncategorizeBottles(ownerId, doomed, await actorOf(principal));
-  for (const location of locations.filter((l) => doomed.has(l.id))) {
-    await db()
-      .transaction.write(({ cellarLocation, locationShare }) => [
-        cellarLocation.delete({ ownerId, id: location.id }).commit(),
-        ...(location.shareToken ? [locationShare.delete({ token: location.shareToken }).commit()] : []),
-      ])
-      .go();
-  }
+  const actor = await actorOf(principal);
+  await deleteSubtree('location', ownerId, id, (doomed, progress) =>
+    uncategorizeBottles(ownerId, doomed, actor, progress),
+  );
   await bumpCellarVersion(ownerId);
 }
 
-/** Shares a location as a read-only public link (an existing link stays the same). */
+/**
+ * Shares a location as a read-only public link. An existing link stays the same; two requests at once
+ * get the same link (the token is only set where there is none; the other reads it back).
+ */
 export async function shareLocation(ownerId: string, id: string): Promise<CellarLocation> {
-  const record = await requireLocation(ownerId, id);
-  if (record.shareToken) return withBottles(ownerId, record);
-  // 128 random bits: a link cannot be guessed.
-  const token = randomBytes(16).toString('base64url');
-  await db()
-    .transaction.write(({ cellarLocation, locationShare }) => [
-      cellarLocation.patch({ ownerId, id }).set({ shareToken: token }).commit(),
-      locationShare.create({ token, ownerId, locationId: id, createdAt: new Date().toISOString() }).commit(),
-    ])
-    .go();
-  return withBottles(ownerId, { ...record, shareToken: token });
+  const record = await retryOnConflict(async () => {
+    const record = await liveLocation(ownerId, id);
+    if (record.shareToken) return record;
+    // 128 random bits: a link cannot be guessed.
+    const token = randomBytes(16).toString('base64url');
+    await commitTransaction(() =>
+      db().transaction.write(({ cellarLocation, locationShare }) => [
+        cellarLocation
+          .patch({ ownerId, id })
+          .set({ shareToken: token })
+          .where((attr, op) => `${op.notExists(attr.shareToken)} AND ${op.notExists(attr.deleting)}`)
+          .commit(),
+        locationShare
+          .create({ token, ownerId, locationId: id, createdAt: new Date().toISOString() })
+          .commit(),
+      ]),
+    );
+    return { ...record, shareToken: token };
+  });
+  return withBottles(ownerId, record);
 }
 
 /** Revokes the link: the token is deleted, so the old address answers 404. */
 export async function unshareLocation(ownerId: string, id: string): Promise<CellarLocation> {
-  const record = await requireLocation(ownerId, id);
-  if (!record.shareToken) return withBottles(ownerId, record);
-  const token = record.shareToken;
-  await db()
-    .transaction.write(({ cellarLocation, locationShare }) => [
-      cellarLocation.patch({ ownerId, id }).remove(['shareToken']).commit(),
-      locationShare.delete({ token }).commit(),
-    ])
-    .go();
-  const { shareToken: _gone, ...rest } = record;
-  return withBottles(ownerId, rest as LocationRecord);
+  const record = await retryOnConflict(async () => {
+    const { data: record } = await db().entities.cellarLocation.get({ ownerId, id }).go({ consistent: true });
+    if (!record) throw new NotFoundError();
+    if (!record.shareToken) return record;
+    const token = record.shareToken;
+    await commitTransaction(() =>
+      db().transaction.write(({ cellarLocation, locationShare }) => [
+        cellarLocation
+          .patch({ ownerId, id })
+          .remove(['shareToken'])
+          .where((attr, op) => op.eq(attr.shareToken, token))
+          .commit(),
+        locationShare.delete({ token }).commit(),
+      ]),
+    );
+    const { shareToken: _gone, ...rest } = record;
+    return rest as LocationRecord;
+  });
+  return withBottles(ownerId, record);
 }
 
 /** What a shared link shows: that location and its sub-locations, without prices or notes. */

@@ -10,8 +10,15 @@ export async function locationsOf(ownerId: string): Promise<LocationRecord[]> {
   return data;
 }
 
+/**
+ * The locations bottles can go into now, for a write to decide on: strongly consistent, without those
+ * being deleted.
+ */
 export async function locationIdsOf(ownerId: string): Promise<Set<string>> {
-  return new Set((await locationsOf(ownerId)).map((location) => location.id));
+  const { data } = await db()
+    .entities.cellarLocation.query.byOwnerKey({ ownerId })
+    .go({ pages: 'all', consistent: true });
+  return new Set(data.filter((location) => !location.deleting).map((location) => location.id));
 }
 
 /** A location and every location below it. */

@@ -13,6 +13,11 @@ export const cellarLocationSchema = {
     order: { type: 'number', required: true, default: 0 },
     shareToken: { type: 'string' },
     createdAt: { type: 'string', required: true },
+    /**
+     * When its deletion began: a location being deleted takes nothing new (no wines, no children, no
+     * new parent), so nothing is left in it when it goes.
+     */
+    deleting: { type: 'string' },
   },
   indexes: ownerIndexes,
 } as const;
