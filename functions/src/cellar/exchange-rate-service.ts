@@ -4,6 +4,7 @@
  */
 import { CURRENCY_CODES, type CurrencyCode, type ExchangeRate, REFERENCE_RATES } from '@kork/shared';
 import { db } from '../data/entities';
+import { backoffMs, TRANSACTION_ATTEMPTS } from '../data/transactions';
 
 /** Where a day's rates come from. */
 export interface RatesProvider {
@@ -39,7 +40,15 @@ export async function storeRates(
     nokPerUnit: nokPerUnit[currency],
     source,
   }));
-  await db().entities.exchangeRate.put(items).go();
+  // A batch write may leave items unprocessed (throttling): they are sent again, never dropped.
+  let pending: typeof items = items;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt >= TRANSACTION_ATTEMPTS) throw new Error('Exchange rates were left unprocessed');
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
+    const { unprocessed } = await db().entities.exchangeRate.put(pending).go();
+    const left = new Set(unprocessed.map((key) => `${key.date}#${key.currency}`));
+    pending = pending.filter((item) => left.has(`${item.date}#${item.currency}`));
+  }
   return { date, source, count: items.length };
 }
 

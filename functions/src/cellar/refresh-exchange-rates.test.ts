@@ -5,10 +5,23 @@ import { NORGES_BANK_FIXTURE, serve } from './fixtures/norges-bank';
 import { handler, ratesProvider } from './refresh-exchange-rates';
 
 // The table is replaced by a recorder of what the job writes.
-const table = vi.hoisted(() => ({ put: vi.fn() }));
+const table = vi.hoisted(() => ({
+  put: vi.fn(),
+  /** What the next batch writes leave unprocessed (throttled), one list per call. */
+  unprocessed: [] as { date: string; currency: string }[][],
+}));
 vi.mock('../data/entities', () => ({
   db: () => ({
-    entities: { exchangeRate: { put: (items: unknown) => ({ go: async () => table.put(items) }) } },
+    entities: {
+      exchangeRate: {
+        put: (items: unknown) => ({
+          go: async () => {
+            table.put(items);
+            return { unprocessed: table.unprocessed.shift() ?? [] };
+          },
+        }),
+      },
+    },
   }),
 }));
 
@@ -24,6 +37,7 @@ describe('the exchange-rates job', () => {
 
   beforeEach(() => {
     table.put.mockReset();
+    table.unprocessed = [];
   });
 
   afterEach(async () => {
@@ -68,6 +82,26 @@ describe('the exchange-rates job', () => {
       nokPerUnit: 0.065321,
       source: 'Norges Bank',
     });
+  });
+
+  it('sends rates the table left unprocessed again, so none is dropped', async () => {
+    vi.stubEnv('EXCHANGE_RATES_URL', '');
+    const date = REFERENCE_RATES.asOf;
+    table.unprocessed = [
+      [
+        { date, currency: 'EUR' },
+        { date, currency: 'SEK' },
+      ],
+      [{ date, currency: 'SEK' }],
+    ];
+
+    await expect(handler()).resolves.toContain(`stored for ${date}`);
+    expect(table.put).toHaveBeenCalledTimes(3);
+    const currencies = (call: number) =>
+      (table.put.mock.calls[call]?.[0] as StoredRate[]).map((r) => r.currency).sort();
+    expect(currencies(0)).toHaveLength(CURRENCY_CODES.length);
+    expect(currencies(1)).toEqual(['EUR', 'SEK']);
+    expect(currencies(2)).toEqual(['SEK']);
   });
 
   it('throws and writes nothing when Norges Bank fails, so the last good rates stay', async () => {
