@@ -98,7 +98,7 @@ describe('the exchange-rates job', () => {
     await expect(handler()).resolves.toContain(`stored for ${date}`);
     expect(table.put).toHaveBeenCalledTimes(3);
     const currencies = (call: number) =>
-      (table.put.mock.calls[call]?.[0] as StoredRate[]).map((r) => r.currency).sort();
+      ((table.put.mock.calls[call]?.[0] ?? []) as StoredRate[]).map((r) => r.currency).sort();
     expect(currencies(0)).toHaveLength(CURRENCY_CODES.length);
     expect(currencies(1)).toEqual(['EUR', 'SEK']);
     expect(currencies(2)).toEqual(['SEK']);
