@@ -361,8 +361,11 @@ function sortIsCheaper(matched: number, walk: number): boolean {
   return matched * Math.log2(matched + 1) * 0.25 < walk;
 }
 
-/** How pages are read: the cheaper way per query, or always one way (tests hold both to the same answers). */
-export type Paging = 'cheaper' | 'sort' | 'walk';
+/**
+ * How pages are read: the cheaper way each time, or always one way, or (ranked pages) even ranks
+ * sorted and odd ranks walked. Tests hold every way to the same answers.
+ */
+export type Paging = 'cheaper' | 'sort' | 'walk' | 'alternate';
 
 interface Counts {
   categories: Uint32Array;
@@ -1150,9 +1153,9 @@ export class CatalogIndex {
   /**
    * Positions [start, end) of the matches in (match rank, sort order) order. The matches are counted
    * per rank; each rank holds a run of the ranked list, so the page takes a known share of each rank's
-   * best rows. Either the (rank, place) keys of the matches are sorted, or the sort order is walked
-   * once, each row going to its rank's share until every share is full (the rarest rank decides how
-   * far that walk goes).
+   * best rows. Each rank the page spans reads its share the cheaper way: by sorting the (rank, place)
+   * keys of its matches (a small rank), or from one walk of the sort order that fills every such
+   * share at once (a large rank: its rows come soon; the rarest walked rank decides how far it goes).
    */
   private rankedPage(
     order: SortOrder,
@@ -1182,70 +1185,69 @@ export class CatalogIndex {
     const skip = new Uint32Array(worst + 1);
     const need = new Uint32Array(worst + 1);
     const at = new Uint32Array(worst + 1);
-    // The page spans ranks first…last, which begin at position `offset` of the ranked list.
+    /** 1: the rank's share is read by sorting its matches; else by the walk. */
+    const sorted = new Uint8Array(worst + 1);
+    // The page spans ranks first…last; `toSort` matches of them are sorted, `shares` are walked.
     let first = -1;
     let last = -1;
-    let offset = 0;
-    let spanned = 0;
+    let toSort = 0;
     let shares = 0;
-    let walk = 0;
     let before = 0;
     for (let r = 0; r <= worst; r++) {
       const size = sizes[r] as number;
       const from = Math.max(start, before);
       const to = Math.min(end, before + size);
       if (from < to) {
-        if (first < 0) {
-          first = r;
-          offset = before;
-        }
+        if (first < 0) first = r;
         last = r;
-        spanned += size;
         skip[r] = from - before;
         need[r] = to - before;
         at[r] = from - start;
-        shares++;
-        walk = Math.max(walk, ((to - before) * n) / size);
+        if (this.sorts(size, Math.min(n, ((to - before) * n) / size), r)) {
+          sorted[r] = 1;
+          toSort += size;
+        } else {
+          shares++;
+        }
       }
       before += size;
     }
 
     const out = new Array<SearchDoc>(end - start);
-    if (this.sorts(spanned, Math.min(n, walk))) {
-      // Sort the (rank, place) keys of the spanned ranks' matches only; 32 bits hold them at any
-      // realistic catalogue size.
-      const keys =
-        (last - first + 1) * n <= 0x100000000 ? new Uint32Array(spanned) : new Float64Array(spanned);
+    const rowAt = (p: number): number =>
+      (!descending ? perm[p] : p < valued ? perm[valued - 1 - p] : perm[n - 1 - (p - valued)]) as number;
+    if (toSort > 0) {
+      // (rank - first, place) in one number; 32 bits hold it at any realistic catalogue size.
+      const keys = (last - first + 1) * n <= 0x100000000 ? new Uint32Array(toSort) : new Float64Array(toSort);
       let k = 0;
       for (let m = 0; m < matched; m++) {
         const row = matches[m] as number;
         const r = rank[row] as number;
-        if (r < first || r > last) continue;
+        if (r < first || r > last || sorted[r] === 0) continue;
         const p = place[row] as number;
-        const directed = !descending ? p : p < valued ? valued - 1 - p : valued + (n - 1 - p);
-        keys[k++] = (r - first) * n + directed;
+        keys[k++] = (r - first) * n + (!descending ? p : p < valued ? valued - 1 - p : valued + (n - 1 - p));
       }
       keys.sort();
-      for (let i = start; i < end; i++) {
-        const key = keys[i - offset] as number;
-        const p = key % n;
-        const row = !descending ? perm[p] : p < valued ? perm[valued - 1 - p] : perm[n - 1 - (p - valued)];
-        out[i - start] = rows[row as number] as SearchDoc;
+      // The sorted ranks follow one another in the keys, each its whole size.
+      for (let i = 0; i < toSort; ) {
+        const r = first + Math.floor((keys[i] as number) / n);
+        for (let j = skip[r] as number; j < (need[r] as number); j++) {
+          const row = rowAt((keys[i + j] as number) % n);
+          out[(at[r] as number) + j - (skip[r] as number)] = rows[row] as SearchDoc;
+        }
+        i += sizes[r] as number;
       }
-      return out;
     }
 
     const stamp = this.stamp;
     const generation = this.generation;
     const taken = new Uint32Array(worst + 1);
     for (let i = 0; i < n && shares > 0; i++) {
-      const row = (
-        !descending ? perm[i] : i < valued ? perm[valued - 1 - i] : perm[n - 1 - (i - valued)]
-      ) as number;
+      const row = rowAt(i);
       if (stamp[row] !== generation) continue;
       const r = rank[row] as number;
       const got = taken[r] as number;
-      if (got >= (need[r] as number)) continue;
+      if (sorted[r] === 1 || got >= (need[r] as number)) continue;
       if (got >= (skip[r] as number))
         out[(at[r] as number) + got - (skip[r] as number)] = rows[row] as SearchDoc;
       taken[r] = got + 1;
@@ -1254,8 +1256,16 @@ export class CatalogIndex {
     return out;
   }
 
-  private sorts(matched: number, walk: number): boolean {
-    return this.paging === 'cheaper' ? sortIsCheaper(matched, walk) : this.paging === 'sort';
+  /** Whether to sort `matched` rows (of match rank `rank`) rather than walk `walk` steps of the order. */
+  private sorts(matched: number, walk: number, rank = 0): boolean {
+    switch (this.paging) {
+      case 'cheaper':
+        return sortIsCheaper(matched, walk);
+      case 'alternate':
+        return rank % 2 === 0;
+      default:
+        return this.paging === 'sort';
+    }
   }
 
   /** Moves a row to its new place in the rating order (one shift of the permutation, no re-sort). */
