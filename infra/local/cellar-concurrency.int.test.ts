@@ -19,6 +19,7 @@ import type {
   HistoryState,
   LoginResult,
   SharedLocationView,
+  WineListCategory,
 } from '@kork/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -259,11 +260,11 @@ function imageForm(content: Buffer): FormData {
 }
 
 /** Each location's parent chain ends at the top: no location is its own ancestor, none hangs from a missing one. */
-function expectTree(rows: readonly CellarLocation[]): void {
+function expectTree(rows: readonly { id: string; parentId: string | null }[]): void {
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const row of rows) {
     const seen = new Set<string>();
-    let current: CellarLocation | undefined = row;
+    let current: { id: string; parentId: string | null } | undefined = row;
     while (current?.parentId) {
       expect(seen.has(current.id), `cycle through ${current.id}`).toBe(false);
       seen.add(current.id);
@@ -461,6 +462,65 @@ describe('locations changed at the same moment', () => {
         const now = await getWine(user, wine.id);
         for (const p of now.placements) if (p.locationId) expect(known.has(p.locationId)).toBe(true);
         expectHistoryAgrees(await history(user, wine.id), now);
+      }
+    }
+  });
+});
+
+describe('wine list categories changed at the same moment', () => {
+  const user = 'admin';
+  const categoriesPath = () => `${base(user)}/wine-list-categories`;
+
+  async function createCategory(name: string, parentId?: string): Promise<WineListCategory> {
+    const answer = await origin.api<WineListCategory>('POST', categoriesPath(), {
+      token: tokens[user],
+      json: { name, parentId },
+    });
+    expect(answer.status).toBe(201);
+    return answer.payload;
+  }
+
+  async function categories(): Promise<WineListCategory[]> {
+    return (await origin.api<{ rows: WineListCategory[] }>('GET', categoriesPath(), { token: tokens[user] }))
+      .payload.rows;
+  }
+
+  it('never lets crossing moves make a cycle', async () => {
+    for (let round = 0; round < 4; round++) {
+      const a = await createCategory(`Rød ${round}`);
+      const b = await createCategory(`Hvit ${round}`);
+      const answers = await Promise.all([
+        origin.api('PATCH', `${categoriesPath()}/${a.id}`, { token: tokens[user], json: { parentId: b.id } }),
+        origin.api('PATCH', `${categoriesPath()}/${b.id}`, { token: tokens[user], json: { parentId: a.id } }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      expectTree(await categories());
+    }
+  });
+
+  it('leaves no wine in a category deleted while wines are put in it', async () => {
+    for (let round = 0; round < 4; round++) {
+      const doomed = await createCategory(`Utgår ${round}`);
+      const inner = await createCategory(`Utgår ${round} under`, doomed.id);
+      const wines = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => addWine(user, custom(`Listevin ${round}.${i}`, { quantity: 1 }))),
+      );
+      const requests: Promise<{ status: number }>[] = wines.map((wine, i) =>
+        patchWine(user, wine.id, { wineListCategoryId: i % 2 ? doomed.id : inner.id }),
+      );
+      requests.push(
+        sleep(round * 20).then(() =>
+          origin.api('DELETE', `${categoriesPath()}/${doomed.id}`, { token: tokens[user] }),
+        ),
+      );
+      const answers = await Promise.all(requests);
+      for (const answer of answers) expect(answer.status).toBeLessThan(500);
+      const known = new Set((await categories()).map((c) => c.id));
+      expect(known.has(doomed.id)).toBe(false);
+      expect(known.has(inner.id)).toBe(false);
+      for (const wine of wines) {
+        const now = await getWine(user, wine.id);
+        if (now.wineListCategoryId) expect(known.has(now.wineListCategoryId)).toBe(true);
       }
     }
   });
