@@ -549,7 +549,7 @@ describe('pictures and links asked for at the same moment', () => {
     const refused = answers.filter((a) => a.status === 400);
     expect(created).toHaveLength(12);
     expect(refused).toHaveLength(8);
-    for (const answer of refused) expect(answer.error?.fields?.image).toBe('Too long');
+    for (const answer of refused) expect(answer.error?.fields?.image).toBe('At most 12 items');
     const now = (
       await origin.api<{ rows: Cellar[] }>('GET', `${base(user)}/cellars`, { token: tokens[user] })
     ).payload.rows[0] as Cellar;

@@ -250,7 +250,7 @@ describe('request hygiene', () => {
   ])('answers 400 to GET %s with a 2,100-character id', async (path) => {
     const answer = await origin.api('GET', path.replace('{id}', 'A'.repeat(2_100)));
     expect(answer.status).toBe(400);
-    expect(Object.values(answer.error?.fields ?? {})).toEqual(['Too long']);
+    expect(Object.values(answer.error?.fields ?? {})).toEqual(['At most 64 characters']);
   });
 
   it('answers /img of a stored image that is not one with a 4xx, and of a missing one with 404', async () => {

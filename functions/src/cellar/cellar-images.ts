@@ -34,7 +34,7 @@ async function cellarOfOwner(ownerId: string, cellarId: string): Promise<Cellar>
 }
 
 function tooMany() {
-  return new ValidationError({ image: 'tooLong' });
+  return new ValidationError({ image: `maxItems|max=${CELLAR_IMAGES_MAX}` });
 }
 
 /**

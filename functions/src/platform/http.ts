@@ -137,9 +137,9 @@ const PATH_ID = /^[A-Za-z0-9_-]+$/;
 /** Path parameters are checked before anything reads a session or the table with them. */
 const pathParameters: MiddlewareObj<Event> = {
   before: ({ event }) => {
-    const fields: Record<string, MessageKey> = {};
+    const fields: Record<string, MessageKey | string> = {};
     for (const [name, value = ''] of Object.entries(event.pathParameters ?? {})) {
-      if (value.length > LIMITS.pathIdMaxLength) fields[name] = 'tooLong';
+      if (value.length > LIMITS.pathIdMaxLength) fields[name] = `maxCharacters|max=${LIMITS.pathIdMaxLength}`;
       else if (!PATH_ID.test(value)) fields[name] = 'invalidId';
     }
     if (Object.keys(fields).length > 0) throw new ValidationError(fields);

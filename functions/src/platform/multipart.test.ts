@@ -134,7 +134,9 @@ describe('multipart uploads', () => {
     const long = part('description', 'x'.repeat(LIMITS.multipartMaxFieldBytes + 1)) + END;
     const tooLong = await call(echoForm, rawEvent(FORM_TYPE, Buffer.from(long)));
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.fields).toEqual({ description: 'Too long' });
+    expect(tooLong.body.error.fields).toEqual({
+      description: `At most ${LIMITS.multipartMaxFieldBytes} characters`,
+    });
   });
 
   it('answers 415 on a route that takes no multipart body', async () => {

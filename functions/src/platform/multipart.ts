@@ -176,7 +176,10 @@ export function parseMultipart(
     parser.on(
       'field',
       guarded((name, value, _nameTruncated, valueTruncated) => {
-        if (valueTruncated) throw new MalformedBodyError({ key: 'tooLong' }, { [quoted(name)]: 'tooLong' });
+        if (valueTruncated) {
+          const rule = `maxCharacters|max=${limits.maxFieldBytes ?? LIMITS.multipartMaxFieldBytes}`;
+          throw new MalformedBodyError({ key: 'tooLong' }, { [quoted(name)]: rule });
+        }
         form.put(name, value);
       }),
     );
