@@ -1,4 +1,3 @@
-import { Text, ThemeIcon, Title } from '@mantine/core';
 import { IconGlassOff, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,24 +22,21 @@ export function ErrorPage() {
   return (
     <div className={classes.root} role="alert">
       <div className={classes.card}>
-        <ThemeIcon size={72} radius="xl" variant="light" color="wine" aria-hidden>
+        <span className={classes.icon} aria-hidden="true">
           <IconGlassOff size={36} stroke={1.5} />
-        </ThemeIcon>
-        <Title order={1} className={classes.title}>
-          {t('errorPage.title')}
-        </Title>
-        <Text size="lg" className={classes.text}>
-          {t('errorPage.text')}
-        </Text>
+        </span>
+        {/* Plain elements styled as the theme's Title and Text: this page is part of the first load. */}
+        <h1 className={classes.heading}>{t('errorPage.title')}</h1>
+        <p className={classes.lead}>{t('errorPage.text')}</p>
         {/* A plain button: the error page is in the first load, and Mantine's Button would bring its loader
             and transitions along. */}
         <button type="button" className={classes.refresh} onClick={() => window.location.reload()}>
           <IconRefresh size={18} aria-hidden />
           {t('errorPage.refresh')}
         </button>
-        <Text size="sm" c="dimmed" className={classes.contact}>
+        <p className={`${classes.contact} ${classes.small}`}>
           {t('errorPage.contact')} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-        </Text>
+        </p>
       </div>
     </div>
   );

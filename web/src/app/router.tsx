@@ -1,13 +1,16 @@
 import type { ComponentType } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { CELLAR_SECTIONS, type CellarSectionKey } from '../features/cellar/cellar-sections';
+import { HomePage } from '../features/home/home-page';
 import { ErrorPage } from './error-page';
 import { RootLayout } from './layout/root-layout';
 import { requireViewer } from './require-viewer';
+import { pageStyles, withStyles } from './styles/component-styles';
 
-/** A lazy route: the page's code downloads the first time someone opens it. */
+/** A lazy route: the page's code and the component styles of the pages download the first time someone opens it. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  const loadWithStyles = withStyles(pageStyles, load);
+  return async () => ({ Component: pick(await loadWithStyles()) });
 }
 
 /** Cellar home, wines, history and settings have their own pages; the other sections share one until their features land. */
@@ -45,21 +48,16 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     // If the shell itself fails, the error page stands alone.
     errorElement: <ErrorPage />,
-    // The first screen's code is still downloading: the page background is all there is to show.
-    hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       {
         // A failing page (thrown error, chunk that did not download) keeps the navbar around the error page.
         errorElement: <ErrorPage />,
+        // While the first page's code downloads (or its loader runs), the navbar is already there.
+        hydrateFallbackElement: <div aria-busy="true" />,
         children: [
           { index: true, loader: () => redirect('/feed') },
-          {
-            path: 'feed',
-            lazy: page(
-              () => import('../features/home/home-page'),
-              (m) => m.HomePage,
-            ),
-          },
+          // The landing page comes with the app's first code: its hero paints at once, its feed follows.
+          { path: 'feed', Component: HomePage },
           {
             path: 'events',
             lazy: page(

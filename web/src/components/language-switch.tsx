@@ -8,7 +8,7 @@ import classes from './language-switch.module.css';
  * screen readers (read in that language).
  */
 export function LanguageSwitch({ fullWidth = false }: { fullWidth?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const active = currentLocale();
   return (
     <fieldset className={classes.switch} data-full-width={fullWidth || undefined}>

@@ -11,7 +11,7 @@ interface LogoProps {
 
 /** The cork mark and the wordmark. Decorative parts are hidden; the product name is the readable text. */
 export function Logo({ tone = 'dark', size = 30, withWordmark = true }: LogoProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   return (
     <span className={classes.logo} data-tone={tone}>
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { commonStyles, withStyles } from '../app/styles/component-styles';
 import { useToasts } from '../lib/notify';
 
-const ToastView = lazy(() => import('./toast-view'));
+const ToastView = lazy(withStyles(commonStyles, () => import('./toast-view')));
 
 /**
  * Mounts the toast view when the first toast is raised: most visits never see one, so the notification

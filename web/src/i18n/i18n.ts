@@ -2,7 +2,9 @@ import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, type Locale } from '@kork/sha
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
+import { afterFirstPaint } from '../app/after-first-paint';
 import { setPreferenceCookie } from '../lib/preference-cookie';
+import { shellTexts } from './shell-texts';
 
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -21,35 +23,19 @@ export function detectLocale(): Locale {
 }
 
 // Each visitor downloads only the catalogue of their language, in parallel with the first page; the
-// other one comes when they switch. The shell waits for it (react-i18next suspends until it is there).
-// The cellar's screens keep their texts in files of their own (i18n/cellar/), merged in at the top level.
+// other one comes when they switch. The first screen does not wait for it: the navbar and the feed's
+// hero read the `shell` namespace, bundled with the app (shell-texts.ts). Everything else reads the
+// default namespace, the whole catalogue, and suspends until it is there (react-i18next).
 const catalogues: Record<Locale, () => Promise<{ default: ResourceKey }>> = {
-  en: () =>
-    merged([
-      import('./en.json'),
-      import('./cellar/wines.en.json'),
-      import('./cellar/places.en.json'),
-      import('./cellar/review.en.json'),
-    ]),
-  nb: () =>
-    merged([
-      import('./nb.json'),
-      import('./cellar/wines.nb.json'),
-      import('./cellar/places.nb.json'),
-      import('./cellar/review.nb.json'),
-    ]),
+  en: () => import('./catalogue-en'),
+  nb: () => import('./catalogue-nb'),
 };
-
-async function merged(parts: Promise<{ default: object }>[]): Promise<{ default: ResourceKey }> {
-  const loaded = await Promise.all(parts);
-  return { default: Object.assign({}, ...loaded.map((part) => part.default)) as ResourceKey };
-}
 
 const catalogueBackend: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
-    if (!isLocale(language)) {
+  read(language, namespace, callback) {
+    if (!isLocale(language) || namespace !== 'translation') {
       callback(null, {});
       return;
     }
@@ -67,8 +53,7 @@ i18n.on('languageChanged', (language) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 });
 
-/** Resolves once the visitor's catalogue has arrived. */
-export const i18nReady: Promise<unknown> = i18n
+i18n
   .use(catalogueBackend)
   .use(initReactI18next)
   .init({
@@ -77,11 +62,19 @@ export const i18nReady: Promise<unknown> = i18n
     // no reason to download the second language.
     fallbackLng: false,
     supportedLngs: LOCALES,
-    ns: ['translation'],
+    // Ready at once: the shell's texts of both languages are here (a language switch needs no wait for
+    // them); the full catalogue is asked for right below.
+    resources: { en: { shell: shellTexts.en }, nb: { shell: shellTexts.nb } },
+    partialBundledLanguages: true,
+    initAsync: false,
+    ns: ['shell'],
     defaultNS: 'translation',
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
+
+/** Resolves once the visitor's full catalogue has arrived (asked for once the first screen has painted). */
+export const i18nReady: Promise<unknown> = afterFirstPaint().then(() => i18n.loadNamespaces('translation'));
 
 export function currentLocale(): Locale {
   return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;

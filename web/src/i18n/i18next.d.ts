@@ -3,12 +3,17 @@ import type placesEn from './cellar/places.en.json';
 import type reviewEn from './cellar/review.en.json';
 import type winesEn from './cellar/wines.en.json';
 import type en from './en.json';
+import type { ShellTexts } from './shell-texts';
 
 // English is the reference catalogue: a key missing there fails the type check, and a unit test keeps
 // the Norwegian catalogue in step with it.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof winesEn & typeof placesEn & typeof reviewEn };
+    resources: {
+      translation: typeof en & typeof winesEn & typeof placesEn & typeof reviewEn;
+      /** The first screen's texts, bundled with the app (shell-texts.ts). */
+      shell: ShellTexts;
+    };
   }
 }

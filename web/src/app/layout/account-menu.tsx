@@ -13,7 +13,10 @@ import classes from './account-menu.module.css';
  * is in the navbar on every page, and a popover library would weigh on the first load for a few links.
  */
 export function AccountMenu({ user, transparent }: { user: User; transparent: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
+  // Two of its items are named in the full catalogue; the list is hidden until opened, and the catalogue
+  // is there long before anyone can open it.
+  const { t: tAll } = useTranslation('translation', { useSuspense: false });
   const logOut = useLogOut();
   const { pathname } = useLocation();
   const menuId = useId();
@@ -92,14 +95,14 @@ export function AccountMenu({ user, transparent }: { user: User; transparent: bo
           <li>
             <Link to="/my-tastings" className={classes.item}>
               <IconNotebook size={18} aria-hidden />
-              {t('myTastings.menu')}
+              {tAll('myTastings.menu')}
             </Link>
           </li>
           {user.role === 'admin' && (
             <li>
               <Link to="/admin/merge-wines" className={classes.item}>
                 <IconArrowMerge size={18} aria-hidden />
-                {t('adminMerge.menu')}
+                {tAll('adminMerge.menu')}
               </Link>
             </li>
           )}

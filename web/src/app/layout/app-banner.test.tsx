@@ -46,6 +46,13 @@ describe('the mobile app banner', () => {
     expect(screen.queryByText('Get the app')).toBeNull();
   });
 
+  it('is there in the first render, so nothing on the page moves down when it appears', () => {
+    renderWithProviders(<AppBanner />);
+
+    expect(screen.getByRole('link', { name: 'Get the app' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close app banner' })).toBeTruthy();
+  });
+
   it('is shown once: the next visit does not see it again', async () => {
     const firstVisit = await renderBanner();
     expect(await screen.findByRole('link', { name: 'Get the app' })).toBeTruthy();

@@ -1,11 +1,9 @@
 import { BREAKPOINTS } from '@kork/shared';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import AppBannerView from './app-banner-view';
 
 export const APP_BANNER_SEEN_KEY = 'kork.appBanner.seen';
-
-// Only a phone's first visit ever shows the banner, so its view is fetched only then.
-const AppBannerView = lazy(() => import('./app-banner-view'));
 
 function hasSeenBanner(): boolean {
   try {
@@ -26,11 +24,14 @@ function markBannerSeen(): void {
 
 /**
  * On a phone's first visit, a banner points to the apps (SPEC §2). The flag is written the first time it
- * shows, so it appears on one visit only; within that visit it stays until closed.
+ * shows, so it appears on one visit only; within that visit it stays until closed. It is decided in the
+ * first render and comes with the shell's code: a banner arriving later would push the page down.
  */
 export function AppBanner() {
-  const isPhone = useMediaQuery(`(max-width: ${BREAKPOINTS.xs - 0.02}px)`);
-  const [open, setOpen] = useState(false);
+  const isPhone = useMediaQuery(`(max-width: ${BREAKPOINTS.xs - 0.02}px)`, undefined, {
+    getInitialValueInEffect: false,
+  });
+  const [open, setOpen] = useState(() => isPhone && !hasSeenBanner());
 
   useEffect(() => {
     if (!isPhone || hasSeenBanner()) return;
@@ -39,9 +40,5 @@ export function AppBanner() {
   }, [isPhone]);
 
   if (!open || !isPhone) return null;
-  return (
-    <Suspense fallback={null}>
-      <AppBannerView onClose={() => setOpen(false)} />
-    </Suspense>
-  );
+  return <AppBannerView onClose={() => setOpen(false)} />;
 }

@@ -1,4 +1,3 @@
-import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -10,12 +9,16 @@ import { CurrencySelect } from '../../features/config/components/currency-select
 import { GlobalSearchTrigger } from '../../features/search/global-search-trigger';
 import { useCartCount } from '../../lib/cart-count';
 import { useSession } from '../../lib/session';
-import { AccountMenu } from './account-menu';
+import { commonStyles, withStyles } from '../styles/component-styles';
 import classes from './navbar.module.css';
 
-const PhoneMenu = lazy(() => import('./phone-menu'));
+const loadPhoneMenuWithStyles = withStyles(commonStyles, () => import('./phone-menu'));
+const PhoneMenu = lazy(loadPhoneMenuWithStyles);
+// Only a signed-in person has one: fetched when a stored session is found, alongside its viewer request.
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
 // Fetched as soon as a pointer or focus nears the burger, so the menu opens without a wait.
-const loadPhoneMenu = () => void import('./phone-menu');
+const loadPhoneMenu = () => void loadPhoneMenuWithStyles();
 
 // `section` is the part of the app a link stands for: every cellar page marks "Wine cellar" as current.
 const LINKS = [
@@ -38,7 +41,7 @@ interface NavbarProps {
 }
 
 export function Navbar({ transparent, overlay, wide }: NavbarProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const session = useSession();
   const viewer = session.status === 'authenticated' ? session.user : null;
   const cartCount = useCartCount();
@@ -46,6 +49,10 @@ export function Navbar({ transparent, overlay, wide }: NavbarProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The phone menu is mounted from its first opening on, so it can animate closed afterwards.
   const [menuWanted, setMenuWanted] = useState(false);
+
+  useEffect(() => {
+    if (session.status !== 'anonymous') void loadAccountMenu();
+  }, [session.status]);
 
   // Any navigation (back button included) closes the phone menu.
   useEffect(() => {
@@ -102,7 +109,11 @@ export function Navbar({ transparent, overlay, wide }: NavbarProps) {
               )}
             </Link>
           )}
-          {viewer && <AccountMenu user={viewer} transparent={transparent} />}
+          {viewer && (
+            <Suspense fallback={<span className={classes.accountSlot} />}>
+              <AccountMenu user={viewer} transparent={transparent} />
+            </Suspense>
+          )}
           {/* While the viewer of a stored token loads, neither shows: nobody sees "Sign in" flash. */}
           {session.status === 'anonymous' && (
             <Link to="/sign-in" className={classes.signIn}>
@@ -111,20 +122,23 @@ export function Navbar({ transparent, overlay, wide }: NavbarProps) {
           )}
         </div>
 
-        <Burger
-          opened={opened}
+        {/* Three lines that turn into a cross, as Mantine's Burger draws them, without its code in the first load. */}
+        <button
+          type="button"
           onClick={() => {
             setMenuWanted(true);
             toggle();
           }}
           onPointerEnter={loadPhoneMenu}
           onFocus={loadPhoneMenu}
-          className={classes.burger}
-          color={transparent ? 'var(--kork-hero-ink)' : 'var(--mantine-color-wine-9)'}
+          className={`mantine-focus-auto ${classes.burger}`}
+          data-transparent={transparent || undefined}
           aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
           aria-expanded={opened}
           aria-controls="kork-phone-menu"
-        />
+        >
+          <span className={classes.burgerLines} data-opened={opened || undefined} />
+        </button>
       </div>
 
       {menuWanted && (

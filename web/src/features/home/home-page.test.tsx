@@ -1,5 +1,5 @@
 import type { WineSearchResult } from '@kork/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
@@ -35,6 +35,20 @@ describe('the home page', () => {
     vi.mocked(searchWines).mockReset().mockResolvedValue(ANSWER);
   });
 
+  it('paints the hero at once and holds the feed’s place while its code and wines arrive', async () => {
+    // The first test of this file: the feed's code has not been fetched yet.
+    renderWithProviders(<HomePage />, { route: '/feed' });
+
+    // In the first render: the hero, the strip and the feed's placeholder, nothing waited for.
+    expect(screen.getByRole('heading', { name: 'Find the wines worth opening', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Join for free' }).getAttribute('href')).toBe('/registration');
+    expect(screen.getByRole('navigation', { name: 'Wine styles' })).toBeTruthy();
+    expect(screen.getByTestId('wine-feed-skeleton').getAttribute('aria-busy')).toBe('true');
+
+    expect(await screen.findByRole('searchbox', { name: 'Search wines' })).toBeTruthy();
+    expect(screen.queryByTestId('wine-feed-skeleton')).toBeNull();
+  });
+
   it('filters the top-rated wines by the category strip, keeping the other filters', async () => {
     renderWithProviders(<HomePage />, { route: '/feed?category=red&grapes=merlot' });
 
@@ -45,11 +59,13 @@ describe('the home page', () => {
     expect(within(strip).getByRole('link', { name: 'White' }).getAttribute('href')).toBe(
       '/feed?category=white&grapes=merlot',
     );
-    expect(vi.mocked(searchWines).mock.calls.at(-1)?.[0]).toMatchObject({
-      mainCategoryId: ['red'],
-      grapes: ['merlot'],
-    });
     expect(screen.getByRole('heading', { name: 'Top-rated wines', level: 2 })).toBeTruthy();
+    await waitFor(() =>
+      expect(vi.mocked(searchWines).mock.calls.at(-1)?.[0]).toMatchObject({
+        mainCategoryId: ['red'],
+        grapes: ['merlot'],
+      }),
+    );
   });
 
   it('shows a visitor the one trade marketplace banner', async () => {

@@ -1,46 +1,36 @@
-import { Button, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconArrowRight,
-  IconBottle,
-  IconBuildingStore,
-  IconListDetails,
-  IconNotes,
-} from '@tabler/icons-react';
-import { useRef } from 'react';
+import { IconArrowRight } from '@tabler/icons-react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { afterPaintWithStyles, commonStyles } from '../../app/styles/component-styles';
 import { NAVBAR_HEIGHT_PX, useWatchCategoryStrip } from '../../lib/category-strip';
 import { useIsLoggedIn } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { WineFeed } from '../wines/components/wine-feed';
-import { parseWineFilters, wineFiltersToSearchParams } from '../wines/wine-filters';
-import { type Category, isCategory } from './categories';
+import { WineFeedSkeleton } from '../wines/components/wine-feed-skeleton';
+import type { Category } from './categories';
+import { categoryHref, selectedCategory } from './category-links';
 import { CategoryStrip } from './components/category-strip';
 import classes from './home-page.module.css';
 
-const FEATURES = [
-  { key: 'cellar', Icon: IconBottle },
-  { key: 'notes', Icon: IconNotes },
-  { key: 'lists', Icon: IconListDetails },
-] as const;
+// The hero paints with the app's first code and texts; the feed and the sections below it follow.
+const WineFeed = lazy(
+  afterPaintWithStyles(commonStyles, () =>
+    import('../wines/components/wine-feed').then((m) => ({ default: m.WineFeed })),
+  ),
+);
+const HomeMore = lazy(
+  afterPaintWithStyles(commonStyles, () => import('./home-more').then((m) => ({ default: m.HomeMore }))),
+);
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   usePageTitle(t('home.title'));
   const loggedIn = useIsLoggedIn();
   const [searchParams] = useSearchParams();
   // The strip stands for the category filter when it holds one wine style.
-  const filters = parseWineFilters(searchParams);
-  const only = filters.mainCategoryId.length === 1 ? (filters.mainCategoryId[0] ?? null) : null;
-  const selected = isCategory(only) ? only : undefined;
+  const selected = selectedCategory(searchParams);
   // Choosing a style keeps the other filters; choosing the selected one again drops it.
-  const categoryLink = (category: Category) => {
-    const next = wineFiltersToSearchParams(
-      { ...filters, mainCategoryId: category === selected ? [] : [category] },
-      searchParams,
-    ).toString();
-    return next ? `/feed?${next}` : '/feed';
-  };
+  const categoryLink = (category: Category) => categoryHref(searchParams, category, selected);
   const stripRef = useRef<HTMLElement>(null);
   useWatchCategoryStrip(stripRef, NAVBAR_HEIGHT_PX);
 
@@ -48,33 +38,28 @@ export function HomePage() {
     <>
       <section className={classes.hero} aria-labelledby="home-hero-title">
         <div className={classes.heroInner}>
-          <Text className={classes.eyebrow}>{t('home.hero.eyebrow')}</Text>
-          <Title order={1} id="home-hero-title" className={classes.heroTitle}>
+          {/* Plain elements styled as the theme's Title and Text: the hero paints with the app's first code. */}
+          <p className={classes.eyebrow}>{t('home.hero.eyebrow')}</p>
+          <h1 id="home-hero-title" className={classes.heroTitle}>
             {t('home.hero.title')}
-          </Title>
-          <Text className={classes.heroLead}>{t('home.hero.lead')}</Text>
-          <Group gap="sm" mt="md">
-            <Button
-              component={Link}
+          </h1>
+          <p className={classes.heroLead}>{t('home.hero.lead')}</p>
+          {/* Links styled as the theme's large round buttons: the hero does not wait for the button code. */}
+          <div className={classes.ctas}>
+            <Link
               to={loggedIn ? '/wine-cellar/home' : '/registration'}
-              size="md"
-              radius="xl"
-              className={classes.primaryCta}
-              rightSection={<IconArrowRight size={18} aria-hidden />}
+              className={`mantine-focus-auto mantine-active ${classes.cta} ${classes.primaryCta}`}
             >
               {loggedIn ? t('home.hero.openCellar') : t('home.hero.join')}
-            </Button>
-            <Button
-              component={Link}
+              <IconArrowRight size={18} aria-hidden className={classes.ctaIcon} />
+            </Link>
+            <Link
               to="/events"
-              size="md"
-              radius="xl"
-              variant="outline"
-              className={classes.ghostCta}
+              className={`mantine-focus-auto mantine-active ${classes.cta} ${classes.ghostCta}`}
             >
               {t('home.hero.events')}
-            </Button>
-          </Group>
+            </Link>
+          </div>
         </div>
         <div className={classes.stripWrap}>
           <CategoryStrip ref={stripRef} selected={selected} linkTo={categoryLink} />
@@ -85,55 +70,24 @@ export function HomePage() {
         <section aria-labelledby="top-rated-heading" className={classes.topRated}>
           <div className={classes.sectionHead}>
             <div>
-              <Title order={2} id="top-rated-heading">
+              <h2 id="top-rated-heading" className={classes.sectionTitle}>
                 {t('home.topRated.title')}
-              </Title>
-              <Text c="dimmed">
+              </h2>
+              <p className={classes.sectionLead}>
                 {selected
                   ? t('home.topRated.filtered', { category: t(`home.categories.${selected}`) })
                   : t('home.topRated.subtitle')}
-              </Text>
+              </p>
             </div>
           </div>
-          <WineFeed />
+          <Suspense fallback={<WineFeedSkeleton />}>
+            <WineFeed />
+          </Suspense>
         </section>
 
-        <section aria-labelledby="home-features-heading">
-          <Title order={2} id="home-features-heading" className={classes.featuresTitle}>
-            {t('home.features.title')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            {FEATURES.map(({ key, Icon }) => (
-              <div key={key} className={classes.feature}>
-                <ThemeIcon size={48} radius="xl" variant="light" color="wine" aria-hidden>
-                  <Icon size={24} stroke={1.6} />
-                </ThemeIcon>
-                <Title order={3} className={classes.featureTitle}>
-                  {t(`home.features.${key}.title`)}
-                </Title>
-                <Text c="dimmed">{t(`home.features.${key}.text`)}</Text>
-              </div>
-            ))}
-          </SimpleGrid>
-        </section>
-
-        {!loggedIn && (
-          <section className={classes.horeca} aria-labelledby="horeca-heading">
-            <ThemeIcon size={56} radius="xl" className={classes.horecaIcon} aria-hidden>
-              <IconBuildingStore size={30} stroke={1.5} />
-            </ThemeIcon>
-            <div className={classes.horecaCopy}>
-              <Text className={classes.horecaEyebrow}>{t('home.horeca.eyebrow')}</Text>
-              <Title order={2} id="horeca-heading" className={classes.horecaTitle}>
-                {t('home.horeca.title')}
-              </Title>
-              <Text className={classes.horecaText}>{t('home.horeca.text')}</Text>
-            </div>
-            <Button component={Link} to="/registration" size="md" radius="xl" className={classes.horecaCta}>
-              {t('home.horeca.cta')}
-            </Button>
-          </section>
-        )}
+        <Suspense fallback={null}>
+          <HomeMore loggedIn={loggedIn} />
+        </Suspense>
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { commonStyles, withStyles } from '../../app/styles/component-styles';
 import classes from './global-search-trigger.module.css';
 import { feedSearchPath } from './search-targets';
 
@@ -10,7 +11,7 @@ type SearchModule = typeof import('./global-search');
 let pending: Promise<SearchModule> | undefined;
 /** The search itself (results, keyboard list, phone dialog) is its own chunk, fetched on first interest. */
 function loadSearch(): Promise<SearchModule> {
-  pending ??= import('./global-search').catch((error: unknown) => {
+  pending ??= withStyles(commonStyles, () => import('./global-search'))().catch((error: unknown) => {
     pending = undefined;
     throw error;
   });
@@ -30,7 +31,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
  * a finger or the keyboard comes near it, keeping what was typed and the focus.
  */
 export function GlobalSearchTrigger({ transparent }: { transparent: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const [search, setSearch] = useState<SearchModule | null>(null);
   const [text, setText] = useState('');

@@ -1,5 +1,5 @@
 import type { FacetName, FacetValue, WineRow } from '@kork/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { searchWines, type WineSearchParams } from './api/search-wines';
 
 export interface WineSearchState {
@@ -58,18 +58,22 @@ export function useWineSearch(params: Omit<WineSearchParams, 'page'>, contextKey
       searchWines({ ...paramsRef.current, page }, controller.signal).then(
         (result) => {
           if (controller.signal.aborted) return;
-          setState((current) => {
-            const seen = new Set(page === 1 ? [] : current.rows.map((row) => row.id));
-            const fresh = result.rows.filter((row) => !seen.has(row.id));
-            return {
-              rows: page === 1 ? fresh : [...current.rows, ...fresh],
-              count: result.count,
-              facets: page === 1 ? result.facets : (current.facets ?? result.facets),
-              page,
-              status: 'idle',
-              failedPage: null,
-            };
-          });
+          // A page of cards is a lot to render: as a transition it is done in slices, so the page keeps
+          // answering taps and typing meanwhile.
+          startTransition(() =>
+            setState((current) => {
+              const seen = new Set(page === 1 ? [] : current.rows.map((row) => row.id));
+              const fresh = result.rows.filter((row) => !seen.has(row.id));
+              return {
+                rows: page === 1 ? fresh : [...current.rows, ...fresh],
+                count: result.count,
+                facets: page === 1 ? result.facets : (current.facets ?? result.facets),
+                page,
+                status: 'idle',
+                failedPage: null,
+              };
+            }),
+          );
         },
         () => {
           if (controller.signal.aborted) return;

@@ -19,7 +19,7 @@ interface CurrencySelectProps {
  * page load nothing.
  */
 export function CurrencySelect({ variant = 'bar' }: CurrencySelectProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   const id = useId();
   const config = useConfig();
   const code = useCurrency();

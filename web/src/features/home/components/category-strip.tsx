@@ -25,7 +25,7 @@ export function CategoryStrip({
   /** Where a style's link goes; by default it selects that style alone, or clears the selected one. */
   linkTo?: (category: Category) => string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
   return (
     <nav ref={ref} aria-label={t('home.categories.label')} className={classes.strip}>
       <ul className={classes.list}>

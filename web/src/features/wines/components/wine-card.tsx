@@ -99,20 +99,3 @@ export function WineCard({ wine, loggedIn, currency }: WineCardProps) {
     </article>
   );
 }
-
-/** A card's shape while the wines load. */
-export function WineCardSkeleton() {
-  return (
-    <div className={classes.card} aria-hidden="true" data-skeleton>
-      <div className={classes.picture}>
-        <span className={classes.skeletonBottle} />
-      </div>
-      <div className={classes.body}>
-        <span className={classes.skeletonLine} />
-        <span className={classes.skeletonLineShort} />
-        <span className={classes.skeletonLineShort} />
-        <span className={classes.skeletonScore} />
-      </div>
-    </div>
-  );
-}

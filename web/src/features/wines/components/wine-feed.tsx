@@ -1,8 +1,8 @@
 import { LIMITS, SORT_COLUMNS, SORT_DIRECTIONS, type SortColumn, type SortDirection } from '@kork/shared';
-import { Alert, Badge, Button, Drawer, NativeSelect, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, NativeSelect, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertTriangle, IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../lib/currency';
 import { useIsLoggedIn, useViewer } from '../../../lib/session';
@@ -19,13 +19,16 @@ import {
   wineSearchParams,
 } from '../wine-filters';
 import { formatPrice } from '../wine-text';
-import { WineCard, WineCardSkeleton } from './wine-card';
+import { WineCard } from './wine-card';
+import { WineCardSkeleton } from './wine-card-skeleton';
 import classes from './wine-feed.module.css';
+import { FEED_WIDE_QUERY } from './wine-feed-layout';
 import { WineFilterPanel } from './wine-filter-panel';
 
 const SEARCH_DELAY_MS = 250;
-/** The side column needs the `sm` breakpoint (960 px); below it the filters open in a drawer. */
-const WIDE_QUERY = '(min-width: 60em)';
+// The phone's filter drawer is fetched when someone reaches for the Filters button.
+const loadFilterDrawer = () => import('./wine-filter-drawer');
+const WineFilterDrawer = lazy(loadFilterDrawer);
 /** Placeholder cards while the first page loads, and fewer while the next one does. */
 const SKELETONS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 const NEXT_PAGE_SKELETONS = 3;
@@ -48,8 +51,10 @@ export function WineFeed() {
   const loggedIn = useIsLoggedIn();
   const viewer = useViewer();
   const currency = useCurrency();
-  const wide = useMediaQuery(WIDE_QUERY, false, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(FEED_WIDE_QUERY, false, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from its first opening on, so it can animate closed afterwards.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const business = viewer ? viewer.accountType === 2 || viewer.isBusiness : false;
   const abilities = useMemo<FilterAbilities>(() => ({ loggedIn, business }), [loggedIn, business]);
 
@@ -123,7 +128,12 @@ export function WineFeed() {
                 </Badge>
               ) : undefined
             }
-            onClick={drawer.open}
+            onClick={() => {
+              setDrawerWanted(true);
+              drawer.open();
+            }}
+            onPointerEnter={() => void loadFilterDrawer()}
+            onFocus={() => void loadFilterDrawer()}
             aria-expanded={drawerOpened}
             aria-controls="kork-wine-filters"
             aria-label={
@@ -183,31 +193,24 @@ export function WineFeed() {
         </div>
       </div>
 
-      {!wide && (
-        <Drawer
-          id="kork-wine-filters"
-          opened={drawerOpened}
-          onClose={drawer.close}
-          position="left"
-          size="min(92vw, 400px)"
-          title={t('feed.filters')}
-          closeButtonProps={{ 'aria-label': t('feed.closeFilters') }}
-          classNames={{ title: classes.drawerTitle, body: classes.drawerBody }}
-        >
-          {panel}
-          <div className={classes.drawerFooter}>
-            {active.length > 0 && (
-              <Button variant="subtle" onClick={clearAll}>
-                {t('wineSearch.clearAll')}
+      {!wide && drawerWanted && (
+        <Suspense fallback={null}>
+          <WineFilterDrawer opened={drawerOpened} onClose={drawer.close}>
+            {panel}
+            <div className={classes.drawerFooter}>
+              {active.length > 0 && (
+                <Button variant="subtle" onClick={clearAll}>
+                  {t('wineSearch.clearAll')}
+                </Button>
+              )}
+              <Button onClick={drawer.close} radius="xl" className={classes.showResults}>
+                {result.count === null
+                  ? t('feed.showResultsPending')
+                  : t('feed.showResults', { count: result.count, formatted: numbers.format(result.count) })}
               </Button>
-            )}
-            <Button onClick={drawer.close} radius="xl" className={classes.showResults}>
-              {result.count === null
-                ? t('feed.showResultsPending')
-                : t('feed.showResults', { count: result.count, formatted: numbers.format(result.count) })}
-            </Button>
-          </div>
-        </Drawer>
+            </div>
+          </WineFilterDrawer>
+        </Suspense>
       )}
     </div>
   );
