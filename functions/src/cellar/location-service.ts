@@ -9,9 +9,10 @@ import { db } from '../data/entities';
 import { commitTransaction, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError } from '../platform/errors';
+import { cellarSnapshot } from './cellar-snapshot';
 import { bumpCellarVersion } from './cellar-version';
 import { uncategorizeBottles } from './cellar-wine-service';
-import { actorOf, inventoryOf, placementList, toCellarWine } from './cellar-wine-store';
+import { actorOf } from './cellar-wine-store';
 import { type LocationRecord, locationsOf, pathOf, subtreeOf } from './location-store';
 import {
   assertNewParent,
@@ -36,13 +37,17 @@ function toLocation(record: LocationRecord, bottles: number): CellarLocation {
 
 /** Bottles per location id across the inventory (null key: Uncategorized). */
 async function bottlesByLocation(ownerId: string): Promise<Map<string | null, number>> {
-  const counts = new Map<string | null, number>();
-  for (const wine of await inventoryOf(ownerId)) {
-    for (const { locationId, quantity } of placementList(wine.placements as Record<string, number>)) {
-      counts.set(locationId, (counts.get(locationId) ?? 0) + quantity);
+  // From the cellar's snapshot: one small read when nothing changed (docs/cellar-reads.md).
+  const snapshot = await cellarSnapshot(ownerId);
+  return snapshot.derived('bottlesByLocation', ({ wines }) => {
+    const counts = new Map<string | null, number>();
+    for (const wine of wines) {
+      for (const { locationId, quantity } of wine.placements) {
+        counts.set(locationId, (counts.get(locationId) ?? 0) + quantity);
+      }
     }
-  }
-  return counts;
+    return counts;
+  });
 }
 
 /** A location as the API answers it, with the bottles in it now. */
@@ -194,9 +199,9 @@ export async function unshareLocation(ownerId: string, id: string): Promise<Cell
 export async function sharedLocation(token: string): Promise<SharedLocationView> {
   const { data: share } = await db().entities.locationShare.get({ token }).go();
   if (!share) throw new NotFoundError();
-  const [locations, wines, owner] = await Promise.all([
+  const [locations, snapshot, owner] = await Promise.all([
     locationsOf(share.ownerId),
-    inventoryOf(share.ownerId),
+    cellarSnapshot(share.ownerId),
     db()
       .entities.user.get({ id: share.ownerId })
       .go({ attributes: ['firstName', 'lastName', 'tastingLocationName'] }),
@@ -205,8 +210,7 @@ export async function sharedLocation(token: string): Promise<SharedLocationView>
   if (!location || location.shareToken !== token) throw new NotFoundError();
   const scope = subtreeOf(locations, location.id);
   const rows: SharedLocationView['rows'] = [];
-  for (const record of wines) {
-    const wine = toCellarWine(record, 'NOK');
+  for (const wine of snapshot.wines) {
     const inside = wine.placements.filter(
       (p): p is { locationId: string; quantity: number } => p.locationId !== null && scope.has(p.locationId),
     );
