@@ -107,7 +107,7 @@ async function catchUp(current: State): Promise<void> {
 }
 
 /** The instance's index, current to within the refresh interval. */
-export async function catalogIndex(): Promise<{ index: CatalogIndex; generation: number }> {
+export async function catalogIndex(): Promise<{ index: CatalogIndex; generation: number; revision: string }> {
   if (!state) {
     loading ??= load();
     try {
@@ -123,7 +123,12 @@ export async function catalogIndex(): Promise<{ index: CatalogIndex; generation:
     });
     await catchingUp;
   }
-  return { index: current.index, generation: current.generation };
+  // `revision` changes with every change the index applies, in place or by a rebuild.
+  return {
+    index: current.index,
+    generation: current.generation,
+    revision: `${current.generation}:${current.lastSeq}`,
+  };
 }
 
 /** The catalogue as the index holds it (current to now), for an import to compare against. */

@@ -26,6 +26,7 @@ import {
 } from '@kork/shared';
 import { directory, publicNames } from '../accounts/public-profiles';
 import type { Principal } from '../platform/auth';
+import { optionalEnv } from '../platform/env';
 import { NotFoundError } from '../platform/errors';
 import { reviewedWineIds } from '../tastings/tasting-service';
 import { catalogIndex } from './catalog-index-cache';
@@ -69,9 +70,59 @@ export function toRow(doc: SearchDoc, viewer: Viewer): WineRow {
   return row;
 }
 
+/**
+ * How long an instance reuses what it read or worked out for the feed: experts' names for the facet
+ * labels, and whole answers to the same query on the same index. Follows the index's own refresh
+ * interval, at least (0 turns both off: every request sees the latest writes).
+ */
+function reuseMs(): number {
+  const refresh = Number(optionalEnv('CATALOG_REFRESH_MS', '1000'));
+  return refresh === 0 ? 0 : Math.max(refresh, 30_000);
+}
+
+const expertNames = new Map<string, { name: string | undefined; at: number }>();
+
 async function nameExperts(facets: Record<FacetName, FacetValue[]>): Promise<void> {
-  const names = await publicNames(facets.experts.map((f) => f.id));
-  facets.experts = facets.experts.map((f) => ({ ...f, name: names.get(f.id)?.name ?? f.name }));
+  const now = Date.now();
+  const ttl = reuseMs();
+  const missing = facets.experts
+    .map((f) => f.id)
+    .filter((id) => {
+      const known = expertNames.get(id);
+      return !known || now - known.at >= ttl;
+    });
+  if (missing.length > 0) {
+    const names = await publicNames(missing);
+    for (const id of missing) expertNames.set(id, { name: names.get(id)?.name, at: now });
+  }
+  facets.experts = facets.experts.map((f) => ({ ...f, name: expertNames.get(f.id)?.name ?? f.name }));
+}
+
+/**
+ * Answers kept per instance: the feed asks the same few queries over and over (the default view, a
+ * country, a style), and the index answers each the same until it changes. Keyed by the index's
+ * revision and everything that shapes the answer (the query, and for prices whether the viewer is
+ * registered and in which currency); a small LRU.
+ */
+const ANSWERS_KEPT = 256;
+const answers = new Map<string, { at: number; result: WineSearchResult }>();
+
+function keptAnswer(key: string): WineSearchResult | undefined {
+  const kept = answers.get(key);
+  if (!kept) return undefined;
+  if (Date.now() - kept.at >= reuseMs()) {
+    answers.delete(key);
+    return undefined;
+  }
+  answers.delete(key);
+  answers.set(key, kept);
+  return kept.result;
+}
+
+function keepAnswer(key: string, result: WineSearchResult): void {
+  if (reuseMs() === 0) return;
+  answers.set(key, { at: Date.now(), result });
+  while (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value as string);
 }
 
 /** `GET /api/wines`: SPEC §3 filters with their defaults, sorted and paged, with facet counts. */
@@ -107,10 +158,22 @@ export async function searchWines(query: WineSearchQuery, viewer: Viewer): Promi
     limit: q.resultsPerPage,
     facets: true,
   };
-  const { index } = await catalogIndex();
+  const { index, revision } = await catalogIndex();
+  // A person's own reviewed wines are theirs alone: such answers are not kept.
+  const key = indexQuery.onlyIds
+    ? undefined
+    : `${revision}|${registered ? viewer.currency : '-'}|${JSON.stringify(indexQuery)}`;
+  const kept = key ? keptAnswer(key) : undefined;
+  if (kept) return kept;
   const result = index.search(indexQuery);
   await nameExperts(result.facets);
-  return { rows: result.rows.map((doc) => toRow(doc, viewer)), count: result.count, facets: result.facets };
+  const answer = {
+    rows: result.rows.map((doc) => toRow(doc, viewer)),
+    count: result.count,
+    facets: result.facets,
+  };
+  if (key) keepAnswer(key, answer);
+  return answer;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
