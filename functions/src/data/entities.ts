@@ -49,8 +49,8 @@ export const allEntities = {
   exchangeRate: exchangeRateSchema,
 } as const;
 
-function createService() {
-  const config = { table: env.tableName(), client: documentClient() };
+function createService(client: ReturnType<typeof documentClient>) {
+  const config = { table: env.tableName(), client };
   return new Service({
     seedRun: createSeedRunEntity(config),
     jobRun: createJobRunEntity(config),
@@ -76,9 +76,17 @@ function createService() {
 }
 
 let service: ReturnType<typeof createService> | undefined;
+let serviceClient: ReturnType<typeof documentClient> | undefined;
 
-/** The ElectroDB service over the table, created on first use. */
+/**
+ * The ElectroDB service over the table, created on first use and again when the DynamoDB clients were
+ * made anew (the local runner does so when it starts a stack on another endpoint).
+ */
 export function db() {
-  service ??= createService();
+  const client = documentClient();
+  if (!service || serviceClient !== client) {
+    service = createService(client);
+    serviceClient = client;
+  }
   return service;
 }
