@@ -2,6 +2,7 @@ import { LIMITS } from '@kork/shared';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { commonStyles } from '../app/styles/component-styles';
 import { i18n } from '../i18n/i18n';
 import { clearToasts, notify } from '../lib/notify';
 import { renderWithProviders } from '../test/render';
@@ -22,8 +23,8 @@ async function advance(ms: number) {
 
 describe('toasts', () => {
   beforeAll(async () => {
-    // Fetch the lazily loaded view once, so each test measures the toast, not the download.
-    await import('./toast-view');
+    // Fetch the lazily loaded view and its styles once, so each test measures the toast, not the download.
+    await Promise.all([import('./toast-view'), commonStyles()]);
   });
 
   beforeEach(async () => {
