@@ -1,5 +1,5 @@
 import type { SharedLocationView } from '@kork/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
@@ -78,7 +78,8 @@ describe('the shared location page', () => {
     const bollinger = screen.getByRole('article', { name: 'Bollinger Special Cuvée' });
     expect(within(bollinger).getByText('NV')).toBeTruthy();
     expect(within(bollinger).getByText('Rack A (1), Shelf 2 (1)')).toBeTruthy();
-    expect(document.title).toContain('Cellar › Rack A');
+    // The tab follows once the page has its location.
+    await waitFor(() => expect(document.title).toContain('Cellar › Rack A'));
   });
 
   it('says the link is no longer shared when the token answers 404', async () => {
