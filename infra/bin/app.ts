@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allFunctions } from '@kork/functions/routes';
 import { Annotations, App } from 'aws-cdk-lib';
 import { buildFunctions } from '../../functions/build';
 import { createKorkApp } from '../lib/kork-app';
@@ -23,14 +24,24 @@ const stacks = createKorkApp(app, {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
 });
 
-// The image function runs on x86_64 (see routes.ts): its bundle must carry sharp's linux-x64 binary,
-// which only a linux-x64 build machine installs.
-const imageBundle = assets[IMAGE_FUNCTION_ID];
-if (imageBundle && !existsSync(join(imageBundle, 'node_modules', '@img', 'sharp-linux-x64'))) {
+// Functions that decode images with sharp run on x86_64 (see routes.ts): their bundles must carry sharp's
+// linux-x64 binary, which only a linux-x64 build machine installs.
+const sharpMissing = (bundle: string | undefined) =>
+  bundle !== undefined && !existsSync(join(bundle, 'node_modules', '@img', 'sharp-linux-x64'));
+const warning = (what: string) =>
+  `${what} has no @img/sharp-linux-x64; build on linux-x64 (as CI does) before deploying.`;
+if (sharpMissing(assets[IMAGE_FUNCTION_ID])) {
   Annotations.of(stacks.web.imageFunction).addWarningV2(
     'kork:sharpLinuxX64Missing',
-    'The image bundle has no @img/sharp-linux-x64; build on linux-x64 (as CI does) before deploying.',
+    warning('The image bundle'),
   );
+}
+for (const stack of Object.values(stacks.routes)) {
+  for (const [id, fn] of Object.entries(stack.functions)) {
+    if (allFunctions()[id]?.architecture === 'x86_64' && sharpMissing(assets[id])) {
+      Annotations.of(fn).addWarningV2('kork:sharpLinuxX64Missing', warning(`The ${id} bundle`));
+    }
+  }
 }
 
 app.synth();
