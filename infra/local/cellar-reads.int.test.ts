@@ -6,7 +6,7 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { cellarSnapshot, heldSnapshots, resetCellarSnapshots } from '@kork/functions/cellar/cellar-snapshot';
 import { cellarVersionOf, commitWithVersionBump } from '@kork/functions/cellar/cellar-version';
-import { listOwnWines } from '@kork/functions/cellar/cellar-wine-service';
+import { listOwnWines } from '@kork/functions/cellar/cellar-wine-reads';
 import { cellarDashboard } from '@kork/functions/cellar/dashboard-service';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';

@@ -1,7 +1,7 @@
 import { BulkCreateInput, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
-import { createOwnWines } from './cellar-wine-service';
+import { createOwnWines } from './cellar-wine-adds';
 
 /** Up to 500 wines; written 50 to a transaction, so whatever is written is whole wines with their history. */
 export const handler = httpRoute(

@@ -6,7 +6,7 @@ import { db } from '../data/entities';
 import { commitTransaction, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
-import { clearCategory } from './cellar-wine-service';
+import { clearCategory } from './cellar-wine-moves';
 import { actorOf } from './cellar-wine-store';
 import {
   assertNewParent,

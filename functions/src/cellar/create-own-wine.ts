@@ -1,7 +1,7 @@
 import { CellarWineInput, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
-import { createOwnWines } from './cellar-wine-service';
+import { createOwnWines } from './cellar-wine-adds';
 
 export const handler = httpRoute(
   'POST /api/wine-cellars/users/{id}/own-wines',

@@ -1,7 +1,7 @@
 import { DeleteCellarWinesQuery, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
-import { deleteOwnWines } from './cellar-wine-service';
+import { deleteOwnWines } from './cellar-wine-moves';
 
 export const handler = httpRoute(
   'DELETE /api/wine-cellars/users/{id}/own-wines',

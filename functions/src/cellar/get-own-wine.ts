@@ -1,6 +1,6 @@
 import { pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
-import { getOwnWine } from './cellar-wine-service';
+import { getOwnWine } from './cellar-wine-reads';
 
 export const handler = httpRoute(
   'GET /api/wine-cellars/users/{id}/own-wines/{ownWineId}',

@@ -1,6 +1,6 @@
 import { CellarWineQuery, pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
-import { listOwnWines } from './cellar-wine-service';
+import { listOwnWines } from './cellar-wine-reads';
 
 export const handler = httpRoute(
   'GET /api/wine-cellars/users/{id}/own-wines',

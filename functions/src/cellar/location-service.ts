@@ -11,7 +11,7 @@ import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError } from '../platform/errors';
 import { cellarSnapshot } from './cellar-snapshot';
 import { bumpCellarVersion } from './cellar-version';
-import { uncategorizeBottles } from './cellar-wine-service';
+import { uncategorizeBottles } from './cellar-wine-moves';
 import { actorOf } from './cellar-wine-store';
 import { type LocationRecord, locationsOf, pathOf, subtreeOf } from './location-store';
 import {

@@ -1,7 +1,7 @@
 import { MoveInput, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
-import { moveOwnWines } from './cellar-wine-service';
+import { moveOwnWines } from './cellar-wine-moves';
 
 export const handler = httpRoute(
   'POST /api/wine-cellars/users/{id}/own-wines/move',

@@ -1,7 +1,7 @@
 import { CellarWineUpdate, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
-import { updateOwnWine } from './cellar-wine-service';
+import { updateOwnWine } from './cellar-wine-edits';
 
 export const handler = httpRoute(
   'PATCH /api/wine-cellars/users/{id}/own-wines/{ownWineId}',
