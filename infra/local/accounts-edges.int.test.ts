@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { loginLimits } from '@kork/functions/accounts/account-service';
+import { loginLimits } from '@kork/functions/accounts/account-store';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { dynamoClient } from '@kork/functions/platform/dynamo';

@@ -1,6 +1,6 @@
 import { pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
-import { statistic } from './account-service';
+import { statistic } from './profile-service';
 
 export const handler = httpRoute(
   'GET /api/users/{id}/statistic',

@@ -1,6 +1,6 @@
 import { pathIds, RemoveAccountInput } from '@kork/shared';
 import { httpRoute } from '../platform/http';
-import { removeAccount } from './account-service';
+import { removeAccount } from './profile-service';
 
 export const handler = httpRoute(
   'DELETE /api/users/{id}',

@@ -1,6 +1,6 @@
 import { PasswordResetInput } from '@kork/shared';
 import { httpRoute } from '../platform/http';
-import { resetPassword } from './account-service';
+import { resetPassword } from './session-service';
 
 export const handler = httpRoute(
   'POST /api/auth/password-reset',

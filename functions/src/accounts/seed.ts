@@ -2,7 +2,7 @@ import { directoryOf, type UserType } from '@kork/shared';
 import { db } from '../data/entities';
 import { commitTransaction } from '../data/transactions';
 import type { SeedStep } from '../seeds';
-import { findUserByEmail } from './account-service';
+import { findUserByEmail } from './account-store';
 import { hashPassword } from './passwords';
 
 interface DemoAccount {

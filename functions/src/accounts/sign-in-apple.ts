@@ -1,6 +1,6 @@
 import { AppleSignInInput } from '@kork/shared';
 import { httpRoute } from '../platform/http';
-import { signInWithProvider } from './account-service';
+import { signInWithProvider } from './registration-service';
 import { verifyProviderToken } from './social-tokens';
 
 export const handler = httpRoute('POST /api/auth/sign-in/apple', { body: AppleSignInInput }, async (req) => {

@@ -2,8 +2,8 @@ import { SocialSignUpInput } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { multipartBody } from '../platform/multipart';
 import { parseWith } from '../platform/validation';
-import { signUpWithProvider } from './account-service';
 import { imageFiles } from './form-files';
+import { signUpWithProvider } from './registration-service';
 import { verifyProviderToken } from './social-tokens';
 
 export const handler = httpRoute(

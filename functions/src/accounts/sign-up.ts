@@ -2,8 +2,8 @@ import { SignUpInput } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { multipartBody } from '../platform/multipart';
 import { parseWith } from '../platform/validation';
-import { signUp } from './account-service';
 import { imageFiles } from './form-files';
+import { signUp } from './registration-service';
 
 export const handler = httpRoute(
   'POST /api/auth/sign-up',

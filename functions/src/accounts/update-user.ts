@@ -1,7 +1,7 @@
 import { pathIds, UpdateProfileInput } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
-import { updateProfile } from './account-service';
+import { updateProfile } from './profile-service';
 
 export const handler = httpRoute(
   'PATCH /api/users/{id}',

@@ -1,7 +1,7 @@
 import { NoTextFields, pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { multipartBody } from '../platform/multipart';
-import { imageFieldOf, replaceImage } from './account-service';
+import { imageFieldOf, replaceImage } from './profile-service';
 
 export const handler = httpRoute(
   'POST /api/users/{id}/images',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { httpRoute } from '../platform/http';
-import { verifyEmail } from './account-service';
+import { verifyEmail } from './registration-service';
 
 const Query = z.object({
   token: z
