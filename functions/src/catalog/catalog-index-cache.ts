@@ -22,7 +22,8 @@ let state: State | undefined;
 let loading: Promise<State> | undefined;
 let catchingUp: Promise<void> | undefined;
 
-function refreshMs(): number {
+/** How often an instance reads the change feed (`CATALOG_REFRESH_MS`, 0: on every request). */
+export function refreshMs(): number {
   return Number(optionalEnv('CATALOG_REFRESH_MS', '1000'));
 }
 

@@ -26,10 +26,9 @@ import {
 } from '@kork/shared';
 import { directory, publicNames } from '../accounts/public-profiles';
 import type { Principal } from '../platform/auth';
-import { optionalEnv } from '../platform/env';
 import { NotFoundError } from '../platform/errors';
 import { reviewedWineIds } from '../tastings/tasting-service';
-import { catalogIndex } from './catalog-index-cache';
+import { catalogIndex, refreshMs } from './catalog-index-cache';
 import { getWine, ratingsOf, toWine } from './catalog-store';
 import type { CatalogIndex } from './search/catalog-index';
 import type { IndexQuery, SearchDoc } from './search/types';
@@ -76,7 +75,7 @@ export function toRow(doc: SearchDoc, viewer: Viewer): WineRow {
  * interval, at least (0 turns both off: every request sees the latest writes).
  */
 function reuseMs(): number {
-  const refresh = Number(optionalEnv('CATALOG_REFRESH_MS', '1000'));
+  const refresh = refreshMs();
   return refresh === 0 ? 0 : Math.max(refresh, 30_000);
 }
 

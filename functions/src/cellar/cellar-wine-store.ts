@@ -366,12 +366,7 @@ function wineWrite(entity: any, change: WineChange) {
     .commit();
 }
 
-/** An updatedAt after the previous one, even within the same millisecond (the write condition needs it to change). */
-export function laterThan(previous: string): string {
-  const now = new Date();
-  const last = Date.parse(previous);
-  return (now.getTime() > last ? now : new Date(last + 1)).toISOString();
-}
+export { laterThan } from '../data/transactions';
 
 /** The owner's whole inventory, every page. */
 export async function inventoryOf(ownerId: string): Promise<CellarWineRecord[]> {

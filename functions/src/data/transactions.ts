@@ -135,3 +135,13 @@ export function isConditionFailure(error: unknown): boolean {
   const text = String(e?.message ?? '');
   return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
 }
+
+/**
+ * A change stamp (`updatedAt`) after the one that was read, even within the same millisecond: a write
+ * conditional on the stamp needs it to change.
+ */
+export function laterThan(previous: string): string {
+  const now = Date.now();
+  const last = Date.parse(previous);
+  return new Date(now > last ? now : last + 1).toISOString();
+}

@@ -261,10 +261,16 @@ export function httpRoute<
       if (key) {
         // A write sent again with the same key gets its first answer; nothing is changed twice.
         const scope = `${kork.principal?.userId ?? 'public'}#${route}`;
-        const answer = await once(scope, key, event, async () => {
-          const result = await handle(kork);
-          return { status: result.status ?? 200, payload: result.payload ?? null };
-        });
+        const answer = await once(
+          scope,
+          key,
+          event,
+          async () => {
+            const result = await handle(kork);
+            return { status: result.status ?? 200, payload: result.payload ?? null };
+          },
+          kork.log,
+        );
         kork.log.debug('request served', { status: answer.status, replayed: answer.replayed });
         return json(answer.status, { payload: answer.payload }, kork.requestId, {
           ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { isConditionFailure } from '../data/transactions';
 import { ConflictError, UnprocessableError, ValidationError } from './errors';
+import type { Logger } from './logger';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -60,6 +61,7 @@ export async function once(
   key: string,
   event: APIGatewayProxyEventV2,
   handle: () => Promise<{ status: number; payload: unknown }>,
+  log: Logger,
 ): Promise<StoredAnswer> {
   const fingerprint = fingerprintOf(event);
   // Loaded on first use, so routes called without a key never evaluate the table client.
@@ -104,7 +106,7 @@ export async function once(
       .delete({ scope, key })
       .where((attr, op) => `${op.eq(attr.fingerprint, fingerprint)} AND ${op.eq(attr.state, 'pending')}`)
       .go()
-      .catch(() => undefined);
+      .catch((release) => log.warn('idempotency claim not released; it lapses', { key, error: release }));
     throw error;
   }
   const body = JSON.stringify(answer.payload ?? null);
@@ -112,6 +114,7 @@ export async function once(
     .patch({ scope, key })
     .set({ state: 'done', status: answer.status, ...(body.length <= MAX_STORED_BODY ? { body } : {}) })
     .go()
-    .catch(() => undefined);
+    // The change is made and answered; a retry within the claim's 30 s gets 409, after it runs again.
+    .catch((store) => log.error('idempotent answer not stored', { key, error: store }));
   return { ...answer, replayed: false };
 }

@@ -9,7 +9,7 @@ import { ulid } from 'ulid';
 import { publicNames } from '../accounts/public-profiles';
 import { getWine, getWines, nextChangeSeq } from '../catalog/catalog-store';
 import { db } from '../data/entities';
-import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
+import { commitTransaction, isConditionFailure, laterThan, TransactionCanceled } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 
@@ -248,13 +248,6 @@ async function applyUpdate(before: NoteRecord, input: TastingUpdateInput): Promi
     }),
   );
   return (await toNotes([after]))[0] as TastingNote;
-}
-
-/** A change stamp after the previous one, even within the same millisecond. */
-function laterThan(previous: string): string {
-  const now = Date.now();
-  const last = Date.parse(previous);
-  return new Date(now > last ? now : last + 1).toISOString();
 }
 
 export async function deleteTasting(id: string, actor: Principal): Promise<void> {
