@@ -76,8 +76,9 @@ test('a signed-in user sees prices, writes a published note and finds it under M
   await expect(page.getByRole('region', { name: 'Community notes' }).getByText(text)).toBeVisible();
 
   await page.goto('/my-tastings');
-  await expect(page.getByText(text)).toBeVisible();
-  await expect(page.getByRole('link', { name })).toBeVisible();
+  const mine = page.getByRole('article').filter({ hasText: text });
+  await expect(mine).toBeVisible();
+  await expect(mine.getByRole('link', { name })).toBeVisible();
 });
 
 test("an expert's note shows in the expert section, apart from the community's", async ({
