@@ -18,6 +18,7 @@ import {
   listField,
   moneyField,
   percentageField,
+  QUANTITY_MAX,
   quantityField as quantityOf,
   textField,
   vintageField,
@@ -196,19 +197,27 @@ const money = z.optional(z.nullable(moneyField));
 const year = z.optional(z.nullable(drinkingWindowYearField));
 const vintage = z.optional(z.nullable(vintageField));
 const quantityField = quantityOf(0);
+/** A relative change to a wine's bottles: "add 3" or "take 2" (−2), decided on the fresh count. */
+const quantityChangeField = z
+  .int({ error: (issue) => (issue.input === undefined ? 'required' : 'mustBeWholeNumber') })
+  .check(
+    z.gte(-QUANTITY_MAX, { error: withBounds('between', { min: -QUANTITY_MAX, max: QUANTITY_MAX }) }),
+    z.lte(QUANTITY_MAX, { error: withBounds('between', { min: -QUANTITY_MAX, max: QUANTITY_MAX }) }),
+    z.refine((value: number) => value !== 0, { error: 'quantityChangeZero' }),
+  );
 const bottleSizeField = z
   .number({ error: 'mustBeNumber' })
   .check(
-    z.gt(0, { error: 'invalidValue' }),
+    z.gt(0, { error: withBounds('moreThan', { min: 0 }) }),
     z.lt(LIMITS.bottleSizeBelow, { error: 'bottleSizeTooLarge' }),
     z.refine(isStorableNumber, { error: 'tooManyDecimals' }),
   );
 const glassSizeField = z.optional(
   z.nullable(
     z
-      .number({ error: 'invalidValue' })
+      .number({ error: 'mustBeNumber' })
       .check(
-        z.gt(0, { error: 'invalidValue' }),
+        z.gt(0, { error: withBounds('moreThan', { min: 0 }) }),
         z.lte(LIMITS.glassSizeMaxCl, { error: 'glassSizeTooLarge' }),
         z.refine(isStorableNumber, { error: 'tooManyDecimals' }),
       ),
@@ -298,13 +307,24 @@ export const CellarWineInput = z.pipe(
   ),
   z
     .discriminatedUnion('source', [CustomCellarWineInput, CatalogCellarWineInput], { error: 'invalidValue' })
-    .check(z.refine(windowInOrder, { error: 'invalidValue', path: ['drinkingWindowTo'] })),
+    .check(z.refine(windowInOrder, { error: 'drinkUntilBeforeFrom', path: ['drinkingWindowTo'] })),
 );
 /** What a client sends: `source` may be left out for a catalogue wine. */
 export type CellarWineInput =
   | z.input<typeof CustomCellarWineInput>
   | (Omit<z.input<typeof CatalogCellarWineInput>, 'source'> & { source?: 'KORK' });
 export type ParsedCellarWineInput = z.output<typeof CellarWineInput>;
+
+/**
+ * `POST …/own-wines` adds one wine a person picked: it comes with at least one bottle ("Must be at least 1").
+ * A batch import (`BulkCreateInput`) may carry wines at 0 bottles, as a wine list or price list does.
+ */
+export const NewCellarWineInput = CellarWineInput.check(
+  z.refine((value: { quantity: number }) => value.quantity >= 1, {
+    error: withBounds('atLeast', { min: 1 }),
+    path: ['quantity'],
+  }),
+);
 
 /** Wines one `bulk_create` call takes; the web client sends larger imports in chunks it can cancel between. */
 export const BULK_CREATE_MAX = 500;
@@ -322,6 +342,8 @@ export const CellarWineUpdate = z
   .object({
     ...ownFields,
     quantity: z.optional(quantityField),
+    /** Bottles to add (negative: to take) on the count the change meets, exclusive with `quantity`. */
+    addQuantity: z.optional(quantityChangeField),
     locationId: nullableId,
     wineName: z.optional(textField(200, { min: 1 })),
     producerName: nullableText(200),
@@ -331,7 +353,13 @@ export const CellarWineUpdate = z
     country: nullableText(100),
     region: nullableText(100),
   })
-  .check(z.refine(windowInOrder, { error: 'invalidValue', path: ['drinkingWindowTo'] }));
+  .check(
+    z.refine(windowInOrder, { error: 'drinkUntilBeforeFrom', path: ['drinkingWindowTo'] }),
+    z.refine((value) => value.quantity === undefined || value.addQuantity === undefined, {
+      error: 'changeQuantityOnce',
+      path: ['addQuantity'],
+    }),
+  );
 export type CellarWineUpdate = z.infer<typeof CellarWineUpdate>;
 
 /** Wines one delete takes. */

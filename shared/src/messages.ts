@@ -19,6 +19,7 @@ export const MESSAGES = {
   between: { en: 'Must be between {min} and {max}', nb: 'Må være mellom {min} og {max}' },
   atLeast: { en: 'Must be at least {min}', nb: 'Må være minst {min}' },
   atMost: { en: 'Must be at most {max}', nb: 'Må være høyst {max}' },
+  moreThan: { en: 'Must be more than {min}', nb: 'Må være mer enn {min}' },
   dateBetween: { en: 'Must be a date from {min} to {max}', nb: 'Må være en dato fra {min} til {max}' },
   mustBeText: { en: 'Must be text', nb: 'Må være tekst' },
   mustBeNumber: { en: 'Must be a number', nb: 'Må være et tall' },
@@ -78,6 +79,19 @@ export const MESSAGES = {
     en: 'Custom wines cannot have a suggested drinking window',
     nb: 'Egne viner kan ikke ha et foreslått drikkevindu',
   },
+  drinkUntilBeforeFrom: {
+    en: 'Drink until must be on or after drink from',
+    nb: 'Drikk til må være samme år som eller etter drikk fra',
+  },
+  bottlesAvailable: {
+    en: 'Only {count} bottles there',
+    nb: 'Bare {count} flasker der',
+  },
+  changeQuantityOnce: {
+    en: 'Set the total or add bottles, not both',
+    nb: 'Angi totalen eller legg til flasker, ikke begge',
+  },
+  quantityChangeZero: { en: 'Add or take at least one bottle', nb: 'Legg til eller ta ut minst én flaske' },
   notEnoughBottles: {
     en: 'There are not that many bottles in that location',
     nb: 'Det er ikke så mange flasker på den plasseringen',

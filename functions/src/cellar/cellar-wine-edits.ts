@@ -2,7 +2,13 @@
  * Editing a cellar's wine (SPEC §1 cellar management, §3 inventory columns): identity of a custom wine,
  * own fields, prices and quantity, each change written with its history entry (cellar-wine-store.ts).
  */
-import type { CellarWine, CellarWineUpdate, MainCategory } from '@kork/shared';
+import {
+  type CellarWine,
+  type CellarWineUpdate,
+  type MainCategory,
+  QUANTITY_MAX,
+  withBounds,
+} from '@kork/shared';
 import { retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
@@ -39,7 +45,8 @@ function dependenciesOf(changes: CellarWineUpdate): (record: CellarWineRecord) =
   const top = new Set<string>();
   const own = new Set<string>();
   for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || key === 'locationId') continue;
+    // A relative change ("add 3") is decided on whatever count it meets: it depends on nothing.
+    if (value === undefined || key === 'locationId' || key === 'addQuantity') continue;
     if (key === 'quantity' || (IDENTITY_FIELDS as readonly string[]).includes(key)) top.add(key);
     else own.add(key);
     if (key === 'purchasePriceWovat' || key === 'purchasePriceWvat') {
@@ -141,13 +148,14 @@ export async function updateOwnWine(
     }
     const style = after.mainCategoryId as MainCategory;
     after.own = ownFieldsOf(changes, ownOf(before), cellar.vats[style]);
-    if (changes.quantity !== undefined && changes.quantity !== before.quantity) {
+    const quantity = targetQuantity(changes, before);
+    if (quantity !== undefined && quantity !== before.quantity) {
       after.placements = adjustPlacements(
         before.placements as Record<string, number>,
-        changes.quantity - before.quantity,
+        quantity - before.quantity,
         changes.locationId,
       );
-      after.quantity = changes.quantity;
+      after.quantity = quantity;
     }
 
     const action = actionOf(before, after);
@@ -157,6 +165,20 @@ export async function updateOwnWine(
   });
   if (outcome === STALE) throw new ConflictError();
   return toCellarWine(outcome, cellar.baseCurrency);
+}
+
+/**
+ * The total an update asks for: `quantity` as given, or the fresh count plus `addQuantity`. Taking more
+ * bottles than there are is refused with the count there is, never clamped to it.
+ */
+function targetQuantity(changes: CellarWineUpdate, before: CellarWineRecord): number | undefined {
+  if (changes.addQuantity === undefined) return changes.quantity;
+  const total = before.quantity + changes.addQuantity;
+  if (total < 0)
+    throw new ValidationError({ addQuantity: withBounds('bottlesAvailable', { count: before.quantity }) });
+  if (total > QUANTITY_MAX)
+    throw new ValidationError({ addQuantity: withBounds('atMost', { max: QUANTITY_MAX - before.quantity }) });
+  return total;
 }
 
 /** What kind of change it was: stock first, then prices, then anything else; undefined for none. */
