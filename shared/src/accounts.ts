@@ -149,7 +149,10 @@ const link = z.optional(
 const instagramUsername = z.optional(
   z
     .string()
-    .check(z.maxLength(31, { error: 'invalidValue' }), z.regex(/^@?[\w.]{0,30}$/, { error: 'invalidValue' })),
+    .check(
+      z.maxLength(31, { error: withBounds('maxCharacters', { max: 30 }) }),
+      z.regex(/^@?[\w.]{0,30}$/, { error: 'instagramUsername' }),
+    ),
 );
 
 /** Form values arrive as strings from multipart; "true"/"false" and numbers are read here. */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MAIN_CATEGORIES, type MainCategory } from './catalog';
 import { CURRENCY_CODES, type CurrencyCode } from './currencies';
 import { LIMITS } from './limits';
+import { withBounds } from './messages';
 import { isStorableNumber, percentageField } from './schema-primitives';
 
 /**
@@ -52,9 +53,9 @@ export const CellarSettingsInput = z.object({
   baseCurrency: z.optional(z.enum(CURRENCY_CODES, { error: 'invalidValue' })),
   defaultGlassSize: z.optional(
     z
-      .number({ error: 'invalidValue' })
+      .number({ error: 'mustBeNumber' })
       .check(
-        z.gt(0, { error: 'invalidValue' }),
+        z.gt(0, { error: withBounds('moreThan', { min: 0 }) }),
         z.lte(LIMITS.glassSizeMaxCl, { error: 'glassSizeTooLarge' }),
         z.refine(isStorableNumber, { error: 'tooManyDecimals' }),
       ),

@@ -79,6 +79,10 @@ export const MESSAGES = {
     en: 'Custom wines cannot have a suggested drinking window',
     nb: 'Egne viner kan ikke ha et foreslått drikkevindu',
   },
+  instagramUsername: {
+    en: 'Letters, digits, full stops and underscores only (at most 30)',
+    nb: 'Bare bokstaver, sifre, punktum og understrek (høyst 30)',
+  },
   drinkUntilBeforeFrom: {
     en: 'Drink until must be on or after drink from',
     nb: 'Drikk til må være samme år som eller etter drikk fra',

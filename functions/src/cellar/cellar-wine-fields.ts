@@ -51,7 +51,7 @@ export function ownFieldsOf(
   const from = own.drinkingWindowFrom as number | undefined;
   const to = own.drinkingWindowTo as number | undefined;
   if (from != null && to != null && from > to)
-    throw new ValidationError({ drinkingWindowTo: 'invalidValue' });
+    throw new ValidationError({ drinkingWindowTo: 'drinkUntilBeforeFrom' });
   return own as OwnFields;
 }
 

@@ -223,7 +223,7 @@ async function applyUpdate(before: NoteRecord, input: TastingUpdateInput): Promi
     after.drinkingWindowTo != null &&
     after.drinkingWindowFrom > after.drinkingWindowTo
   ) {
-    throw new ValidationError({ drinkingWindowTo: 'invalidValue' });
+    throw new ValidationError({ drinkingWindowTo: 'drinkUntilBeforeFrom' });
   }
   const expertBefore = before.isPublished && before.authorIsExpert;
   const expertAfter = after.isPublished && after.authorIsExpert;
