@@ -28,7 +28,7 @@ export function toMinor(amount: number, code: CurrencyCode): number {
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Minor units as a price in the visitor's language, e.g. "kr 125,50" or "¥1,200". */
-export function formatMoney(minor: number, code: CurrencyCode, locale: string): string {
+export function formatMoney(minor: number, code: CurrencyCode, locale: string | undefined): string {
   const key = `${locale}:${code}`;
   let formatter = formatters.get(key);
   if (!formatter) {
@@ -42,6 +42,59 @@ export function formatMoney(minor: number, code: CurrencyCode, locale: string): 
     formatters.set(key, formatter);
   }
   return formatter.format(fromMinor(minor, code));
+}
+
+/**
+ * Minor units as whole units of money, for totals where øre only add noise: "kr 1 234 568" /
+ * "NOK 1,234,568". Exact amounts (a bottle's price) keep `formatMoney`.
+ */
+export function formatWholeMoney(minor: number, code: CurrencyCode, locale: string | undefined): string {
+  return cachedFormat(
+    `whole:${locale}:${code}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      }),
+  ).format(fromMinor(minor, code));
+}
+
+/**
+ * Minor units in the short form for a tight space: "1,2 mill. kr" / "NOK 1.2M", "123,5k kr" /
+ * "NOK 123.5K". Always show the full amount beside it for those who want it (a title, or text for
+ * screen readers): `MoneyFigure` does both.
+ */
+export function formatCompactMoney(minor: number, code: CurrencyCode, locale: string | undefined): string {
+  return cachedFormat(
+    `compact:${locale}:${code}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: code,
+        notation: 'compact',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 1,
+      }),
+  ).format(fromMinor(minor, code));
+}
+
+/** From this many whole units on, a total has a compact form for narrow places (six digits and up). */
+export const COMPACT_FROM = 100_000;
+
+/** True when the amount is large enough for its compact form to be shorter than the whole one. */
+export function isLargeAmount(minor: number, code: CurrencyCode): boolean {
+  return Math.abs(fromMinor(minor, code)) >= COMPACT_FROM;
+}
+
+function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let format = formatters.get(key);
+  if (!format) {
+    format = make();
+    formatters.set(key, format);
+  }
+  return format;
 }
 
 /** A NumberInput's value ('' while empty) as minor units; empty is `null` (the field was cleared). */
