@@ -87,13 +87,55 @@ describe('mapCatalogRow', () => {
       expect(map({ Varenavn: 'Siglo Saco Crianza 2008/2009', Argang: '2009' }).name).toBe(
         'Siglo Saco Crianza 2008/2009',
       );
-      expect(map({ Varenavn: 'Campo Viejo Crianza 2008', Argang: '' }).name).toBe('Campo Viejo Crianza 2008');
       expect(map({ Varenavn: '2011', Argang: '2011' }).name).toBe('2011');
     });
 
+    it('takes the vintage from the end of the name when Argang is empty, and drops it from the name', () => {
+      expect(map({ Varenavn: 'Campo Viejo Crianza 2008', Argang: '' })).toMatchObject({
+        name: 'Campo Viejo Crianza',
+        vintage: 2008,
+      });
+      expect(
+        map({ Varenavn: 'Dom. Fourrier Gevrey-Chambertin Clos St. Jacques 2006', Argang: 'Ukjent' }),
+      ).toMatchObject({ name: 'Dom. Fourrier Gevrey-Chambertin Clos St. Jacques', vintage: 2006 });
+      expect(map({ Varenavn: 'Tomatin Single Malt  1988', Argang: '' })).toMatchObject({
+        name: 'Tomatin Single Malt',
+        vintage: 1988,
+      });
+      // Next year's wine is already sold; later years are no vintage.
+      expect(map({ Varenavn: 'Primeur 2015', Argang: '' })).toMatchObject({ name: 'Primeur', vintage: 2015 });
+      expect(map({ Varenavn: 'Primeur 2016', Argang: '' })).toMatchObject({
+        name: 'Primeur 2016',
+        vintage: null,
+      });
+    });
+
+    it('keeps founding years, cask numbers and lone years in the name, without a vintage', () => {
+      for (const name of [
+        'Kirow XO Anno 1900',
+        'Oloroso Solera 1847',
+        'Fuller`s 1845',
+        'Bergens Aquavit 1818',
+        'Angostura 1919',
+        'Gammel Opland Single Cask Fat 3222',
+        'Bodega Since 1998',
+        'Siglo Saco Crianza 2008/2009',
+        '2008',
+      ]) {
+        expect(map({ Varenavn: name, Argang: '' })).toMatchObject({ name, vintage: null });
+      }
+    });
+
+    it('keeps a name year that differs from Argang, since Argang wins', () => {
+      expect(map({ Varenavn: 'Petite Folie 2010', Argang: '2011' })).toMatchObject({
+        name: 'Petite Folie 2010',
+        vintage: 2011,
+      });
+    });
+
     it('reads an empty Argang as non-vintage', () => {
-      expect(map({ Argang: '' }).vintage).toBeNull();
-      expect(map({ Argang: 'Ukjent' }).vintage).toBeNull();
+      expect(map({ Varenavn: 'Petite Folie', Argang: '' }).vintage).toBeNull();
+      expect(map({ Varenavn: 'Petite Folie', Argang: 'Ukjent' }).vintage).toBeNull();
     });
 
     it('accepts years from 1800 to next year', () => {

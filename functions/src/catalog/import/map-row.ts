@@ -259,6 +259,40 @@ function vintageOf(raw: string | undefined, now: Date): number | null {
   return year;
 }
 
+/** The earliest year a name's last word counts as a vintage (docs/decisions.md, "Vintages in names"). */
+export const NAME_VINTAGE_MIN = 1950;
+
+/** Words before a year that make it a founding year, a solera's or a cask's number, not a vintage. */
+const NOT_VINTAGE_BEFORE = new Set([
+  'anno',
+  'solera',
+  'since',
+  'siden',
+  'est',
+  'etabl',
+  'cask',
+  'fat',
+  'nr',
+  'no',
+]);
+
+/**
+ * A vintage written at the end of a name whose `Argang` is empty ("… Clos St. Jacques 2006"): the last
+ * word, a year from 1950 to next year after at least one other word, and not a founding year ("Anno
+ * 1900", "Solera 1847", "Since 1998"). The name loses the year, as names do whose `Argang` says it, so
+ * a display never shows "2006 2006".
+ */
+export function vintageInName(fullName: string, now: Date): { vintage: number; name: string } | undefined {
+  const match = /^(.*\S)\s+(\d{4})$/.exec(fullName);
+  if (!match) return undefined;
+  const [, rest = '', digits = ''] = match;
+  const year = Number(digits);
+  if (year < NAME_VINTAGE_MIN || year > now.getUTCFullYear() + 1) return undefined;
+  const before = foldText(rest.split(/\s+/).pop() ?? '').replace(/[^a-z]/g, '');
+  if (NOT_VINTAGE_BEFORE.has(before)) return undefined;
+  return { vintage: year, name: rest };
+}
+
 export interface MapCatalogRowOptions {
   /** Today, for the latest plausible vintage (next year's). */
   now?: Date;
@@ -286,7 +320,8 @@ export function mapCatalogRow(row: Record<string, string>, options: MapCatalogRo
   const fullName = get('Varenavn');
   if (!fullName) throw new CatalogRowError('Varenavn is missing', 'Varenavn');
 
-  const vintage = vintageOf(get('Argang'), options.now ?? new Date());
+  const now = options.now ?? new Date();
+  let vintage = vintageOf(get('Argang'), now);
   const volume = get('Volum');
   const bottleSize = parseDecimal('Volum', volume);
   if (bottleSize === undefined) throw new CatalogRowError('Volum is missing', 'Volum');
@@ -310,6 +345,12 @@ export function mapCatalogRow(row: Record<string, string>, options: MapCatalogRo
     // "Petite Folie 2011" → "Petite Folie"; "Siglo Saco Crianza 2008/2009" keeps its year.
     const stripped = fullName.slice(0, -4);
     if (/\S\s+$/.test(stripped)) name = stripped.trimEnd();
+  } else if (vintage === null) {
+    const fromName = vintageInName(fullName, now);
+    if (fromName) {
+      vintage = fromName.vintage;
+      name = fromName.name;
+    }
   }
   const wholesaler = get('Grossist');
 
