@@ -4,15 +4,24 @@ import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import classes from './cellar-layout.module.css';
-import { CellarMenu } from './cellar-menu';
+import { CellarMenu, useBusinessCellar } from './cellar-menu';
+import { BusinessOnlyPage } from './cellar-section-page';
 import { CELLAR_SECTIONS, cellarPath } from './cellar-sections';
 
-/** The cellar: a side menu beside the section on wide screens, a menu button and drawer on phones. */
+/**
+ * The cellar: a side menu beside the section on wide screens, a menu button and drawer on phones. A
+ * private cellar that opens a business section sees what the section is for instead of the section.
+ */
 export function CellarLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [opened, { open, close }] = useDisclosure(false);
-  const current = CELLAR_SECTIONS.find((section) => pathname.startsWith(cellarPath(section)));
+  const current = CELLAR_SECTIONS.find((section) => {
+    const path = cellarPath(section);
+    return pathname === path || pathname.startsWith(`${path}/`);
+  });
+  const business = useBusinessCellar();
+  const closed = current?.business === true && business === false;
 
   return (
     <div className={classes.layout}>
@@ -56,7 +65,7 @@ export function CellarLayout() {
       </Drawer>
 
       <div className={classes.content}>
-        <Outlet />
+        {closed && current ? <BusinessOnlyPage section={current.key} /> : <Outlet />}
       </div>
     </div>
   );

@@ -3,13 +3,15 @@ import { IconBottle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CELLAR_ICONS } from '../cellar-icons';
-import { CELLAR_SECTIONS, cellarPath } from '../cellar-sections';
+import { useBusinessCellar } from '../cellar-menu';
+import { cellarPath, sectionsFor } from '../cellar-sections';
 import classes from './dashboard.module.css';
 
 /** A cellar with no wines yet: the first step, and what the cellar will hold once it fills up. */
 export function CellarWelcome() {
   const { t } = useTranslation();
-  const sections = CELLAR_SECTIONS.filter((section) => section.key !== 'home');
+  // The sections the viewer's menu offers: a private cellar is not shown the trade ones.
+  const sections = sectionsFor(useBusinessCellar() === true).filter((section) => section.key !== 'home');
 
   return (
     <>
