@@ -159,6 +159,19 @@ export interface FacetValue {
   id: string;
   name: string;
   count: number;
+  /**
+   * Regions and sub-regions only: the stored name of the country or region the value lies in, given when
+   * the list holds another value of the same name ("Øvrige" under Burgund and under Bordeaux, "Fins Bois"
+   * under two cognac classes), so a label can say which one it is ("Other (Burgundy)").
+   */
+  parent?: string;
+}
+
+/** Vinmonopolet's "other" region or sub-region ("Øvrige"): it says no more than the origin above it. */
+export function isOtherOrigin(name: string | undefined): boolean {
+  if (!name) return false;
+  const folded = foldText(name).trim();
+  return folded === 'ovrige' || folded === 'ovrig';
 }
 
 export const FACETS = [

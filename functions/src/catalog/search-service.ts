@@ -31,6 +31,7 @@ import { reviewedWineIds } from '../tastings/tasting-service';
 import { catalogIndex, refreshMs } from './catalog-index-cache';
 import { getWine, ratingsOf, toWine } from './catalog-store';
 import type { CatalogIndex } from './search/catalog-index';
+import { tidyOriginFacets } from './search/origin-facets';
 import type { IndexQuery, SearchDoc } from './search/types';
 
 export interface Viewer {
@@ -169,7 +170,7 @@ export async function searchWines(query: WineSearchQuery, viewer: Viewer): Promi
   const answer = {
     rows: result.rows.map((doc) => toRow(doc, viewer)),
     count: result.count,
-    facets: result.facets,
+    facets: tidyOriginFacets(result.facets, indexQuery.origins, (id) => index.originName(id)),
   };
   if (key) keepAnswer(key, answer);
   return answer;

@@ -217,6 +217,8 @@ describe('mapCatalogRow', () => {
       expect(map({ Distrikt: 'Burgund', Underdistrikt: 'Ukjent' })).not.toHaveProperty('subRegion');
       expect(map({ Distrikt: 'Burgund', Underdistrikt: '' })).not.toHaveProperty('subRegion');
       expect(map({ Distrikt: 'Burgund', Underdistrikt: 'burgund' })).not.toHaveProperty('subRegion');
+      expect(map({ Distrikt: 'Rías Baixas', Underdistrikt: 'Rias Baixas' })).not.toHaveProperty('subRegion');
+      expect(map({ Distrikt: 'Øvrige', Underdistrikt: 'ØVRIGE' })).not.toHaveProperty('subRegion');
       expect(map({ Distrikt: 'Burgund', Underdistrikt: 'Øvrige' }).subRegion).toBe('Øvrige');
       expect(map({ Distrikt: 'Øvrige', Underdistrikt: 'Øvrige' })).toMatchObject({ region: 'Øvrige' });
     });

@@ -2,7 +2,7 @@
  * One row of Vinmonopolet's product catalogue (`produkter.csv`, Norwegian column names) turned into a
  * catalogue wine. Pure: no I/O, no clock except the vintage ceiling (current year + 1).
  */
-import { foldText, type GrapeShare, type MainCategory, type Wine } from '@kork/shared';
+import { facetId, foldText, type GrapeShare, type MainCategory, type Wine } from '@kork/shared';
 
 /** A catalogue wine before it has an id. */
 export type ImportedWine = Omit<Wine, 'id'>;
@@ -338,7 +338,9 @@ export function mapCatalogRow(row: Record<string, string>, options: MapCatalogRo
 
   const region = get('Distrikt');
   let subRegion = get('Underdistrikt');
-  if (subRegion && region && subRegion.toLowerCase() === region.toLowerCase()) subRegion = undefined;
+  // A sub-region that only repeats the region ("Rioja" in Rioja, "Øvrige" in Øvrige, accents and
+  // punctuation aside) says nothing more: the wine has the region alone.
+  if (subRegion && region && facetId(subRegion) === facetId(region)) subRegion = undefined;
 
   let name = fullName;
   if (vintage !== null && fullName.endsWith(String(vintage))) {

@@ -687,6 +687,15 @@ export class CatalogIndex {
     return row === undefined ? undefined : this.rows[row];
   }
 
+  /** The stored name of an origin (`frankrike`, `frankrike.burgund`, …), as its facet names it. */
+  originName(id: string): string | undefined {
+    const depth = originDepth(id);
+    const dictionary =
+      depth === 1 ? this.dict.countries : depth === 2 ? this.dict.regions : this.dict.subRegions;
+    const code = dictionary.lookup(id);
+    return code === undefined ? undefined : dictionary.names[code];
+  }
+
   /**
    * A tasting note changed a wine's ratings or experts: update the columns, the rating order and the
    * expert lists in place. False when the wine is not in the catalogue.
