@@ -59,6 +59,45 @@ export function isMainCategory(value: unknown): value is MainCategory {
   return typeof value === 'string' && (MAIN_CATEGORIES as readonly string[]).includes(value);
 }
 
+/**
+ * Vinmonopolet's product types (`Varetype`, folded) that only name a main category, or its "other"
+ * bucket: beside the category they say nothing more ("Rødvin" is a red wine, "Øvrig Sterkvin" a fortified one).
+ */
+const GENERIC_STYLES: Record<string, MainCategory> = {
+  rodvin: 'red',
+  hvitvin: 'white',
+  rosevin: 'rose',
+  'musserende vin': 'sparkling',
+  oransjevin: 'orange',
+  dessertvin: 'dessert',
+  sterkvin: 'fortified',
+  'ovrig sterkvin': 'fortified',
+  fruktvin: 'fruit',
+  'aromatisert svakvin og annen blandet dri': 'aromatized',
+  'aromatisert svakvin og annen blandet drikk': 'aromatized',
+  'ovrig svakvin': 'aromatized',
+  brennevin: 'spirits',
+  'ovrig brennevin': 'spirits',
+  ol: 'beer',
+  alkoholfritt: 'nonAlcoholic',
+};
+
+/**
+ * The one style badge's second part: the wine's specific product type (its stored `style`, e.g. "Portvin"
+ * under fortified, "Whisky" under spirits, "Rødvin" for a sweet red filed as dessert) only where it adds
+ * to the main category; undefined where it would repeat it ("Rødvin" for a red wine) or is "Ukjent".
+ * The value is the stored Norwegian one: the web shows it through its style vocabulary.
+ */
+export function styleDetail(mainCategoryId: MainCategory, style: string | undefined): string | undefined {
+  const trimmed = style?.trim();
+  if (!trimmed) return undefined;
+  const folded = foldText(trimmed).replace(/\s+/g, ' ');
+  if (folded === 'ukjent' || GENERIC_STYLES[folded] === mainCategoryId) return undefined;
+  const names = MAIN_CATEGORY_NAMES[mainCategoryId];
+  if (folded === foldText(names.nb) || folded === foldText(names.en)) return undefined;
+  return trimmed;
+}
+
 export interface GrapeShare {
   name: string;
   /** Percent of the blend, when the producer states it. */
@@ -144,7 +183,10 @@ export interface WineRow extends WineRatings {
   vintage: number | null;
   bottleSize: number;
   mainCategoryId: MainCategory;
+  /** The stored product type (Vinmonopolet's `Varetype`): for filters and admin, not for the badge. */
   style?: string;
+  /** The badge's product type: `style` only where it adds to `mainCategoryId` (see `styleDetail`). */
+  styleDetail?: string;
   country?: string;
   region?: string;
   grapes: string[];
@@ -197,6 +239,8 @@ export interface WineSearchResult {
 
 /** `GET /api/wines/{id}`: the whole wine, its ratings, other vintages and related wines. */
 export interface WineDetail extends Omit<Wine, 'priceMinor' | 'priceCurrency' | 'isAvailable'>, WineRatings {
+  /** The badge's product type: `style` only where it adds to `mainCategoryId` (see `styleDetail`). */
+  styleDetail?: string;
   price?: number;
   currency?: string;
   isAvailable?: boolean;

@@ -18,6 +18,7 @@ import {
   originId,
   type SearchHit,
   type SearchKind,
+  styleDetail,
   WINE_SEARCH_DEFAULTS,
   type WineDetail,
   type WineRow,
@@ -54,6 +55,7 @@ export function toRow(doc: SearchDoc, viewer: Viewer): WineRow {
     bottleSize: doc.bottleSize,
     mainCategoryId: doc.mainCategoryId,
     style: doc.style,
+    styleDetail: styleDetail(doc.mainCategoryId, doc.style),
     country: doc.country,
     region: doc.region,
     grapes: doc.grapes,
@@ -221,6 +223,7 @@ export async function wineDetail(id: string, viewer: Viewer): Promise<WineDetail
   const detail: WineDetail = {
     ...wine,
     ...ratingsOf(record),
+    styleDetail: styleDetail(wine.mainCategoryId, wine.style),
     ...priceOf({ priceMinor }, viewer),
     vintages: [],
     related: [],
