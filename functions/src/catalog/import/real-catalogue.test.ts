@@ -1,11 +1,12 @@
 /**
- * Every controlled value the catalogue stores (Vinmonopolet's Norwegian words) has an English and a
- * Bokmål form in the web's vocabulary (web/src/i18n/vocabulary/*.json), for the real product list and the
- * demo catalogue alike. Free text stays as written and is named here as such.
+ * Vinmonopolet's real product list as the catalogue reads it. Every controlled value it stores (the
+ * Norwegian words) has an English and a Bokmål form in the web's vocabulary
+ * (web/src/i18n/vocabulary/*.json), for the real list and the demo catalogue alike; free text stays as
+ * written and is named here as such. Display names and vintages read well on its rows.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isOtherOrigin } from '@kork/shared';
+import { countWords, isOtherOrigin, nameWords, wineDisplayName } from '@kork/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoCatalog } from './demo-catalog';
 import type { ImportedWine } from './map-row';
@@ -57,18 +58,22 @@ function missing(values: Record<string, Set<string>>, catalogue: Vocabulary): st
   );
 }
 
+const wines: ImportedWine[] = [];
+
+beforeAll(async () => {
+  expect(existsSync(FILE), `${FILE} is needed by this test`).toBe(true);
+  for await (const result of readCatalogRows(readFileSync(FILE), {
+    now: new Date('2014-12-18T00:00:00Z'),
+  })) {
+    if ('wine' in result) wines.push(result.wine);
+  }
+  expect(wines.length).toBeGreaterThan(14_000);
+});
+
 describe('the vocabulary', () => {
   let real: Record<string, Set<string>>;
 
-  beforeAll(async () => {
-    expect(existsSync(FILE), `${FILE} is needed by this test`).toBe(true);
-    const wines: ImportedWine[] = [];
-    for await (const result of readCatalogRows(readFileSync(FILE), {
-      now: new Date('2014-12-18T00:00:00Z'),
-    })) {
-      if ('wine' in result) wines.push(result.wine);
-    }
-    expect(wines.length).toBeGreaterThan(14_000);
+  beforeAll(() => {
     real = valuesOf(wines);
   });
 
@@ -122,5 +127,36 @@ describe('the vocabulary', () => {
       expect(Object.keys(CONTROLLED)).not.toContain(field);
     }
     expect(Object.keys(en.method ?? {})).toEqual([]);
+  });
+});
+
+describe('the real list', () => {
+  const byNumber = (number: string) =>
+    wines.find((wine) => wine.vinmonopoletNumber === number) as ImportedWine;
+  const display = (wine: ImportedWine) =>
+    wineDisplayName({ producerName: wine.producer, wineName: wine.name, vintage: wine.vintage });
+
+  it('names its wines without repeating the producer', () => {
+    expect(display(byNumber('9965101'))).toBe('Pira Barolo Marenca 2010');
+    expect(display(byNumber('9580801'))).toBe('AD Dauvissat Chablis 1er cru Beauroy 2012');
+    for (const wine of wines) {
+      const shown = wineDisplayName({ producerName: wine.producer, wineName: wine.name });
+      expect(shown.endsWith(wine.name)).toBe(true);
+      const producer = nameWords(wine.producer ?? '');
+      if (producer.length === 0) continue;
+      const inName = countWords(nameWords(wine.name), producer);
+      expect(countWords(nameWords(shown), producer), shown).toBeLessThanOrEqual(Math.max(1, inName));
+    }
+  });
+
+  it('takes a vintage written only in the name, once', () => {
+    expect(byNumber('5201701')).toMatchObject({
+      name: 'Esmonin Gevrey Chambertin 1er Cru Clos St. Jacques',
+      vintage: 2006,
+    });
+    expect(display(byNumber('5201701'))).toBe('Esmonin Gevrey Chambertin 1er Cru Clos St. Jacques 2006');
+    for (const wine of wines) {
+      if (wine.vintage !== null) expect(wine.name.endsWith(` ${wine.vintage}`), wine.name).toBe(false);
+    }
   });
 });
