@@ -11,8 +11,8 @@ import { listOwnWines } from '../api/list-own-wines';
 import { listLocations } from '../api/locations';
 import { updateOwnWine } from '../api/update-own-wine';
 import { getCellars } from '../settings/api/get-cellars';
-import { cellarFixture, cellarOwnerSession, cellarWineFixture } from '../test-fixtures';
-import { CellarWinesPage } from './cellar-wines-page';
+import { cellarFixture, cellarOwnerSession, cellarWineFixture, locationFixture } from '../test-fixtures';
+import { CARDS_QUERY, CellarWinesPage } from './cellar-wines-page';
 
 vi.mock('../api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
 vi.mock('../api/create-own-wine', () => ({ createOwnWine: vi.fn() }));
@@ -193,5 +193,100 @@ describe('the cellar wines page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
     expect(update).toHaveBeenCalledWith('u1', 'w1', { purchasePriceWovat: 10000, purchasePriceWvat: 12500 });
+  });
+
+  describe('on a phone', () => {
+    beforeEach(() => {
+      // A 390 px screen: the cards query (and the locations drawer's) match.
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: query === CARDS_QUERY || query === '(max-width: 74.99em)',
+            media: query,
+            onchange: null,
+            addEventListener: () => {},
+            removeEventListener: () => {},
+            addListener: () => {},
+            removeListener: () => {},
+            dispatchEvent: () => false,
+          }) as MediaQueryList,
+      );
+    });
+
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    const pair = () => [
+      cellarWineFixture({ sellingPrice: 35000, placements: [{ locationId: 'rack', quantity: 6 }] }),
+      cellarWineFixture({
+        id: 'w2',
+        wineDisplayName: 'Trimbach Riesling 2021',
+        mainCategoryId: 'white',
+        quantity: 1,
+        placements: [{ locationId: null, quantity: 1 }],
+        purchasePriceWovat: 18050,
+      }),
+    ];
+
+    it('shows each wine as a card with its bottles, price, style and place, and no table', async () => {
+      wines.mockResolvedValue(pageOf(pair()));
+      vi.mocked(listLocations).mockResolvedValue({ rows: [locationFixture('rack', 'Rack A')], count: 1 });
+      renderPage();
+
+      const list = await screen.findByRole('list', { name: 'Wines in your cellar' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      const [barolo, riesling] = cards as [HTMLElement, HTMLElement];
+      expect(within(barolo).getByText('Brezza Barolo Cannubi 2019')).toBeTruthy();
+      expect(within(barolo).getByText('6 bottles')).toBeTruthy();
+      // The selling price first; a wine without one shows the purchase price the table would.
+      expect(within(barolo).getByText(/NOK\s350\.00/)).toBeTruthy();
+      expect(await within(barolo).findByText('Red · Rack A')).toBeTruthy();
+      expect(within(riesling).getByText('1 bottle')).toBeTruthy();
+      expect(within(riesling).getByText(/NOK\s180\.50/)).toBeTruthy();
+      expect(within(riesling).getByText('White · Uncategorized')).toBeTruthy();
+    });
+
+    it('opens the wine when its card is tapped, and selects it with its checkbox', async () => {
+      wines.mockResolvedValue(pageOf(pair()));
+      renderPage();
+
+      fireEvent.click(await screen.findByText('Trimbach Riesling 2021'));
+      expect(await screen.findByRole('dialog', { name: 'Trimbach Riesling 2021' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brezza Barolo Cannubi 2019' }));
+      expect(await screen.findByRole('toolbar', { name: '1 wine selected' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Move' })).toBeTruthy();
+      expect(screen.queryByRole('dialog', { name: 'Brezza Barolo Cannubi 2019' })).toBeNull();
+    });
+
+    it('sorts with a compact select instead of column headers', async () => {
+      wines.mockResolvedValue(pageOf(pair()));
+      renderPage();
+
+      fireEvent.click(await screen.findByRole('combobox', { name: 'Sort by' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Bottles, descending' }));
+
+      await waitFor(() =>
+        expect(wines).toHaveBeenLastCalledWith(
+          'u1',
+          expect.objectContaining({ sortColumn: 'quantity', sortDirection: 'desc' }),
+          expect.any(AbortSignal),
+        ),
+      );
+    });
+
+    it('writes bottles in Norwegian', async () => {
+      await i18n.changeLanguage('nb');
+      wines.mockResolvedValue(pageOf(pair()));
+      renderPage();
+
+      const list = await screen.findByRole('list', { name: 'Viner i kjelleren din' });
+      expect(within(list).getByText('6 flasker')).toBeTruthy();
+      expect(within(list).getByText(/350,00\skr/)).toBeTruthy();
+    });
   });
 });

@@ -12,11 +12,12 @@ import { MoveWinesModal } from '../locations/move-wines-modal';
 import { AddWineModal } from './add-wine-modal';
 import classes from './cellar-wines-page.module.css';
 import { DeleteWinesModal } from './delete-wines-modal';
+import { InventoryCards } from './inventory-cards';
 import { useColumnChoice } from './inventory-columns';
 import { InventoryTable } from './inventory-table';
 import { useCellar, useLocations, useOwnWines } from './use-cellar-data';
 import { WineDetailDrawer } from './wine-detail-drawer';
-import { EmptyCellar, NoMatch, SortBar, TotalsBar } from './wines-summary';
+import { EmptyCellar, NoMatch, SortBar, SortSelect, TotalsBar } from './wines-summary';
 import { WinesToolbar } from './wines-toolbar';
 import {
   hasFilters,
@@ -31,6 +32,12 @@ export const CELLAR_WINES_PATH = '/wine-cellar/wines';
 
 /** Below this width the locations panel moves into a drawer: the cellar menu already takes a column. */
 const LOCATIONS_DRAWER_QUERY = '(max-width: 74.99em)';
+
+/**
+ * Below the 600 px breakpoint (SPEC §9) the wines are cards, not a table. Read before the first paint
+ * (no SSR here), so the page never lays out the table only to swap it.
+ */
+export const CARDS_QUERY = '(max-width: 37.49em)';
 
 /** The cellar's Wines page (SPEC §3 inventory): the person's wines with locations, filters and totals. */
 export function CellarWinesPage() {
@@ -83,6 +90,7 @@ function CellarWines({ userId }: { userId: string }) {
   const locations = useLocations(userId, reloadKey);
   const [columns, toggleColumn] = useColumnChoice();
   const phone = useMediaQuery(LOCATIONS_DRAWER_QUERY, false, { getInitialValueInEffect: false });
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
 
   const [selected, setSelected] = useState<Map<string, CellarWine>>(() => new Map());
   const [adding, addModal] = useDisclosure(false);
@@ -206,7 +214,10 @@ function CellarWines({ userId }: { userId: string }) {
         <section className={classes.main} aria-label={t('cellarWines.table.label')}>
           <WinesToolbar view={view} onChange={setView} columns={columns} onToggleColumn={toggleColumn} />
           {page && (page.count > 0 || filtered) && <TotalsBar totals={page.totals} currency={currency} />}
-          {view.sort && (
+          {cards && rows.length > 0 && (
+            <SortSelect sort={view.sort} onChange={(sort) => setView({ sort, page: view.page })} />
+          )}
+          {!cards && view.sort && (
             <SortBar sort={view.sort} onClear={() => setView({ sort: undefined, page: view.page })} />
           )}
           {selected.size > 0 && (
@@ -230,7 +241,18 @@ function CellarWines({ userId }: { userId: string }) {
           )}
           {page && page.count === 0 && !filtered && <EmptyCellar onAdd={addModal.open} />}
           {page && page.count === 0 && filtered && <NoMatch onClear={clearFilters} />}
-          {page && rows.length > 0 && (
+          {page && rows.length > 0 && cards && (
+            <InventoryCards
+              rows={rows}
+              columns={columns}
+              locations={locations ?? []}
+              selected={new Set(selected.keys())}
+              onSelect={select}
+              onOpen={setOpenWine}
+              busy={state.status === 'loading'}
+            />
+          )}
+          {page && rows.length > 0 && !cards && (
             <InventoryTable
               rows={rows}
               columns={columns}
@@ -248,6 +270,9 @@ function CellarWines({ userId }: { userId: string }) {
               total={pages}
               value={Math.min(view.page, pages)}
               onChange={(next) => setView({ page: next })}
+              // A phone shows the first, the current and the last page, so the row fits 360 px.
+              siblings={cards ? 0 : 1}
+              size={cards ? 'sm' : 'md'}
               aria-label={t('cellarWines.table.pagination')}
               getControlProps={(control) => ({ 'aria-label': t(`cellarReview.pagination.${control}`) })}
               getItemProps={(page) => ({ 'aria-label': t('cellarReview.pagination.page', { page }) })}

@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
+import { formatCount, formatDecimal, formatPercent } from '../../../lib/format-number';
 import classes from './cellar-wines-page.module.css';
 import { formatMoney } from './money';
 
@@ -24,10 +25,6 @@ function windowOf(t: TFunction, wine: CellarWine): string | undefined {
   return own ?? drinkingWindowText(t, wine.suggestedDrinkingWindowFrom, wine.suggestedDrinkingWindowTo);
 }
 
-function percent(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
-}
-
 /** The value of one inventory column for one wine, as text (empty when the wine has none). */
 export function cellText(t: TFunction, column: InventoryColumn, wine: CellarWine): string {
   const locale = currentLocale();
@@ -36,7 +33,7 @@ export function cellText(t: TFunction, column: InventoryColumn, wine: CellarWine
     case 'wineDisplayName':
       return wine.wineDisplayName;
     case 'quantity':
-      return String(wine.quantity);
+      return formatCount(wine.quantity, locale);
     case 'purchaseNote':
       return wine.purchaseNote ?? '';
     case 'purchasePriceWovat':
@@ -46,9 +43,7 @@ export function cellText(t: TFunction, column: InventoryColumn, wine: CellarWine
     case 'cost':
       return money(wine[column]);
     case 'surcharge':
-      return wine.surcharge == null
-        ? ''
-        : t('cellarWines.table.percent', { value: percent(wine.surcharge, locale) });
+      return wine.surcharge == null ? '' : formatPercent(wine.surcharge, locale);
     case 'drinkingWindow':
       return windowOf(t, wine) ?? '';
     case 'newCategorisation':
@@ -56,13 +51,11 @@ export function cellText(t: TFunction, column: InventoryColumn, wine: CellarWine
     case 'grapes':
       return wine.grapes
         .map((grape) =>
-          grape.share == null
-            ? grape.name
-            : t('cellarWines.table.grape', { name: grape.name, share: percent(grape.share, locale) }),
+          grape.share == null ? grape.name : `${grape.name} ${formatPercent(grape.share, locale)}`,
         )
         .join(', ');
     case 'rating':
-      return wine.rating == null ? '' : String(wine.rating);
+      return wine.rating == null ? '' : formatDecimal(wine.rating, locale, 1);
   }
 }
 

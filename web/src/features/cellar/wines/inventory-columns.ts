@@ -9,7 +9,11 @@ import { useCallback, useState } from 'react';
 /** The column every row needs to be recognised (and opened): it cannot be hidden. */
 export const FIXED_COLUMN: InventoryColumn = 'wineDisplayName';
 
-/** What a first visit shows: what a cellar owner checks most often, narrow enough for a laptop. */
+/**
+ * What a first visit shows: what a cellar owner checks most often. Together they fit the table's space
+ * on a 1440 px screen (beside the cellar menu and the locations) without scrolling sideways; the column
+ * chooser offers the rest.
+ */
 export const DEFAULT_COLUMNS: readonly InventoryColumn[] = [
   'wineDisplayName',
   'quantity',
@@ -29,6 +33,31 @@ export const MONEY_COLUMNS = new Set<InventoryColumn>([
 ]);
 
 const NUMERIC_COLUMNS = new Set<InventoryColumn>([...MONEY_COLUMNS, 'quantity', 'surcharge', 'rating']);
+
+/** The least width (px) each column needs before its text gets cramped; money never wraps. */
+const MIN_WIDTHS: Record<InventoryColumn, number> = {
+  wineDisplayName: 200,
+  quantity: 72,
+  purchaseNote: 180,
+  purchasePriceWovat: 104,
+  purchasePriceWvat: 104,
+  sellingPrice: 104,
+  marketValue: 104,
+  surcharge: 80,
+  drinkingWindow: 100,
+  newCategorisation: 140,
+  grapes: 180,
+  rating: 64,
+  cost: 112,
+};
+
+/** The checkbox column. */
+export const CHECK_COLUMN_WIDTH = 44;
+
+/** The width below which the table scrolls sideways rather than squeezing its columns. */
+export function tableMinWidth(columns: readonly InventoryColumn[]): number {
+  return columns.reduce((sum, column) => sum + MIN_WIDTHS[column], CHECK_COLUMN_WIDTH);
+}
 
 export function isNumericColumn(column: InventoryColumn): boolean {
   return NUMERIC_COLUMNS.has(column);

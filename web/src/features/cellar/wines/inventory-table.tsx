@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next';
 import classes from './cellar-wines-page.module.css';
 import { cellText, WineNameCell } from './inventory-cell';
-import { isNumericColumn, isSortable } from './inventory-columns';
+import { isNumericColumn, isSortable, tableMinWidth } from './inventory-columns';
 import type { WinesView } from './wines-url-state';
 
 interface InventoryTableProps {
@@ -29,7 +29,7 @@ export function InventoryTable(props: InventoryTableProps) {
   const chosen = rows.filter((row) => selected.has(row.id)).length;
 
   return (
-    <Table.ScrollContainer minWidth={columns.length * 130 + 60} type="native">
+    <Table.ScrollContainer minWidth={tableMinWidth(columns)} type="native">
       <Table
         stickyHeader
         highlightOnHover
@@ -82,7 +82,7 @@ function HeaderCell({
 }) {
   const { t } = useTranslation();
   const label = t(`cellarWines.columns.${column}`);
-  const align = isNumericColumn(column) ? classes.numeric : undefined;
+  const align = isNumericColumn(column) ? classes.numericHead : undefined;
   if (!isSortable(column)) return <Table.Th className={align}>{label}</Table.Th>;
 
   const direction = sort?.column === column ? sort.direction : undefined;
@@ -142,7 +142,11 @@ function InventoryRow({
           </Table.Td>
         ) : (
           <Table.Td key={column} className={isNumericColumn(column) ? classes.numeric : undefined}>
-            <Text size="sm" lineClamp={column === 'purchaseNote' ? 2 : undefined}>
+            <Text
+              size="sm"
+              lineClamp={column === 'purchaseNote' ? 2 : undefined}
+              className={isNumericColumn(column) ? classes.money : undefined}
+            >
               {cellText(t, column, wine)}
             </Text>
           </Table.Td>

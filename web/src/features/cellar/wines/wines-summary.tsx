@@ -1,22 +1,26 @@
-import type { CurrencyCode, InventoryTotals } from '@kork/shared';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { CELLAR_SORT_COLUMNS, type CurrencyCode, type InventoryTotals } from '@kork/shared';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBottle, IconFilterOff, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
+import { formatCount } from '../../../lib/format-number';
 import classes from './cellar-wines-page.module.css';
-import { formatMoney } from './money';
+import { MoneyFigure } from './money-figure';
 import type { WinesView } from './wines-url-state';
 
-/** The totals of every wine that matches (not just this page), as the API sums them. */
+/**
+ * The totals of every wine that matches (not just this page), as the API sums them: money in whole
+ * units, shortened when the box is narrow (the exact amount is the tooltip).
+ */
 export function TotalsBar({ totals, currency }: { totals: InventoryTotals; currency: CurrencyCode }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const count = new Intl.NumberFormat(locale);
+  const money = (minor: number) => <MoneyFigure minor={minor} currency={currency} locale={locale} />;
   const items = [
-    { key: 'wines', value: count.format(totals.wines) },
-    { key: 'bottles', value: count.format(totals.bottles) },
-    { key: 'purchaseValue', value: formatMoney(totals.purchaseValue, currency, locale) },
-    { key: 'sellingValue', value: formatMoney(totals.sellingValue, currency, locale) },
+    { key: 'wines', value: formatCount(totals.wines, locale) },
+    { key: 'bottles', value: formatCount(totals.bottles, locale) },
+    { key: 'purchaseValue', value: money(totals.purchaseValue) },
+    { key: 'sellingValue', value: money(totals.sellingValue) },
   ] as const;
   return (
     <SimpleGrid
@@ -58,6 +62,51 @@ export function SortBar({ sort, onClear }: { sort: NonNullable<WinesView['sort']
         {t('cellarWines.sort.clear')}
       </Button>
     </Group>
+  );
+}
+
+const DEFAULT_ORDER = 'default';
+
+/**
+ * Sorting on a phone, where the cards have no column headers to click: one compact select with each
+ * column in both directions, and the default order first.
+ */
+export function SortSelect({
+  sort,
+  onChange,
+}: {
+  sort: WinesView['sort'];
+  onChange: (sort: WinesView['sort']) => void;
+}) {
+  const { t } = useTranslation();
+  const options = [
+    { value: DEFAULT_ORDER, label: t('cellarWines.sort.default') },
+    ...CELLAR_SORT_COLUMNS.flatMap((column) =>
+      (['asc', 'desc'] as const).map((direction) => ({
+        value: `${column}:${direction}`,
+        label: t('cellarWines.sort.option', {
+          column: t(`cellarWines.columns.${column}`),
+          direction: t(`cellarWines.sort.${direction}`),
+        }),
+      })),
+    ),
+  ];
+  return (
+    <Select
+      label={t('cellarWines.sort.label')}
+      data={options}
+      value={sort ? `${sort.column}:${sort.direction}` : DEFAULT_ORDER}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      onChange={(value) => {
+        const [column, direction] = (value ?? DEFAULT_ORDER).split(':');
+        const known = CELLAR_SORT_COLUMNS.find((c) => c === column);
+        onChange(
+          known && (direction === 'asc' || direction === 'desc') ? { column: known, direction } : undefined,
+        );
+      }}
+      className={classes.sortSelect}
+    />
   );
 }
 
