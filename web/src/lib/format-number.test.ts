@@ -33,5 +33,7 @@ describe('numbers in the language of the page', () => {
     expect(formatDecimal(4.95, 'nb')).toBe('4,95');
     expect(formatDecimal(4.95, 'en')).toBe('4.95');
     expect(formatDecimal(2.5, 'en', 0)).toBe('3');
+    expect(formatDecimal(11.7, 'nb', 4, 2)).toBe('11,70');
+    expect(formatDecimal(11.70125, 'en', 4, 2)).toBe('11.7013');
   });
 });

@@ -23,9 +23,19 @@ export function formatCount(value: number, locale: string | undefined): string {
   return cached(locale, { maximumFractionDigits: 0 }).format(value);
 }
 
-/** A number with at most `maxDecimals` decimals (default 2), trailing zeros left out: "2,5" / "2.5". */
-export function formatDecimal(value: number, locale: string | undefined, maxDecimals = 2): string {
-  return cached(locale, { maximumFractionDigits: maxDecimals }).format(value);
+/**
+ * A number with at most `maxDecimals` decimals (default 2) and at least `minDecimals` (default 0):
+ * "2,5" / "2.5"; `formatDecimal(11.7, locale, 4, 2)` is "11,70" / "11.70".
+ */
+export function formatDecimal(
+  value: number,
+  locale: string | undefined,
+  maxDecimals = 2,
+  minDecimals = 0,
+): string {
+  return cached(locale, { minimumFractionDigits: minDecimals, maximumFractionDigits: maxDecimals }).format(
+    value,
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { listHistory } from '../api/history';
 import { listLocations } from '../api/locations';
 import { getCellars } from '../settings/api/get-cellars';
 import { cellarFixture, cellarOwnerSession, locationFixture } from '../test-fixtures';
+import { CARDS_QUERY } from '../wines/cards-query';
 import { CellarHistoryPage } from './cellar-history-page';
 
 vi.mock('../api/history', () => ({ listHistory: vi.fn() }));
@@ -120,5 +121,39 @@ describe('the cellar history page', () => {
     expect(screen.getByRole('link', { name: 'Go to your wines' }).getAttribute('href')).toBe(
       '/wine-cellar/wines',
     );
+  });
+
+  it('shows one card per entry on a phone, with the action, wine, change and date', async () => {
+    const media = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === CARDS_QUERY,
+          media: query,
+          onchange: null,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      renderPage();
+
+      const list = await screen.findByRole('list', { name: 'Cellar history, page 1 of 1' });
+      expect(screen.queryByRole('table')).toBeNull();
+      // One card per entry (each card lists its changes in a list of its own).
+      const cards = [...list.children];
+      expect(cards).toHaveLength(2);
+      const moved = cards[0] as HTMLElement;
+      expect(within(moved).getByText('Moved')).toBeTruthy();
+      expect(within(moved).getByText('Domaine Tempier Bandol 2019')).toBeTruthy();
+      expect(await within(moved).findByText('Rack A: 2')).toBeTruthy();
+      expect(within(moved).getByText('Shelf 2: 2')).toBeTruthy();
+      expect(moved.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-14T18:30:00Z');
+      expect(within(cards[1] as HTMLElement).getByText('Prices')).toBeTruthy();
+    } finally {
+      media.mockRestore();
+    }
   });
 });

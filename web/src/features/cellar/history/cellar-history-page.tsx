@@ -1,11 +1,14 @@
 import { Alert, Button, Group, Loader, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { CARDS_QUERY } from '../wines/cards-query';
 import classes from './cellar-history-page.module.css';
+import { HistoryCards } from './history-cards';
 import { HistoryFiltersBar } from './history-filters';
 import { HistoryTable } from './history-table';
 import { useHistory, useHistoryContext } from './use-history';
@@ -47,7 +50,8 @@ export function CellarHistoryPage() {
 }
 
 function CellarHistory({ userId }: { userId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [filters, setFilters] = useHistoryFilters();
   const [attempt, setAttempt] = useState(0);
   const history = useHistory(userId, filters, attempt);
@@ -97,12 +101,22 @@ function CellarHistory({ userId }: { userId: string }) {
             </Text>
             {history.loading && <Loader size="xs" aria-label={t('cellarReview.loading')} />}
           </Group>
-          <HistoryTable
-            entries={history.page.rows}
-            locationNames={context.locationNames}
-            baseCurrency={context.baseCurrency}
-            caption={t('cellarReview.history.caption', { page: filters.page, pages })}
-          />
+          {cards ? (
+            <HistoryCards
+              entries={history.page.rows}
+              locationNames={context.locationNames}
+              baseCurrency={context.baseCurrency}
+              label={t('cellarReview.history.caption', { page: filters.page, pages })}
+              locale={i18n.resolvedLanguage}
+            />
+          ) : (
+            <HistoryTable
+              entries={history.page.rows}
+              locationNames={context.locationNames}
+              baseCurrency={context.baseCurrency}
+              caption={t('cellarReview.history.caption', { page: filters.page, pages })}
+            />
+          )}
         </div>
       )}
 
@@ -117,6 +131,9 @@ function CellarHistory({ userId }: { userId: string }) {
             }}
             getControlProps={(control) => ({ 'aria-label': t(`cellarReview.pagination.${control}`) })}
             getItemProps={(page) => ({ 'aria-label': t('cellarReview.pagination.page', { page }) })}
+            // A phone shows the first, the current and the last page, so the row fits 360 px.
+            siblings={cards ? 0 : 1}
+            size={cards ? 'sm' : 'md'}
           />
         </Group>
       )}

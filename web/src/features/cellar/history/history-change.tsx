@@ -2,6 +2,7 @@ import type { CurrencyCode, HistoryEntry } from '@kork/shared';
 import { Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../../lib/format-number';
 import classes from './cellar-history-page.module.css';
 import {
   type ChangeField,
@@ -27,7 +28,6 @@ function useValueText(
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage;
   const currency = entryCurrency(entry, baseCurrency);
-  const number = new Intl.NumberFormat(locale);
 
   return (field: ChangeField, value: unknown): string => {
     if (value === null || value === undefined) return t('cellarReview.change.none');
@@ -48,10 +48,14 @@ function useValueText(
     if (typeof value === 'boolean') return value ? t('cellarReview.change.yes') : t('cellarReview.change.no');
     if (typeof value === 'number') {
       if (isMoneyField(field) && currency) return formatMinor(value, currency, locale);
-      return number.format(value);
+      return formatDecimal(value, locale);
     }
     return String(value);
   };
+}
+
+function cx(...names: (string | undefined)[]): string {
+  return names.filter(Boolean).join(' ');
 }
 
 /** "before → after"; the arrow is for the eye, screen readers hear the word. */
@@ -82,17 +86,19 @@ export function HistoryChange({ entry, ...context }: HistoryChangeProps) {
   }
 
   const describe = (change: FieldChange): ReactNode => {
+    // Money and bottle counts stay on one line each; a list of places may wrap between places.
+    const money = change.field === 'placements' ? undefined : classes.money;
     const hasBefore = 'before' in change;
     const hasAfter = 'after' in change;
     if (hasBefore && hasAfter) {
       return (
         <>
-          <span className={classes.before}>{valueText(change.field, change.before)}</span> <Arrow />{' '}
-          <span className={classes.after}>{valueText(change.field, change.after)}</span>
+          <span className={cx(classes.before, money)}>{valueText(change.field, change.before)}</span>{' '}
+          <Arrow /> <span className={cx(classes.after, money)}>{valueText(change.field, change.after)}</span>
         </>
       );
     }
-    return valueText(change.field, hasAfter ? change.after : change.before);
+    return <span className={money}>{valueText(change.field, hasAfter ? change.after : change.before)}</span>;
   };
 
   return (

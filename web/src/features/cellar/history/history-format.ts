@@ -1,17 +1,16 @@
 import {
   type CurrencyCode,
-  currency as currencyOf,
   type HistoryAction,
   type HistoryEntry,
   type HistoryState,
   isCurrencyCode,
   type Placement,
 } from '@kork/shared';
-import { formatPrice } from '../../wines/wine-text';
+import { formatMoney } from '../wines/money';
 
 /** An amount in integer minor units of its currency, the way the viewer's language writes money. */
 export function formatMinor(amountMinor: number, code: CurrencyCode, locale: string | undefined): string {
-  return formatPrice(amountMinor / 10 ** currencyOf(code).minorUnits, code, locale);
+  return formatMoney(amountMinor, code, locale);
 }
 
 /** A moment as date and time in the viewer's language (and their own time zone). */

@@ -34,9 +34,11 @@ const DASHBOARD: CellarDashboard = {
   locations: 3,
 };
 
-/** Amounts as the page writes them; Testing Library reads no-break spaces as plain ones. */
+/** Totals as the page writes them, in whole units; Testing Library reads no-break spaces as plain ones. */
 const money = (major: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).format(major).replace(/\s/g, ' ');
+  new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 })
+    .format(major)
+    .replace(/\s/g, ' ');
 
 describe('the cellar home', () => {
   beforeEach(async () => {

@@ -1,13 +1,16 @@
 import type { CellarDashboard, CurrencyCode, InventoryTotals } from '@kork/shared';
 import { Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount, formatDecimal } from '../../../lib/format-number';
 import { formatDate } from '../../wines/wine-text';
-import { formatMinor } from '../history/history-format';
+import { formatWholeMoney } from '../wines/money';
+import { MoneyFigure } from '../wines/money-figure';
 import classes from './dashboard.module.css';
 
 interface StatCardProps {
   label: string;
-  value: string;
+  value: ReactNode;
   /** The same amount in the cellar's own currency, when the viewer sees another one. */
   note?: string | undefined;
 }
@@ -18,7 +21,9 @@ function StatCard({ label, value, note }: StatCardProps) {
       <Text size="sm" c="dimmed" fw={600}>
         {label}
       </Text>
-      <Text className={classes.statValue}>{value}</Text>
+      <Text component="div" className={classes.statValue}>
+        {value}
+      </Text>
       {note && (
         <Text size="xs" c="dimmed">
           {note}
@@ -31,7 +36,8 @@ function StatCard({ label, value, note }: StatCardProps) {
 type MoneyTotal = keyof Pick<InventoryTotals, 'purchaseValue' | 'sellingValue'>;
 
 /**
- * Wines, bottles and the cellar's value in the viewer's currency. When that is not the cellar's own
+ * Wines, bottles and the cellar's value in the viewer's currency, in whole units (shortened to "1,2 mill.
+ * kr" when the card is narrow, the exact amount as its tooltip). When that is not the cellar's own
  * currency, each amount also shows in the base currency and the rate used is named with its date and
  * source, so a converted value is never mistaken for a booked one.
  */
@@ -40,11 +46,14 @@ export function TotalsCards({ dashboard }: { dashboard: CellarDashboard }) {
   const locale = i18n.resolvedLanguage;
   const { baseCurrency, viewCurrency, totals, viewTotals, rate } = dashboard;
   const converted = baseCurrency !== viewCurrency;
-  const count = new Intl.NumberFormat(locale);
-  const money = (amount: number, code: CurrencyCode) => formatMinor(amount, code, locale);
+  const money = (amount: number, code: CurrencyCode) => (
+    <MoneyFigure minor={amount} currency={code} locale={locale} />
+  );
   const baseNote = (field: MoneyTotal) =>
     converted
-      ? t('cellarReview.home.totals.base', { amount: money(totals[field], baseCurrency) })
+      ? t('cellarReview.home.totals.base', {
+          amount: formatWholeMoney(totals[field], baseCurrency, locale),
+        })
       : undefined;
 
   return (
@@ -53,8 +62,11 @@ export function TotalsCards({ dashboard }: { dashboard: CellarDashboard }) {
         <h2 id="cellar-totals-heading">{t('cellarReview.home.totals.label')}</h2>
       </VisuallyHidden>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-        <StatCard label={t('cellarReview.home.totals.wines')} value={count.format(viewTotals.wines)} />
-        <StatCard label={t('cellarReview.home.totals.bottles')} value={count.format(viewTotals.bottles)} />
+        <StatCard label={t('cellarReview.home.totals.wines')} value={formatCount(viewTotals.wines, locale)} />
+        <StatCard
+          label={t('cellarReview.home.totals.bottles')}
+          value={formatCount(viewTotals.bottles, locale)}
+        />
         <StatCard
           label={t('cellarReview.home.totals.purchaseValue')}
           value={money(viewTotals.purchaseValue, viewCurrency)}
@@ -71,10 +83,7 @@ export function TotalsCards({ dashboard }: { dashboard: CellarDashboard }) {
           {t('cellarReview.home.totals.rate', {
             base: baseCurrency,
             view: viewCurrency,
-            value: new Intl.NumberFormat(locale, {
-              minimumFractionDigits: 2,
-              maximumFractionDigits: 4,
-            }).format(rate.value),
+            value: formatDecimal(rate.value, locale, 4, 2),
             source: rate.source,
             date: formatDate(rate.date, locale),
           })}

@@ -12,7 +12,8 @@ import { listLocations } from '../api/locations';
 import { updateOwnWine } from '../api/update-own-wine';
 import { getCellars } from '../settings/api/get-cellars';
 import { cellarFixture, cellarOwnerSession, cellarWineFixture, locationFixture } from '../test-fixtures';
-import { CARDS_QUERY, CellarWinesPage } from './cellar-wines-page';
+import { CARDS_QUERY } from './cards-query';
+import { CellarWinesPage } from './cellar-wines-page';
 
 vi.mock('../api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
 vi.mock('../api/create-own-wine', () => ({ createOwnWine: vi.fn() }));

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { LocationsPanel } from '../locations/locations-panel';
 import { MoveWinesModal } from '../locations/move-wines-modal';
 import { AddWineModal } from './add-wine-modal';
+import { CARDS_QUERY } from './cards-query';
 import classes from './cellar-wines-page.module.css';
 import { DeleteWinesModal } from './delete-wines-modal';
 import { InventoryCards } from './inventory-cards';
@@ -32,12 +33,6 @@ export const CELLAR_WINES_PATH = '/wine-cellar/wines';
 
 /** Below this width the locations panel moves into a drawer: the cellar menu already takes a column. */
 const LOCATIONS_DRAWER_QUERY = '(max-width: 74.99em)';
-
-/**
- * Below the 600 px breakpoint (SPEC §9) the wines are cards, not a table. Read before the first paint
- * (no SSR here), so the page never lays out the table only to swap it.
- */
-export const CARDS_QUERY = '(max-width: 37.49em)';
 
 /** The cellar's Wines page (SPEC §3 inventory): the person's wines with locations, filters and totals. */
 export function CellarWinesPage() {
