@@ -15,7 +15,16 @@ const ANSWER: WineSearchResult = {
   rows: [],
   count: 0,
   facets: {
-    categories: [],
+    // Every strip style but orange has wines (and some style the strip does not offer).
+    categories: [
+      { id: 'red', name: 'red', count: 40 },
+      { id: 'white', name: 'white', count: 25 },
+      { id: 'sparkling', name: 'sparkling', count: 9 },
+      { id: 'rose', name: 'rose', count: 6 },
+      { id: 'fortified', name: 'fortified', count: 3 },
+      { id: 'dessert', name: 'dessert', count: 2 },
+      { id: 'spirits', name: 'spirits', count: 12 },
+    ],
     countries: [],
     regions: [],
     subRegions: [],
@@ -53,7 +62,7 @@ describe('the home page', () => {
     renderWithProviders(<HomePage />, { route: '/feed?category=red&grapes=merlot' });
 
     const strip = await screen.findByRole('navigation', { name: 'Wine styles' });
-    const red = within(strip).getByRole('link', { name: 'Red' });
+    const red = await within(strip).findByRole('link', { name: 'Red' });
     expect(red.getAttribute('aria-current')).toBe('true');
     expect(red.getAttribute('href')).toBe('/feed?grapes=merlot');
     expect(within(strip).getByRole('link', { name: 'White' }).getAttribute('href')).toBe(
@@ -75,5 +84,70 @@ describe('the home page', () => {
     expect(screen.getByRole('link', { name: 'Create a business account' }).getAttribute('href')).toBe(
       '/registration',
     );
+  });
+
+  it('offers only the styles that have wines, once the feed’s answer says which', async () => {
+    let answer: (result: WineSearchResult) => void = () => {};
+    vi.mocked(searchWines).mockImplementation(
+      () => new Promise<WineSearchResult>((resolve) => (answer = resolve)),
+    );
+    renderWithProviders(<HomePage />, { route: '/feed' });
+
+    // Before the answer the strip holds its place, with no chip to follow yet.
+    const strip = screen.getByRole('navigation', { name: 'Wine styles' });
+    expect(within(strip).queryAllByRole('link')).toHaveLength(0);
+
+    await waitFor(() => expect(searchWines).toHaveBeenCalled());
+    answer(ANSWER);
+
+    await within(strip).findByRole('link', { name: 'Red' });
+    expect(
+      within(strip)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Red', 'White', 'Rosé', 'Sparkling', 'Dessert', 'Fortified']);
+    expect(within(strip).queryByRole('link', { name: 'Orange' })).toBeNull();
+  });
+
+  it('keeps a chosen style without wines, so it can be chosen off again', async () => {
+    renderWithProviders(<HomePage />, { route: '/feed?category=orange' });
+
+    const strip = screen.getByRole('navigation', { name: 'Wine styles' });
+    const orange = await within(strip).findByRole('link', { name: 'Orange' });
+    expect(orange.getAttribute('aria-current')).toBe('true');
+    expect(orange.getAttribute('href')).toBe('/feed');
+  });
+
+  it('follows the other filters: a search that finds only red wines leaves only red', async () => {
+    vi.mocked(searchWines).mockResolvedValue({
+      ...ANSWER,
+      facets: { ...ANSWER.facets, categories: [{ id: 'red', name: 'red', count: 4 }] },
+    });
+    renderWithProviders(<HomePage />, { route: '/feed?search=barolo' });
+
+    const strip = screen.getByRole('navigation', { name: 'Wine styles' });
+    const red = await within(strip).findByRole('link', { name: 'Red' });
+    expect(red.getAttribute('href')).toBe('/feed?search=barolo&category=red');
+    expect(within(strip).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('offers every style when the wines could not be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(searchWines).mockRejectedValue(new Error('offline'));
+    renderWithProviders(<HomePage />, { route: '/feed' });
+
+    const strip = screen.getByRole('navigation', { name: 'Wine styles' });
+    await within(strip).findByRole('link', { name: 'Orange' });
+    expect(within(strip).getAllByRole('link')).toHaveLength(7);
+  });
+
+  it('is called Forsiden in Norwegian, in the tab and the navbar', async () => {
+    await i18n.changeLanguage('nb');
+    renderWithProviders(<HomePage />, { route: '/feed' });
+
+    await waitFor(() => expect(document.title).toBe('Forsiden · Kork'));
+    expect(i18n.getFixedT('nb', 'shell')('nav.feed')).toBe('Forsiden');
+    expect(i18n.getFixedT('en', 'shell')('nav.feed')).toBe('Feed');
+    await screen.findByRole('searchbox', { name: 'Søk etter viner' });
   });
 });

@@ -1,5 +1,5 @@
 import { IconArrowRight } from '@tabler/icons-react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { afterPaintWithStyles, commonStyles } from '../../app/styles/component-styles';
@@ -7,7 +7,7 @@ import { NAVBAR_HEIGHT_PX, useWatchCategoryStrip } from '../../lib/category-stri
 import { useIsLoggedIn } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { WineFeedSkeleton } from '../wines/components/wine-feed-skeleton';
-import type { Category } from './categories';
+import { type Category, type CategoryCount, stripCategories } from './categories';
 import { categoryHref, selectedCategory } from './category-links';
 import { CategoryStrip } from './components/category-strip';
 import classes from './home-page.module.css';
@@ -33,6 +33,11 @@ export function HomePage() {
   const categoryLink = (category: Category) => categoryHref(searchParams, category, selected);
   const stripRef = useRef<HTMLElement>(null);
   useWatchCategoryStrip(stripRef, NAVBAR_HEIGHT_PX);
+  // The styles with wines come with the feed's own answer (no request of their own): until then the
+  // strip holds its place. Styles without wines are left out, so no chip leads to an empty list.
+  const [counts, setCounts] = useState<readonly CategoryCount[] | null | undefined>(undefined);
+  const onCategoryCounts = useCallback((next: readonly CategoryCount[] | null) => setCounts(next), []);
+  const categories = counts === undefined ? undefined : stripCategories(counts, selected);
 
   return (
     <>
@@ -62,7 +67,7 @@ export function HomePage() {
           </div>
         </div>
         <div className={classes.stripWrap}>
-          <CategoryStrip ref={stripRef} selected={selected} linkTo={categoryLink} />
+          <CategoryStrip ref={stripRef} selected={selected} categories={categories} linkTo={categoryLink} />
         </div>
       </section>
 
@@ -81,7 +86,7 @@ export function HomePage() {
             </div>
           </div>
           <Suspense fallback={<WineFeedSkeleton />}>
-            <WineFeed />
+            <WineFeed onCategoryCounts={onCategoryCounts} />
           </Suspense>
         </section>
 

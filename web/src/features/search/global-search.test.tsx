@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
+import { ApiError } from '../../lib/api-client';
 import { renderWithProviders } from '../../test/render';
 import { globalSearch } from './api/global-search';
 import { GlobalSearchBox } from './global-search';
@@ -126,6 +127,50 @@ describe('the global search', () => {
     type(renderSearch(), 'zzz');
 
     expect(await screen.findByText('Nothing found for “zzz”')).toBeTruthy();
+  });
+
+  it('stops at the API’s bound, names it, and does not search past it', async () => {
+    const input = renderSearch() as HTMLInputElement;
+    expect(input.maxLength).toBe(200);
+
+    type(input, 'a'.repeat(200));
+    expect(await screen.findByText('At most 200 characters')).toBeTruthy();
+    await waitFor(() => expect(search).toHaveBeenCalledWith('a'.repeat(200), expect.anything()));
+
+    search.mockClear();
+    type(input, 'b'.repeat(500));
+    expect(await screen.findByText('At most 200 characters')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Search is not available right now. Try again in a moment.')).toBeNull();
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    expect(location()).toBe('/events');
+    expect(search).not.toHaveBeenCalled();
+  });
+
+  it('shows the API’s own words when it refuses the text', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    search.mockRejectedValue(
+      new ApiError('Noen felt er ikke gyldige', 400, 'VALIDATION_FAILED', { q: 'Høyst 200 tegn' }),
+    );
+    type(renderSearch(), 'margaux');
+
+    expect(await screen.findByText('Høyst 200 tegn')).toBeTruthy();
+    expect(screen.queryByText('Search is not available right now. Try again in a moment.')).toBeNull();
+  });
+
+  it('says the search is not available when the server fails or the network is down', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    search.mockRejectedValue(new ApiError('Internal server error', 500, 'INTERNAL'));
+    const input = renderSearch();
+    type(input, 'margaux');
+
+    expect(await screen.findByText('Search is not available right now. Try again in a moment.')).toBeTruthy();
+    expect(screen.queryByText('Internal server error')).toBeNull();
+
+    search.mockRejectedValue(new ApiError('Error occurred. Please try again.', 0, 'NETWORK'));
+    fireEvent.change(input, { target: { value: 'margaux 2015' } });
+    await waitFor(() => expect(search).toHaveBeenCalledWith('margaux 2015', expect.anything()));
+    expect(await screen.findByText('Search is not available right now. Try again in a moment.')).toBeTruthy();
   });
 
   it('takes over from the navbar’s light field, keeping the text and the focus', async () => {

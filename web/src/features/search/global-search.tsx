@@ -9,6 +9,12 @@ import { wineImageSources } from '../wines/wine-image';
 import { globalSearch } from './api/global-search';
 import classes from './global-search.module.css';
 import triggerClasses from './global-search-trigger.module.css';
+import {
+  GLOBAL_SEARCH_MAX_LENGTH,
+  globalSearchProblem,
+  lengthLimitNote,
+  searchRefusal,
+} from './search-rules';
 import { feedSearchPath, searchHitPath } from './search-targets';
 
 const SEARCH_DELAY_MS = 250;
@@ -57,6 +63,8 @@ export function GlobalSearchBox({
   const [text, setText] = useState(initialText);
   const [result, setResult] = useState<GlobalSearchResult | null>(null);
   const [status, setStatus] = useState<Status>('idle');
+  /** Why the last search failed: the API's refusal, or nothing to say but "not available". */
+  const [failure, setFailure] = useState<unknown>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const combobox = useCombobox({
@@ -68,7 +76,10 @@ export function GlobalSearchBox({
   }, [autoFocus]);
 
   const query = text.trim();
-  const searchable = query.length >= MIN_QUERY_LENGTH;
+  // A text the API would refuse (too long, broken characters) is not sent; the field says why instead.
+  const problem = globalSearchProblem(query);
+  const searchable = query.length >= MIN_QUERY_LENGTH && problem === undefined;
+  const note = problem ?? lengthLimitNote(query, GLOBAL_SEARCH_MAX_LENGTH);
 
   // The results follow the text a quarter of a second after typing stops; an older request is dropped.
   useEffect(() => {
@@ -86,9 +97,10 @@ export function GlobalSearchBox({
           setResult(answer);
           setStatus('done');
         },
-        () => {
+        (error: unknown) => {
           if (controller.signal.aborted) return;
           setResult(null);
+          setFailure(error);
           setStatus('error');
         },
       );
@@ -128,13 +140,17 @@ export function GlobalSearchBox({
   };
 
   const statusText =
-    status === 'loading'
+    problem ??
+    (status === 'loading'
       ? t('globalSearch.loading')
       : status === 'error'
-        ? t('globalSearch.error')
+        ? (searchRefusal(failure) ?? t('globalSearch.error'))
         : status === 'done' && groups.length === 0
           ? t('globalSearch.empty', { query })
-          : '';
+          : '');
+  // At the bound (and not past it) the results still show; the note says why the field takes no more.
+  const limitNote = problem === undefined ? note : undefined;
+  const describedBy = [statusText && statusId, limitNote && `${statusId}-limit`].filter(Boolean).join(' ');
 
   const options = (
     <>
@@ -191,7 +207,9 @@ export function GlobalSearchBox({
             type="search"
             className={inDialog ? classes.dialogField : triggerClasses.field}
             aria-label={t('globalSearch.label')}
-            aria-describedby={statusText ? statusId : undefined}
+            aria-describedby={describedBy || undefined}
+            aria-invalid={problem !== undefined || undefined}
+            maxLength={GLOBAL_SEARCH_MAX_LENGTH}
             placeholder={t('globalSearch.placeholder')}
             autoComplete="off"
             enterKeyHint="search"
@@ -203,17 +221,17 @@ export function GlobalSearchBox({
               combobox.openDropdown();
             }}
             onFocus={() => {
-              if (searchable) combobox.openDropdown();
+              if (searchable || problem) combobox.openDropdown();
             }}
             onClick={() => {
-              if (searchable) combobox.openDropdown();
+              if (searchable || problem) combobox.openDropdown();
             }}
             onBlur={() => combobox.closeDropdown()}
             onKeyDown={(event) => {
               // Enter with no result chosen searches the feed; with one chosen, the list opens it.
               if (event.key === 'Enter' && query && combobox.getSelectedOptionIndex() === -1) {
                 event.preventDefault();
-                go(feedSearchPath(query));
+                if (problem === undefined) go(feedSearchPath(query));
               }
             }}
           />
@@ -221,14 +239,24 @@ export function GlobalSearchBox({
       </span>
 
       <Combobox.Dropdown
-        hidden={!searchable}
+        hidden={!searchable && problem === undefined}
         className={classes.dropdown}
         data-in-dialog={inDialog || undefined}
       >
         {statusText && (
-          <div id={statusId} className={classes.status} role="status">
-            {status === 'loading' && <Loader size={14} color="wine.7" aria-hidden />}
+          <div
+            id={statusId}
+            className={classes.status}
+            role="status"
+            data-problem={problem !== undefined || status === 'error' || undefined}
+          >
+            {status === 'loading' && !problem && <Loader size={14} color="wine.7" aria-hidden />}
             <span>{statusText}</span>
+          </div>
+        )}
+        {limitNote && (
+          <div id={`${statusId}-limit`} className={classes.status}>
+            <span>{limitNote}</span>
           </div>
         )}
         <Combobox.Options aria-label={t('globalSearch.results')} className={classes.options}>

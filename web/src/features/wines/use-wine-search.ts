@@ -13,6 +13,8 @@ export interface WineSearchState {
   status: 'loading' | 'loadingMore' | 'idle' | 'error';
   /** The page that failed, when `status` is `error`. */
   failedPage: number | null;
+  /** Why it failed (an `ApiError` when the API answered), when `status` is `error`. */
+  error: unknown;
 }
 
 const INITIAL: WineSearchState = {
@@ -22,6 +24,7 @@ const INITIAL: WineSearchState = {
   page: 0,
   status: 'loading',
   failedPage: null,
+  error: null,
 };
 
 export interface WineSearch extends WineSearchState {
@@ -52,8 +55,8 @@ export function useWineSearch(params: Omit<WineSearchParams, 'page'>, contextKey
       controllerRef.current = controller;
       setState((current) =>
         page === 1
-          ? { ...current, rows: [], count: null, page: 0, status: 'loading', failedPage: null }
-          : { ...current, status: 'loadingMore', failedPage: null },
+          ? { ...current, rows: [], count: null, page: 0, status: 'loading', failedPage: null, error: null }
+          : { ...current, status: 'loadingMore', failedPage: null, error: null },
       );
       searchWines({ ...paramsRef.current, page }, controller.signal).then(
         (result) => {
@@ -71,13 +74,14 @@ export function useWineSearch(params: Omit<WineSearchParams, 'page'>, contextKey
                 page,
                 status: 'idle',
                 failedPage: null,
+                error: null,
               };
             }),
           );
         },
-        () => {
+        (error: unknown) => {
           if (controller.signal.aborted) return;
-          setState((current) => ({ ...current, status: 'error', failedPage: page }));
+          setState((current) => ({ ...current, status: 'error', failedPage: page, error }));
         },
       );
     },

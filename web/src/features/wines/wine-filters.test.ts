@@ -1,3 +1,4 @@
+import { WineSearchQuery } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import { wineSearchQuery } from './api/search-wines';
 import {
@@ -6,6 +7,7 @@ import {
   DEFAULT_FILTERS,
   narrowOrigins,
   parseWineFilters,
+  ranksByMatch,
   removeActiveFilter,
   toggleOrigin,
   type WineFilters,
@@ -183,5 +185,28 @@ describe('the active filter chips', () => {
       sortColumn: 'name',
       sortDirection: 'asc',
     });
+  });
+});
+
+describe('a search from a link', () => {
+  it('is cut to what the API takes, so the link still lists wines', () => {
+    for (const text of ['a'.repeat(500), `${'b'.repeat(199)}🍷 more`, `  ${'c'.repeat(200)}  `]) {
+      const { search } = parseWineFilters(new URLSearchParams({ search: text }));
+      expect(search.length).toBeLessThanOrEqual(200);
+      expect(WineSearchQuery.safeParse({ search }).success).toBe(true);
+    }
+  });
+});
+
+describe('the order of a text search', () => {
+  it('is best match first under the default sort when the text has a word, as the API ranks it', () => {
+    const sorted = (search: string, sortColumn = 'rating', sortDirection = 'desc') =>
+      ranksByMatch({ ...DEFAULT_FILTERS, search, sortColumn, sortDirection } as WineFilters);
+    expect(sorted('barolo')).toBe(true);
+    expect(sorted('Château 2015')).toBe(true);
+    expect(sorted('')).toBe(false);
+    expect(sorted('!!')).toBe(false);
+    expect(sorted('barolo', 'price', 'asc')).toBe(false);
+    expect(sorted('barolo', 'rating', 'asc')).toBe(false);
   });
 });

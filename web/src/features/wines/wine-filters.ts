@@ -5,6 +5,7 @@ import {
   type SortDirection,
   WINE_SEARCH_DEFAULTS,
 } from '@kork/shared';
+import { WINE_SEARCH_MAX_LENGTH } from '../search/search-rules';
 import {
   WINE_BOOLEAN_PARAMS,
   WINE_LIST_PARAMS,
@@ -56,8 +57,6 @@ export const FILTER_URL_PARAMS: readonly string[] = [
   ...BOOLEAN_FILTERS,
 ];
 
-const MAX_SEARCH_LENGTH = 200;
-
 /** SPEC §3 Active filter defaults: nothing chosen, best rated first. */
 export const DEFAULT_FILTERS: WineFilters = {
   search: '',
@@ -79,6 +78,16 @@ export const DEFAULT_FILTERS: WineFilters = {
   isReviewedByMe: WINE_SEARCH_DEFAULTS.isReviewedByMe,
   isHorecaAvailable: WINE_SEARCH_DEFAULTS.isHorecaAvailable,
 };
+
+/** A search from a link, cut to what the API takes (never through the middle of a character). */
+function boundedSearch(text: string): string {
+  const trimmed = text.trim();
+  if (WINE_SEARCH_MAX_LENGTH === undefined || trimmed.length <= WINE_SEARCH_MAX_LENGTH) return trimmed;
+  return trimmed
+    .slice(0, WINE_SEARCH_MAX_LENGTH)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trim();
+}
 
 function parseList(value: string | null): string[] {
   if (!value) return [];
@@ -108,7 +117,7 @@ function isOneOf<T extends string>(list: readonly T[], value: string | null): va
 /** The filters a page URL stands for; anything unknown or malformed falls back to its default. */
 export function parseWineFilters(params: URLSearchParams): WineFilters {
   const filters: WineFilters = { ...DEFAULT_FILTERS };
-  filters.search = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  filters.search = boundedSearch(params.get('search') ?? '');
   const column = params.get('sortColumn');
   if (isOneOf(SORT_COLUMNS, column)) filters.sortColumn = column;
   const direction = params.get('sortDirection');
@@ -190,6 +199,19 @@ export function narrowOrigins(origins: readonly string[]): string[] {
 export function toggleOrigin(origins: readonly string[], id: string): string[] {
   if (origins.includes(id)) return origins.filter((other) => other !== id && !other.startsWith(`${id}.`));
   return [...origins, id];
+}
+
+/**
+ * Whether the list comes best match first: the API ranks a text search by how well each wine matches
+ * (exact words, then prefixes, then typos; by rating within each) when the sort is the default one,
+ * rating descending, and the text has a word to match. Any other sort orders by its column alone.
+ */
+export function ranksByMatch(filters: Pick<WineFilters, 'search' | 'sortColumn' | 'sortDirection'>): boolean {
+  return (
+    /[\p{L}\p{N}]/u.test(filters.search) &&
+    filters.sortColumn === DEFAULT_FILTERS.sortColumn &&
+    filters.sortDirection === DEFAULT_FILTERS.sortDirection
+  );
 }
 
 /** The `GET /api/wines` parameters for one page of the filtered list. */

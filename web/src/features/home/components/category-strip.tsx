@@ -14,22 +14,35 @@ const SWATCHES: Record<Category, string> = {
   fortified: '#5b2318',
 };
 
-/** Wine styles to browse by; the selected one travels in the URL so it survives a reload or a share. */
+/**
+ * Wine styles to browse by; the selected one travels in the URL so it survives a reload or a share.
+ * Until the strip knows which styles have wines (`categories` undefined) it keeps its place on the
+ * page with every chip hidden, so showing them moves nothing.
+ */
 export function CategoryStrip({
   selected,
+  categories,
   ref,
   linkTo = (category) => (category === selected ? '/feed' : `/feed?category=${category}`),
 }: {
   selected: Category | undefined;
+  /** The styles to offer, in strip order; undefined while that is not known yet. */
+  categories?: readonly Category[];
   ref?: Ref<HTMLElement>;
   /** Where a style's link goes; by default it selects that style alone, or clears the selected one. */
   linkTo?: (category: Category) => string;
 }) {
   const { t } = useTranslation('shell');
+  const pending = categories === undefined;
   return (
     <nav ref={ref} aria-label={t('home.categories.label')} className={classes.strip}>
-      <ul className={classes.list}>
-        {CATEGORIES.map((category) => (
+      <ul
+        className={classes.list}
+        data-pending={pending || undefined}
+        aria-hidden={pending || undefined}
+        inert={pending || undefined}
+      >
+        {(categories ?? CATEGORIES).map((category) => (
           <li key={category}>
             <Link
               to={linkTo(category)}

@@ -3,9 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
 import { searchWines } from '../api/search-wines';
-import { WineFeed } from './wine-feed';
+import { WineFeed, type WineFeedProps } from './wine-feed';
 
 vi.mock('../api/search-wines', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/search-wines')>()),
@@ -77,10 +78,10 @@ function Location() {
   return <output data-testid="location">{location.search}</output>;
 }
 
-function renderFeed(route = '/feed') {
+function renderFeed(route = '/feed', onCategoryCounts?: WineFeedProps['onCategoryCounts']) {
   renderWithProviders(
     <>
-      <WineFeed />
+      <WineFeed onCategoryCounts={onCategoryCounts} />
       <Location />
     </>,
     { route },
@@ -88,6 +89,9 @@ function renderFeed(route = '/feed') {
 }
 
 const lastQuery = () => search.mock.calls.at(-1)?.[0];
+
+/** The text of the option a select shows. */
+const selectedLabel = (select: HTMLSelectElement) => select.options[select.selectedIndex]?.textContent;
 
 /** A phone: the filters sit in a drawer behind a button. */
 function narrowScreen() {
@@ -256,5 +260,135 @@ describe('the wine feed', () => {
     expect(await screen.findByLabelText('Min price')).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Available now' })).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Available to the trade' })).toBeTruthy();
+  });
+
+  it('stops the search at the API’s bound and names it', async () => {
+    renderFeed();
+    await screen.findByTestId('wine-count');
+    const box = screen.getByRole('searchbox', { name: 'Search wines' }) as HTMLInputElement;
+    expect(box.maxLength).toBe(200);
+
+    // Exactly at the bound: searched, and the box says why it takes no more.
+    const longest = 'a'.repeat(200);
+    fireEvent.change(box, { target: { value: longest } });
+    expect(await screen.findByText('At most 200 characters')).toBeTruthy();
+    await waitFor(() => expect(lastQuery()).toMatchObject({ search: longest }));
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+
+    // Past it (a paste the browser let through): the box says so, and even Enter does not search it.
+    fireEvent.change(box, { target: { value: 'b'.repeat(500) } });
+    expect(await screen.findByText('At most 200 characters')).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter' });
+    expect(screen.getByTestId('location').textContent).toBe(`?search=${longest}`);
+    expect(search.mock.calls.every((call) => (call[0].search ?? '').length <= 200)).toBe(true);
+  });
+
+  it('names the bound in Norwegian too', async () => {
+    await i18n.changeLanguage('nb');
+    renderFeed();
+    await screen.findByTestId('wine-count');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Søk etter viner' }), {
+      target: { value: 'x'.repeat(201) },
+    });
+
+    expect(await screen.findByText('Høyst 200 tegn')).toBeTruthy();
+  });
+
+  it('shows the API’s own words when it refuses the search, and offers to clear the filters', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    search.mockRejectedValue(
+      new ApiError('Some fields are not valid', 400, 'VALIDATION_FAILED', {
+        maxPrice: 'Must be between 0 and 1,000,000,000',
+      }),
+    );
+    viewer.current = { id: 'u-1', accountType: 1, isBusiness: false } as User;
+    renderFeed('/feed?maxPrice=99999999999');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('These filters cannot be used');
+    expect(alert.textContent).toContain('Must be between 0 and 1,000,000,000');
+    expect(alert.textContent).not.toContain('connection');
+    search.mockResolvedValue(ANSWER);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(''));
+    expect((await screen.findByTestId('wine-count')).textContent).toBe('30 wines');
+  });
+
+  it('keeps “could not be loaded” and a retry for a server failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    search.mockRejectedValueOnce(new ApiError('Internal server error', 500, 'INTERNAL'));
+    renderFeed('/feed?search=barolo');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The wines could not be loaded');
+    expect(alert.textContent).toContain('Check your connection and try again.');
+    expect(alert.textContent).not.toContain('Internal server error');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('wine-count')).textContent).toBe('30 wines');
+  });
+
+  it('says “Best match” for a text search under the default sort, and still takes another sort', async () => {
+    renderFeed('/feed?search=barolo');
+    await screen.findByTestId('wine-count');
+    const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
+
+    expect(sort.value).toBe('rating:desc');
+    expect(selectedLabel(sort)).toBe('Best match');
+    expect(within(sort).queryByRole('option', { name: 'Highest rated' })).toBeNull();
+
+    fireEvent.change(sort, { target: { value: 'price:asc' } });
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '?search=barolo&sortColumn=price&sortDirection=asc',
+      ),
+    );
+    await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'barolo', sortColumn: 'price' }));
+    expect(selectedLabel(sort)).toBe('Price: low to high');
+    expect(within(sort).getByRole('option', { name: 'Best match' })).toBeTruthy();
+  });
+
+  it('says “Highest rated” when there is no text to match', async () => {
+    renderFeed();
+    await screen.findByTestId('wine-count');
+    expect(selectedLabel(screen.getByLabelText('Sort by') as HTMLSelectElement)).toBe('Highest rated');
+  });
+
+  it('calls it “Beste treff” in Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    renderFeed('/feed?search=barolo');
+    await screen.findByTestId('wine-count');
+
+    expect(selectedLabel(screen.getByLabelText('Sorter etter') as HTMLSelectElement)).toBe('Beste treff');
+  });
+
+  it('tells the page which main categories have wines', async () => {
+    const onCounts = vi.fn();
+    search.mockResolvedValue({
+      ...ANSWER,
+      facets: { ...ANSWER.facets, categories: [{ id: 'red', name: 'red', count: 30 }] },
+    });
+    renderFeed('/feed', onCounts);
+
+    await waitFor(() => expect(onCounts).toHaveBeenCalledWith([{ id: 'red', name: 'red', count: 30 }]));
+  });
+
+  it('does not apply a price the API would refuse, and says what it takes', async () => {
+    viewer.current = { id: 'u-1', accountType: 1, isBusiness: false } as User;
+    renderFeed();
+    await screen.findByTestId('wine-count');
+
+    const max = await screen.findByLabelText('Max price');
+    fireEvent.change(max, { target: { value: '5000000000' } });
+
+    expect(await screen.findByText('Must be between 0 and 1,000,000,000')).toBeTruthy();
+    fireEvent.blur(max);
+    expect(screen.getByTestId('location').textContent).toBe('');
+
+    fireEvent.change(max, { target: { value: '250,50' } });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?maxPrice=250.5'));
+    expect(screen.queryByText('Must be between 0 and 1,000,000,000')).toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import { LIMITS, SORT_COLUMNS, SORT_DIRECTIONS, type SortColumn, type SortDirection } from '@kork/shared';
+import {
+  type FacetValue,
+  LIMITS,
+  SORT_COLUMNS,
+  SORT_DIRECTIONS,
+  type SortColumn,
+  type SortDirection,
+} from '@kork/shared';
 import { Alert, Badge, Button, NativeSelect, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertTriangle, IconSearch, IconX } from '@tabler/icons-react';
@@ -6,6 +13,12 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../lib/currency';
 import { useIsLoggedIn, useViewer } from '../../../lib/session';
+import {
+  lengthLimitNote,
+  searchRefusal,
+  WINE_SEARCH_MAX_LENGTH,
+  wineSearchProblem,
+} from '../../search/search-rules';
 import { facetLabel } from '../facet-options';
 import { useWineFilters } from '../use-wine-filters';
 import { useWineSearch } from '../use-wine-search';
@@ -14,6 +27,7 @@ import {
   activeFilters,
   clearWineFilters,
   type FilterAbilities,
+  ranksByMatch,
   removeActiveFilter,
   type WineFilters,
   wineSearchParams,
@@ -40,12 +54,21 @@ const SORT_OPTIONS: { column: SortColumn; direction: SortDirection }[] = SORT_CO
     .map((direction) => ({ column, direction })),
 );
 
+export interface WineFeedProps {
+  /**
+   * The main categories' wine counts for the current filters, the category filter itself left out
+   * (the answer's `categories` facet), each time an answer brings them; `null` when the wines could
+   * not be loaded at all.
+   */
+  onCategoryCounts?: (counts: readonly FacetValue[] | null) => void;
+}
+
 /**
  * The catalogue on the home page: search, sort, filters (a side column on wide screens, a drawer on
  * phones), the active filters as chips and an endless list of wine cards. Everything chosen lives in
  * the page URL.
  */
-export function WineFeed() {
+export function WineFeed({ onCategoryCounts }: WineFeedProps = {}) {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useWineFilters();
   const loggedIn = useIsLoggedIn();
@@ -64,6 +87,13 @@ export function WineFeed() {
   }, [filters, abilities]);
   const result = useWineSearch(params, `${currency}|${i18n.resolvedLanguage}|${loggedIn}`);
   const facets = result.facets ?? {};
+  const onCountsRef = useRef(onCategoryCounts);
+  onCountsRef.current = onCategoryCounts;
+  const failedWithoutFacets = result.facets === null && result.status === 'error';
+  useEffect(() => {
+    if (result.facets) onCountsRef.current?.(result.facets.categories);
+    else if (failedWithoutFacets) onCountsRef.current?.(null);
+  }, [result.facets, failedWithoutFacets]);
   const active = activeFilters(filters, abilities);
   const numbers = useMemo(() => new Intl.NumberFormat(i18n.resolvedLanguage), [i18n.resolvedLanguage]);
 
@@ -112,7 +142,11 @@ export function WineFeed() {
           }}
           data={SORT_OPTIONS.map(({ column, direction }) => ({
             value: `${column}:${direction}`,
-            label: t(`wineSearch.sort.${column}.${direction}`),
+            // With text to match, the default sort lists the best matches first (the API ranks them so):
+            // that option says so, since that is what choosing it gives.
+            label: ranksByMatch({ search: filters.search, sortColumn: column, sortDirection: direction })
+              ? t('wineSearch.sort.bestMatch')
+              : t(`wineSearch.sort.${column}.${direction}`),
           }))}
         />
         {!wide && (
@@ -216,7 +250,11 @@ export function WineFeed() {
   );
 }
 
-/** The search box: the list follows a quarter of a second after typing stops, or at once on Enter. */
+/**
+ * The search box: the list follows a quarter of a second after typing stops, or at once on Enter. It
+ * takes no more text than the API does and names the bound once it is reached; a text the API would
+ * refuse anyway (pasted past the bound, broken characters) is not searched and the box says why.
+ */
 function SearchBox({
   value,
   onSearch,
@@ -236,9 +274,12 @@ function SearchBox({
     }
   }, [value]);
 
+  const problem = wineSearchProblem(text);
+  const limitNote = problem === undefined ? lengthLimitNote(text, WINE_SEARCH_MAX_LENGTH) : undefined;
+
   const commit = (next: string) => {
     const search = next.trim();
-    if (search === committed.current) return;
+    if (search === committed.current || wineSearchProblem(search) !== undefined) return;
     // Refining a search replaces the history entry; starting or ending one adds an entry.
     const replace = committed.current !== '' && search !== '';
     committed.current = search;
@@ -264,6 +305,11 @@ function SearchBox({
       }}
       leftSection={<IconSearch size={16} aria-hidden />}
       enterKeyHint="search"
+      maxLength={WINE_SEARCH_MAX_LENGTH}
+      error={problem}
+      description={limitNote}
+      // Above the field: it stays in line with the sort menu beside it.
+      inputWrapperOrder={['label', 'description', 'error', 'input']}
     />
   );
 }
@@ -306,19 +352,29 @@ function Results({ result, loggedIn, currency, hasFilters, onClear, formatCount 
     return () => observer.disconnect();
   }, [hasMore, status, loadMore]);
 
+  // The API refused the search (a filter or the text breaks a rule): its own words say which, and
+  // asking again would not help. Anything else (5xx, offline) is worth another try.
+  const refusal = status === 'error' ? searchRefusal(result.error) : undefined;
+
   if (status === 'error' && result.failedPage === 1) {
     return (
       <Alert
         color="red"
         variant="light"
         icon={<IconAlertTriangle size={20} aria-hidden />}
-        title={t('wineSearch.errorTitle')}
+        title={refusal ? t('wineSearch.refusedTitle') : t('wineSearch.errorTitle')}
         role="alert"
       >
-        <p className={classes.alertText}>{t('wineSearch.errorText')}</p>
-        <Button variant="default" size="sm" onClick={result.retry}>
-          {t('wineSearch.retry')}
-        </Button>
+        <p className={classes.alertText}>{refusal ?? t('wineSearch.errorText')}</p>
+        {refusal && hasFilters ? (
+          <Button variant="default" size="sm" onClick={onClear}>
+            {t('wineSearch.clearFilters')}
+          </Button>
+        ) : (
+          <Button variant="default" size="sm" onClick={result.retry}>
+            {t('wineSearch.retry')}
+          </Button>
+        )}
       </Alert>
     );
   }
@@ -358,7 +414,7 @@ function Results({ result, loggedIn, currency, hasFilters, onClear, formatCount 
 
       {status === 'error' && result.failedPage !== null && result.failedPage > 1 && (
         <div className={classes.moreError} role="alert">
-          <span>{t('wineSearch.moreError')}</span>
+          <span>{refusal ?? t('wineSearch.moreError')}</span>
           <Button variant="default" size="xs" onClick={result.retry}>
             {t('wineSearch.retry')}
           </Button>

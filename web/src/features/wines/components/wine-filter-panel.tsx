@@ -1,6 +1,8 @@
+import { WineSearchQuery } from '@kork/shared';
 import { Switch, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { schemaErrors } from '../../../lib/form-schema';
 import { FACET_GROUPS, type Facets, facetOptions } from '../facet-options';
 import {
   BOOLEAN_FILTERS,
@@ -63,11 +65,13 @@ export function WineFilterPanel({ filters, facets, abilities, currency, onChange
           <legend className={classes.legend}>{t('wineSearch.price', { currency })}</legend>
           <div className={classes.priceRow}>
             <PriceInput
+              name="minPrice"
               label={t('wineSearch.minPrice')}
               value={filters.minPrice}
               onCommit={(value) => onChange((current) => ({ ...current, minPrice: value }))}
             />
             <PriceInput
+              name="maxPrice"
               label={t('wineSearch.maxPrice')}
               value={filters.maxPrice}
               onCommit={(value) => onChange((current) => ({ ...current, maxPrice: value }))}
@@ -94,21 +98,40 @@ export function WineFilterPanel({ filters, facets, abilities, currency, onChange
   );
 }
 
-function parsePrice(text: string): number | null {
-  const normalised = text.trim().replace(',', '.');
-  if (!normalised) return null;
-  const value = Number(normalised);
-  return Number.isFinite(value) && value >= 0 ? value : null;
+type PriceName = 'minPrice' | 'maxPrice';
+
+/** The price as the API's query takes it: digits with an optional decimal part ("99,90" is read as 99.90). */
+function priceText(text: string): string {
+  return text.trim().replace(',', '.');
+}
+
+/** Why the API would refuse this bound, from its own query schema (a number, up to its largest amount). */
+function priceProblem(name: PriceName, text: string): string | undefined {
+  const value = priceText(text);
+  return value ? schemaErrors(WineSearchQuery, { [name]: value })[name] : undefined;
+}
+
+/** The bound a field holds: `null` when empty, `undefined` when it is no bound the API takes. */
+function parsePrice(name: PriceName, text: string): number | null | undefined {
+  const value = priceText(text);
+  if (!value) return null;
+  return priceProblem(name, text) === undefined ? Number(value) : undefined;
 }
 
 const PRICE_DELAY_MS = 600;
 
-/** A price bound, applied a moment after typing stops, on leaving the field, or on Enter. */
+/**
+ * A price bound, applied a moment after typing stops, on leaving the field, or on Enter. A text the
+ * API would refuse is not applied: the field says what it takes instead. A text field, so the mouse
+ * wheel scrolls the page rather than changing the amount (SPEC §5).
+ */
 function PriceInput({
+  name,
   label,
   value,
   onCommit,
 }: {
+  name: PriceName;
   label: string;
   value: number | null;
   onCommit: (value: number | null) => void;
@@ -117,32 +140,32 @@ function PriceInput({
 
   // Back/forward or a removed chip changes the bound from outside.
   useEffect(() => {
-    setText((current) => (parsePrice(current) === value ? current : value === null ? '' : String(value)));
-  }, [value]);
+    setText((current) =>
+      parsePrice(name, current) === value ? current : value === null ? '' : String(value),
+    );
+  }, [name, value]);
 
   const commit = (next: string) => {
-    const parsed = parsePrice(next);
-    if (parsed !== value) onCommit(parsed);
+    const parsed = parsePrice(name, next);
+    if (parsed !== undefined && parsed !== value) onCommit(parsed);
   };
 
   // Only typing schedules a commit; the bound and the callback change with every render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      const parsed = parsePrice(text);
-      if (parsed !== value) onCommit(parsed);
-    }, PRICE_DELAY_MS);
+    const timer = setTimeout(() => commit(text), PRICE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
 
   return (
     <TextInput
       label={label}
-      type="number"
+      type="text"
       inputMode="decimal"
-      min={0}
+      autoComplete="off"
       size="sm"
       value={text}
+      error={priceProblem(name, text)}
       onChange={(event) => setText(event.currentTarget.value)}
       onBlur={(event) => commit(event.currentTarget.value)}
       onKeyDown={(event) => {
