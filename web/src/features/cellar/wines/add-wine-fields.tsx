@@ -1,35 +1,43 @@
 import { type CellarLocation, type CurrencyCode, UNCATEGORIZED } from '@kork/shared';
-import { NumberInput, type NumberInputProps, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { decimalsOf, inputNumber, inputToMinor } from './money';
+import { NumberField, type NumberFieldProps } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
+import { translateMessage } from '../../../lib/form-schema';
+import { moneyDecimals, moneyTextError, schemaMoney, schemaNumber } from '../../../lib/number-text';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
 
-/** NumberInput gives '' while a field is empty, and a number once something is typed. */
-export type NumberValue = number | string;
-
-/** The fields both ways of adding a wine share: how many, where, and what it cost. */
+/**
+ * The fields both ways of adding a wine share: how many, where, and what it cost. Numbers are the text
+ * typed (components/number-field.tsx), read in the page's language when the form is checked or sent.
+ */
 export interface StockValues {
-  quantity: NumberValue;
+  quantity: string;
   /** A location id or `uncategorized`. */
   location: string;
-  purchasePriceWovat: NumberValue;
-  sellingPrice: NumberValue;
+  purchasePriceWovat: string;
+  sellingPrice: string;
 }
 
 export function initialStock(location: string | undefined): StockValues {
-  return { quantity: 1, location: location ?? UNCATEGORIZED, purchasePriceWovat: '', sellingPrice: '' };
+  return { quantity: '1', location: location ?? UNCATEGORIZED, purchasePriceWovat: '', sellingPrice: '' };
 }
 
-/** The stock fields as the API takes them: money in minor units, Uncategorized as no location. */
+/**
+ * The stock fields as the API takes them: money in minor units, Uncategorized as no location. Text that is
+ * no number (or money with more decimals than the currency has) is NaN, which the schema refuses; nothing
+ * is rounded or clamped.
+ */
 export function stockInput(values: StockValues, currency: CurrencyCode) {
+  const locale = currentLocale();
   return {
-    quantity: inputNumber(values.quantity),
+    quantity: schemaNumber(values.quantity, locale),
     locationId: values.location === UNCATEGORIZED ? null : values.location,
-    purchasePriceWovat: inputToMinor(values.purchasePriceWovat, currency) ?? undefined,
-    sellingPrice: inputToMinor(values.sellingPrice, currency) ?? undefined,
+    purchasePriceWovat: schemaMoney(values.purchasePriceWovat, currency, locale) ?? undefined,
+    sellingPrice: schemaMoney(values.sellingPrice, currency, locale) ?? undefined,
   };
 }
 
@@ -70,22 +78,18 @@ export function LocationSelect({
 }
 
 /**
- * A money field in the cellar's currency: as many decimals as the currency has minor units, written with
- * the decimal comma in Norwegian.
+ * A money field in the cellar's currency, typed the page's way ("125,50" in Norwegian). More decimals than
+ * the currency has says "Too many decimals" here, whatever the form's schema says of the amount, since
+ * that is lost once the amount is minor units.
  */
-export function MoneyInput(props: NumberInputProps & { currency: CurrencyCode }) {
-  const { currency, ...rest } = props;
-  const { i18n } = useTranslation();
-  const decimals = decimalsOf(currency);
-  return (
-    <NumberInput
-      allowNegative={false}
-      decimalScale={decimals}
-      fixedDecimalScale={decimals > 0}
-      decimalSeparator={i18n.resolvedLanguage === 'nb' ? ',' : '.'}
-      {...rest}
-    />
-  );
+export function MoneyInput({ currency, error, ...rest }: NumberFieldProps & { currency: CurrencyCode }) {
+  const decimals = moneyError(rest.value, currency);
+  return <NumberField decimals={moneyDecimals(currency)} error={decimals ?? error} {...rest} />;
+}
+
+function moneyError(value: string | null | undefined, currency: CurrencyCode): string | undefined {
+  const key = moneyTextError(value ?? '', currency, currentLocale());
+  return key && translateMessage(key);
 }
 
 export function StockFields<V extends StockValues>({
@@ -101,10 +105,10 @@ export function StockFields<V extends StockValues>({
   const location = form.getInputProps('location');
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-      <NumberInput
+      <NumberField
         label={t('cellarWines.fields.quantity')}
-        allowNegative={false}
-        allowDecimal={false}
+        decimals={0}
+        min={1}
         required
         {...form.getInputProps('quantity')}
       />

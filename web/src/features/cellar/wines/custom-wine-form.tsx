@@ -1,41 +1,43 @@
 import {
   type CellarLocation,
   type CellarWine,
+  CellarWineUpdate,
   type CurrencyCode,
-  CustomCellarWineInput,
   type MainCategory,
+  NewCellarWineInput,
 } from '@kork/shared';
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n/i18n';
 import { apiFieldErrors, errorMessage, schemaErrors } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
+import { numberText, schemaNumber } from '../../../lib/number-text';
 import { createOwnWine } from '../api/create-own-wine';
 import {
   initialStock,
-  type NumberValue,
   StockFields,
   type StockValues,
   stockInput,
   toFormErrors,
   withoutEmpty,
 } from './add-wine-fields';
-import { inputNumber } from './money';
 import { CustomWineFields, DrinkingWindowFields } from './wine-identity-fields';
 
 /** The usual bottle: what most custom wines are, so most people never touch the field. */
 const DEFAULT_BOTTLE_SIZE = 0.75;
 
+/** The form: numbers are the text typed, read in the page's language when checked or sent. */
 interface CustomWineValues extends StockValues {
   wineName: string;
   producerName: string;
-  vintage: NumberValue;
-  bottleSize: NumberValue;
+  vintage: string;
+  bottleSize: string;
   mainCategoryId: string;
   country: string;
   region: string;
-  drinkingWindowFrom: NumberValue;
-  drinkingWindowTo: NumberValue;
+  drinkingWindowFrom: string;
+  drinkingWindowTo: string;
 }
 
 function text(value: string): string | undefined {
@@ -47,20 +49,34 @@ function text(value: string): string | undefined {
  * catalogue's, and custom wines never have one (SPEC §5); the owner's own window is allowed.
  */
 function toInput(values: CustomWineValues, currency: CurrencyCode) {
+  const locale = currentLocale();
   return {
     source: 'CUSTOM' as const,
     wineName: values.wineName,
     producerName: text(values.producerName),
     // An empty vintage is a non-vintage wine (NV).
-    vintage: inputNumber(values.vintage),
-    bottleSize: inputNumber(values.bottleSize),
+    vintage: schemaNumber(values.vintage, locale),
+    bottleSize: schemaNumber(values.bottleSize, locale),
     mainCategoryId: (values.mainCategoryId || undefined) as MainCategory | undefined,
     country: text(values.country),
     region: text(values.region),
-    drinkingWindowFrom: inputNumber(values.drinkingWindowFrom) ?? undefined,
-    drinkingWindowTo: inputNumber(values.drinkingWindowTo) ?? undefined,
+    drinkingWindowFrom: schemaNumber(values.drinkingWindowFrom, locale) ?? undefined,
+    drinkingWindowTo: schemaNumber(values.drinkingWindowTo, locale) ?? undefined,
     ...stockInput(values, currency),
   };
+}
+
+/**
+ * What the API would refuse, by its own rules for a new wine (`NewCellarWineInput`: at least one bottle).
+ * The drinking window is compared on its own too, so it is said even while another field is wrong.
+ */
+function customWineErrors(values: CustomWineValues, currency: CurrencyCode) {
+  const input = toInput(values, currency);
+  const window = schemaErrors(CellarWineUpdate, {
+    drinkingWindowFrom: input.drinkingWindowFrom,
+    drinkingWindowTo: input.drinkingWindowTo,
+  });
+  return toFormErrors({ ...window, ...schemaErrors(NewCellarWineInput, input) });
 }
 
 export function CustomWineForm({
@@ -83,7 +99,7 @@ export function CustomWineForm({
       wineName: '',
       producerName: '',
       vintage: '',
-      bottleSize: DEFAULT_BOTTLE_SIZE,
+      bottleSize: numberText(DEFAULT_BOTTLE_SIZE, currentLocale()),
       mainCategoryId: '',
       country: '',
       region: '',
@@ -91,7 +107,9 @@ export function CustomWineForm({
       drinkingWindowTo: '',
       ...initialStock(defaultLocation),
     },
-    validate: (values) => toFormErrors(schemaErrors(CustomCellarWineInput, toInput(values, currency))),
+    validate: (values) => customWineErrors(values, currency),
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -134,7 +152,12 @@ export function CustomWineForm({
         <StockFields form={form} locations={locations} currency={currency} />
         <DrinkingWindowFields inputProps={form.getInputProps} />
         <Group justify="flex-end">
-          <Button type="submit" radius="xl" loading={form.submitting}>
+          <Button
+            type="submit"
+            radius="xl"
+            loading={form.submitting}
+            disabled={Object.values(form.errors).some(Boolean)}
+          >
             {t('cellarWines.add.submit')}
           </Button>
         </Group>

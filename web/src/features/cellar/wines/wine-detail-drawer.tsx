@@ -2,23 +2,24 @@ import {
   type Cellar,
   type CellarLocation,
   type CellarWine,
-  CellarWineUpdate,
   defaultVats,
   type MainCategory,
 } from '@kork/shared';
-import { Button, Drawer, Group, Stack, Tabs, VisuallyHidden } from '@mantine/core';
+import { Button, Drawer, Group, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFieldErrors, errorMessage, schemaErrors } from '../../../lib/form-schema';
+import { currentLocale } from '../../../i18n/i18n';
+import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { getOwnWine } from '../api/get-own-wine';
 import { updateOwnWine } from '../api/update-own-wine';
 import { MoveWinesModal } from '../locations/move-wines-modal';
 import classes from './cellar-wines-page.module.css';
 import { useCategories } from './use-cellar-data';
+import drawerClasses from './wine-detail-drawer.module.css';
 import {
   NotesSection,
   PosSection,
@@ -31,12 +32,12 @@ import {
   type DetailTab,
   type DetailValues,
   detailChangesOf,
+  detailErrors,
   detailValuesOf,
   mostBottlesLocation,
   tabsWithErrors,
   tabToReveal,
 } from './wine-detail-tabs';
-import { toUpdate } from './wine-edit-values';
 import { WineHistory } from './wine-history-tab';
 import { StockTab } from './wine-stock-tab';
 
@@ -45,9 +46,12 @@ interface WineDetailDrawerProps {
   /** The wine to show; none closes the drawer. */
   wine: CellarWine | undefined;
   onClose: () => void;
-  /** The wine as the API now has it, after a save or a move. */
+  /** The wine as the API now has it, when no `onMoved` is given. */
   onSaved: (wine: CellarWine) => void;
-  /** The wine after bottles moved from the drawer; without it, `onSaved` hears of moves too. */
+  /**
+   * The wine as the API now has it after a save or a move from the drawer, which stays open on it: the
+   * caller refreshes its list and hands the wine back in. Without it, `onSaved` hears of both.
+   */
   onMoved?: (wine: CellarWine) => void;
   cellar: Cellar | undefined;
   locations: CellarLocation[];
@@ -56,7 +60,8 @@ interface WineDetailDrawerProps {
 /**
  * A wine's details, every field the owner may change, opened by clicking its row. The fields are spread
  * over tabs (SPEC: pricing, quantity and locations, history, wine list, details) but are one form with one
- * save button, so a change in one tab is kept while another is open.
+ * save button, so a change in one tab is kept while another is open. A save keeps the drawer open on the
+ * wine as saved; a refused one keeps what was typed.
  */
 export function WineDetailDrawer({
   wine,
@@ -74,11 +79,15 @@ export function WineDetailDrawer({
   const current =
     wine && fetched && fetched.id === wine.id && fetched.updatedAt >= wine.updatedAt ? fetched : wine;
 
+  // The wine as saved or fetched is shown at once, and handed on so the caller's list follows.
+  const changed = (fresh: CellarWine) => {
+    setFetched(fresh);
+    onMoved(fresh);
+  };
+
   const refresh = async (id: string) => {
     try {
-      const fresh = await getOwnWine(userId, id);
-      setFetched(fresh);
-      onMoved(fresh);
+      changed(await getOwnWine(userId, id));
     } catch (error) {
       notify.error(`${t('cellarWines.detail.refreshError')} ${errorMessage(error)}`);
     }
@@ -100,7 +109,7 @@ export function WineDetailDrawer({
             key={current.id}
             userId={userId}
             wine={current}
-            onSaved={onSaved}
+            onSaved={changed}
             onMove={() => setMoving(true)}
             {...rest}
           />
@@ -126,6 +135,12 @@ interface WineEditFormProps extends Omit<WineDetailDrawerProps, 'onClose' | 'win
   onMove: () => void;
 }
 
+/** A field's message from the API, kept while the field still holds what was sent. */
+interface ServerError {
+  message: string;
+  value: unknown;
+}
+
 function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: WineEditFormProps) {
   const { t } = useTranslation();
   const categories = useCategories(userId);
@@ -133,11 +148,26 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
   // The history is fetched when its tab is first opened, and kept while other tabs are.
   const [historyOpened, setHistoryOpened] = useState(false);
   const tabsId = useId();
+  const locale = currentLocale();
   const form = useForm<DetailValues>({
     mode: 'controlled',
-    initialValues: detailValuesOf(wine),
-    validate: (values) => schemaErrors(CellarWineUpdate, toUpdate(values, wine)),
+    initialValues: detailValuesOf(wine, locale),
+    validate: (values) => detailErrors(values, wine, locale),
   });
+  // Every change is checked at once with the API's own rules: the message shows beside the field, and
+  // the save waits until none is left.
+  const invalid = useMemo(() => detailErrors(form.values, wine, locale), [form.values, wine, locale]);
+  const serverErrors = useRef<Record<string, ServerError>>({});
+  const { setErrors } = form;
+  useEffect(() => {
+    const standing: FieldErrors = {};
+    for (const [field, error] of Object.entries(serverErrors.current)) {
+      const current = (form.values as unknown as Record<string, unknown>)[field];
+      if (current === error.value) standing[field] = error.message;
+    }
+    setErrors({ ...standing, ...invalid });
+  }, [invalid, form.values, setErrors]);
+  const [justSaved, setJustSaved] = useState(false);
   const style = (form.values.mainCategoryId || wine.mainCategoryId) as MainCategory;
   const vat = { ...defaultVats(), ...cellar?.vats }[style];
   const errorTabs = tabsWithErrors(form.errors);
@@ -177,22 +207,33 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
   }, [revealed, tabsId]);
 
   const submit = form.onSubmit(async (values) => {
-    const changes = detailChangesOf(values, wine);
+    const changes = detailChangesOf(values, wine, locale);
     if (Object.keys(changes).length === 0) {
       notify.success(t('cellarWines.detail.noChanges'));
       return;
     }
+    setJustSaved(false);
     try {
       const saved = await updateOwnWine(userId, wine.id, changes);
       notify.success(t('cellarWines.detail.saved', { name: saved?.wineDisplayName ?? wine.wineDisplayName }));
+      // The form starts again from the wine as saved, on the tab that was open.
+      serverErrors.current = {};
+      form.setInitialValues(detailValuesOf(saved, locale));
+      form.reset();
+      setJustSaved(true);
       onSaved(saved);
     } catch (error) {
       const fields = apiFieldErrors(error);
-      form.setErrors(fields);
+      const typed = values as unknown as Record<string, unknown>;
+      serverErrors.current = Object.fromEntries(
+        Object.entries(fields).map(([field, message]) => [field, { message, value: typed[field] }]),
+      );
+      form.setErrors({ ...fields, ...invalid });
       reveal(fields);
       notify.error(errorMessage(error));
     }
   }, reveal);
+  const showSaved = justSaved && !form.isDirty();
 
   return (
     <form onSubmit={submit} noValidate>
@@ -248,7 +289,19 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
           </Tabs.Panel>
         </Tabs>
         <Group justify="flex-end" className={classes.drawerActions}>
-          <Button type="submit" radius="xl" loading={form.submitting}>
+          <Text size="sm" c="teal.8" role="status" className={drawerClasses.savedNote}>
+            {showSaved && (
+              <>
+                <IconCheck size={16} aria-hidden /> {t('cellarWines.detail.savedHere')}
+              </>
+            )}
+          </Text>
+          <Button
+            type="submit"
+            radius="xl"
+            loading={form.submitting}
+            disabled={Object.keys(invalid).length > 0}
+          >
             {t('cellarWines.detail.save')}
           </Button>
         </Group>

@@ -1,33 +1,26 @@
 import {
   type CellarWine,
+  LIMITS,
   POS_NAME_MAX,
   PRICE_FORMATS,
   stockCost,
   surcharge,
   type WineListCategory,
 } from '@kork/shared';
-import {
-  Fieldset,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
+import { formatPercent } from '../../../lib/format-number';
 import { MoneyInput } from './add-wine-fields';
 import classes from './cellar-wines-page.module.css';
 import { drinkingWindowText } from './inventory-cell';
-import { formatMoney, inputNumber, inputToMinor } from './money';
+import { formatMoney } from './money';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
 import type { DetailForm as Form } from './wine-detail-tabs';
-import { otherPurchasePrice } from './wine-edit-values';
+import { otherPurchasePrice, totalAfter, typedMinor } from './wine-edit-values';
 import { CustomWineFields, DrinkingWindowFields } from './wine-identity-fields';
 
 /**
@@ -52,26 +45,30 @@ export function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWin
   const { currency } = wine;
   const values = form.values;
   const locale = currentLocale();
-  // Mark-up and cost follow what is typed, with the same math the API uses when it saves.
-  const markUp = surcharge(
-    inputToMinor(values.sellingPrice, currency),
-    inputToMinor(values.purchasePriceWvat, currency),
-  );
-  const cost = stockCost(
-    inputNumber(values.quantity) ?? 0,
-    inputToMinor(values.purchasePriceWovat, currency),
-  );
+  // Mark-up and cost follow what is typed, with the same math the API uses when it saves; an amount the
+  // form refuses (negative, no number) shows none rather than a figure the save would never give.
+  const amount = (text: string) => {
+    const minor = typedMinor(text, currency, locale);
+    return minor !== null && minor >= 0 ? minor : null;
+  };
+  const markUp = surcharge(amount(values.sellingPrice), amount(values.purchasePriceWvat));
+  const bottles = totalAfter(values, wine, locale);
+  const cost =
+    bottles !== null && bottles >= 0 ? stockCost(bottles, amount(values.purchasePriceWovat)) : null;
   const none = t('cellarWines.fields.none');
 
-  // Typing one purchase price fills the other by the style's VAT.
+  // Typing one purchase price fills the other by the style's VAT; the typed one stays as typed.
   const purchaseInput = (field: 'purchasePriceWovat' | 'purchasePriceWvat') => {
     const other = field === 'purchasePriceWovat' ? 'purchasePriceWvat' : 'purchasePriceWovat';
     const props = form.getInputProps(field);
     return {
       ...props,
-      onChange: (value: number | string) => {
+      onChange: (value: string) => {
         props.onChange(value);
-        form.setFieldValue(other, otherPurchasePrice(field, value, vat, currency));
+        form.setFieldValue(
+          other,
+          otherPurchasePrice(field, value, form.getValues()[other], vat, currency, locale),
+        );
       },
     };
   };
@@ -87,6 +84,7 @@ export function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWin
         <MoneyInput
           currency={currency}
           label={t('cellarWines.fields.purchasePriceWvat', { currency })}
+          description={t('cellarWines.detail.vatHint', { vat: formatPercent(vat, locale) })}
           {...purchaseInput('purchasePriceWvat')}
         />
         <MoneyInput
@@ -110,18 +108,17 @@ export function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWin
           label={t('cellarWines.fields.pricePerGlass', { currency })}
           {...form.getInputProps('pricePerGlass')}
         />
-        <NumberInput
+        <NumberField
           label={t('cellarWines.fields.glassSize')}
-          description={t('cellarWines.fields.glassSizeHint')}
-          allowNegative={false}
-          decimalScale={1}
+          description={t('cellarWines.fields.glassSizeHint', { max: LIMITS.glassSizeMaxCl })}
+          decimals={1}
           {...form.getInputProps('glassSize')}
         />
       </SimpleGrid>
       <dl className={classes.readOnly}>
         <div>
           <dt>{t('cellarWines.fields.surcharge')}</dt>
-          <dd>{markUp == null ? none : t('cellarWines.table.percent', { value: markUp })}</dd>
+          <dd>{markUp == null ? none : formatPercent(markUp, locale)}</dd>
         </div>
         <div>
           <dt>{t('cellarWines.fields.cost')}</dt>
@@ -227,14 +224,7 @@ export function NotesSection({ form, wine }: { form: Form; wine: CellarWine }) {
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput
-            label={t('cellarWines.fields.rating')}
-            allowNegative={false}
-            allowDecimal={false}
-            min={50}
-            max={100}
-            {...form.getInputProps('rating')}
-          />
+          <NumberField label={t('cellarWines.fields.rating')} {...form.getInputProps('rating')} />
           <TextInput
             label={t('cellarWines.fields.newCategorisation')}
             {...form.getInputProps('newCategorisation')}

@@ -1,6 +1,14 @@
-import { type CellarWine, type CellarWineUpdate, UNCATEGORIZED } from '@kork/shared';
+import { type CellarWine, CellarWineUpdate, type Locale, UNCATEGORIZED } from '@kork/shared';
 import type { UseFormReturnType } from '@mantine/form';
-import { changesOf, valuesOf, type WineEditValues } from './wine-edit-values';
+import { type FieldErrors, schemaErrors, translateMessage } from '../../../lib/form-schema';
+import {
+  changesOf,
+  MONEY_FIELDS,
+  textErrors,
+  toUpdate,
+  valuesOf,
+  type WineEditValues,
+} from './wine-edit-values';
 
 /** The detail drawer's tabs, in the order the product spec lists them. */
 export const DETAIL_TABS = ['pricing', 'stock', 'history', 'wineList', 'details'] as const;
@@ -25,6 +33,8 @@ const FIELD_TABS: Partial<Record<keyof DetailValues, DetailTab>> = {
   marketValue: 'pricing',
   pricePerGlass: 'pricing',
   glassSize: 'pricing',
+  stockMode: 'stock',
+  addQuantity: 'stock',
   quantity: 'stock',
   locationId: 'stock',
   wineListCategoryId: 'wineList',
@@ -69,13 +79,33 @@ export function mostBottlesLocation(wine: Pick<CellarWine, 'placements'>): strin
   return best?.locationId ?? UNCATEGORIZED;
 }
 
-export function detailValuesOf(wine: CellarWine): DetailValues {
-  return { ...valuesOf(wine), locationId: mostBottlesLocation(wine) };
+export function detailValuesOf(wine: CellarWine, locale: Locale): DetailValues {
+  return { ...valuesOf(wine, locale), locationId: mostBottlesLocation(wine) };
 }
 
-/** What to send: the changed fields and, with a new total, the location the difference goes to. */
-export function detailChangesOf(values: DetailValues, wine: CellarWine): CellarWineUpdate {
-  const changes = changesOf(values, wine);
-  if (changes.quantity === undefined) return changes;
+/** What to send: the changed fields and, with bottles added, taken or a new total, where the difference goes. */
+export function detailChangesOf(values: DetailValues, wine: CellarWine, locale: Locale): CellarWineUpdate {
+  const changes = changesOf(values, wine, locale);
+  if (changes.quantity === undefined && changes.addQuantity === undefined) return changes;
   return { ...changes, locationId: values.locationId === UNCATEGORIZED ? null : values.locationId };
+}
+
+/**
+ * Every field the API would refuse, with the API's own rules (`CellarWineUpdate`) and messages, so a save
+ * is never turned down for a rule the form did not show. The drinking window is checked on its own too:
+ * the schema compares the two years only once every other field passes, and the form says it at once.
+ */
+export function detailErrors(values: DetailValues, wine: CellarWine, locale: Locale): FieldErrors {
+  const update = toUpdate(values, wine, locale);
+  const window = schemaErrors(CellarWineUpdate, {
+    drinkingWindowFrom: update.drinkingWindowFrom,
+    drinkingWindowTo: update.drinkingWindowTo,
+  });
+  const errors: FieldErrors = { ...window, ...schemaErrors(CellarWineUpdate, update) };
+  for (const [field, key] of Object.entries(textErrors(values, wine, locale))) {
+    // Too many decimals says more than the "Must be a number" the schema gives money it cannot read.
+    const money = (MONEY_FIELDS as readonly string[]).includes(field);
+    if (money || !errors[field]) errors[field] = translateMessage(key);
+  }
+  return errors;
 }

@@ -2,25 +2,55 @@ import {
   type CellarWine,
   type CellarWineUpdate,
   type CurrencyCode,
+  type Locale,
   type MainCategory,
   type PriceFormat,
   purchasePrices,
+  QUANTITY_MAX,
+  withBounds,
 } from '@kork/shared';
-import { inputNumber, inputToMinor, minorToInput } from './money';
+import {
+  minorText,
+  moneyTextError,
+  moneyTextToMinor,
+  NOT_A_NUMBER,
+  numberText,
+  parseNumberText,
+  schemaMoney,
+  schemaNumber,
+  TOO_MANY_DECIMALS,
+} from '../../../lib/number-text';
 
-/** NumberInput gives '' while a field is empty, and a number once something is typed. */
-type NumberValue = number | string;
+/** How the owner changes the bottles: add (or, with a minus, take) some, or set the total. */
+export type StockMode = 'add' | 'set';
 
-/** The detail form: every field of `CellarWineUpdate`, as inputs hold them. */
+/** The money fields of the form: typed in the cellar's currency, sent as minor units. */
+export const MONEY_FIELDS = [
+  'purchasePriceWovat',
+  'purchasePriceWvat',
+  'sellingPrice',
+  'marketValue',
+  'pricePerGlass',
+] as const;
+type MoneyField = (typeof MONEY_FIELDS)[number];
+
+/**
+ * The detail form: every field of `CellarWineUpdate`, as inputs hold them. Numbers are the text typed
+ * (components/number-field.tsx), read in the page's language only when the form is checked or sent.
+ */
 export interface WineEditValues {
-  quantity: NumberValue;
-  purchasePriceWovat: NumberValue;
-  purchasePriceWvat: NumberValue;
-  sellingPrice: NumberValue;
+  stockMode: StockMode;
+  /** Bottles to add, negative to take ("add" mode); empty changes nothing. */
+  addQuantity: string;
+  /** The new total ("set" mode). */
+  quantity: string;
+  purchasePriceWovat: string;
+  purchasePriceWvat: string;
+  sellingPrice: string;
   sellingPriceLocked: boolean;
-  marketValue: NumberValue;
-  pricePerGlass: NumberValue;
-  glassSize: NumberValue;
+  marketValue: string;
+  pricePerGlass: string;
+  glassSize: string;
   wineListCategoryId: string;
   customListWineName: string;
   customListProducerName: string;
@@ -32,26 +62,27 @@ export interface WineEditValues {
   supplier: string;
   purchaseNote: string;
   privateNote: string;
-  drinkingWindowFrom: NumberValue;
-  drinkingWindowTo: NumberValue;
-  rating: NumberValue;
+  drinkingWindowFrom: string;
+  drinkingWindowTo: string;
+  rating: string;
   newCategorisation: string;
   // The wine's own facts: editable on custom wines only (catalogue wines follow the catalogue).
   wineName: string;
   producerName: string;
-  vintage: NumberValue;
-  bottleSize: NumberValue;
+  vintage: string;
+  bottleSize: string;
   mainCategoryId: string;
   country: string;
   region: string;
 }
 
-const num = (value: number | null | undefined): NumberValue => value ?? '';
-
-export function valuesOf(wine: CellarWine): WineEditValues {
-  const money = (minor?: number) => minorToInput(minor, wine.currency);
+export function valuesOf(wine: CellarWine, locale: Locale): WineEditValues {
+  const money = (minor?: number) => minorText(minor, wine.currency, locale);
+  const num = (value: number | null | undefined) => numberText(value, locale);
   return {
-    quantity: wine.quantity,
+    stockMode: 'add',
+    addQuantity: '',
+    quantity: num(wine.quantity),
     purchasePriceWovat: money(wine.purchasePriceWovat),
     purchasePriceWvat: money(wine.purchasePriceWvat),
     sellingPrice: money(wine.sellingPrice),
@@ -77,7 +108,7 @@ export function valuesOf(wine: CellarWine): WineEditValues {
     wineName: wine.wineName,
     producerName: wine.producerName ?? '',
     vintage: num(wine.vintage),
-    bottleSize: wine.bottleSize,
+    bottleSize: num(wine.bottleSize),
     mainCategoryId: wine.mainCategoryId,
     country: wine.country ?? '',
     region: wine.region ?? '',
@@ -87,19 +118,23 @@ export function valuesOf(wine: CellarWine): WineEditValues {
 /** Empty text clears the field on the server (`null`), as an emptied number does. */
 const text = (value: string): string | null => value.trim() || null;
 
-/** The form as `CellarWineUpdate` reads it; the wine's own facts only for custom wines. */
-export function toUpdate(values: WineEditValues, wine: CellarWine): Record<string, unknown> {
+/**
+ * The form as `CellarWineUpdate` reads it; the wine's own facts only for custom wines. A number that is
+ * none ("abc") goes as NaN, which the schema refuses with "Must be a number"; nothing is rounded or
+ * clamped, so "-5" bottles and "2,5" bottles reach the schema as they were typed.
+ */
+export function toUpdate(values: WineEditValues, wine: CellarWine, locale: Locale): Record<string, unknown> {
   const currency: CurrencyCode = wine.currency;
-  const money = (value: NumberValue) => inputToMinor(value, currency);
+  const money = (value: string) => schemaMoney(value, currency, locale);
+  const num = (value: string) => schemaNumber(value, locale);
   const update: Record<string, unknown> = {
-    quantity: inputNumber(values.quantity),
     purchasePriceWovat: money(values.purchasePriceWovat),
     purchasePriceWvat: money(values.purchasePriceWvat),
     sellingPrice: money(values.sellingPrice),
     sellingPriceLocked: values.sellingPriceLocked,
     marketValue: money(values.marketValue),
     pricePerGlass: money(values.pricePerGlass),
-    glassSize: inputNumber(values.glassSize),
+    glassSize: num(values.glassSize),
     wineListCategoryId: values.wineListCategoryId || null,
     customListWineName: text(values.customListWineName),
     customListProducerName: text(values.customListProducerName),
@@ -111,17 +146,19 @@ export function toUpdate(values: WineEditValues, wine: CellarWine): Record<strin
     supplier: text(values.supplier),
     purchaseNote: text(values.purchaseNote),
     privateNote: text(values.privateNote),
-    drinkingWindowFrom: inputNumber(values.drinkingWindowFrom),
-    drinkingWindowTo: inputNumber(values.drinkingWindowTo),
-    rating: inputNumber(values.rating),
+    drinkingWindowFrom: num(values.drinkingWindowFrom),
+    drinkingWindowTo: num(values.drinkingWindowTo),
+    rating: num(values.rating),
     newCategorisation: text(values.newCategorisation),
   };
+  if (values.stockMode === 'set') update.quantity = num(values.quantity);
+  else if (values.addQuantity.trim() !== '') update.addQuantity = num(values.addQuantity);
   if (wine.source === 'CUSTOM') {
     Object.assign(update, {
       wineName: values.wineName.trim(),
       producerName: text(values.producerName),
-      vintage: inputNumber(values.vintage),
-      bottleSize: inputNumber(values.bottleSize),
+      vintage: num(values.vintage),
+      bottleSize: num(values.bottleSize),
       mainCategoryId: (values.mainCategoryId || undefined) as MainCategory | undefined,
       country: text(values.country),
       region: text(values.region),
@@ -131,31 +168,72 @@ export function toUpdate(values: WineEditValues, wine: CellarWine): Record<strin
 }
 
 /**
- * Only what the owner changed: each field compared with the saved wine read through the same form,
- * so a price shown rounded or a note with trailing spaces does not count as a change.
+ * Rules the schema cannot see once the text is read: money with more decimals than the currency has
+ * ("Too many decimals", never rounded), and taking more bottles than the wine has, which the API refuses
+ * on the count it meets ("Only 6 bottles there"; this form checks the count it was opened with).
  */
-export function changesOf(values: WineEditValues, wine: CellarWine): CellarWineUpdate {
-  const next = toUpdate(values, wine);
-  const saved = toUpdate(valuesOf(wine), wine);
+export function textErrors(values: WineEditValues, wine: CellarWine, locale: Locale): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of MONEY_FIELDS) {
+    const error = moneyTextError(values[field], wine.currency, locale);
+    if (error) errors[field] = error;
+  }
+  if (values.stockMode === 'add') {
+    const add = parseNumberText(values.addQuantity, locale);
+    if (typeof add === 'number' && Number.isInteger(add)) {
+      if (wine.quantity + add < 0)
+        errors.addQuantity = withBounds('bottlesAvailable', { count: wine.quantity });
+      else if (wine.quantity + add > QUANTITY_MAX)
+        errors.addQuantity = withBounds('atMost', { max: QUANTITY_MAX - wine.quantity });
+    }
+  }
+  return errors;
+}
+
+/** The total the form would leave the wine with, `null` while the typed change is no whole number. */
+export function totalAfter(values: WineEditValues, wine: CellarWine, locale: Locale): number | null {
+  const typed = parseNumberText(values.stockMode === 'set' ? values.quantity : values.addQuantity, locale);
+  if (values.stockMode === 'add' && typed === null) return wine.quantity;
+  if (typeof typed !== 'number' || !Number.isInteger(typed)) return null;
+  return values.stockMode === 'set' ? typed : wine.quantity + typed;
+}
+
+/**
+ * Only what the owner changed: each field compared with the saved wine read through the same form,
+ * so a price shown with its decimals or a note with trailing spaces does not count as a change.
+ */
+export function changesOf(values: WineEditValues, wine: CellarWine, locale: Locale): CellarWineUpdate {
+  const next = toUpdate(values, wine, locale);
+  const saved = toUpdate({ ...valuesOf(wine, locale), stockMode: values.stockMode }, wine, locale);
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
-    if (value !== saved[key]) changes[key] = value;
+    if (key === 'addQuantity' || !Object.is(value, saved[key])) changes[key] = value;
   }
   return changes as CellarWineUpdate;
 }
 
+/** A typed amount in minor units, `null` while it is empty or no amount. */
+export function typedMinor(value: string, currency: CurrencyCode, locale: Locale): number | null {
+  const minor = moneyTextToMinor(value, currency, locale);
+  return minor === NOT_A_NUMBER || minor === TOO_MANY_DECIMALS ? null : minor;
+}
+
 /**
  * The other purchase price after one was typed, by the style's VAT (`purchasePrices` from shared, the
- * same math the API does on save). An emptied price empties the other one.
+ * same math the API does on save). An emptied price empties the other one; text that is no amount
+ * leaves it as it is.
  */
 export function otherPurchasePrice(
-  typed: 'purchasePriceWovat' | 'purchasePriceWvat',
-  value: NumberValue,
+  typed: MoneyField & ('purchasePriceWovat' | 'purchasePriceWvat'),
+  value: string,
+  current: string,
   vat: number,
   currency: CurrencyCode,
-): NumberValue {
-  const minor = inputToMinor(value, currency);
+  locale: Locale,
+): string {
+  const minor = moneyTextToMinor(value, currency, locale);
+  if (minor === NOT_A_NUMBER || minor === TOO_MANY_DECIMALS || (minor !== null && minor < 0)) return current;
   const prices = purchasePrices({ [typed]: minor }, vat);
   const other = typed === 'purchasePriceWovat' ? prices.purchasePriceWvat : prices.purchasePriceWovat;
-  return minorToInput(other, currency);
+  return minorText(other, currency, locale);
 }

@@ -4,7 +4,9 @@ import { IconHistory } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentLocale } from '../../../i18n/i18n';
 import type { Page } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/format-number';
 import { listHistory } from '../api/history';
 import { HistoryActionBadge } from '../history/history-action-badge';
 import { HistoryChange } from '../history/history-change';
@@ -116,7 +118,10 @@ export function WineHistory({ userId, wine, locations, baseCurrency }: WineHisto
       {count > rows.length && (
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
-            {t('cellarWines.detail.history.more', { shown: rows.length, total: count })}
+            {t('cellarWines.detail.history.more', {
+              shown: formatCount(rows.length, currentLocale()),
+              total: formatCount(count, currentLocale()),
+            })}
           </Text>
           <Anchor component={Link} to={HISTORY_PATH} size="sm">
             {t('cellarWines.detail.history.seeAll')}

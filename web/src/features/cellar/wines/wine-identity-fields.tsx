@@ -1,7 +1,10 @@
-import { MAIN_CATEGORIES } from '@kork/shared';
-import { NumberInput, Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
+import { currentYear, MAIN_CATEGORIES, VINTAGE_MIN } from '@kork/shared';
+import { Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
+import { numberText } from '../../../lib/number-text';
 
 /** What `form.getInputProps(path)` gives a field: value, change handler, error. */
 type InputProps = (
@@ -43,18 +46,16 @@ export function CustomWineFields({
         {...inputProps('wineName')}
       />
       <TextInput label={t('cellarWines.fields.producerName')} {...inputProps('producerName')} />
-      <NumberInput
+      <NumberField
         label={t('cellarWines.fields.vintage')}
-        description={t('cellarWines.fields.vintageHint')}
-        allowNegative={false}
-        allowDecimal={false}
-        thousandSeparator={false}
+        description={t('cellarWines.fields.vintageHint', { min: VINTAGE_MIN, max: currentYear() + 1 })}
+        decimals={0}
         {...inputProps('vintage')}
       />
-      <NumberInput
+      <NumberField
         label={t('cellarWines.fields.bottleSize')}
-        allowNegative={false}
-        decimalScale={3}
+        description={t('cellarWines.fields.bottleSizeHint', { example: numberText(0.75, currentLocale()) })}
+        decimals={3}
         required
         {...inputProps('bottleSize')}
       />
@@ -68,17 +69,17 @@ export function CustomWineFields({
 /** The owner's own drinking window, from and until (years). */
 export function DrinkingWindowFields({ inputProps }: { inputProps: InputProps }) {
   const { t } = useTranslation();
-  const year = { allowNegative: false, allowDecimal: false, thousandSeparator: false } as const;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-      <NumberInput
+      <NumberField
         label={t('cellarWines.fields.drinkingWindowFrom')}
-        {...year}
+        decimals={0}
         {...inputProps('drinkingWindowFrom')}
       />
-      <NumberInput
+      <NumberField
         label={t('cellarWines.fields.drinkingWindowTo')}
-        {...year}
+        description={t('cellarWines.fields.drinkingWindowToHint')}
+        decimals={0}
         {...inputProps('drinkingWindowTo')}
       />
     </SimpleGrid>

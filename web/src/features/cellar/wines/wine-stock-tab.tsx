@@ -1,35 +1,50 @@
 import { type CellarLocation, type CellarWine, UNCATEGORIZED } from '@kork/shared';
-import { Button, Fieldset, Group, NumberInput, Stack, Table } from '@mantine/core';
+import { Button, Fieldset, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsMove } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
+import { formatCount } from '../../../lib/format-number';
 import classes from './cellar-wines-page.module.css';
 import { OutOfStockBadge } from './inventory-cell';
-import { inputNumber } from './money';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
 import type { DetailForm } from './wine-detail-tabs';
+import { type StockMode, totalAfter } from './wine-edit-values';
 
 interface StockTabProps {
   form: DetailForm;
-  /** The wine as last saved: its placements, and the total a typed quantity is compared with. */
+  /** The wine as last saved: its placements, and the total a change is counted from. */
   wine: CellarWine;
   locations: CellarLocation[];
   onMove: () => void;
 }
 
 /**
- * Quantity and locations: where the bottles are, the total, and — once the total is changed — which
- * location the difference is taken from or added to. Bottles move between locations in the move dialog.
+ * Quantity and locations: where the bottles are and how many in all, and a change to them — either bottles
+ * added (or taken, with a minus), counted on the total the wine has when the save arrives, so two people
+ * adding at once both count; or a new total. Once there is a difference, the owner picks the location it
+ * is taken from or added to. Bottles move between locations in the move dialog.
  */
 export function StockTab({ form, wine, locations, onMove }: StockTabProps) {
   const { t } = useTranslation();
+  const locale = currentLocale();
+  const modeLabel = useId();
   const names = useMemo(
     () => new Map(locations.map((location) => [location.id, location.name])),
     [locations],
   );
-  const typed = inputNumber(form.values.quantity);
-  const difference = typed == null ? 0 : typed - wine.quantity;
+  const mode = form.values.stockMode;
+  const total = totalAfter(form.values, wine, locale);
+  const difference = total == null ? 0 : total - wine.quantity;
+
+  // Switching keeps the other field as it was when the save would send it: the change starts from nothing.
+  const chooseMode = (next: string) => {
+    form.setFieldValue('stockMode', next as StockMode);
+    form.setFieldValue('addQuantity', '');
+    form.setFieldValue('quantity', String(wine.quantity));
+  };
 
   return (
     <Fieldset legend={t('cellarWines.detail.stock')} radius="md">
@@ -45,21 +60,60 @@ export function StockTab({ form, wine, locations, onMove }: StockTabProps) {
                       ? t('cellarWines.add.uncategorized')
                       : (names.get(placement.locationId) ?? placement.locationId)}
                   </Table.Td>
-                  <Table.Td className={classes.numeric}>{placement.quantity}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatCount(placement.quantity, locale)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         )}
-        <NumberInput
-          label={t('cellarWines.fields.quantity')}
-          description={t('cellarWines.detail.quantityHint')}
-          allowNegative={false}
-          allowDecimal={false}
-          {...form.getInputProps('quantity')}
-        />
-        {difference !== 0 && (
-          <LocationChoice form={form} wine={wine} locations={locations} difference={difference} />
+        <Text size="sm">
+          {t('cellarWines.detail.stockNow', {
+            count: wine.quantity,
+            formatted: formatCount(wine.quantity, locale),
+          })}
+        </Text>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={modeLabel}>
+            {t('cellarWines.detail.stockMode')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={modeLabel}
+            value={mode}
+            onChange={chooseMode}
+            data={[
+              { value: 'add', label: t('cellarWines.detail.stockModeAdd') },
+              { value: 'set', label: t('cellarWines.detail.stockModeSet') },
+            ]}
+            fullWidth
+          />
+        </Stack>
+        {mode === 'add' ? (
+          <NumberField
+            key="add"
+            label={t('cellarWines.detail.addQuantity')}
+            description={t('cellarWines.detail.addQuantityHint')}
+            decimals={0}
+            {...form.getInputProps('addQuantity')}
+          />
+        ) : (
+          <NumberField
+            key="set"
+            label={t('cellarWines.detail.newTotal')}
+            description={t('cellarWines.detail.newTotalHint')}
+            decimals={0}
+            {...form.getInputProps('quantity')}
+          />
+        )}
+        {difference !== 0 && total !== null && total >= 0 && (
+          <>
+            <Text size="sm" aria-live="polite">
+              {t('cellarWines.detail.totalAfter', {
+                count: total,
+                formatted: formatCount(total, locale),
+              })}
+            </Text>
+            <LocationChoice form={form} wine={wine} locations={locations} difference={difference} />
+          </>
         )}
         <Group>
           <Button
@@ -77,7 +131,7 @@ export function StockTab({ form, wine, locations, onMove }: StockTabProps) {
   );
 }
 
-/** Where a new total's difference goes; says how many bottles that is, and what happens if it runs short. */
+/** Where a change's bottles go; says how many bottles that is, and what happens if it runs short. */
 function LocationChoice({
   form,
   wine,
@@ -90,6 +144,7 @@ function LocationChoice({
   difference: number;
 }) {
   const { t } = useTranslation();
+  const locale = currentLocale();
   const options = useMemo(() => treeOptions(locations), [locations]);
   const leading = useMemo(() => [{ value: UNCATEGORIZED, label: t('cellarWines.add.uncategorized') }], [t]);
   const field = form.getInputProps('locationId');
@@ -99,10 +154,18 @@ function LocationChoice({
   const taking = -difference;
 
   let description: string;
-  if (difference > 0) description = t('cellarWines.detail.addTo', { count: difference });
-  else if (here >= taking) description = t('cellarWines.detail.takeFromHere', { count: taking });
+  if (difference > 0)
+    description = t('cellarWines.detail.addTo', {
+      count: difference,
+      formatted: formatCount(difference, locale),
+    });
+  else if (here >= taking)
+    description = t('cellarWines.detail.takeFromHere', {
+      count: taking,
+      formatted: formatCount(taking, locale),
+    });
   else if (here === 0) description = t('cellarWines.detail.takeNoneHere');
-  else description = t('cellarWines.detail.takeShortfall', { here });
+  else description = t('cellarWines.detail.takeShortfall', { here: formatCount(here, locale) });
 
   return (
     <TreeSelect
