@@ -173,6 +173,10 @@ export const MESSAGES = {
   tooManyParts: {
     en: 'The form has too many fields or files',
     nb: 'Skjemaet har for mange felt eller filer',
+  imageStyleNotAllowed: {
+    en: 'No bottle is drawn for this style',
+    nb: 'Det tegnes ingen flaske for denne stilen',
+  },
   },
   imageUnreadable: {
     en: 'The file is not an image that can be read',

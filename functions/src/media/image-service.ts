@@ -1,19 +1,24 @@
 /**
  * Image resizing for `/img?url=…&w=…` (SPEC §7): only the allowed widths, only from the media bucket or
  * a whitelisted host (anything else is refused before any fetch), WebP or AVIF when the browser takes
- * them, and the default bottle when there is no image.
+ * them, and when there is no image a bottle drawn for the wine's style (`&style=sparkling`).
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { MAIN_CATEGORIES, type MainCategory } from '@kork/shared/catalog';
 import { IMAGE_WIDTHS } from '@kork/shared/limits';
 import sharp from 'sharp';
+import * as z from 'zod/mini';
 import { env } from '../platform/env';
 import { NotFoundError, PayloadTooLargeError, UpstreamError, ValidationError } from '../platform/errors';
 import { s3Client } from '../platform/s3';
-import { DEFAULT_BOTTLE_SVG } from './default-bottle';
+import { defaultBottleSvg } from './default-bottle';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
-export type ImageSource = { kind: 'default' } | { kind: 'media'; key: string } | { kind: 'remote'; url: URL };
+export type ImageSource =
+  | { kind: 'default'; style?: MainCategory }
+  | { kind: 'media'; key: string }
+  | { kind: 'remote'; url: URL };
 
 const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 5_000;
@@ -47,6 +52,28 @@ export function resolveSource(raw: string | undefined, allowedHosts: readonly st
   return { kind: 'remote', url };
 }
 
+/** The `style` parameter: one of the main categories, or none (the red bottle). */
+const styleSchema = z.optional(z.enum(MAIN_CATEGORIES));
+
+/** Which bottle to draw for a wine without an image. Throws for a style that is not a main category. */
+export function resolveStyle(raw: string | undefined): MainCategory | undefined {
+  const parsed = styleSchema.safeParse(raw || undefined);
+  if (!parsed.success) {
+    throw new ValidationError({ style: 'imageStyleNotAllowed' }, { key: 'imageStyleNotAllowed' });
+  }
+  return parsed.data;
+}
+
+/** The image to render: the one `url` names, else the bottle for `style`. */
+export function resolveImage(
+  query: { url?: string | undefined; style?: string | undefined },
+  allowedHosts: readonly string[],
+): ImageSource {
+  const style = resolveStyle(query.style);
+  const source = resolveSource(query.url, allowedHosts);
+  return source.kind === 'default' && style ? { kind: 'default', style } : source;
+}
+
 export function resolveWidth(raw: string | undefined): number {
   const width = Number(raw);
   if (!raw || !Number.isInteger(width) || !IMAGE_WIDTHS.includes(width)) {
@@ -64,7 +91,7 @@ export function negotiateFormat(accept: string | undefined, hasAlpha: boolean): 
 }
 
 async function loadSource(source: ImageSource): Promise<Buffer> {
-  if (source.kind === 'default') return Buffer.from(DEFAULT_BOTTLE_SVG);
+  if (source.kind === 'default') return Buffer.from(defaultBottleSvg(source.style));
   if (source.kind === 'media') {
     try {
       const object = await s3Client().send(

@@ -3,9 +3,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { env } from '../platform/env';
 import { toHttpError } from '../platform/errors';
 import { createLogger } from '../platform/logger';
-import { resizeImage, resolveSource, resolveWidth } from './image-service';
+import { resizeImage, resolveImage, resolveWidth } from './image-service';
 
-/** `GET /img?url=…&w=…`, called through a function URL behind CloudFront (locally, by the runner). */
+/** `GET /img?url=…&w=…` (or `?w=…&style=…` for a wine without an image), called through a function URL behind CloudFront (locally, by the runner). */
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const requestId = event.requestContext?.requestId ?? crypto.randomUUID();
   const headers = Object.fromEntries(
@@ -14,7 +14,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   try {
     const query = event.queryStringParameters ?? {};
     const width = resolveWidth(query.w);
-    const source = resolveSource(query.url, env.imageHosts());
+    const source = resolveImage(query, env.imageHosts());
     const image = await resizeImage(source, width, headers.accept);
     return {
       statusCode: 200,
