@@ -307,9 +307,7 @@ describe('moving bottles at the same moment', () => {
     expect(ok).toHaveLength(30);
     expect(refused).toHaveLength(10);
     for (const answer of refused) {
-      expect(answer.error?.fields?.['moves.0.quantity']).toBe(
-        'There are not that many bottles in that location',
-      );
+      expect(answer.error?.fields?.['moves.0.quantity']).toBe('Only 0 bottles there');
     }
     const after = await getWine(user, wine.id);
     expect(after.placements).toEqual([{ locationId: to.id, quantity: 30 }]);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   boolParam,
+  foldText,
   type GrapeShare,
   intParam,
   listParam,
@@ -416,6 +417,14 @@ export interface CellarLocation {
 }
 
 const nameField = textField(100, { min: 1 });
+
+/**
+ * What two locations (or two wine list categories) under one parent may not share: the name trimmed, its
+ * spaces collapsed, case and accents folded ("Kjøleskap" and " kjoleskap " are one name).
+ */
+export function treeNameKey(name: string): string {
+  return foldText(name.trim().replace(/\s+/g, ' '));
+}
 
 export const LocationInput = z.object({
   name: nameField,

@@ -100,6 +100,18 @@ export const MESSAGES = {
     en: 'There are not that many bottles in that location',
     nb: 'Det er ikke så mange flasker på den plasseringen',
   },
+  alreadyInCellar: {
+    en: 'This wine is already in your cellar',
+    nb: 'Denne vinen er allerede i kjelleren din',
+  },
+  locationNameTaken: {
+    en: 'A location with this name already exists here',
+    nb: 'Det finnes allerede en plassering med dette navnet her',
+  },
+  categoryNameTaken: {
+    en: 'A category with this name already exists here',
+    nb: 'Det finnes allerede en kategori med dette navnet her',
+  },
   locationCycle: {
     en: 'A location cannot be placed inside itself',
     nb: 'En plassering kan ikke ligge inni seg selv',
@@ -161,6 +173,10 @@ export const MESSAGES = {
   },
   imageUrlNotAllowed: { en: 'Image address not allowed', nb: 'Bildeadressen er ikke tillatt' },
   imageWidthNotAllowed: { en: 'Image width not allowed', nb: 'Bildebredden er ikke tillatt' },
+  imageStyleNotAllowed: {
+    en: 'No bottle is drawn for this style',
+    nb: 'Det tegnes ingen flaske for denne stilen',
+  },
   malformedMultipart: {
     en: 'The form data could not be read',
     nb: 'Skjemadataene kunne ikke leses',
@@ -173,10 +189,6 @@ export const MESSAGES = {
   tooManyParts: {
     en: 'The form has too many fields or files',
     nb: 'Skjemaet har for mange felt eller filer',
-  imageStyleNotAllowed: {
-    en: 'No bottle is drawn for this style',
-    nb: 'Det tegnes ingen flaske for denne stilen',
-  },
   },
   imageUnreadable: {
     en: 'The file is not an image that can be read',

@@ -1,5 +1,11 @@
 /** Wine list categories and subcategories (SPEC §3): name, parent, visibility, order. */
-import type { CategoryInput, CategoryOrderInput, CategoryUpdate, WineListCategory } from '@kork/shared';
+import {
+  type CategoryInput,
+  type CategoryOrderInput,
+  type CategoryUpdate,
+  treeNameKey,
+  type WineListCategory,
+} from '@kork/shared';
 import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { db } from '../data/entities';
@@ -8,14 +14,19 @@ import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { clearCategory } from './cellar-wine-moves';
 import { actorOf } from './cellar-wine-store';
+import { assertNameFree } from './tree-names';
 import {
   assertNewParent,
   createInTree,
   deleteSubtree,
+  namedTreeOf,
   type TreeRecord,
   treeOf,
   updateInTree,
 } from './tree-writes';
+
+/** Rounds a named write is decided again in when other named writes of the cellar come first. */
+const NAMED_WRITE_ATTEMPTS = 20;
 
 type CategoryRecord = EntityItem<ReturnType<typeof db>['entities']['wineListCategory']>;
 
@@ -54,27 +65,35 @@ export async function listCategories(ownerId: string): Promise<{ rows: WineListC
 /** Another request changed what this one sets since it was read: it is not written over it (409). */
 const STALE = Symbol('stale');
 
+/** Creates a category; its name must be free under its parent (409 otherwise), as for locations. */
 export async function createCategory(ownerId: string, input: CategoryInput): Promise<WineListCategory> {
-  const categories = await treeOf('category', ownerId);
-  assertNewParent('category', categories, input.parentId);
-  const siblings = categories.filter((category) => (category.parentId || null) === (input.parentId ?? null));
-  const record = {
-    ownerId,
-    id: ulid(),
-    name: input.name,
-    parentId: input.parentId ?? '',
-    isVisible: input.isVisible ?? true,
-    order: siblings.reduce((max, category) => Math.max(max, category.order + 1), 0),
-    createdAt: new Date().toISOString(),
-  };
-  // Under a parent only while the parent is there and not being deleted.
-  await createInTree('category', record);
+  const record = await retryOnConflict(async () => {
+    const { records: categories, stamp } = await namedTreeOf('category', ownerId);
+    assertNewParent('category', categories, input.parentId);
+    assertNameFree('category', categories, input.name, input.parentId);
+    const siblings = categories.filter(
+      (category) => (category.parentId || null) === (input.parentId ?? null),
+    );
+    const record = {
+      ownerId,
+      id: ulid(),
+      name: input.name,
+      parentId: input.parentId ?? '',
+      isVisible: input.isVisible ?? true,
+      order: siblings.reduce((max, category) => Math.max(max, category.order + 1), 0),
+      createdAt: new Date().toISOString(),
+    };
+    // Under a parent only while the parent is there and not being deleted.
+    await createInTree('category', record, stamp);
+    return record;
+  }, NAMED_WRITE_ATTEMPTS);
   return toCategory(record as CategoryRecord);
 }
 
 /**
  * Renames, shows or hides, or moves a category. A new parent is written with every ancestor of it as
- * read, so two crossing moves cannot both apply: the second reads again and answers 400.
+ * read, so two crossing moves cannot both apply: the second reads again and answers 400. The name must
+ * be free under the parent it ends up under (409 otherwise).
  */
 export async function updateCategory(
   ownerId: string,
@@ -83,7 +102,7 @@ export async function updateCategory(
 ): Promise<WineListCategory> {
   let first: TreeRecord | undefined;
   const outcome = await retryOnConflict(async () => {
-    const categories = await treeOf('category', ownerId);
+    const { records: categories, stamp } = await namedTreeOf('category', ownerId);
     const record = categories.find((category) => category.id === id);
     if (!record || record.deleting) throw new NotFoundError();
     first ??= record;
@@ -103,9 +122,13 @@ export async function updateCategory(
       changes.order = siblings.reduce((max, category) => Math.max(max, category.order + 1), 0);
     }
     if (Object.keys(changes).length === 0) return record;
-    await updateInTree('category', categories, record, changes);
+    const name = (changes.name as string | undefined) ?? record.name;
+    const parentId = (changes.parentId as string | undefined) ?? record.parentId;
+    const named = treeNameKey(name) !== treeNameKey(record.name) || parentId !== record.parentId;
+    if (named) assertNameFree('category', categories, name, parentId, id);
+    await updateInTree('category', categories, record, changes, named ? { stamp } : undefined);
     return { ...record, ...changes } as TreeRecord;
-  });
+  }, NAMED_WRITE_ATTEMPTS);
   if (outcome === STALE) throw new ConflictError();
   return toCategory(outcome as CategoryRecord);
 }

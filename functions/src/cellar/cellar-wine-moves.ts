@@ -3,7 +3,7 @@
  * wines deleted by id, and the bottles and categories of locations and categories being deleted. Every
  * change is written with its history entry (cellar-wine-store.ts).
  */
-import type { CellarWine, MoveInput } from '@kork/shared';
+import { type CellarWine, type MoveInput, withBounds } from '@kork/shared';
 import { retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
@@ -64,7 +64,8 @@ const MOVE_BUDGET_MS = 20_000;
  * Moves bottles between locations. Moves of one wine are applied together (one item per wine in the
  * transaction), and all of them apply or none (writeChanges takes back a part written). A move is
  * relative, so when another change to a wine came first it is decided again on the fresh wine; when
- * the bottles are no longer there it answers 400 and changes nothing. The locations bottles go into
+ * the bottles are not there (more asked for than the location holds) it answers 400 with the count
+ * there is ("Only 4 bottles there") and changes nothing: a move is never cut down to what is there. The locations bottles go into
  * are checked in the same transaction: one being deleted takes none.
  */
 export async function moveOwnWines(
@@ -91,8 +92,12 @@ export async function moveOwnWines(
       for (const move of byWine.get(before.id) ?? []) {
         const from = locationKey(move.fromLocationId) ?? '_';
         const to = locationKey(move.toLocationId) ?? '_';
-        if ((placements[from] ?? 0) < move.quantity) {
-          throw new ValidationError({ [`moves.${moves.indexOf(move)}.quantity`]: 'notEnoughBottles' });
+        const there = placements[from] ?? 0;
+        if (there < move.quantity) {
+          // Refused with the bound ("Only 4 bottles there"), never clamped to it.
+          throw new ValidationError({
+            [`moves.${moves.indexOf(move)}.quantity`]: withBounds('bottlesAvailable', { count: there }),
+          });
         }
         placements[from] = (placements[from] ?? 0) - move.quantity;
         placements[to] = (placements[to] ?? 0) + move.quantity;

@@ -3,7 +3,13 @@
  * (the shared location view, SPEC §2).
  */
 import { randomBytes } from 'node:crypto';
-import type { CellarLocation, LocationInput, LocationUpdate, SharedLocationView } from '@kork/shared';
+import {
+  type CellarLocation,
+  type LocationInput,
+  type LocationUpdate,
+  type SharedLocationView,
+  treeNameKey,
+} from '@kork/shared';
 import { ulid } from 'ulid';
 import { db } from '../data/entities';
 import { commitTransaction, retryOnConflict } from '../data/transactions';
@@ -14,14 +20,18 @@ import { bumpCellarVersion } from './cellar-version';
 import { uncategorizeBottles } from './cellar-wine-moves';
 import { actorOf } from './cellar-wine-store';
 import { type LocationRecord, locationsOf, pathOf, subtreeOf } from './location-store';
+import { assertNameFree } from './tree-names';
 import {
   assertNewParent,
   createInTree,
   deleteSubtree,
+  namedTreeOf,
   type TreeRecord,
-  treeOf,
   updateInTree,
 } from './tree-writes';
+
+/** Rounds a named write is decided again in when other named writes of the cellar come first. */
+const NAMED_WRITE_ATTEMPTS = 20;
 
 function toLocation(record: LocationRecord, bottles: number): CellarLocation {
   return {
@@ -80,27 +90,36 @@ async function liveLocation(ownerId: string, id: string): Promise<LocationRecord
 /** Another request changed what this one sets since it was read: it is not written over it (409). */
 const STALE = Symbol('stale');
 
+/**
+ * Creates a location; its name must be free under its parent (409 otherwise), decided on the tree read
+ * with its names stamp, so two at once cannot both take one name (tree-names.ts).
+ */
 export async function createLocation(ownerId: string, input: LocationInput): Promise<CellarLocation> {
-  const locations = await treeOf('location', ownerId);
-  assertNewParent('location', locations, input.parentId);
-  const siblings = locations.filter((location) => (location.parentId || null) === (input.parentId ?? null));
-  const record = {
-    ownerId,
-    id: ulid(),
-    name: input.name,
-    parentId: input.parentId ?? '',
-    order: siblings.reduce((max, location) => Math.max(max, location.order + 1), 0),
-    createdAt: new Date().toISOString(),
-  };
-  // Under a parent only while the parent is there and not being deleted.
-  await createInTree('location', record);
+  const record = await retryOnConflict(async () => {
+    const { records: locations, stamp } = await namedTreeOf('location', ownerId);
+    assertNewParent('location', locations, input.parentId);
+    assertNameFree('location', locations, input.name, input.parentId);
+    const siblings = locations.filter((location) => (location.parentId || null) === (input.parentId ?? null));
+    const record = {
+      ownerId,
+      id: ulid(),
+      name: input.name,
+      parentId: input.parentId ?? '',
+      order: siblings.reduce((max, location) => Math.max(max, location.order + 1), 0),
+      createdAt: new Date().toISOString(),
+    };
+    // Under a parent only while the parent is there and not being deleted.
+    await createInTree('location', record, stamp);
+    return record;
+  }, NAMED_WRITE_ATTEMPTS);
   await bumpCellarVersion(ownerId);
   return toLocation(record as LocationRecord, 0);
 }
 
 /**
  * Renames or moves a location. A new parent is written with every ancestor of it as read, so two
- * crossing moves cannot both apply: the second reads again and answers 400 (it would be a cycle).
+ * crossing moves cannot both apply: the second reads again and answers 400 (it would be a cycle). The
+ * name must be free under the parent it ends up under (409 otherwise).
  */
 export async function updateLocation(
   ownerId: string,
@@ -110,7 +129,7 @@ export async function updateLocation(
   let first: TreeRecord | undefined;
   let changed = false;
   const outcome = await retryOnConflict(async () => {
-    const locations = await treeOf('location', ownerId);
+    const { records: locations, stamp } = await namedTreeOf('location', ownerId);
     const record = locations.find((location) => location.id === id);
     if (!record || record.deleting) throw new NotFoundError();
     first ??= record;
@@ -123,10 +142,14 @@ export async function updateLocation(
       changes.parentId = input.parentId ?? '';
     }
     if (Object.keys(changes).length === 0) return record;
-    await updateInTree('location', locations, record, changes);
+    const name = (changes.name as string | undefined) ?? record.name;
+    const parentId = (changes.parentId as string | undefined) ?? record.parentId;
+    const named = treeNameKey(name) !== treeNameKey(record.name) || parentId !== record.parentId;
+    if (named) assertNameFree('location', locations, name, parentId, id);
+    await updateInTree('location', locations, record, changes, named ? { stamp } : undefined);
     changed = true;
     return { ...record, ...changes } as TreeRecord;
-  });
+  }, NAMED_WRITE_ATTEMPTS);
   if (outcome === STALE) throw new ConflictError();
   if (changed) await bumpCellarVersion(ownerId);
   return withBottles(ownerId, outcome as LocationRecord);

@@ -5,6 +5,8 @@
  * - a new parent is written together with a check of every ancestor of the new parent as read (same
  *   parent, not being deleted) and of the item's own parent as read, so two crossing moves cannot both
  *   apply and no cycle can form;
+ * - a write that names an item (create, rename, new parent) applies only while no other item of the
+ *   tree was named since it read the tree, so no two items under one parent share a name (tree-names.ts);
  * - a deletion marks the subtree first (`deleting`), so nothing new goes into it (no wine, no child,
  *   no item moved under it), then empties it, then deletes it; a failure on the way puts back
  *   everything it did.
@@ -24,6 +26,7 @@ import { bumpCellarVersion } from './cellar-version';
 import type { WineChange, WriteProgress } from './cellar-wine-store';
 import { subtreeOf } from './location-store';
 import { takeBack } from './take-back';
+import { namesStampOf, namesStampWrite } from './tree-names';
 
 export type TreeKind = 'location' | 'category';
 
@@ -61,6 +64,18 @@ export async function treeOf(kind: TreeKind, ownerId: string): Promise<TreeRecor
   return data as TreeRecord[];
 }
 
+/**
+ * The tree with its names stamp, read first (tree-names.ts): a write that names an item decides on
+ * these records and applies only while the stamp is unchanged.
+ */
+export async function namedTreeOf(
+  kind: TreeKind,
+  ownerId: string,
+): Promise<{ records: TreeRecord[]; stamp: string | undefined }> {
+  const stamp = await namesStampOf(kind, ownerId);
+  return { records: await treeOf(kind, ownerId), stamp };
+}
+
 /** The item and its ancestors, nearest first (a damaged tree cannot loop it). */
 function chainOf(records: readonly TreeRecord[], id: string): TreeRecord[] {
   const byId = new Map(records.map((record) => [record.id, record]));
@@ -87,43 +102,61 @@ export function assertNewParent(
     throw new ValidationError({ parentId: kind === 'location' ? 'locationCycle' : 'invalidValue' });
 }
 
-/** Creates an item; under a parent, only while the parent exists and is not being deleted. */
-export async function createInTree(kind: TreeKind, record: TreeRecord): Promise<void> {
-  if (!record.parentId) {
-    await entityOf(kind).create(record).go();
-    return;
-  }
+/**
+ * Creates an item, only while the tree's names stamp is still `stamp` (no other item was named since
+ * the tree was read: a failed stamp is a ConflictError, for the caller to read again); under a parent,
+ * only while the parent exists and is not being deleted (400 otherwise).
+ */
+export async function createInTree(
+  kind: TreeKind,
+  record: TreeRecord,
+  stamp: string | undefined,
+): Promise<void> {
+  const parentCheck = 1;
   try {
     await commitTransaction(() =>
       db().transaction.write((entities) => {
         const entity = transactionEntityOf(kind, entities);
         return [
           entity.create(record).commit(),
-          entity
-            .check({ ownerId: record.ownerId, id: record.parentId })
-            .where(
-              (attr: AnyEntity, op: AnyEntity) => `${op.exists(attr.id)} AND ${op.notExists(attr.deleting)}`,
-            )
-            .commit(),
+          ...(record.parentId
+            ? [
+                entity
+                  .check({ ownerId: record.ownerId, id: record.parentId })
+                  .where(
+                    (attr: AnyEntity, op: AnyEntity) =>
+                      `${op.exists(attr.id)} AND ${op.notExists(attr.deleting)}`,
+                  )
+                  .commit(),
+              ]
+            : []),
+          namesStampWrite(entities, kind, record.ownerId, stamp),
         ];
       }),
     );
   } catch (error) {
-    if (error instanceof ConflictError) throw unknownParent(kind);
+    if (
+      record.parentId &&
+      error instanceof TransactionCanceled &&
+      error.failedConditions.includes(parentCheck)
+    )
+      throw unknownParent(kind);
     throw error;
   }
 }
 
 /**
  * Writes `changes` (and a new parent) to an item as read: it must still have the parent it had and not
- * be being deleted; with a new parent, every ancestor of that parent must still be where it was read.
- * A failed condition is a ConflictError: the caller reads again and decides again.
+ * be being deleted; with a new parent, every ancestor of that parent must still be where it was read;
+ * with `names`, the tree's names stamp must still be the one read (tree-names.ts). A failed condition
+ * is a ConflictError: the caller reads again and decides again.
  */
 export async function updateInTree(
   kind: TreeKind,
   records: readonly TreeRecord[],
   self: TreeRecord,
   changes: Record<string, unknown>,
+  names?: { stamp: string | undefined },
 ): Promise<void> {
   const newParentId = changes.parentId as string | undefined;
   const ancestors = newParentId ? chainOf(records, newParentId) : [];
@@ -148,6 +181,8 @@ export async function updateInTree(
             )
             .commit(),
         ),
+        // A new name or parent: only while no other item was named since the tree was read.
+        ...(names ? [namesStampWrite(entities, kind, self.ownerId, names.stamp)] : []),
       ];
     }),
   );

@@ -11,6 +11,13 @@ export const cellarVersionSchema = {
   attributes: {
     ownerId: { type: 'string', required: true },
     version: { type: 'number' },
+    /**
+     * Changed by every write that names a location (create, rename, move to another parent), and by
+     * every one that names a wine list category: such a write is conditional on the stamp it read, so
+     * two writes at once cannot give two items under one parent the same name (tree-writes.ts).
+     */
+    locationNamesStamp: { type: 'string' },
+    categoryNamesStamp: { type: 'string' },
   },
   indexes: {
     // The owner's version, read by key (strongly consistent) before a cached cellar is reused.
