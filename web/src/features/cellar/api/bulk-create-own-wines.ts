@@ -6,7 +6,9 @@ export const BULK_CHUNK = 50;
 
 /**
  * `POST /api/wine-cellars/users/{userId}/own-wines/bulk_create` in chunks. Aborting the signal stops
- * before the next chunk; every chunk already sent is in the cellar whole, with its history.
+ * before the next chunk; every chunk already sent is in the cellar whole, with its history. A catalogue
+ * wine already in the cellar gets the bottles added to its row (one row, not two): the answer holds each
+ * wine written or added to once per chunk.
  */
 export async function bulkCreateOwnWines(
   userId: string,
@@ -21,8 +23,9 @@ export async function bulkCreateOwnWines(
       `/wine-cellars/users/${encodeURIComponent(userId)}/own-wines/bulk_create`,
       { body: { ownWines: wines.slice(start, start + chunk) }, signal: options.signal },
     );
+    // A catalogue wine already in the cellar takes the bottles into its row: one row answers for it.
     created.push(...page.rows);
-    options.onProgress?.(created.length, wines.length);
+    options.onProgress?.(Math.min(start + chunk, wines.length), wines.length);
   }
   return created;
 }

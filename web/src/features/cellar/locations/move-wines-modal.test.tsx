@@ -101,12 +101,54 @@ describe('the move wines modal', () => {
       ]),
       wine('w2', 'Chablis 2020', [{ locationId: null, quantity: 3 }]),
     ];
-    expect(movesFor(wines, 'rack', {})).toEqual([
+    expect(movesFor(wines, 'rack', {}, 'en')).toEqual([
       { ownWineId: 'w1', fromLocationId: 'fridge', toLocationId: 'rack', quantity: 2 },
       { ownWineId: 'w2', fromLocationId: null, toLocationId: 'rack', quantity: 3 },
     ]);
     // An emptied field moves nothing from there.
-    expect(movesFor(wines, 'rack', { 'w2|uncategorized': '' })).toHaveLength(1);
+    expect(movesFor(wines, 'rack', { 'w2|uncategorized': '' }, 'en')).toHaveLength(1);
+  });
+
+  it('refuses 10 of 4 beside the field, sends nothing, and moves all 4 when asked', async () => {
+    const { onMoved } = renderModal([wine('w1', 'Barolo 2016', [{ locationId: 'fridge', quantity: 4 }])]);
+
+    await chooseDestination(/Shelf 2/);
+    const field = screen.getByRole('textbox', { name: /Bottles to move from Fridge/ }) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '10' } });
+    // Kept as typed, never cut down to what is there.
+    expect(field.value).toBe('10');
+    expect(await screen.findByText('Only 4 bottles there')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Move bottles' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.submit(submit.closest('form') as HTMLFormElement);
+    expect(move).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move all 4' }));
+    expect(field.value).toBe('4');
+    expect(screen.queryByText('Only 4 bottles there')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Move 4 bottles' }));
+    await waitFor(() =>
+      expect(move).toHaveBeenCalledWith('u1', [
+        { ownWineId: 'w1', fromLocationId: 'fridge', toLocationId: 'shelf', quantity: 4 },
+      ]),
+    );
+    await waitFor(() => expect(onMoved).toHaveBeenCalled());
+  });
+
+  it('says in Norwegian how many bottles are there, and refuses what is no whole number', async () => {
+    await i18n.changeLanguage('nb');
+    renderModal([wine('w1', 'Barolo 2016', [{ locationId: 'fridge', quantity: 4 }])]);
+    fireEvent.click(await screen.findByRole('combobox', { name: /Flytt til/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Shelf 2/ }));
+    const field = screen.getByRole('textbox', { name: /Fridge/ });
+    fireEvent.change(field, { target: { value: '10' } });
+    expect(await screen.findByText('Bare 4 flasker der')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Flytt alle 4' })).toBeTruthy();
+    fireEvent.change(field, { target: { value: '2,5' } });
+    expect(await screen.findByText('Må være et heltall')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '-1' } });
+    expect(await screen.findByText('Kan ikke være negativ')).toBeTruthy();
+    expect(move).not.toHaveBeenCalled();
   });
 
   it('splits a large move into requests of at most 50', async () => {

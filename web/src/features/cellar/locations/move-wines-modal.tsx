@@ -1,20 +1,21 @@
-import { type CellarLocation, type CellarWine, MOVE_MAX, type MoveInput, UNCATEGORIZED } from '@kork/shared';
 import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+  type CellarLocation,
+  type CellarWine,
+  type Locale,
+  MOVE_MAX,
+  type MoveInput,
+  UNCATEGORIZED,
+  withBounds,
+} from '@kork/shared';
+import { Alert, Button, Fieldset, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/form-schema';
+import { NumberField } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage, translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
+import { NOT_A_NUMBER, numberText, parseNumberText } from '../../../lib/number-text';
 import { listLocations } from '../api/locations';
 import { moveOwnWines } from '../api/move-own-wines';
 import { buildLocationTree, flattenTree, locationPath, PATH_SEPARATOR } from './location-tree';
@@ -44,33 +45,79 @@ function fieldKey(wineId: string, locationId: string | null): string {
   return `${wineId}|${keyOf(locationId)}`;
 }
 
-/** NumberInput gives '' while empty: nothing to move from there. */
-function bottlesOf(value: number | string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+/**
+ * The bottles a field asks to move from a placement holding `available`, or the rule it breaks. The
+ * text is read as typed, never clamped: 10 of 4 is refused with "Only 4 bottles there", an empty
+ * field moves nothing from there.
+ */
+export function bottlesToMove(
+  text: string,
+  available: number,
+  locale: Locale,
+): { quantity: number; error?: undefined } | { quantity?: undefined; error: string } {
+  const value = parseNumberText(text, locale);
+  if (value === null) return { quantity: 0 };
+  if (value === NOT_A_NUMBER || !Number.isInteger(value))
+    return { error: translateMessage('mustBeWholeNumber') };
+  if (value < 0) return { error: translateMessage('mustNotBeNegative') };
+  if (value > available)
+    return { error: translateMessage(withBounds('bottlesAvailable', { count: available })) };
+  return { quantity: value };
+}
+
+/** The text a placement's field holds: what the person typed, else all of its bottles. */
+function textOf(
+  chosen: Readonly<Record<string, string>>,
+  wineId: string,
+  placement: CellarWine['placements'][number],
+  locale: Locale,
+) {
+  return chosen[fieldKey(wineId, placement.locationId)] ?? numberText(placement.quantity, locale);
+}
+
+/** Placements bottles can leave from: holding some, and not the destination. */
+function sources(wine: CellarWine, destination: string): CellarWine['placements'] {
+  return wine.placements.filter(
+    (placement) => placement.quantity > 0 && keyOf(placement.locationId) !== destination,
+  );
+}
+
+/** The fields whose text breaks a rule, by field key, with the message to show beside each. */
+export function moveErrors(
+  wines: readonly CellarWine[],
+  destination: string,
+  chosen: Readonly<Record<string, string>>,
+  locale: Locale,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const wine of wines)
+    for (const placement of sources(wine, destination)) {
+      const { error } = bottlesToMove(textOf(chosen, wine.id, placement, locale), placement.quantity, locale);
+      if (error) errors[fieldKey(wine.id, placement.locationId)] = error;
+    }
+  return errors;
 }
 
 /**
- * The moves to send: from every placement that is not the destination, what the person chose or, by
- * default, all of its bottles. Zero quantities are left out (the API turns them down).
+ * The moves to send: from every placement that is not the destination, what the person typed or, by
+ * default, all of its bottles. Zero quantities are left out (the API turns them down), and so is a field
+ * whose text breaks a rule (moveErrors names it; the dialog sends nothing while there is one).
  */
 export function movesFor(
   wines: readonly CellarWine[],
   destination: string,
-  chosen: Readonly<Record<string, number | string>>,
+  chosen: Readonly<Record<string, string>>,
+  locale: Locale,
 ): Move[] {
   const toLocationId = idOf(destination);
   return wines.flatMap((wine) =>
-    wine.placements
-      .filter((placement) => placement.quantity > 0 && keyOf(placement.locationId) !== destination)
+    sources(wine, destination)
       .map((placement) => ({
         ownWineId: wine.id,
         fromLocationId: placement.locationId,
         toLocationId,
-        quantity: Math.min(
-          placement.quantity,
-          bottlesOf(chosen[fieldKey(wine.id, placement.locationId)], placement.quantity),
-        ),
+        quantity:
+          bottlesToMove(textOf(chosen, wine.id, placement, locale), placement.quantity, locale).quantity ?? 0,
       }))
       .filter((move) => move.quantity > 0),
   );
@@ -168,7 +215,8 @@ interface MoveFieldsProps extends FormProps {
 function MoveFields({ userId, wines, locations, onClose, onMoved }: MoveFieldsProps) {
   const { t } = useTranslation();
   const [destination, setDestination] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<Record<string, number | string>>({});
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const locale = currentLocale();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
 
@@ -186,12 +234,15 @@ function MoveFields({ userId, wines, locations, onClose, onMoved }: MoveFieldsPr
   ];
   const nodeById = new Map(nodes.map((node) => [node.location.id, node]));
 
-  const moves = destination ? movesFor(wines, destination, chosen) : [];
+  const moves = destination ? movesFor(wines, destination, chosen, locale) : [];
+  const errors = destination ? moveErrors(wines, destination, chosen, locale) : {};
+  const invalid = Object.keys(errors).length > 0;
   const total = moves.reduce((sum, move) => sum + move.quantity, 0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!destination || moves.length === 0) return;
+    // A field that asks for more than is there is refused beside it, before any request.
+    if (!destination || moves.length === 0 || invalid) return;
     setBusy(true);
     setFailure(undefined);
     let sent = 0;
@@ -206,9 +257,9 @@ function MoveFields({ userId, wines, locations, onClose, onMoved }: MoveFieldsPr
     } catch (error) {
       // Requests that went through are committed: the caller shows the wines where they are now.
       if (sent > 0) onMoved();
-      setFailure(
-        sent > 0 ? `${errorMessage(error)} ${t('cellarPlaces.move.partlyMoved')}` : errorMessage(error),
-      );
+      // The rule the server named (bottles taken meanwhile: "Only 2 bottles there"), else its message.
+      const said = (error instanceof ApiError && Object.values(error.fields)[0]) || errorMessage(error);
+      setFailure(sent > 0 ? `${said} ${t('cellarPlaces.move.partlyMoved')}` : said);
     } finally {
       setBusy(false);
     }
@@ -243,6 +294,8 @@ function MoveFields({ userId, wines, locations, onClose, onMoved }: MoveFieldsPr
             wine={wine}
             destination={destination}
             chosen={chosen}
+            errors={errors}
+            locale={locale}
             nameOf={nameOf}
             onChange={(locationId, value) =>
               setChosen((current) => ({ ...current, [fieldKey(wine.id, locationId)]: value }))
@@ -258,7 +311,7 @@ function MoveFields({ userId, wines, locations, onClose, onMoved }: MoveFieldsPr
           <Button variant="default" radius="xl" onClick={onClose} disabled={busy}>
             {t('cellarPlaces.move.cancel')}
           </Button>
-          <Button type="submit" radius="xl" loading={busy} disabled={!destination || total === 0}>
+          <Button type="submit" radius="xl" loading={busy} disabled={!destination || total === 0 || invalid}>
             {total > 0
               ? t('cellarPlaces.move.submit', { count: total })
               : t('cellarPlaces.move.nothingToMove')}
@@ -272,13 +325,26 @@ function MoveFields({ userId, wines, locations, onClose, onMoved }: MoveFieldsPr
 interface WinePlacementsProps {
   wine: CellarWine;
   destination: string | null;
-  chosen: Readonly<Record<string, number | string>>;
+  chosen: Readonly<Record<string, string>>;
+  errors: Readonly<Record<string, string>>;
+  locale: Locale;
   nameOf: (locationId: string | null) => string;
-  onChange: (locationId: string | null, value: number | string) => void;
+  onChange: (locationId: string | null, text: string) => void;
 }
 
-/** One wine: a field per placement for how many of its bottles to move (named by the wine's legend). */
-function WinePlacements({ wine, destination, chosen, nameOf, onChange }: WinePlacementsProps) {
+/**
+ * One wine: a field per placement for how many of its bottles to move (named by the wine's legend). A
+ * field asking for more than the placement holds says how many there are and offers to move them all.
+ */
+function WinePlacements({
+  wine,
+  destination,
+  chosen,
+  errors,
+  locale,
+  nameOf,
+  onChange,
+}: WinePlacementsProps) {
   const { t } = useTranslation();
   const placements = wine.placements.filter((placement) => placement.quantity > 0);
 
@@ -293,24 +359,38 @@ function WinePlacements({ wine, destination, chosen, nameOf, onChange }: WinePla
           {placements.map((placement) => {
             const name = nameOf(placement.locationId);
             const here = keyOf(placement.locationId) === destination;
+            const key = fieldKey(wine.id, placement.locationId);
+            const text = textOf(chosen, wine.id, placement, locale);
+            const value = parseNumberText(text, locale);
+            const tooMany = typeof value === 'number' && value > placement.quantity;
             return here ? (
               <Text key={keyOf(placement.locationId)} size="sm" c="dimmed">
                 {t('cellarPlaces.move.alreadyThere', { location: name })} ·{' '}
                 {t('cellarPlaces.move.available', { count: placement.quantity })}
               </Text>
             ) : (
-              <NumberInput
-                key={keyOf(placement.locationId)}
-                label={t('cellarPlaces.move.quantity', { location: name })}
-                description={t('cellarPlaces.move.available', { count: placement.quantity })}
-                min={0}
-                max={placement.quantity}
-                clampBehavior="strict"
-                allowDecimal={false}
-                allowNegative={false}
-                value={chosen[fieldKey(wine.id, placement.locationId)] ?? placement.quantity}
-                onChange={(value) => onChange(placement.locationId, value)}
-              />
+              <Stack key={keyOf(placement.locationId)} gap={4}>
+                <NumberField
+                  label={t('cellarPlaces.move.quantity', { location: name })}
+                  description={t('cellarPlaces.move.available', { count: placement.quantity })}
+                  decimals={0}
+                  value={text}
+                  error={errors[key]}
+                  onChange={(next) => onChange(placement.locationId, next)}
+                />
+                {tooMany && (
+                  <Group>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      radius="xl"
+                      onClick={() => onChange(placement.locationId, numberText(placement.quantity, locale))}
+                    >
+                      {t('cellarPlaces.move.moveAll', { count: placement.quantity })}
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
             );
           })}
         </Stack>

@@ -3,21 +3,31 @@ import {
   type CellarLocation,
   type CellarWine,
   type CurrencyCode,
+  QUANTITY_MAX,
+  UNCATEGORIZED,
   type WineRow,
+  withBounds,
 } from '@kork/shared';
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
-import { apiFieldErrors, errorMessage, schemaErrors } from '../../../lib/form-schema';
+import { ApiError } from '../../../lib/api-client';
+import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
+import { NOT_A_NUMBER, parseNumberText } from '../../../lib/number-text';
 import { searchWines } from '../../wines/api/search-wines';
+import { cellarCopiesOf } from '../api/cellar-copies';
 import { createOwnWine } from '../api/create-own-wine';
+import { getOwnWine } from '../api/get-own-wine';
+import { updateOwnWine } from '../api/update-own-wine';
 import {
   initialStock,
+  LocationSelect,
   StockFields,
   type StockValues,
   stockInput,
@@ -41,11 +51,61 @@ interface FormProps {
 /**
  * Adding a wine from the Kork catalogue: find it, then say how many, where and at what price. With
  * `initialWine` (a wine's own page) the search is skipped: the form starts on that wine.
+ *
+ * A catalogue wine is in a cellar once: one already there says so ("In your cellar (13 bottles)") in the
+ * results and on its form, and the form adds the bottles to that wine instead of making a second one.
  */
 export function CatalogueWineForm({ initialWine, ...props }: FormProps & { initialWine?: WineRow }) {
   const [wine, setWine] = useState<WineRow | undefined>(initialWine);
-  if (!wine) return <CatalogueSearch onChoose={setWine} />;
-  return <CatalogueStockForm {...props} wine={wine} onChangeWine={() => setWine(undefined)} />;
+  // The cellar's wine of the chosen one: undefined while not known yet, null when there is none.
+  const [copy, setCopy] = useState<CellarWine | null | undefined>(undefined);
+  const [raced, setRaced] = useState(false);
+  const { t } = useTranslation();
+  const { userId } = props;
+
+  useEffect(() => {
+    if (!wine || copy !== undefined) return;
+    const controller = new AbortController();
+    cellarCopiesOf(userId, [wine.id], controller.signal).then(
+      (copies) => setCopy(copies.get(wine.id) ?? null),
+      // Not known: the server still refuses a second row, and the form then turns to the one there.
+      () => {
+        if (!controller.signal.aborted) setCopy(null);
+      },
+    );
+    return () => controller.abort();
+  }, [userId, wine, copy]);
+
+  const changeWine = () => {
+    setWine(undefined);
+    setCopy(undefined);
+    setRaced(false);
+  };
+  if (!wine)
+    return (
+      <CatalogueSearch
+        userId={userId}
+        onChoose={(chosen, found) => {
+          setWine(chosen);
+          setCopy(found);
+        }}
+      />
+    );
+  if (copy === undefined)
+    return <Loader size="sm" role="status" aria-label={t('cellarWines.add.checking')} />;
+  if (copy)
+    return <ExistingWineForm {...props} wine={wine} copy={copy} raced={raced} onChangeWine={changeWine} />;
+  return (
+    <CatalogueStockForm
+      {...props}
+      wine={wine}
+      onChangeWine={changeWine}
+      onAlreadyThere={(found) => {
+        setRaced(true);
+        setCopy(found);
+      }}
+    />
+  );
 }
 
 type SearchState =
@@ -67,11 +127,30 @@ function wineFacts(wine: WineRow, nv: string): string {
  * The whole catalogue, not only what is for sale or rated by experts: a cellar holds old vintages too
  * (`isAvailable=false&isRatedByExpert=false`).
  */
-function CatalogueSearch({ onChoose }: { onChoose: (wine: WineRow) => void }) {
+function CatalogueSearch({
+  userId,
+  onChoose,
+}: {
+  userId: string;
+  onChoose: (wine: WineRow, copy: CellarWine | null | undefined) => void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   const [state, setState] = useState<SearchState>({ status: 'idle' });
+  // Which results are in the cellar already: asked for the whole page of results in one call.
+  const [copies, setCopies] = useState<Map<string, CellarWine>>();
+  const resultIds = state.status === 'ready' ? state.rows.map((wine) => wine.id).join(',') : '';
+
+  useEffect(() => {
+    setCopies(undefined);
+    if (!resultIds) return;
+    const controller = new AbortController();
+    cellarCopiesOf(userId, resultIds.split(','), controller.signal).then(setCopies, () => {
+      // Not known: the chosen wine is looked up again on its form.
+    });
+    return () => controller.abort();
+  }, [userId, resultIds]);
 
   useEffect(() => {
     if (search.length < MIN_SEARCH) {
@@ -117,21 +196,38 @@ function CatalogueSearch({ onChoose }: { onChoose: (wine: WineRow) => void }) {
       )}
       {state.status === 'ready' && state.rows.length > 0 && (
         <ul className={classes.results} aria-label={t('cellarWines.add.results')}>
-          {state.rows.map((wine) => (
-            <li key={wine.id}>
-              <UnstyledButton className={classes.result} onClick={() => onChoose(wine)}>
-                <Text fw={600} size="sm">
-                  {wine.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {wineFacts(wine, t('wine.nv'))}
-                </Text>
-              </UnstyledButton>
-            </li>
-          ))}
+          {state.rows.map((wine) => {
+            const copy = copies?.get(wine.id);
+            return (
+              <li key={wine.id}>
+                <UnstyledButton
+                  className={classes.result}
+                  onClick={() => onChoose(wine, copies ? (copy ?? null) : undefined)}
+                >
+                  <Text fw={600} size="sm">
+                    {wine.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {wineFacts(wine, t('wine.nv'))}
+                  </Text>
+                  {copy && <InCellarBadge bottles={copy.quantity} />}
+                </UnstyledButton>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Stack>
+  );
+}
+
+/** "In your cellar (13 bottles)". */
+function InCellarBadge({ bottles }: { bottles: number }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color="wine" radius="sm" tt="none" mt={4}>
+      {t('cellarWines.add.inCellar', { count: bottles })}
+    </Badge>
   );
 }
 
@@ -143,7 +239,13 @@ function CatalogueStockForm({
   onAdded,
   wine,
   onChangeWine,
-}: FormProps & { wine: WineRow; onChangeWine: () => void }) {
+  onAlreadyThere,
+}: FormProps & {
+  wine: WineRow;
+  onChangeWine: () => void;
+  /** The wine turned out to be in the cellar (added meanwhile, from another device): its row. */
+  onAlreadyThere: (copy: CellarWine) => void;
+}) {
   const { t } = useTranslation();
   const toInput = (values: StockValues) => ({
     source: 'KORK' as const,
@@ -164,6 +266,15 @@ function CatalogueStockForm({
       notify.success(t('cellarWines.add.added', { name: created?.wineDisplayName ?? wine.name }));
       onAdded(created);
     } catch (error) {
+      const there = error instanceof ApiError && error.status === 409 ? error.fields.ownWineId : undefined;
+      if (there) {
+        // Never a second row: the form turns to adding the bottles to the wine that is there.
+        const copy = await getOwnWine(userId, there).catch(() => undefined);
+        if (copy) {
+          onAlreadyThere(copy);
+          return;
+        }
+      }
       form.setErrors(toFormErrors(apiFieldErrors(error)));
       notify.error(errorMessage(error));
     }
@@ -189,6 +300,116 @@ function CatalogueStockForm({
         <Group justify="flex-end">
           <Button type="submit" radius="xl" loading={form.submitting}>
             {t('cellarWines.add.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The bottles typed to add: a whole number from 1 up to what the wine can still take, or the rule it breaks. */
+function bottlesToAdd(text: string, present: number): { value: number } | { error: string } {
+  const value = parseNumberText(text, currentLocale());
+  if (value === null) return { error: translateMessage('required') };
+  if (value === NOT_A_NUMBER || !Number.isInteger(value))
+    return { error: translateMessage('mustBeWholeNumber') };
+  if (value < 1) return { error: translateMessage(withBounds('atLeast', { min: 1 })) };
+  if (value > QUANTITY_MAX - present)
+    return { error: translateMessage(withBounds('atMost', { max: QUANTITY_MAX - present })) };
+  return { value };
+}
+
+/**
+ * A catalogue wine already in the cellar: the bottles are added to it (`addQuantity`, counted on the
+ * bottles there when it is saved) in the location chosen, so it stays one wine.
+ */
+function ExistingWineForm({
+  userId,
+  locations,
+  defaultLocation,
+  onAdded,
+  wine,
+  copy,
+  raced,
+  onChangeWine,
+}: FormProps & { wine: WineRow; copy: CellarWine; raced: boolean; onChangeWine: () => void }) {
+  const { t } = useTranslation();
+  const [quantity, setQuantity] = useState('1');
+  const [location, setLocation] = useState(
+    defaultLocation ?? copy.placements[0]?.locationId ?? UNCATEGORIZED,
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = bottlesToAdd(quantity, copy.quantity);
+    if ('error' in checked) {
+      setErrors({ addQuantity: checked.error });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const updated = await updateOwnWine(userId, copy.id, {
+        addQuantity: checked.value,
+        locationId: location === UNCATEGORIZED ? null : location,
+      });
+      notify.success(
+        t('cellarWines.add.bottlesAdded', {
+          count: checked.value,
+          name: updated.wineDisplayName,
+          total: updated.quantity,
+        }),
+      );
+      onAdded(updated);
+    } catch (error) {
+      setErrors(apiFieldErrors(error));
+      notify.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="sm" aria-label={t('cellarWines.add.chosen')} component="section">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <div>
+              <Text fw={600}>{wine.name}</Text>
+              <Text size="sm" c="dimmed">
+                {wineFacts(wine, t('wine.nv'))}
+              </Text>
+              <InCellarBadge bottles={copy.quantity} />
+            </div>
+            <Button variant="subtle" size="compact-sm" onClick={onChangeWine}>
+              {t('cellarWines.add.change')}
+            </Button>
+          </Group>
+        </Paper>
+        <Text size="sm" role={raced ? 'status' : undefined}>
+          {t(raced ? 'cellarWines.add.addedMeanwhile' : 'cellarWines.add.existingHint')}
+        </Text>
+        <NumberField
+          label={t('cellarWines.add.bottlesToAdd')}
+          decimals={0}
+          min={1}
+          required
+          value={quantity}
+          onChange={setQuantity}
+          error={errors.addQuantity ?? errors.quantity}
+          data-autofocus
+        />
+        <LocationSelect
+          locations={locations}
+          value={location}
+          onChange={setLocation}
+          error={errors.locationId}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" radius="xl" loading={busy}>
+            {t('cellarWines.add.addToExisting')}
           </Button>
         </Group>
       </Stack>
