@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS } from '@kork/shared';
+import { IMAGE_WIDTHS, type MainCategory } from '@kork/shared';
 import { imageSources } from '../../lib/image-url';
 
 function serviceWidth(width: number): number {
@@ -7,16 +7,19 @@ function serviceWidth(width: number): number {
 }
 
 /**
- * A wine's picture through the image service. A wine without one gets the default bottle, which the
- * service renders when it is asked for no `url` at all.
+ * A wine's picture through the image service. A wine without one gets a bottle drawn for its style (a
+ * champagne bottle for a sparkling wine, a port bottle for a fortified one…), which the service renders
+ * when it is asked for no `url` at all; without a style, a red wine's bottle.
  */
 export function wineImageSources(
   path: string | undefined | null,
   width: number,
+  style?: MainCategory | undefined,
 ): { src: string; srcSet: string } {
   if (path) return imageSources(path, width);
-  const one = `/img?w=${serviceWidth(width)}`;
-  const two = `/img?w=${serviceWidth(width * 2)}`;
+  const bottle = (w: number) => `/img?w=${serviceWidth(w)}${style ? `&style=${style}` : ''}`;
+  const one = bottle(width);
+  const two = bottle(width * 2);
   return { src: one, srcSet: `${one} 1x, ${two} 2x` };
 }
 

@@ -1,6 +1,13 @@
-import { type RatingDescription, ratingDescription } from '@kork/shared';
+import {
+  foldText,
+  type MainCategory,
+  type RatingDescription,
+  ratingDescription,
+  styleDetail,
+} from '@kork/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type VocabularyField, vocabularyLabel } from '../../lib/vocabulary';
 
 /** The i18n key of each SPEC §9 rating description (`rating.descriptions.<key>`). */
 const DESCRIPTION_KEYS = {
@@ -51,10 +58,75 @@ export function originText(wine: { country?: string; region?: string; subRegion?
   return [wine.country, wine.region, wine.subRegion].filter(Boolean).join(', ');
 }
 
-/** The vintage, or "NV" for a non-vintage wine. */
-export function useVintageText(): (vintage: number | null) => string {
+/** The vintage, or "NV" for a non-vintage wine (one that comes without a vintage at all, too). */
+export function useVintageText(): (vintage: number | null | undefined) => string {
   const { t } = useTranslation();
-  return useCallback((vintage: number | null) => (vintage === null ? t('wine.nv') : String(vintage)), [t]);
+  return useCallback(
+    (vintage: number | null | undefined) =>
+      vintage === null || vintage === undefined ? t('wine.nv') : String(vintage),
+    [t],
+  );
+}
+
+/**
+ * A controlled catalogue value in the reader's language ("Frankrike" → "France", "Storfe" → "Beef",
+ * "Ukjent" → "Unknown"); free text and values the vocabulary does not hold show as written.
+ */
+export function useVocabulary(): (field: VocabularyField, value: string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback(
+    (field: VocabularyField, value: string | null | undefined) => vocabularyLabel(field, value, language),
+    [language],
+  );
+}
+
+/** Where a wine comes from in the reader's language, from the widest place to the narrowest. */
+export function useOriginText(): (wine: { country?: string; region?: string; subRegion?: string }) => string {
+  const label = useVocabulary();
+  return useCallback(
+    (wine: { country?: string; region?: string; subRegion?: string }) =>
+      [label('country', wine.country), label('region', wine.region), label('region', wine.subRegion)]
+        .filter(Boolean)
+        .join(', '),
+    [label],
+  );
+}
+
+function foldedWords(text: string): string {
+  return foldText(text).replace(/\s+/g, ' ').trim();
+}
+
+export interface WineStyleText {
+  /** The main category in the reader's language ("Red", "Rødvin"). */
+  category: string;
+  /** The specific product type ("Champagne", "Port"), only when it says more than the category. */
+  type?: string;
+}
+
+/**
+ * What style a wine is, without saying it twice: its main category, and its product type (`styleDetail`)
+ * only where that adds to it ("Port" under Fortified; nothing beside Red for a "Rødvin").
+ */
+export function useWineStyleText(): (wine: {
+  mainCategoryId: MainCategory;
+  style?: string;
+  styleDetail?: string;
+}) => WineStyleText {
+  const { t } = useTranslation();
+  const label = useVocabulary();
+  return useCallback(
+    (wine: { mainCategoryId: MainCategory; style?: string; styleDetail?: string }) => {
+      const category = t(`wine.categories.${wine.mainCategoryId}`);
+      // The API sends `styleDetail` only where the type adds to the category; the same rule decides for
+      // a wine that comes with its raw `style` alone.
+      const detail = styleDetail(wine.mainCategoryId, wine.styleDetail ?? wine.style);
+      if (!detail) return { category };
+      const type = label('style', detail);
+      return foldedWords(type) === foldedWords(category) ? { category } : { category, type };
+    },
+    [t, label],
+  );
 }
 
 /** The wine's page. */

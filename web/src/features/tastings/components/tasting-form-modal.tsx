@@ -1,4 +1,4 @@
-import type { TastingNote } from '@kork/shared';
+import { type TastingNote, wineDisplayName } from '@kork/shared';
 import { Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TastingForm } from './tasting-form';
@@ -6,7 +6,7 @@ import { TastingForm } from './tasting-form';
 interface TastingFormModalProps {
   opened: boolean;
   onClose: () => void;
-  wine: { id: string; name: string };
+  wine: { id: string; name: string; producer?: string | undefined };
   /** The note being changed; absent for a new one. */
   note?: TastingNote | undefined;
   viewerId: string;
@@ -25,7 +25,7 @@ export function TastingFormModal({ opened, onClose, wine, note, viewerId, onSave
       closeButtonProps={{ 'aria-label': t('tasting.form.close') }}
     >
       <Text size="sm" c="dimmed" mb="md">
-        {wine.name}
+        {wineDisplayName({ wineName: wine.name, producerName: wine.producer })}
       </Text>
       {/* Keyed by the note so each opening starts from what is saved, not from an earlier draft. */}
       {opened && (

@@ -1,4 +1,4 @@
-import type { TastingNote } from '@kork/shared';
+import { type MainCategory, type TastingNote, wineDisplayName } from '@kork/shared';
 import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,9 @@ function cut(text: string, length: number | undefined): string {
   return `${text.slice(0, length).trimEnd()}…`;
 }
 
+/** The wine a note is about; its style, when the list sends it, picks the bottle drawn for a wine without a photo. */
+type NoteWine = NonNullable<TastingNote['wine']> & { mainCategoryId?: MainCategory };
+
 /** One tasting note: who, how many points and what they mean, when, what they wrote and saw. */
 export function TastingNoteCard({
   note,
@@ -44,6 +47,7 @@ export function TastingNoteCard({
   const ratingText = useRatingText();
   const vintageText = useVintageText();
   const locale = i18n.resolvedLanguage;
+  const wine: NoteWine | undefined = withWine ? note.wine : undefined;
   const drinkWindow =
     note.drinkingWindowFrom || note.drinkingWindowTo
       ? t('tasting.note.drinkingWindow', {
@@ -55,13 +59,19 @@ export function TastingNoteCard({
   return (
     <article className={classes.card} aria-label={t('tasting.note.label', { name: note.authorName })}>
       <Stack gap="sm">
-        {withWine && note.wine && (
-          <Link to={winePath(note.wine.id)} className={classes.wine}>
-            <img {...wineImageSources(note.wine.imageUrl, 28)} alt="" className={classes.wineImage} />
+        {wine && (
+          <Link to={winePath(wine.id)} className={classes.wine}>
+            <img
+              {...wineImageSources(wine.imageUrl, 28, wine.mainCategoryId)}
+              alt=""
+              className={classes.wineImage}
+            />
             <span>
-              <span className={classes.wineName}>{note.wine.name}</span>
+              <span className={classes.wineName}>
+                {wineDisplayName({ wineName: wine.name, producerName: wine.producer })}
+              </span>
               <Text size="sm" c="dimmed" component="span" display="block">
-                {[note.wine.producer, vintageText(note.wine.vintage)].filter(Boolean).join(' · ')}
+                {vintageText(wine.vintage)}
               </Text>
             </span>
           </Link>

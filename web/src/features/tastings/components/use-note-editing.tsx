@@ -1,4 +1,4 @@
-import type { TastingNote } from '@kork/shared';
+import { type TastingNote, wineDisplayName } from '@kork/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
@@ -23,7 +23,7 @@ export function useNoteEditing({
   onChanged,
 }: {
   viewerId: string | undefined;
-  /** The wine's name when all notes are about one wine; otherwise each note's own wine is used. */
+  /** The wine's display name when all notes are about one wine; otherwise each note's own wine is used. */
   wineName?: string | undefined;
   onChanged: () => void;
 }): NoteEditing {
@@ -31,13 +31,18 @@ export function useNoteEditing({
   const [editing, setEditing] = useState<TastingNote>();
   const [deleting, setDeleting] = useState<TastingNote>();
 
+  const noteWine = editing?.wine;
+  const name =
+    wineName ??
+    (noteWine ? wineDisplayName({ wineName: noteWine.name, producerName: noteWine.producer }) : '');
+
   const modals = (
     <>
       {viewerId && (
         <TastingFormModal
           opened={editing !== undefined}
           onClose={() => setEditing(undefined)}
-          wine={{ id: editing?.wineId ?? '', name: wineName ?? editing?.wine?.name ?? '' }}
+          wine={{ id: editing?.wineId ?? '', name }}
           note={editing}
           viewerId={viewerId}
           onSaved={onChanged}

@@ -1,4 +1,4 @@
-import type { TastingNote, User, WineTastings } from '@kork/shared';
+import { type TastingNote, type User, type WineTastings, wineDisplayName } from '@kork/shared';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPencilPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -10,7 +10,7 @@ import { TastingNoteCard } from './tasting-note-card';
 import { useNoteEditing } from './use-note-editing';
 
 interface WineTastingsSectionProps {
-  wine: { id: string; name: string };
+  wine: { id: string; name: string; producer?: string | undefined };
   tastings: Resource<WineTastings>;
   /** The signed-in person, `null` for a visitor (and while the session loads). */
   viewer: User | null;
@@ -69,7 +69,11 @@ export function WineTastingsSection({
   const headingId = useId();
   const [writing, setWriting] = useState(false);
   const [signInPrompt, setSignInPrompt] = useState(false);
-  const editing = useNoteEditing({ viewerId: viewer?.id, wineName: wine.name, onChanged });
+  const editing = useNoteEditing({
+    viewerId: viewer?.id,
+    wineName: wineDisplayName({ wineName: wine.name, producerName: wine.producer }),
+    onChanged,
+  });
   const isAdmin = viewer?.role === 'admin';
   const signInPath = `/sign-in?redirect=/wines/${encodeURIComponent(wine.id)}`;
 

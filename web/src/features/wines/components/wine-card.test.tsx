@@ -38,7 +38,7 @@ describe('a wine card', () => {
     expect(within(heading).getByRole('link').getAttribute('href')).toBe('/wines/w-1');
     expect(card.textContent).toContain('Marchesi di Barolo');
     expect(card.textContent).toContain('2017');
-    expect(card.textContent).toContain('Italia, Piemonte');
+    expect(card.textContent).toContain('Italy, Piedmont');
     expect(card.textContent).toContain('Excellent');
     expect(within(card).getByText('Expert')).toBeTruthy();
   });
@@ -74,5 +74,82 @@ describe('a wine card', () => {
     expect(card.textContent).toContain('NV');
     expect(card.textContent).toContain('Not rated yet');
     expect(within(card).queryByText('Expert')).toBeNull();
+  });
+
+  it('shows one style badge in the reader’s language, and a product type only when it says more', async () => {
+    const { unmount } = renderWithProviders(
+      <WineCard wine={{ ...WINE, style: 'Rødvin' }} loggedIn={false} currency="EUR" />,
+    );
+    let card = await screen.findByRole('article');
+    expect(within(card).getByText('Red')).toBeTruthy();
+    expect(card.textContent).not.toMatch(/Rødvin|Red wine/);
+    unmount();
+
+    await i18n.changeLanguage('nb');
+    const norwegian = renderWithProviders(
+      <WineCard wine={{ ...WINE, style: 'Rødvin' }} loggedIn={false} currency="EUR" />,
+    );
+    card = await screen.findByRole('article');
+    expect(card.textContent?.match(/Rødvin/g)).toHaveLength(1);
+    expect(card.textContent).toContain('Italia, Piemonte');
+    norwegian.unmount();
+
+    await i18n.changeLanguage('en');
+    renderWithProviders(
+      <WineCard
+        wine={{
+          ...WINE,
+          name: 'Krug Grande Cuvée',
+          producer: 'Krug',
+          mainCategoryId: 'sparkling',
+          style: 'Champagne',
+          vintage: null,
+          country: 'Frankrike',
+          region: 'Champagne',
+        }}
+        loggedIn={false}
+        currency="EUR"
+      />,
+    );
+    card = await screen.findByRole('article', { name: 'Krug Grande Cuvée' });
+    expect(within(card).getByText('Sparkling')).toBeTruthy();
+    expect(within(card).getAllByText('Champagne')).toHaveLength(1);
+    expect(card.textContent).toContain('NV');
+    expect(card.textContent).toContain('France, Champagne');
+    expect(card.textContent).not.toContain('undefined');
+  });
+
+  it('puts the producer in front of a name that does not say it, and never twice', async () => {
+    const { unmount } = renderWithProviders(
+      <WineCard wine={{ ...WINE, name: 'Barolo', producer: 'Vietti' }} loggedIn={false} currency="EUR" />,
+    );
+    const card = await screen.findByRole('article', { name: 'Vietti Barolo' });
+    expect(card.textContent?.match(/Vietti/g)).toHaveLength(1);
+    unmount();
+
+    renderWithProviders(
+      <WineCard
+        wine={{ ...WINE, name: 'Krug Grande Cuvée', producer: 'Krug' }}
+        loggedIn={false}
+        currency="EUR"
+      />,
+    );
+    const krug = await screen.findByRole('article', { name: 'Krug Grande Cuvée' });
+    expect(krug.textContent?.match(/Krug/g)).toHaveLength(1);
+  });
+
+  it('asks the image service for a bottle of the wine’s style when there is no photo', async () => {
+    const { container, unmount } = renderWithProviders(
+      <WineCard wine={{ ...WINE, mainCategoryId: 'sparkling' }} loggedIn={false} currency="EUR" />,
+    );
+    await screen.findByRole('article');
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/img?w=64&style=sparkling');
+    unmount();
+
+    const photo = renderWithProviders(
+      <WineCard wine={{ ...WINE, imageUrl: '/wines/w-1.jpg' }} loggedIn={false} currency="EUR" />,
+    );
+    await screen.findByRole('article');
+    expect(photo.container.querySelector('img')?.getAttribute('src')).not.toContain('style=');
   });
 });

@@ -1,18 +1,26 @@
-import type { WineRow } from '@kork/shared';
+import { countWords, nameWords, type WineRow, wineDisplayName } from '@kork/shared';
 import { Badge } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { wineImageSources } from '../wine-image';
-import { formatPoints, formatPrice, useRatingText } from '../wine-text';
+import {
+  formatPoints,
+  formatPrice,
+  useOriginText,
+  useRatingText,
+  useVintageText,
+  useWineStyleText,
+} from '../wine-text';
 import classes from './wine-card.module.css';
 
-/** Where a wine comes from, as the card has room for: "Frankrike, Bordeaux". */
-function originLabel(wine: { country?: string; region?: string }): string {
-  return [wine.country, wine.region].filter(Boolean).join(', ');
+/** The producer on a line of its own, unless the wine's display name already says all of it. */
+function producerLine(displayName: string, producer: string | undefined): string | undefined {
+  if (!producer?.trim()) return undefined;
+  return countWords(nameWords(displayName), nameWords(producer)) > 0 ? undefined : producer;
 }
 
-/** Shown 64 px wide; a wine without a picture gets the image service's default bottle. */
+/** Shown 64 px wide; a wine without a picture gets the image service's bottle for its style. */
 const IMAGE_WIDTH = 64;
 const IMAGE_HEIGHT = 176;
 
@@ -28,16 +36,22 @@ interface WineCardProps {
 export function WineCard({ wine, loggedIn, currency }: WineCardProps) {
   const { t, i18n } = useTranslation();
   const ratingText = useRatingText();
+  const vintageText = useVintageText();
+  const styleText = useWineStyleText();
+  const originText = useOriginText();
   const locale = i18n.resolvedLanguage;
   const headingId = useId();
-  const origin = originLabel(wine);
-  const vintage = wine.vintage ?? t('wineSearch.card.nonVintage');
+  const name = wineDisplayName({ wineName: wine.name, producerName: wine.producer });
+  const producer = producerLine(name, wine.producer);
+  // The card has room for the country and region; the sub-region is on the wine's page.
+  const origin = originText({ country: wine.country, region: wine.region });
+  const style = styleText(wine);
 
   return (
     <article className={classes.card} aria-labelledby={headingId}>
       <div className={classes.picture}>
         <img
-          {...wineImageSources(wine.imageUrl, IMAGE_WIDTH)}
+          {...wineImageSources(wine.imageUrl, IMAGE_WIDTH, wine.mainCategoryId)}
           alt=""
           width={IMAGE_WIDTH}
           height={IMAGE_HEIGHT}
@@ -49,13 +63,24 @@ export function WineCard({ wine, loggedIn, currency }: WineCardProps) {
       <div className={classes.body}>
         <h3 id={headingId} className={classes.name}>
           <Link to={`/wines/${encodeURIComponent(wine.id)}`} className={classes.link}>
-            {wine.name}
+            {name}
           </Link>
         </h3>
-        {wine.producer && <p className={classes.producer}>{wine.producer}</p>}
+        {producer && <p className={classes.producer}>{producer}</p>}
         <p className={classes.meta}>
-          <span>{vintage}</span>
-          {origin && <span>{origin}</span>}
+          <Badge
+            component="span"
+            size="sm"
+            radius="sm"
+            variant="light"
+            color="wine"
+            className={classes.style}
+          >
+            {style.category}
+          </Badge>
+          {style.type && <span className={classes.fact}>{style.type}</span>}
+          <span className={classes.fact}>{vintageText(wine.vintage)}</span>
+          {origin && <span className={classes.fact}>{origin}</span>}
         </p>
 
         <div className={classes.ratings}>

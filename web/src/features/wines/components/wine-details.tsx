@@ -1,7 +1,9 @@
 import type { WineDetail } from '@kork/shared';
-import { Anchor, DataList, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Badge, Text } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVocabulary, useWineStyleText } from '../wine-text';
+import classes from './wine-details.module.css';
 
 /** Vinmonopolet's taste profile runs from 1 to 12. */
 const PROFILE_MAX = 12;
@@ -14,18 +16,61 @@ function isSet(value: unknown): boolean {
   return true;
 }
 
+/** One attribute of the taste profile as a labelled bar: "Body", filled 10 twelfths, "10 of 12". */
+function ProfileMeter({ label, value }: { label: string; value: number }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const text = t('wine.details.profileValue', { value, max: PROFILE_MAX });
+  return (
+    <div className={classes.meter}>
+      <div className={classes.meterHead}>
+        <span id={labelId} className={classes.meterLabel}>
+          {label}
+        </span>
+        <span className={classes.meterValue} aria-hidden="true">
+          {text}
+        </span>
+      </div>
+      <meter
+        aria-labelledby={labelId}
+        aria-valuetext={text}
+        min={0}
+        max={PROFILE_MAX}
+        value={value}
+        className={classes.track}
+      />
+    </div>
+  );
+}
+
 /**
- * Every field of the wine that has a value, as a definition list: grapes, analysis, taste profile,
- * packaging, trade details and where Vinmonopolet sells it.
+ * Every field of the wine that has a value: the taste profile as meters, then a list of grapes, analysis,
+ * tasting notes, packaging, trade details and where Vinmonopolet sells it. Controlled values (food,
+ * cork, storage…) read in the visitor's language; the tasting notes stay as written.
  */
 export function WineDetails({ wine }: { wine: WineDetail }) {
   const { t, i18n } = useTranslation();
+  const label = useVocabulary();
+  const styleText = useWineStyleText();
+  const profileId = useId();
   const number = new Intl.NumberFormat(i18n.resolvedLanguage, { maximumFractionDigits: 2 });
   const rows: { key: string; label: string; value: ReactNode }[] = [];
-  const add = (key: string, label: string, raw: unknown, value: ReactNode = String(raw)) => {
-    if (isSet(raw)) rows.push({ key, label, value });
+  const add = (key: string, name: string, raw: unknown, value: ReactNode = String(raw)) => {
+    if (isSet(raw)) rows.push({ key, label: name, value });
   };
 
+  const style = styleText(wine);
+  add(
+    'style',
+    t('wine.details.style'),
+    wine.mainCategoryId,
+    <span className={classes.style}>
+      <Badge component="span" color="wine" variant="light" radius="sm" className={classes.badge}>
+        {style.category}
+      </Badge>
+      {style.type && <span>{style.type}</span>}
+    </span>,
+  );
   add(
     'grapes',
     t('wine.details.grapes'),
@@ -36,7 +81,6 @@ export function WineDetails({ wine }: { wine: WineDetail }) {
       )
       .join(', '),
   );
-  add('style', t('wine.details.style'), wine.style);
   add('bottleSize', t('wine.details.bottleSize'), wine.bottleSize, `${number.format(wine.bottleSize)} l`);
   add('alcohol', t('wine.details.alcohol'), wine.alcohol, `${number.format(wine.alcohol ?? 0)} %`);
   add('sugar', t('wine.details.sugar'), wine.sugar, `${number.format(wine.sugar ?? 0)} g/l`);
@@ -44,18 +88,35 @@ export function WineDetails({ wine }: { wine: WineDetail }) {
   add('colour', t('wine.details.colour'), wine.colour);
   add('aroma', t('wine.details.aroma'), wine.aroma);
   add('taste', t('wine.details.taste'), wine.taste);
-  add('foodPairings', t('wine.details.foodPairings'), wine.foodPairings, wine.foodPairings.join(', '));
-  for (const field of PROFILE_FIELDS) {
-    add(field, t(`wine.details.${field}`), wine[field], `${wine[field]}/${PROFILE_MAX}`);
-  }
-  add('packaging', t('wine.details.packaging'), wine.packaging);
-  add('corkType', t('wine.details.corkType'), wine.corkType);
-  add('storingGrade', t('wine.details.storingGrade'), wine.storingGrade);
-  add('method', t('wine.details.method'), wine.method);
+  add(
+    'foodPairings',
+    t('wine.details.foodPairings'),
+    wine.foodPairings,
+    wine.foodPairings.map((food) => label('food', food)).join(', '),
+  );
+  add('packaging', t('wine.details.packaging'), wine.packaging, label('packaging', wine.packaging));
+  add('corkType', t('wine.details.corkType'), wine.corkType, label('cork', wine.corkType));
+  add(
+    'storingGrade',
+    t('wine.details.storingGrade'),
+    wine.storingGrade,
+    label('storingGrade', wine.storingGrade),
+  );
+  add('method', t('wine.details.method'), wine.method, label('method', wine.method));
   add('wholesaler', t('wine.details.wholesaler'), wine.wholesaler);
   add('carrier', t('wine.details.carrier'), wine.carrier);
-  add('productSelection', t('wine.details.productSelection'), wine.productSelection);
-  add('storeCategory', t('wine.details.storeCategory'), wine.storeCategory);
+  add(
+    'productSelection',
+    t('wine.details.productSelection'),
+    wine.productSelection,
+    label('productSelection', wine.productSelection),
+  );
+  add(
+    'storeCategory',
+    t('wine.details.storeCategory'),
+    wine.storeCategory,
+    label('storeCategory', wine.storeCategory),
+  );
   add(
     'vinmonopoletNumber',
     t('wine.details.vinmonopoletNumber'),
@@ -78,15 +139,37 @@ export function WineDetails({ wine }: { wine: WineDetail }) {
   );
   add('classification', t('wine.details.classification'), wine.classification);
 
-  if (rows.length === 0) return <Text c="dimmed">{t('wine.details.empty')}</Text>;
+  // An attribute Vinmonopolet has not rated (absent, or 0) is left out rather than drawn empty.
+  const profile = PROFILE_FIELDS.flatMap((field) => {
+    const value = wine[field];
+    return typeof value === 'number' && value > 0 ? [{ field, value }] : [];
+  });
+
+  if (rows.length === 0 && profile.length === 0) return <Text c="dimmed">{t('wine.details.empty')}</Text>;
   return (
-    <DataList withDivider labelWidth="12rem">
-      {rows.map((row) => (
-        <DataList.Item key={row.key}>
-          <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
-          <DataList.ItemValue>{row.value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList>
+    <div className={classes.details}>
+      {profile.length > 0 && (
+        <section aria-labelledby={profileId}>
+          <h3 id={profileId} className={classes.profileTitle}>
+            {t('wine.details.profile')}
+          </h3>
+          <div className={classes.meters}>
+            {profile.map(({ field, value }) => (
+              <ProfileMeter key={field} label={t(`wine.details.${field}`)} value={value} />
+            ))}
+          </div>
+        </section>
+      )}
+      {rows.length > 0 && (
+        <dl className={classes.list}>
+          {rows.map((row) => (
+            <div key={row.key} className={classes.item}>
+              <dt className={classes.label}>{row.label}</dt>
+              <dd className={classes.value}>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { WineRow } from '@kork/shared';
+import { type WineRow, wineDisplayName } from '@kork/shared';
 import { Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,14 +27,16 @@ export function WineStrip({ title, wines, empty }: { title: string; wines: WineR
             <li key={wine.id}>
               <Link to={winePath(wine.id)} className={classes.card}>
                 <img
-                  {...wineImageSources(wine.imageUrl, 40)}
+                  {...wineImageSources(wine.imageUrl, 40, wine.mainCategoryId)}
                   alt=""
                   className={classes.image}
                   loading="lazy"
                 />
-                <span className={classes.name}>{wine.name}</span>
+                <span className={classes.name}>
+                  {wineDisplayName({ wineName: wine.name, producerName: wine.producer })}
+                </span>
                 <Text size="xs" c="dimmed">
-                  {[wine.producer, vintageText(wine.vintage)].filter(Boolean).join(' · ')}
+                  {vintageText(wine.vintage)}
                 </Text>
                 {wine.rating !== null && (
                   <Text size="sm" fw={700} c="wine.8">

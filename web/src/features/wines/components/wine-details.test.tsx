@@ -1,0 +1,111 @@
+import type { WineDetail } from '@kork/shared';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { renderWithProviders } from '../../../test/render';
+import { WineDetails } from './wine-details';
+
+const WINE: WineDetail = {
+  id: 'w1',
+  source: 'KORK',
+  externalIds: [],
+  name: 'Barolo Cannubi',
+  producer: 'Brezza',
+  vintage: 2019,
+  bottleSize: 0.75,
+  mainCategoryId: 'red',
+  style: 'Rødvin',
+  country: 'Italia',
+  region: 'Piemonte',
+  grapes: [{ name: 'Nebbiolo', share: 100 }],
+  alcohol: 14.5,
+  colour: 'Lys rød',
+  aroma: 'Kirsebær, roser og tjære',
+  foodPairings: ['Storfe', 'Lam og sau'],
+  body: 10,
+  freshness: 9,
+  tannins: 11,
+  bitterness: 0,
+  packaging: 'Engangsflasker av glass',
+  corkType: 'Naturkork',
+  storingGrade: 'Kan drikkes nå, blir bedre ved lagring',
+  productSelection: 'Ukjent',
+  isHorecaAvailable: true,
+  rating: 93,
+  expertRating: 93,
+  expertCount: 1,
+  communityRating: 88,
+  communityCount: 2,
+  vintages: [],
+  related: [],
+};
+
+/** The value shown next to a label in the details list. */
+function valueOf(label: string): string | null | undefined {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+describe('the details of a wine', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('draws the taste profile as meters with their values, leaving out what is not rated', async () => {
+    renderWithProviders(<WineDetails wine={WINE} />);
+
+    const profile = await screen.findByRole('region', { name: 'Taste profile' });
+    const meters = within(profile).getAllByRole('meter');
+    expect(meters).toHaveLength(3);
+    const body = within(profile).getByRole('meter', { name: 'Body' });
+    expect(body.getAttribute('aria-valuetext')).toBe('10 of 12');
+    expect(body.getAttribute('max')).toBe('12');
+    expect(within(profile).getByRole('meter', { name: 'Tannins' }).getAttribute('aria-valuetext')).toBe(
+      '11 of 12',
+    );
+    // Bitterness is 0 and sweetness absent: neither is drawn.
+    expect(within(profile).queryByRole('meter', { name: 'Bitterness' })).toBeNull();
+    expect(within(profile).queryByRole('meter', { name: 'Sweetness' })).toBeNull();
+    // The values are meters, not "10/12" rows of the list.
+    expect(screen.queryByText('10/12')).toBeNull();
+    expect(screen.queryByText('Body', { selector: 'dt' })).toBeNull();
+  });
+
+  it('says the catalogue’s controlled values in English and keeps the tasting notes as written', async () => {
+    renderWithProviders(<WineDetails wine={WINE} />);
+
+    await screen.findByText('Food pairings', { selector: 'dt' });
+    expect(valueOf('Food pairings')).toBe('Beef, Lamb and mutton');
+    expect(valueOf('Cork type')).toBe('Natural cork');
+    expect(valueOf('Packaging')).toBe('Glass bottle');
+    expect(valueOf('Storage')).toBe('Can be drunk now, improves with cellaring');
+    expect(valueOf('Product selection')).toBe('Unknown');
+    expect(valueOf('Colour')).toBe('Lys rød');
+    expect(valueOf('Aroma')).toBe('Kirsebær, roser og tjære');
+  });
+
+  it('shows the style once: the category, and the product type only when it adds to it', async () => {
+    const { unmount } = renderWithProviders(<WineDetails wine={WINE} />);
+    await screen.findByText('Style', { selector: 'dt' });
+    expect(valueOf('Style')).toBe('Red');
+    unmount();
+
+    renderWithProviders(
+      <WineDetails wine={{ ...WINE, mainCategoryId: 'fortified', style: 'Portvin', body: undefined }} />,
+    );
+    await screen.findByText('Style', { selector: 'dt' });
+    expect(valueOf('Style')).toBe('FortifiedPort');
+  });
+
+  it('reads in Norwegian for a Norwegian visitor, without saying "Rødvin" twice', async () => {
+    await i18n.changeLanguage('nb');
+    renderWithProviders(<WineDetails wine={WINE} />);
+
+    const profile = await screen.findByRole('region', { name: 'Smaksprofil' });
+    expect(within(profile).getByRole('meter', { name: 'Fylde' }).getAttribute('aria-valuetext')).toBe(
+      '10 av 12',
+    );
+    expect(valueOf('Stil')).toBe('Rødvin');
+    expect(valueOf('Passer til')).toBe('Storfe, Lam og sau');
+    expect(valueOf('Produktutvalg')).toBe('Ukjent');
+  });
+});
