@@ -9,7 +9,7 @@ import { type FormSchema, schemaErrors, translateMessage } from '../../lib/form-
  */
 
 /** Longer than any text bound a query has: what the schema answers to it names the bound. */
-const PROBE_LENGTH = 100_000;
+const PROBE_LENGTH = 10_000;
 
 /** The most characters a schema's text `field` takes, as its "At most … characters" rule names it. */
 export function textMaxLength(schema: FormSchema, field: string): number | undefined {
