@@ -46,8 +46,10 @@ function vatField(style: string): HTMLInputElement {
   return within(group).getByRole('textbox', { name: style }) as HTMLInputElement;
 }
 
+const saveButton = () => screen.getByRole('button', { name: 'Save settings' }) as HTMLButtonElement;
+
 function save() {
-  fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+  fireEvent.click(saveButton());
 }
 
 describe('the cellar settings page', () => {
@@ -81,13 +83,13 @@ describe('the cellar settings page', () => {
       name: /Default glass size \(cl\)/,
     })) as HTMLInputElement;
     expect(cellars).toHaveBeenCalledWith('u1', expect.any(AbortSignal));
-    expect(glass.value).toBe('15 cl');
+    expect(glass.value).toBe('15');
     expect((screen.getByRole('combobox', { name: /Base currency/ }) as HTMLInputElement).value).toBe(
       'NOK · kr',
     );
-    expect(vatField('Red').value).toBe('25 %');
-    expect(vatField('White').value).toBe('20 %');
-    expect(vatField('Non-alcoholic').value).toBe('25 %');
+    expect(vatField('Red').value).toBe('25');
+    expect(vatField('White').value).toBe('20');
+    expect(vatField('Non-alcoholic').value).toBe('25');
     expect((screen.getByRole('button', { name: 'Save settings' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -96,10 +98,46 @@ describe('the cellar settings page', () => {
 
     const glass = await screen.findByRole('textbox', { name: /Default glass size \(cl\)/ });
     fireEvent.change(glass, { target: { value: '100' } });
-    save();
 
     expect(await screen.findByText('Glass size can be at most 99 cl')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.submit(saveButton().closest('form') as HTMLFormElement);
     expect(update).not.toHaveBeenCalled();
+  });
+
+  it('turns down a VAT of "-10" with the bound beside it, keeping the minus sign', async () => {
+    renderPage();
+    await screen.findByRole('textbox', { name: /Default glass size \(cl\)/ });
+
+    fireEvent.change(vatField('Red'), { target: { value: '-10' } });
+
+    expect(await screen.findByText('Must be between 0 and 100')).toBeTruthy();
+    expect(vatField('Red').value).toBe('-10');
+    expect(saveButton().disabled).toBe(true);
+
+    fireEvent.change(vatField('Red'), { target: { value: 'abc' } });
+    expect(await screen.findByText('Must be a number')).toBeTruthy();
+    fireEvent.submit(saveButton().closest('form') as HTMLFormElement);
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('reads a VAT typed with the Norwegian decimal comma', async () => {
+    await i18n.changeLanguage('nb');
+    update.mockImplementation(async (_id, changes) => ({
+      ...CELLAR,
+      vats: { ...CELLAR.vats, ...changes.vats },
+    }));
+    renderPage();
+    const group = await screen.findByRole('group', { name: 'MVA per vintype' });
+
+    const red = within(group).getByRole('textbox', { name: 'Rødvin' });
+    fireEvent.change(red, { target: { value: '12,5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lagre innstillinger' }));
+
+    await waitFor(() => expect(update).toHaveBeenCalledWith('c1', { vats: { red: 12.5 } }));
+    await waitFor(() =>
+      expect((within(group).getByRole('textbox', { name: 'Rødvin' }) as HTMLInputElement).value).toBe('12,5'),
+    );
   });
 
   it('sends only the changed VAT and currency, and says so', async () => {

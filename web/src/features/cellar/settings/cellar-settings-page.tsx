@@ -4,6 +4,7 @@ import {
   CURRENCIES,
   type CurrencyCode,
   defaultVats,
+  LIMITS,
   type MainCategory,
   VAT_STYLES,
 } from '@kork/shared';
@@ -15,7 +16,6 @@ import {
   Fieldset,
   Group,
   Image,
-  NumberInput,
   Select,
   SimpleGrid,
   Skeleton,
@@ -29,9 +29,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ImagePicker } from '../../../components/image-picker';
+import { NumberField } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
 import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
 import { imageSources } from '../../../lib/image-url';
 import { notify } from '../../../lib/notify';
+import { numberText, schemaNumber } from '../../../lib/number-text';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { deleteCellarImage, uploadCellarImage } from '../api/cellar-images';
@@ -42,13 +45,11 @@ import classes from './cellar-settings-page.module.css';
 
 export const CELLAR_SETTINGS_PATH = '/wine-cellar/settings';
 
-/** NumberInput gives '' while a field is empty, and a number once something is typed. */
-type NumberValue = number | string;
-
+/** The form: numbers are the text typed (components/number-field.tsx), read in the page's language. */
 interface CellarSettingsValues {
   baseCurrency: string;
-  defaultGlassSize: NumberValue;
-  vats: Record<MainCategory, NumberValue>;
+  defaultGlassSize: string;
+  vats: Record<MainCategory, string>;
 }
 
 /** The cellar's VAT for every style; a style the cellar has no rate for yet has the Norwegian default. */
@@ -57,19 +58,29 @@ function vatsOf(cellar: Cellar): Record<MainCategory, number> {
 }
 
 function valuesOf(cellar: Cellar): CellarSettingsValues {
+  const locale = currentLocale();
+  const vats = vatsOf(cellar);
   return {
     baseCurrency: cellar.baseCurrency,
-    defaultGlassSize: cellar.defaultGlassSize,
-    vats: vatsOf(cellar),
+    defaultGlassSize: numberText(cellar.defaultGlassSize, locale),
+    vats: Object.fromEntries(
+      Object.entries(vats).map(([style, vat]) => [style, numberText(vat, locale)]),
+    ) as Record<MainCategory, string>,
   };
 }
 
-/** A field's number; an empty field is `null`, which the schema turns down as "Required". */
-function numberOf(value: NumberValue): number | null {
-  if (typeof value === 'number') return value;
-  if (value.trim() === '') return null;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : null;
+/**
+ * A field's number as typed: an empty field is `null`, which the schema turns down as "Required", and text
+ * that is no number NaN ("Must be a number"). "-10" stays −10, for the schema's "Must be between 0 and 100".
+ */
+function numberOf(value: string): number | null {
+  return schemaNumber(value, currentLocale());
+}
+
+/** A field's number when it is one the schema may accept, else `null`. */
+function validNumberOf(value: string): number | null {
+  const number = numberOf(value);
+  return number === null || Number.isNaN(number) ? null : number;
 }
 
 /** Every field as the schema reads it, so each one is checked, not only the changed ones. */
@@ -87,12 +98,12 @@ function changesOf(values: CellarSettingsValues, cellar: Cellar): CellarSettings
   if (values.baseCurrency !== cellar.baseCurrency) {
     changes.baseCurrency = values.baseCurrency as CurrencyCode;
   }
-  const glass = numberOf(values.defaultGlassSize);
+  const glass = validNumberOf(values.defaultGlassSize);
   if (glass !== null && glass !== cellar.defaultGlassSize) changes.defaultGlassSize = glass;
   const saved = vatsOf(cellar);
   const vats: Partial<Record<MainCategory, number>> = {};
   for (const style of VAT_STYLES) {
-    const vat = numberOf(values.vats[style]);
+    const vat = validNumberOf(values.vats[style]);
     if (vat !== null && vat !== saved[style]) vats[style] = vat;
   }
   if (Object.keys(vats).length > 0) changes.vats = vats;
@@ -101,13 +112,15 @@ function changesOf(values: CellarSettingsValues, cellar: Cellar): CellarSettings
 
 /** True when a field differs from the saved cellar, an emptied field included. */
 function hasChanges(values: CellarSettingsValues, cellar: Cellar): boolean {
-  const initial = valuesOf(cellar);
+  const saved = vatsOf(cellar);
   return (
-    values.baseCurrency !== initial.baseCurrency ||
-    numberOf(values.defaultGlassSize) !== initial.defaultGlassSize ||
-    VAT_STYLES.some((style) => numberOf(values.vats[style]) !== initial.vats[style])
+    values.baseCurrency !== cellar.baseCurrency ||
+    numberOf(values.defaultGlassSize) !== cellar.defaultGlassSize ||
+    VAT_STYLES.some((style) => numberOf(values.vats[style]) !== saved[style])
   );
 }
+
+const validate = schemaValidator(CellarSettingsInput, toSchemaInput);
 
 /**
  * The cellar's settings (SPEC §3 Cellar): the base currency, the default glass size and the VAT per wine
@@ -215,9 +228,13 @@ function CellarSettingsForm({ cellar, onSaved }: { cellar: Cellar; onSaved: (cel
   const form = useForm<CellarSettingsValues>({
     mode: 'controlled',
     initialValues: valuesOf(cellar),
-    validate: schemaValidator(CellarSettingsInput, toSchemaInput),
+    validate,
+    // The message shows beside the field as it is typed, and the save waits until none is left.
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
   });
   const changed = hasChanges(form.values, cellar);
+  const invalid = Object.keys(validate(form.values)).length > 0;
 
   const submit = form.onSubmit(async (values) => {
     const changes = changesOf(values, cellar);
@@ -256,12 +273,11 @@ function CellarSettingsForm({ cellar, onSaved }: { cellar: Cellar; onSaved: (cel
               value={(currencyField.value as string) || null}
               onChange={(value) => currencyField.onChange(value ?? '')}
             />
-            <NumberInput
+            <NumberField
               label={t('cellarSettings.defaultGlassSize')}
-              description={t('cellarSettings.defaultGlassSizeHint')}
-              suffix=" cl"
-              allowNegative={false}
-              decimalScale={1}
+              description={t('cellarSettings.defaultGlassSizeHint', { max: LIMITS.glassSizeMaxCl })}
+              suffix="cl"
+              decimals={1}
               required
               {...form.getInputProps('defaultGlassSize')}
             />
@@ -274,12 +290,11 @@ function CellarSettingsForm({ cellar, onSaved }: { cellar: Cellar; onSaved: (cel
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             {VAT_STYLES.map((style) => (
-              <NumberInput
+              <NumberField
                 key={style}
                 label={t(`wine.categories.${style}`)}
-                suffix=" %"
-                allowNegative={false}
-                decimalScale={2}
+                suffix="%"
+                decimals={2}
                 required
                 {...form.getInputProps(`vats.${style}`)}
               />
@@ -288,7 +303,12 @@ function CellarSettingsForm({ cellar, onSaved }: { cellar: Cellar; onSaved: (cel
         </Fieldset>
 
         <Group justify="flex-end">
-          <Button type="submit" radius="xl" loading={form.submitting} disabled={!changed || form.submitting}>
+          <Button
+            type="submit"
+            radius="xl"
+            loading={form.submitting}
+            disabled={!changed || invalid || form.submitting}
+          >
             {t('cellarSettings.save')}
           </Button>
         </Group>
