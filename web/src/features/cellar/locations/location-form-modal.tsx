@@ -1,8 +1,8 @@
-import { type CellarLocation, LocationInput } from '@kork/shared';
+import { type CellarLocation, LocationInput, treeNameKey } from '@kork/shared';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
+import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { createLocation, updateLocation } from '../api/locations';
 
@@ -14,6 +14,8 @@ export type LocationFormTarget =
 interface LocationFormModalProps {
   userId: string;
   target: LocationFormTarget;
+  /** The cellar's locations as known: a name one of them has under the same parent is refused here first. */
+  locations: readonly CellarLocation[];
   onClose: () => void;
   onSaved: (location: CellarLocation) => void;
 }
@@ -23,19 +25,44 @@ interface LocationFormValues {
 }
 
 /**
- * Create or rename a location in a small modal, checked with the API's own `LocationInput` schema. The
- * parent is fixed by where the person opened it from, so the form has just the name.
+ * Whether another location under `parentId` has this name, compared as the API compares them (trimmed,
+ * without case or accents): "A location with this name already exists here".
  */
-export function LocationFormModal({ userId, target, onClose, onSaved }: LocationFormModalProps) {
+export function nameTaken(
+  locations: readonly CellarLocation[],
+  name: string,
+  parentId: string | null,
+  self?: string,
+): boolean {
+  const key = treeNameKey(name);
+  return locations.some(
+    (location) =>
+      location.id !== self && location.parentId === parentId && treeNameKey(location.name) === key,
+  );
+}
+
+/**
+ * Create or rename a location in a small modal, checked with the API's own `LocationInput` schema and
+ * against the names under the same parent (the API refuses those too, should the list be out of date).
+ * The parent is fixed by where the person opened it from, so the form has just the name.
+ */
+export function LocationFormModal({ userId, target, locations, onClose, onSaved }: LocationFormModalProps) {
   const { t } = useTranslation();
   const parentId = target.kind === 'create' ? (target.parent?.id ?? null) : undefined;
   const form = useForm<LocationFormValues>({
     mode: 'controlled',
     initialValues: { name: target.kind === 'rename' ? target.location.name : '' },
-    validate: schemaValidator(LocationInput, (values: LocationFormValues) => ({
-      name: values.name,
-      parentId,
-    })),
+    validate: (values) => {
+      const errors = schemaErrors(LocationInput, { name: values.name, parentId });
+      if (errors.name) return errors;
+      const [under, self] =
+        target.kind === 'rename'
+          ? [target.location.parentId, target.location.id]
+          : [target.parent?.id ?? null, undefined];
+      return nameTaken(locations, values.name, under, self)
+        ? { ...errors, name: translateMessage('locationNameTaken') }
+        : errors;
+    },
   });
 
   const title =

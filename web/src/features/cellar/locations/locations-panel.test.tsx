@@ -2,6 +2,7 @@ import type { CellarLocation } from '@kork/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
 import { clearToasts, notify } from '../../../lib/notify';
 import { renderWithProviders } from '../../../test/render';
 import {
@@ -125,6 +126,29 @@ describe('the locations panel', () => {
 
     await waitFor(() => expect(create).toHaveBeenCalledWith('u1', { name: 'Shelf 3', parentId: 'rack' }));
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+  });
+
+  it('refuses a name a location under the same parent has, and shows the server’s refusal beside the name', async () => {
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Rack A' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Add sub-location' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New sub-location in Rack A' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    fireEvent.change(name, { target: { value: '  shelf 1 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add location' }));
+    expect(await within(dialog).findByText('A location with this name already exists here')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+
+    // A name known only to the server (added from another device) comes back beside the field.
+    create.mockRejectedValue(
+      new ApiError('A location with this name already exists here', 409, 'CONFLICT', {
+        name: 'A location with this name already exists here',
+      }),
+    );
+    fireEvent.change(name, { target: { value: 'Shelf 9' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add location' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith('u1', { name: 'Shelf 9', parentId: 'rack' }));
+    expect(await within(dialog).findByText('A location with this name already exists here')).toBeTruthy();
   });
 
   it('says the bottles become Uncategorized before deleting, and leaves a deleted selection', async () => {

@@ -160,6 +160,7 @@ export function LocationsPanel({
         <LocationFormModal
           userId={userId}
           target={formTarget}
+          locations={locations}
           onClose={closeDialog}
           onSaved={() => {
             closeDialog();
