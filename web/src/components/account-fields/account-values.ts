@@ -1,5 +1,7 @@
 import type { User } from '@kork/shared';
 import type { GetInputPropsOptions, GetInputPropsReturnType } from '@mantine/form';
+import { currentLocale } from '../../i18n/i18n';
+import { numberText, schemaNumber } from '../../lib/number-text';
 
 /**
  * The profile fields a person fills in at registration and edits later (SPEC §3), as form values: text
@@ -21,8 +23,9 @@ export interface TastingLocationValues {
   tastingLocationIsWineListPublic: boolean;
   tastingLocationName: string;
   tastingLocationAddress: string;
-  tastingLocationLat: number | string;
-  tastingLocationLong: number | string;
+  /** The text typed in the number field (a number set by code is taken as it is). */
+  tastingLocationLat: string | number;
+  tastingLocationLong: string | number;
   tastingLocationBio: string;
   tastingLocationWebUrl: string;
   tastingLocationMenuUrl: string;
@@ -85,8 +88,8 @@ export function tastingLocationValuesOf(user: User): TastingLocationValues {
     tastingLocationIsWineListPublic: user.tastingLocationIsWineListPublic,
     tastingLocationName: user.tastingLocationName ?? '',
     tastingLocationAddress: user.tastingLocationAddress ?? '',
-    tastingLocationLat: user.tastingLocationLat ?? '',
-    tastingLocationLong: user.tastingLocationLong ?? '',
+    tastingLocationLat: numberText(user.tastingLocationLat, currentLocale()),
+    tastingLocationLong: numberText(user.tastingLocationLong, currentLocale()),
     tastingLocationBio: user.tastingLocationBio ?? '',
     tastingLocationWebUrl: user.tastingLocationWebUrl ?? '',
     tastingLocationMenuUrl: user.tastingLocationMenuUrl ?? '',
@@ -105,11 +108,15 @@ const OMIT_WHEN_EMPTY = new Set([
   'tastingLocationLong',
 ]);
 
+/** Numbers typed as text, read in the page's language ("59,91" in Norwegian); text that is none is NaN. */
+const NUMBER_FIELDS = new Set(['tastingLocationLat', 'tastingLocationLong']);
+
 /** People type "@name" as often as "name"; the API stores the bare username. */
 const USERNAME_FIELDS = new Set(['instagramUrl', 'tastingLocationInstagramUsername']);
 
 /**
- * Form values as the shared schemas read them: texts trimmed, usernames without "@", empty choices left
+ * Form values as the shared schemas read them: texts trimmed, usernames without "@", numbers read from
+ * their text (NaN when it is none, which the schema refuses with "Must be a number"), empty choices left
  * out. Files and anything not a profile field are for the caller to add.
  */
 export function toProfileInput<V extends object>(values: V): Record<string, unknown> {
@@ -120,7 +127,7 @@ export function toProfileInput<V extends object>(values: V): Record<string, unkn
       let text = value.trim();
       if (USERNAME_FIELDS.has(key)) text = text.replace(/^@/, '');
       if (text === '' && OMIT_WHEN_EMPTY.has(key)) continue;
-      out[key] = text;
+      out[key] = NUMBER_FIELDS.has(key) ? schemaNumber(text, currentLocale()) : text;
       continue;
     }
     out[key] = value;

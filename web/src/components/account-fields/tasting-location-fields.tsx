@@ -1,5 +1,6 @@
-import { Fieldset, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../number-field';
 import type { BindField, TastingLocationValues } from './account-values';
 import { MapUnavailable } from './map-unavailable';
 import { InstagramField, LinkField } from './profile-fields';
@@ -36,22 +37,16 @@ export function TastingLocationFields({ field }: TastingLocationFieldsProps) {
           />
           <MapUnavailable />
           <SimpleGrid cols={2} spacing="sm">
-            <NumberInput
+            <NumberField
               label={t('account.fields.latitude')}
               min={-90}
               max={90}
-              decimalScale={6}
-              hideControls
-              allowNegative
               {...field('tastingLocationLat')}
             />
-            <NumberInput
+            <NumberField
               label={t('account.fields.longitude')}
               min={-180}
               max={180}
-              decimalScale={6}
-              hideControls
-              allowNegative
               {...field('tastingLocationLong')}
             />
           </SimpleGrid>
