@@ -500,12 +500,12 @@ function windowInOrder(value: { drinkingWindowFrom?: number | null; drinkingWind
 
 export const TastingInput = z
   .object(tastingFields)
-  .check(z.refine(windowInOrder, { error: 'invalidValue', path: ['drinkingWindowTo'] }));
+  .check(z.refine(windowInOrder, { error: 'drinkUntilBeforeFrom', path: ['drinkingWindowTo'] }));
 export type TastingInput = z.infer<typeof TastingInput>;
 
 export const TastingUpdateInput = z
   .partial(z.object(tastingFields))
-  .check(z.refine(windowInOrder, { error: 'invalidValue', path: ['drinkingWindowTo'] }));
+  .check(z.refine(windowInOrder, { error: 'drinkUntilBeforeFrom', path: ['drinkingWindowTo'] }));
 export type TastingUpdateInput = z.infer<typeof TastingUpdateInput>;
 
 export interface TastingNote {

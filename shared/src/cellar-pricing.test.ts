@@ -5,7 +5,6 @@ import {
   purchasePrices,
   stockCost,
   surcharge,
-  wineDisplayName,
 } from './cellar-pricing';
 import { BulkCreateInput, CellarWineInput, CellarWineUpdate } from './cellar-wines';
 import { convertMinor } from './exchange-rates';
@@ -88,15 +87,6 @@ describe('derived columns', () => {
     expect(stockCost(6, 10_000)).toBe(60_000);
     expect(stockCost(0, 10_000)).toBe(0);
     expect(stockCost(6, undefined)).toBeUndefined();
-  });
-
-  it('names a wine by producer, name and vintage, NV for non-vintage', () => {
-    expect(wineDisplayName({ wineName: 'Barolo', producerName: 'Vietti', vintage: 2016 })).toBe(
-      'Vietti Barolo 2016',
-    );
-    expect(wineDisplayName({ wineName: 'Krug Grande Cuvée', producerName: 'Krug', vintage: null })).toBe(
-      'Krug Grande Cuvée NV',
-    );
   });
 
   it('counts a year inside a drinking window, open ends included', () => {

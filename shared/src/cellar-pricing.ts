@@ -54,20 +54,6 @@ export function followPurchasePrice(options: {
   return Math.round((sellingPrice * newPurchaseWvat) / oldPurchaseWvat);
 }
 
-/** Producer, name and vintage as one line ("NV" for non-vintage). */
-export function wineDisplayName(wine: {
-  wineName: string;
-  producerName?: string | null;
-  vintage: number | null;
-}): string {
-  const vintage = wine.vintage == null ? 'NV' : String(wine.vintage);
-  const name =
-    wine.producerName && !wine.wineName.toLowerCase().includes(wine.producerName.toLowerCase())
-      ? `${wine.producerName} ${wine.wineName}`
-      : wine.wineName;
-  return `${name} ${vintage}`;
-}
-
 /** Whether a drinking window includes a year; an open end counts as open. */
 export function inDrinkingWindow(year: number, from?: number | null, to?: number | null): boolean {
   if (from == null && to == null) return false;

@@ -10,5 +10,4 @@ export * from './limits';
 export * from './locales';
 export * from './messages';
 export * from './schema-primitives';
-// The catalogue-aware display name; it replaces the older one of cellar-pricing.ts (same arguments).
 export { countWords, nameWords, producerInName, wineDisplayName } from './wine-names';
