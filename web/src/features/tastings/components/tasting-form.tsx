@@ -1,23 +1,16 @@
 import { POINTS_MAX, POINTS_MIN, TastingInput, type TastingNote } from '@kork/shared';
-import {
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Slider,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, SimpleGrid, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePicker } from '../../../components/image-picker';
+import { NumberField } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
 import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '../../../lib/form-schema';
 import { imageUrl } from '../../../lib/image-url';
 import { notify } from '../../../lib/notify';
+import { numberText, schemaNumber } from '../../../lib/number-text';
 import { useRatingText } from '../../wines/wine-text';
 import { createTasting } from '../api/create-tasting';
 import { updateTasting } from '../api/update-tasting';
@@ -27,12 +20,12 @@ export const TEXT_MAX = 5000;
 const PREVIEW_WIDTH = 256;
 
 export interface TastingFormValues {
-  /** A number once chosen; NumberInput gives '' while the field is empty. */
-  points: number | string;
+  /** The text typed in the number field (components/number-field.tsx); the slider writes it too. */
+  points: string;
   date: string;
   text: string;
-  drinkingWindowFrom: number | string;
-  drinkingWindowTo: number | string;
+  drinkingWindowFrom: string;
+  drinkingWindowTo: string;
 }
 
 function pad(value: number): string {
@@ -44,11 +37,9 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-function numberOrUndefined(value: number | string): number | undefined {
-  if (typeof value === 'number') return value;
-  if (value.trim() === '') return undefined;
-  const parsed = Number(value);
-  return Number.isNaN(parsed) ? undefined : parsed;
+/** A typed number in the page's language; `undefined` when empty, NaN for text that is no number. */
+function numberOrUndefined(value: string): number | undefined {
+  return schemaNumber(value, currentLocale()) ?? undefined;
 }
 
 /** The form's values as the API takes them (the shared TastingInput). */
@@ -75,11 +66,11 @@ export function validateTasting(values: TastingFormValues): Record<string, strin
 
 function valuesOf(note: TastingNote | undefined): TastingFormValues {
   return {
-    points: note?.points ?? '',
+    points: numberText(note?.points, currentLocale()),
     date: note?.date.slice(0, 10) ?? todayIso(),
     text: note?.text ?? '',
-    drinkingWindowFrom: note?.drinkingWindowFrom ?? '',
-    drinkingWindowTo: note?.drinkingWindowTo ?? '',
+    drinkingWindowFrom: numberText(note?.drinkingWindowFrom, currentLocale()),
+    drinkingWindowTo: numberText(note?.drinkingWindowTo, currentLocale()),
   };
 }
 
@@ -108,10 +99,14 @@ export function TastingForm({ wineId, note, viewerId, onSaved, onCancel }: Tasti
     mode: 'controlled',
     initialValues: valuesOf(note),
     validate: validateTasting,
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
   });
+  const invalid = Object.values(form.errors).some(Boolean);
 
   const points = numberOrUndefined(form.values.points);
-  const pointsInRange = points !== undefined && points >= POINTS_MIN && points <= POINTS_MAX;
+  const pointsInRange =
+    points !== undefined && Number.isInteger(points) && points >= POINTS_MIN && points <= POINTS_MAX;
   const existingPhoto = note?.photo && !photoRemoved ? note.photo : undefined;
 
   async function save(values: TastingFormValues, isPublished: boolean) {
@@ -145,14 +140,10 @@ export function TastingForm({ wineId, note, viewerId, onSaved, onCancel }: Tasti
     <form onSubmit={submitAs(true)} noValidate>
       <Stack gap="md">
         <div>
-          <NumberInput
+          <NumberField
             label={t('tasting.form.points')}
             description={t('tasting.form.pointsHint', { min: POINTS_MIN, max: POINTS_MAX })}
-            min={POINTS_MIN}
-            max={POINTS_MAX}
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
+            decimals={0}
             required
             {...form.getInputProps('points')}
           />
@@ -162,7 +153,7 @@ export function TastingForm({ wineId, note, viewerId, onSaved, onCancel }: Tasti
             max={POINTS_MAX}
             step={1}
             value={pointsInRange ? points : Math.round((POINTS_MIN + POINTS_MAX) / 2)}
-            onChange={(value) => form.setFieldValue('points', value)}
+            onChange={(value) => form.setFieldValue('points', numberText(value, currentLocale()))}
             label={null}
             thumbLabel={t('tasting.form.pointsSlider')}
             thumbValueText={(value) => `${value} · ${ratingText(value)}`}
@@ -218,20 +209,16 @@ export function TastingForm({ wineId, note, viewerId, onSaved, onCancel }: Tasti
           )}
         </div>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput
+          <NumberField
             label={t('tasting.form.drinkFrom')}
             placeholder={t('tasting.form.yearPlaceholder')}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator={false}
+            decimals={0}
             {...form.getInputProps('drinkingWindowFrom')}
           />
-          <NumberInput
+          <NumberField
             label={t('tasting.form.drinkTo')}
             placeholder={t('tasting.form.yearPlaceholder')}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator={false}
+            decimals={0}
             {...form.getInputProps('drinkingWindowTo')}
           />
         </SimpleGrid>
@@ -246,7 +233,7 @@ export function TastingForm({ wineId, note, viewerId, onSaved, onCancel }: Tasti
             radius="xl"
             leftSection={<IconLock size={16} aria-hidden />}
             loading={saving === 'private'}
-            disabled={saving === 'publish'}
+            disabled={saving === 'publish' || invalid}
             onClick={() => submitAs(false)()}
           >
             {t('tasting.form.savePrivately')}
@@ -256,7 +243,7 @@ export function TastingForm({ wineId, note, viewerId, onSaved, onCancel }: Tasti
             radius="xl"
             leftSection={<IconWorld size={16} aria-hidden />}
             loading={saving === 'publish'}
-            disabled={saving === 'private'}
+            disabled={saving === 'private' || invalid}
           >
             {t('tasting.form.publish')}
           </Button>
