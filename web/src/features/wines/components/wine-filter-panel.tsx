@@ -1,7 +1,8 @@
 import { WineSearchQuery } from '@kork/shared';
-import { Switch, TextInput } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../components/number-field';
 import { schemaErrors } from '../../../lib/form-schema';
 import { FACET_GROUPS, type Facets, facetOptions } from '../facet-options';
 import {
@@ -158,15 +159,12 @@ function PriceInput({
   }, [text]);
 
   return (
-    <TextInput
+    <NumberField
       label={label}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
       size="sm"
       value={text}
       error={priceProblem(name, text)}
-      onChange={(event) => setText(event.currentTarget.value)}
+      onChange={setText}
       onBlur={(event) => commit(event.currentTarget.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit(event.currentTarget.value);
