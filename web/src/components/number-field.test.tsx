@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { CellarWineUpdate, type Locale } from '@kork/shared';
 import { useForm } from '@mantine/form';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -204,5 +206,24 @@ describe.each(['en', 'nb'] as const)('the number field in %s', (locale) => {
     ).toBeTruthy();
     expect(screen.getByText('Up to 99 cl')).toBeTruthy();
     expect(screen.getByText('NOK')).toBeTruthy();
+  });
+});
+
+describe('the app’s number inputs', () => {
+  const src = resolve(dirname(new URL(import.meta.url).pathname), '..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sources(path);
+      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    });
+
+  const NUMBER_INPUT = /<NumberInput\b|import[^;]*\bNumberInput\b[^;]*'@mantine\/core'|type=["']number["']/;
+
+  it('are all this field: no Mantine NumberInput and no <input type="number">, which change with the wheel', () => {
+    const others = sources(src)
+      .filter((file) => NUMBER_INPUT.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(src, file));
+    expect(others).toEqual([]);
   });
 });
