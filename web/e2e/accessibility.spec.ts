@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signInByApi } from './support/accounts';
+import {
+  AUDIENCES,
+  type DynamicIds,
+  lookUpIds,
+  openPage,
+  prepareVisit,
+  ROUTE_NAMES,
+  routesWith,
+} from './support/routes';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -9,7 +18,7 @@ async function seriousViolations(page: Page) {
     .map((violation) => ({
       rule: violation.id,
       impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
+      targets: violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`),
     }));
 }
 
@@ -56,3 +65,25 @@ for (const path of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+/** Every page on a 390 px phone (SPEC §2), for a visitor and for the signed-in demo restaurant. */
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  let ids: DynamicIds;
+  test.beforeAll(async ({ request }) => {
+    ids = await lookUpIds(request);
+  });
+
+  for (const audience of AUDIENCES) {
+    for (const name of ROUTE_NAMES) {
+      test(`${name} (${audience}) has no serious or critical accessibility violations`, async ({ page }) => {
+        const route = routesWith(ids).find((candidate) => candidate.name === name);
+        if (!route) throw new Error(`No route named ${name}`);
+        await prepareVisit(page, { audience, language: 'en' });
+        await openPage(page, route.path, 'en');
+        expect(await seriousViolations(page), route.path).toEqual([]);
+      });
+    }
+  }
+});

@@ -169,7 +169,7 @@ describe('the wine page', () => {
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Details' })).toBeTruthy();
     expect(screen.getByText('Nebbiolo 100 %')).toBeTruthy();
-    expect(screen.getByText('9/12')).toBeTruthy();
+    expect(screen.getByRole('meter', { name: 'Body' }).getAttribute('aria-valuetext')).toBe('9 of 12');
     expect(screen.getByText('Brezza · NV')).toBeTruthy();
   });
 

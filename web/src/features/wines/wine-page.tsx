@@ -26,12 +26,12 @@ function WinePageSkeleton() {
     <Stack gap="xl" aria-busy="true">
       <div className={classes.hero}>
         <Skeleton className={classes.bottle} />
-        <Stack gap="sm">
+        <Stack gap="sm" className={classes.heading}>
           <Skeleton height={40} width="70%" />
           <Skeleton height={20} width="40%" />
           <Skeleton height={20} width="55%" />
-          <Skeleton height={90} mt="md" />
         </Stack>
+        <Skeleton height={90} className={classes.facts} />
       </div>
       <Skeleton height={200} radius="lg" />
     </Stack>
@@ -117,31 +117,31 @@ export function WinePage() {
               className={classes.bottleImage}
             />
           </div>
-          <Stack gap="md">
-            <div>
-              <Title order={1} className={classes.title}>
-                {detail.name}
-              </Title>
-              <Text size="lg" fw={600} mt={4}>
-                {[detail.producer, vintageText(detail.vintage)].filter(Boolean).join(' · ')}
-              </Text>
-              <Group gap="xs" mt="xs">
-                <Badge color="wine" variant="light" radius="sm">
-                  {detail.style ?? category}
+          <div className={classes.heading}>
+            <Title order={1} className={classes.title}>
+              {detail.name}
+            </Title>
+            <Text size="lg" fw={600} mt={4}>
+              {[detail.producer, vintageText(detail.vintage)].filter(Boolean).join(' · ')}
+            </Text>
+            <Group gap="xs" mt="xs">
+              <Badge color="wine" variant="light" radius="sm">
+                {detail.style ?? category}
+              </Badge>
+              {detail.style && (
+                <Badge color="gray" variant="light" radius="sm">
+                  {category}
                 </Badge>
-                {detail.style && (
-                  <Badge color="gray" variant="light" radius="sm">
-                    {category}
-                  </Badge>
-                )}
-              </Group>
-              {origin && (
-                <Text c="dimmed" mt="xs">
-                  {origin}
-                </Text>
               )}
-            </div>
+            </Group>
+            {origin && (
+              <Text c="dimmed" mt="xs">
+                {origin}
+              </Text>
+            )}
+          </div>
 
+          <Stack gap="md" className={classes.facts}>
             <WineRatings ratings={detail} />
 
             <section aria-labelledby={wherePriceId}>

@@ -1,7 +1,18 @@
 import type { CellarWine, WineDetail } from '@kork/shared';
-import { Alert, Button, Group, SegmentedControl, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  useMatches,
+} from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { AddWineModal } from '../../cellar/wines/add-wine-modal';
@@ -19,6 +30,19 @@ type CellarTab = Exclude<WineTab, 'details'>;
 
 /** Up to this many copies are chosen between with a segmented control; more get a select. */
 const SEGMENTS_AT_MOST = 4;
+
+/**
+ * Brings the chosen tab fully into view when the row of tabs scrolls sideways (on a phone), moving only
+ * the row, never the page.
+ */
+function revealTab(list: HTMLElement | null, value: WineTab) {
+  const active = list?.querySelector<HTMLElement>(`[data-tab="${value}"]`);
+  if (!list || !active) return;
+  const row = list.getBoundingClientRect();
+  const tab = active.getBoundingClientRect();
+  if (tab.left < row.left) list.scrollLeft -= row.left - tab.left;
+  else if (tab.right > row.right) list.scrollLeft += tab.right - row.right;
+}
 
 interface WineCellarTabsProps {
   wine: WineDetail;
@@ -45,10 +69,15 @@ export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
   const context = useCellarContext(userId, held || adding);
   const locations = context.locations.status === 'ready' ? context.locations.data : [];
   const initialWine = useMemo(() => toWineRow(wine), [wine]);
+  const tabList = useRef<HTMLDivElement>(null);
 
   const copy = rows?.find((row) => row.id === chosenCopy) ?? rows?.[0];
   // Until the person picks a tab, the one that fits: their own prices when they hold the wine.
   const tab: WineTab = chosenTab ?? (held ? 'pricing' : 'details');
+  // Also the tab a held wine opens on once its copies are known.
+  useEffect(() => {
+    revealTab(tabList.current, tab);
+  }, [tab]);
 
   const showLocations = () => {
     // Locations may have been added or renamed elsewhere since they were fetched.
@@ -117,9 +146,9 @@ export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
   return (
     <>
       <Tabs value={tab} onChange={(value) => value && setChosenTab(value as WineTab)} keepMounted={false}>
-        <Tabs.List aria-label={t('wine.tabs.label')}>
+        <Tabs.List ref={tabList} aria-label={t('wine.tabs.label')}>
           {WINE_TABS.map((value) => (
-            <Tabs.Tab key={value} value={value}>
+            <Tabs.Tab key={value} value={value} data-tab={value}>
               {t(`wine.tabs.${value}`)}
             </Tabs.Tab>
           ))}
@@ -221,6 +250,8 @@ function CopyChooser({
     }),
   }));
   const label = t('wine.cellar.copies.label');
+  // Below the tablet width the purchases stand one above the other: side by side they would not fit.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   if (copies.length > SEGMENTS_AT_MOST) {
     return (
       <Select
@@ -237,7 +268,13 @@ function CopyChooser({
       <Text size="sm" fw={500} id={labelId}>
         {label}
       </Text>
-      <SegmentedControl data={data} value={value} onChange={onChange} aria-labelledby={labelId} />
+      <SegmentedControl
+        data={data}
+        value={value}
+        onChange={onChange}
+        orientation={orientation}
+        aria-labelledby={labelId}
+      />
     </Stack>
   );
 }
