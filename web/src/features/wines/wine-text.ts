@@ -1,6 +1,8 @@
 import {
+  countWords,
   foldText,
   type MainCategory,
+  nameWords,
   type RatingDescription,
   ratingDescription,
   styleDetail,
@@ -127,6 +129,16 @@ export function useWineStyleText(): (wine: {
     },
     [t, label],
   );
+}
+
+/**
+ * The producer to show on its own line under a wine's display name: none when the name already says all
+ * of it ("Vietti Barolo", "Krug Grande Cuvée"), the whole producer when the name carries only part of it
+ * ("Barolo Cannubi" by Marchesi di Barolo).
+ */
+export function producerBesideName(displayName: string, producer: string | undefined): string | undefined {
+  if (!producer?.trim()) return undefined;
+  return countWords(nameWords(displayName), nameWords(producer)) > 0 ? undefined : producer;
 }
 
 /** The wine's page. */

@@ -72,4 +72,20 @@ describe('a tasting note in a list across wines (My tastings)', () => {
     expect(link.textContent).toContain('2015');
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/img?w=32&style=white');
   });
+
+  it('keeps the producer beside a name that carries only part of it', async () => {
+    renderWithProviders(
+      <TastingNoteCard
+        note={{
+          ...NOTE,
+          wine: { id: 'w4', name: 'Barolo Cannubi', producer: 'Marchesi di Barolo', vintage: 2016 },
+        }}
+        withWine
+        withAuthor={false}
+      />,
+    );
+
+    const link = await screen.findByRole('link', { name: /Barolo Cannubi/ });
+    expect(link.textContent).toBe('Barolo CannubiMarchesi di Barolo · 2016');
+  });
 });

@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageSources } from '../../../lib/image-url';
 import { avatarImage, wineImageSources } from '../../wines/wine-image';
-import { formatDate, formatPoints, useRatingText, useVintageText, winePath } from '../../wines/wine-text';
+import {
+  formatDate,
+  formatPoints,
+  producerBesideName,
+  useRatingText,
+  useVintageText,
+  winePath,
+} from '../../wines/wine-text';
 import classes from './tasting-note-card.module.css';
 
 const AVATAR_SIZE = 40;
@@ -48,6 +55,7 @@ export function TastingNoteCard({
   const vintageText = useVintageText();
   const locale = i18n.resolvedLanguage;
   const wine: NoteWine | undefined = withWine ? note.wine : undefined;
+  const wineName = wine ? wineDisplayName({ wineName: wine.name, producerName: wine.producer }) : '';
   const drinkWindow =
     note.drinkingWindowFrom || note.drinkingWindowTo
       ? t('tasting.note.drinkingWindow', {
@@ -67,11 +75,11 @@ export function TastingNoteCard({
               className={classes.wineImage}
             />
             <span>
-              <span className={classes.wineName}>
-                {wineDisplayName({ wineName: wine.name, producerName: wine.producer })}
-              </span>
+              <span className={classes.wineName}>{wineName}</span>
               <Text size="sm" c="dimmed" component="span" display="block">
-                {vintageText(wine.vintage)}
+                {[producerBesideName(wineName, wine.producer), vintageText(wine.vintage)]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Text>
             </span>
           </Link>

@@ -1,4 +1,4 @@
-import { countWords, nameWords, type WineRow, wineDisplayName } from '@kork/shared';
+import { type WineRow, wineDisplayName } from '@kork/shared';
 import { Badge } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +7,13 @@ import { wineImageSources } from '../wine-image';
 import {
   formatPoints,
   formatPrice,
+  producerBesideName,
   useOriginText,
   useRatingText,
   useVintageText,
   useWineStyleText,
 } from '../wine-text';
 import classes from './wine-card.module.css';
-
-/** The producer on a line of its own, unless the wine's display name already says all of it. */
-function producerLine(displayName: string, producer: string | undefined): string | undefined {
-  if (!producer?.trim()) return undefined;
-  return countWords(nameWords(displayName), nameWords(producer)) > 0 ? undefined : producer;
-}
 
 /** Shown 64 px wide; a wine without a picture gets the image service's bottle for its style. */
 const IMAGE_WIDTH = 64;
@@ -42,7 +37,7 @@ export function WineCard({ wine, loggedIn, currency }: WineCardProps) {
   const locale = i18n.resolvedLanguage;
   const headingId = useId();
   const name = wineDisplayName({ wineName: wine.name, producerName: wine.producer });
-  const producer = producerLine(name, wine.producer);
+  const producer = producerBesideName(name, wine.producer);
   // The card has room for the country and region; the sub-region is on the wine's page.
   const origin = originText({ country: wine.country, region: wine.region });
   const style = styleText(wine);

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { wineImageSources } from '../wine-image';
-import { formatPoints, useVintageText, winePath } from '../wine-text';
+import { formatPoints, producerBesideName, useVintageText, winePath } from '../wine-text';
 import classes from './wine-strip.module.css';
 
 /** A row of small wine cards ("Other vintages", "Related wines"), each leading to its wine. */
@@ -23,29 +23,32 @@ export function WineStrip({ title, wines, empty }: { title: string; wines: WineR
         </Text>
       ) : (
         <ul className={classes.row}>
-          {wines.map((wine) => (
-            <li key={wine.id}>
-              <Link to={winePath(wine.id)} className={classes.card}>
-                <img
-                  {...wineImageSources(wine.imageUrl, 40, wine.mainCategoryId)}
-                  alt=""
-                  className={classes.image}
-                  loading="lazy"
-                />
-                <span className={classes.name}>
-                  {wineDisplayName({ wineName: wine.name, producerName: wine.producer })}
-                </span>
-                <Text size="xs" c="dimmed">
-                  {vintageText(wine.vintage)}
-                </Text>
-                {wine.rating !== null && (
-                  <Text size="sm" fw={700} c="wine.8">
-                    {t('wine.strip.points', { points: formatPoints(wine.rating, i18n.resolvedLanguage) })}
+          {wines.map((wine) => {
+            const name = wineDisplayName({ wineName: wine.name, producerName: wine.producer });
+            return (
+              <li key={wine.id}>
+                <Link to={winePath(wine.id)} className={classes.card}>
+                  <img
+                    {...wineImageSources(wine.imageUrl, 40, wine.mainCategoryId)}
+                    alt=""
+                    className={classes.image}
+                    loading="lazy"
+                  />
+                  <span className={classes.name}>{name}</span>
+                  <Text size="xs" c="dimmed">
+                    {[producerBesideName(name, wine.producer), vintageText(wine.vintage)]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Text>
-                )}
-              </Link>
-            </li>
-          ))}
+                  {wine.rating !== null && (
+                    <Text size="sm" fw={700} c="wine.8">
+                      {t('wine.strip.points', { points: formatPoints(wine.rating, i18n.resolvedLanguage) })}
+                    </Text>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
