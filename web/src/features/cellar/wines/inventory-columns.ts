@@ -11,8 +11,8 @@ export const FIXED_COLUMN: InventoryColumn = 'wineDisplayName';
 
 /**
  * What a first visit shows: what a cellar owner checks most often. Together they fit the table's space
- * on a 1440 px screen (beside the cellar menu and the locations) without scrolling sideways; the column
- * chooser offers the rest.
+ * on a 1440 px screen (beside the cellar menu and the locations) without scrolling sideways, with room
+ * for long prices in either language; the column chooser offers the rest (rating, market value, …).
  */
 export const DEFAULT_COLUMNS: readonly InventoryColumn[] = [
   'wineDisplayName',
@@ -21,7 +21,6 @@ export const DEFAULT_COLUMNS: readonly InventoryColumn[] = [
   'sellingPrice',
   'surcharge',
   'drinkingWindow',
-  'rating',
 ];
 
 export const MONEY_COLUMNS = new Set<InventoryColumn>([

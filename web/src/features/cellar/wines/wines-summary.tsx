@@ -105,7 +105,6 @@ export function SortSelect({
           known && (direction === 'asc' || direction === 'desc') ? { column: known, direction } : undefined,
         );
       }}
-      className={classes.sortSelect}
     />
   );
 }
