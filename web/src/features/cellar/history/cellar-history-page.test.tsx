@@ -85,6 +85,16 @@ describe('the cellar history page', () => {
     expect(screen.getByText('2 entries')).toBeTruthy();
   });
 
+  it('groups a large number of entries the Norwegian way', async () => {
+    await i18n.changeLanguage('nb');
+    history.mockResolvedValue({ rows: [MOVED, PRICES], count: 12345 });
+    renderPage();
+
+    // Testing Library reads the no-break space between the groups as a plain one.
+    expect(await screen.findByText('12 345 hendelser')).toBeTruthy();
+    expect(await screen.findByText('Rack A: 2')).toBeTruthy();
+  });
+
   it('sends a chosen action as a filter', async () => {
     renderPage();
     await screen.findByText('Rack A: 2');
