@@ -62,20 +62,24 @@ export function WineCard({ wine, loggedIn, currency }: WineCardProps) {
           </Link>
         </h3>
         {producer && <p className={classes.producer}>{producer}</p>}
-        <p className={classes.meta}>
+        <p className={classes.style}>
           <Badge
             component="span"
             size="sm"
             radius="sm"
             variant="light"
             color="wine"
-            className={classes.style}
+            className={classes.badge}
           >
             {style.category}
           </Badge>
-          {style.type && <span className={classes.fact}>{style.type}</span>}
-          <span className={classes.fact}>{vintageText(wine.vintage)}</span>
-          {origin && <span className={classes.fact}>{origin}</span>}
+          {style.type && <span>{style.type}</span>}
+        </p>
+        <p className={classes.meta}>
+          <span className={classes.facts}>
+            <span className={classes.fact}>{vintageText(wine.vintage)}</span>
+            {origin && <span className={classes.fact}>{origin}</span>}
+          </span>
         </p>
 
         <div className={classes.ratings}>
