@@ -31,6 +31,18 @@ function historyCaption(language: Language): RegExp {
   return new RegExp(`^${caption.split('{{page}}')[0]}`);
 }
 
+/** Every money total inside `box` fits its place on one line: whole, or in its short form. */
+async function expectTotalsFit(page: Page, box: string): Promise<void> {
+  const figures = page.locator(`${box} [title]`);
+  await expect(figures.first()).toBeVisible();
+  const overflowing = await figures.evaluateAll((elements) =>
+    elements
+      .filter((element) => element.scrollWidth > element.clientWidth + 0.5)
+      .map((element) => element.textContent),
+  );
+  expect(overflowing, 'totals that stick out of their card').toEqual([]);
+}
+
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -90,6 +102,11 @@ test.describe('the smallest phone', () => {
         page.getByRole('list', { name: TEXTS[language].wines.cellarWines.table.label }),
       ).toBeVisible();
       await expect(page.getByLabel(TEXTS[language].wines.cellarWines.totals.label)).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectTotalsFit(page, `[aria-label="${TEXTS[language].wines.cellarWines.totals.label}"]`);
+
+      await page.goto('/wine-cellar/home');
+      await expectTotalsFit(page, 'section[aria-labelledby="cellar-totals-heading"]');
       await expectNoSidewaysScroll(page);
       await page.goto('/wine-cellar/history');
       await expect(page.getByRole('list', { name: historyCaption(language) })).toBeVisible();
