@@ -262,6 +262,9 @@ describe('the cellar wines page', () => {
       expect(await screen.findByRole('toolbar', { name: '1 wine selected' })).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Move' })).toBeTruthy();
       expect(screen.queryByRole('dialog', { name: 'Brezza Barolo Cannubi 2019' })).toBeNull();
+
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select all wines on this page' }));
+      expect(await screen.findByRole('toolbar', { name: '2 wines selected' })).toBeTruthy();
     });
 
     it('sorts with a compact select instead of column headers', async () => {

@@ -243,6 +243,7 @@ function CellarWines({ userId }: { userId: string }) {
               locations={locations ?? []}
               selected={new Set(selected.keys())}
               onSelect={select}
+              onSelectAll={selectAll}
               onOpen={setOpenWine}
               busy={state.status === 'loading'}
             />

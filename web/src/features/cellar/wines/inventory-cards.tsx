@@ -17,6 +17,7 @@ interface InventoryCardsProps {
   locations: readonly CellarLocation[];
   selected: ReadonlySet<string>;
   onSelect: (wine: CellarWine, selected: boolean) => void;
+  onSelectAll: (selected: boolean) => void;
   onOpen: (wine: CellarWine) => void;
   busy: boolean;
 }
@@ -39,31 +40,34 @@ export function cardPrice(
  * style and location underneath. Tapping a card opens the wine as clicking a table row does; the
  * checkbox beside it selects it for a bulk move or delete.
  */
-export function InventoryCards({
-  rows,
-  columns,
-  locations,
-  selected,
-  onSelect,
-  onOpen,
-  busy,
-}: InventoryCardsProps) {
+export function InventoryCards(props: InventoryCardsProps) {
+  const { rows, columns, locations, selected, onSelect, onSelectAll, onOpen, busy } = props;
   const { t } = useTranslation();
   const names = new Map(locations.map((location) => [location.id, location.name]));
+  const chosen = rows.filter((row) => selected.has(row.id)).length;
   return (
-    <ul className={classes.cards} aria-label={t('cellarWines.table.label')} aria-busy={busy}>
-      {rows.map((wine) => (
-        <InventoryCard
-          key={wine.id}
-          wine={wine}
-          price={cardPrice(wine, columns)}
-          where={placesOf(wine, names, t('cellarWines.add.uncategorized'))}
-          selected={selected.has(wine.id)}
-          onSelect={onSelect}
-          onOpen={onOpen}
-        />
-      ))}
-    </ul>
+    <>
+      <Checkbox
+        className={classes.cardsSelectAll}
+        label={t('cellarWines.table.selectAll')}
+        checked={rows.length > 0 && chosen === rows.length}
+        indeterminate={chosen > 0 && chosen < rows.length}
+        onChange={(event) => onSelectAll(event.currentTarget.checked)}
+      />
+      <ul className={classes.cards} aria-label={t('cellarWines.table.label')} aria-busy={busy}>
+        {rows.map((wine) => (
+          <InventoryCard
+            key={wine.id}
+            wine={wine}
+            price={cardPrice(wine, columns)}
+            where={placesOf(wine, names, t('cellarWines.add.uncategorized'))}
+            selected={selected.has(wine.id)}
+            onSelect={onSelect}
+            onOpen={onOpen}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 
