@@ -1,4 +1,4 @@
-import { Button, Drawer, Text } from '@mantine/core';
+import { Button, Drawer, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ export function CellarLayout() {
   });
   const business = useBusinessCellar();
   const closed = current?.business === true && business === false;
+  // A business section waits for the account, so a private one never glimpses it before being told.
+  const waiting = current?.business === true && business === undefined;
 
   return (
     <div className={classes.layout}>
@@ -65,7 +67,13 @@ export function CellarLayout() {
       </Drawer>
 
       <div className={classes.content}>
-        {closed && current ? <BusinessOnlyPage section={current.key} /> : <Outlet />}
+        {closed && current ? (
+          <BusinessOnlyPage section={current.key} />
+        ) : waiting ? (
+          <Skeleton height={240} radius="lg" aria-busy="true" />
+        ) : (
+          <Outlet />
+        )}
       </div>
     </div>
   );
