@@ -106,8 +106,8 @@ export class WebStack extends Stack {
 
     // Resized images differ by source, width and the formats the browser accepts (AVIF, WebP, JPEG).
     const imageCache = new cloudfront.CachePolicy(this, 'ImageCache', {
-      comment: 'Kork /img: keyed on url, w and Accept',
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('url', 'w'),
+      comment: 'Kork /img: keyed on url, w, style and Accept',
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('url', 'w', 'style'),
       headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Accept'),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       minTtl: Duration.seconds(0),

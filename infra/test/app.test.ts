@@ -319,7 +319,7 @@ describe('web', () => {
     });
   });
 
-  it('sends /img* to the image function URL behind an origin access control, cached by url, w and Accept', () => {
+  it('sends /img* to the image function URL behind an origin access control, cached by url, w, style and Accept', () => {
     const t = template(stacks.web);
     t.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM' });
     t.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
@@ -328,7 +328,7 @@ describe('web', () => {
     t.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
         ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
-          QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['url', 'w'] },
+          QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['url', 'w', 'style'] },
           HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Accept'] },
         }),
       }),

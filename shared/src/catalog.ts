@@ -428,6 +428,8 @@ export interface SearchHit {
   /** A second line: producer and vintage for wines, country for regions, and so on. */
   detail?: string;
   imageUrl?: string;
+  /** A wine's style: its bottle is drawn in that style when it has no photo. */
+  mainCategoryId?: MainCategory;
 }
 
 export interface GlobalSearchResult {
@@ -525,7 +527,8 @@ export interface TastingNote {
   createdAt: string;
   updatedAt: string;
   /** The wine, for lists across wines (My tastings, a user's profile). */
-  wine?: Pick<WineRow, 'id' | 'name' | 'producer' | 'vintage' | 'imageUrl'>;
+  wine?: Pick<WineRow, 'id' | 'name' | 'producer' | 'vintage' | 'imageUrl'> &
+    Partial<Pick<WineRow, 'mainCategoryId'>>;
 }
 
 /** `GET /api/wines/{id}/tastings`: published notes, experts apart from the community, and the viewer's own. */

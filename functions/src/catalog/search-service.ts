@@ -355,6 +355,7 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
       name: doc.name,
       detail: [doc.producer, doc.vintage ?? 'NV'].filter(Boolean).join(' · '),
       imageUrl: doc.imageUrl,
+      mainCategoryId: doc.mainCategoryId,
     })),
   );
 

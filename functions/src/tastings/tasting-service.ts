@@ -135,13 +135,17 @@ async function toNotes(notes: NoteRecord[], withWine = false): Promise<TastingNo
       createdAt: note.createdAt,
       updatedAt: note.updatedAt,
       wine: wine
-        ? clean({
-            id: wine.id,
-            name: wine.name,
-            producer: wine.producer,
+        ? {
+            // A wine without a vintage keeps `vintage: null` (shown as NV), so it is not cleaned away.
+            ...clean({
+              id: wine.id,
+              name: wine.name,
+              producer: wine.producer,
+              mainCategoryId: wine.mainCategoryId,
+              imageUrl: wine.imageUrl,
+            }),
             vintage: wine.vintage ?? null,
-            imageUrl: wine.imageUrl,
-          })
+          }
         : undefined,
     }) as TastingNote;
   });

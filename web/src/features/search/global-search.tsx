@@ -160,7 +160,7 @@ export function GlobalSearchBox({
             <Combobox.Option key={optionValue(hit)} value={optionValue(hit)} className={classes.option}>
               {hit.kind === 'wine' || hit.imageUrl ? (
                 <img
-                  {...wineImageSources(hit.imageUrl, 24)}
+                  {...wineImageSources(hit.imageUrl, 24, hit.mainCategoryId)}
                   alt=""
                   width={24}
                   height={32}
