@@ -607,6 +607,8 @@ export interface EmbeddedWine {
   producer?: string;
   vintage: number | null;
   imageUrl?: string;
+  /** Its style: a wine without a photo is drawn as a bottle of that style. */
+  mainCategoryId?: MainCategory;
   country?: string;
   region?: string;
   rating?: number | null;

@@ -260,6 +260,7 @@ export async function embeddedWine(
     producer: record.producer,
     vintage: record.vintage ?? null,
     imageUrl: record.imageUrl,
+    mainCategoryId: record.mainCategoryId,
     country: record.country,
     region: record.region,
   };

@@ -78,6 +78,6 @@ describe('the embedded wine card', () => {
     expect(link.getAttribute('href')).toBe('/wines/w1');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('2015', { exact: false })).toBeTruthy();
-    expect(screen.getByText('Frankrike, Bordeaux')).toBeTruthy();
+    expect(screen.getByText('France, Bordeaux')).toBeTruthy();
   });
 });

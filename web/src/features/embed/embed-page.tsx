@@ -1,4 +1,4 @@
-import type { EmbeddedWine } from '@kork/shared';
+import { type EmbeddedWine, wineDisplayName } from '@kork/shared';
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { wineImageSources } from '../wines/wine-image';
 import {
   formatPoints,
   formatPrice,
-  originText,
+  producerBesideName,
+  useOriginText,
   useRatingText,
   useVintageText,
   winePath,
@@ -32,16 +33,23 @@ export function EmbeddedWineCard({ wine, options }: { wine: EmbeddedWine; option
   const ratingText = useRatingText();
   const vintageText = useVintageText();
   const locale = i18n.resolvedLanguage;
+  const originText = useOriginText();
   const origin = originText(wine);
+  const name = wineDisplayName({ wineName: wine.name, producerName: wine.producer });
+  const producer = producerBesideName(name, wine.producer);
   const rating = wine.expertRating ?? wine.rating ?? null;
 
   return (
     <article className={classes.card} aria-labelledby={`embedded-${wine.id}`}>
-      <img {...wineImageSources(wine.imageUrl, IMAGE_WIDTH)} alt="" className={classes.image} />
+      <img
+        {...wineImageSources(wine.imageUrl, IMAGE_WIDTH, wine.mainCategoryId)}
+        alt=""
+        className={classes.image}
+      />
       <h1 className={classes.name} id={`embedded-${wine.id}`}>
-        {wine.name}
+        {name}
       </h1>
-      <Text fw={600}>{[wine.producer, vintageText(wine.vintage)].filter(Boolean).join(' · ')}</Text>
+      <Text fw={600}>{[producer, vintageText(wine.vintage)].filter(Boolean).join(' · ')}</Text>
       {origin && (
         <Text size="sm" c="dimmed">
           {origin}

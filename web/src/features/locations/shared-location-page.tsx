@@ -160,7 +160,7 @@ function SharedWineCard({ wine, names }: { wine: SharedWine; names: Map<string, 
   return (
     <article className={classes.wine} aria-label={wine.wineDisplayName}>
       <img
-        {...wineImageSources(wine.imageUrl, IMAGE_WIDTH)}
+        {...wineImageSources(wine.imageUrl, IMAGE_WIDTH, wine.mainCategoryId)}
         alt=""
         className={classes.image}
         loading="lazy"

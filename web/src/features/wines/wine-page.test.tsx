@@ -139,7 +139,7 @@ describe('the wine page', () => {
   it('shows expert and community notes in separate sections', async () => {
     renderPage();
 
-    expect(await screen.findByRole('heading', { name: 'Barolo Cannubi', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Brezza Barolo Cannubi', level: 1 })).toBeTruthy();
     expect(await screen.findByText('Tar and roses')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Tasting notes' })).toBeTruthy();
 
@@ -161,7 +161,7 @@ describe('the wine page', () => {
   it('shows a visitor no price, the way to register, and the details without cellar tabs', async () => {
     renderPage();
 
-    await screen.findByRole('heading', { name: 'Barolo Cannubi', level: 1 });
+    await screen.findByRole('heading', { name: 'Brezza Barolo Cannubi', level: 1 });
     expect(screen.queryByTestId('wine-price')).toBeNull();
     expect(screen.getByRole('link', { name: 'Register to see prices' }).getAttribute('href')).toBe(
       '/registration',
@@ -170,7 +170,7 @@ describe('the wine page', () => {
     expect(screen.getByRole('heading', { name: 'Details' })).toBeTruthy();
     expect(screen.getByText('Nebbiolo 100 %')).toBeTruthy();
     expect(screen.getByRole('meter', { name: 'Body' }).getAttribute('aria-valuetext')).toBe('9 of 12');
-    expect(screen.getByText('Brezza · NV')).toBeTruthy();
+    expect(screen.getByText('NV')).toBeTruthy();
   });
 
   it('shows a signed-in person the price in their currency and the cellar tabs, details first for a wine they do not hold', async () => {

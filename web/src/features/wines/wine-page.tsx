@@ -1,3 +1,4 @@
+import { wineDisplayName } from '@kork/shared';
 import { Alert, Anchor, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useEffect, useId } from 'react';
@@ -17,7 +18,14 @@ import { WineStrip } from './components/wine-strip';
 import { useResource } from './use-resource';
 import { wineImageSources } from './wine-image';
 import classes from './wine-page.module.css';
-import { formatPrice, originText, useVintageText, winePath } from './wine-text';
+import {
+  formatPrice,
+  producerBesideName,
+  useOriginText,
+  useVintageText,
+  useWineStyleText,
+  winePath,
+} from './wine-text';
 
 const BOTTLE_WIDTH = 200;
 
@@ -52,6 +60,8 @@ export function WinePage() {
   const anonymous = session.status === 'anonymous';
   const currency = useCurrency();
   const vintageText = useVintageText();
+  const originText = useOriginText();
+  const styleText = useWineStyleText();
   const wherePriceId = useId();
   const whereId = useId();
 
@@ -100,7 +110,9 @@ export function WinePage() {
 
   const locale = i18n.resolvedLanguage;
   const origin = originText(detail);
-  const category = t(`wine.categories.${detail.mainCategoryId}`);
+  const style = styleText(detail);
+  const name = wineDisplayName({ wineName: detail.name, producerName: detail.producer });
+  const producer = producerBesideName(name, detail.producer);
   const refresh = () => {
     tastings.reload();
     wine.reload();
@@ -112,25 +124,25 @@ export function WinePage() {
         <div className={classes.hero}>
           <div className={classes.bottle}>
             <img
-              {...wineImageSources(detail.imageUrl, BOTTLE_WIDTH)}
-              alt={t('wine.page.imageAlt', { name: detail.name })}
+              {...wineImageSources(detail.imageUrl, BOTTLE_WIDTH, detail.mainCategoryId)}
+              alt={t('wine.page.imageAlt', { name })}
               className={classes.bottleImage}
             />
           </div>
           <div className={classes.heading}>
             <Title order={1} className={classes.title}>
-              {detail.name}
+              {name}
             </Title>
             <Text size="lg" fw={600} mt={4}>
-              {[detail.producer, vintageText(detail.vintage)].filter(Boolean).join(' · ')}
+              {[producer, vintageText(detail.vintage)].filter(Boolean).join(' · ')}
             </Text>
             <Group gap="xs" mt="xs">
               <Badge color="wine" variant="light" radius="sm">
-                {detail.style ?? category}
+                {style.category}
               </Badge>
-              {detail.style && (
+              {style.type && (
                 <Badge color="gray" variant="light" radius="sm">
-                  {category}
+                  {style.type}
                 </Badge>
               )}
             </Group>

@@ -43,12 +43,17 @@ export function CellarWinesPage() {
   if (session.status === 'loading') return <Skeleton height={320} radius="lg" aria-busy="true" />;
   if (session.status === 'anonymous') {
     return (
-      <Text>
-        {t('cellarWines.signedOut')}{' '}
-        <Link to={`/sign-in?redirect=${encodeURIComponent(CELLAR_WINES_PATH)}`}>
-          {t('cellarWines.signIn')}
-        </Link>
-      </Text>
+      <>
+        <Title order={1} className={classes.title}>
+          {t('cellarWines.title')}
+        </Title>
+        <Text mt="sm">
+          {t('cellarWines.signedOut')}{' '}
+          <Link to={`/sign-in?redirect=${encodeURIComponent(CELLAR_WINES_PATH)}`}>
+            {t('cellarWines.signIn')}
+          </Link>
+        </Text>
+      </>
     );
   }
   // Keyed by the person so a different sign-in never sees someone else's wines or selection.
