@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
+import { wineDisplayName } from '@kork/shared/wine-names';
 import { expect, type Page, test } from '@playwright/test';
 import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
 
@@ -9,6 +10,7 @@ import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
 interface Row {
   id: string;
   name: string;
+  producer?: string;
   price?: number;
 }
 
@@ -47,7 +49,9 @@ test('a visitor searches, filters by country and sorts by price, and sees no pri
 
   // The API's order for the same query: the page shows it, without a price anywhere.
   const expected = await findWines(page, 'search=barolo&origins=italia&sortColumn=price&sortDirection=asc');
-  await expect(wineCards(page).first().getByRole('heading')).toHaveText(expected[0]?.name ?? '');
+  await expect(wineCards(page).first().getByRole('heading')).toHaveText(
+    wineDisplayName({ wineName: expected[0]?.name ?? '', producerName: expected[0]?.producer }),
+  );
   await expect(page.getByTestId('wine-price')).toHaveCount(0);
   await expect(wineCards(page).first().getByRole('link', { name: 'Register to see prices' })).toBeVisible();
 });

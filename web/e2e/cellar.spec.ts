@@ -66,8 +66,9 @@ test('the restaurant adds a catalogue and a custom wine to a sub-location, moves
   await dialog.getByRole('tab', { name: 'Custom wine' }).click();
   await dialog.getByRole('textbox', { name: 'Wine name' }).fill(custom);
   await dialog.getByRole('textbox', { name: 'Bottle size (litres)' }).fill('100');
-  await dialog.getByRole('button', { name: 'Add to cellar' }).click();
+  // The rule shows as it is typed, and the form waits until the size is one it takes.
   await expect(dialog.getByText('Bottle size must be less than 100 litres')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Add to cellar' })).toBeDisabled();
   await dialog.getByRole('textbox', { name: 'Bottle size (litres)' }).fill('0.75');
   await dialog.getByRole('textbox', { name: 'Bottles' }).fill('3');
   await dialog.getByRole('button', { name: 'Add to cellar' }).click();
@@ -167,14 +168,15 @@ test('the restaurant opens a wine, adds bottles to a chosen location and finds t
 
   // Two more bottles, put in the fridge rather than where the three stand.
   await drawer.getByRole('tab', { name: 'Quantity and locations' }).click();
-  await drawer.getByRole('textbox', { name: 'Bottles' }).fill('5');
+  await drawer.getByRole('textbox', { name: 'Bottles to add' }).fill('2');
   await choose(page, 'Take from / add to', fridge);
   await expect(drawer.getByText('2 bottles will be added here.')).toBeVisible();
+  await expect(drawer.getByText('After saving: 5 bottles.')).toBeVisible();
   await drawer.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`${custom} NV saved`)).toBeVisible();
 
-  await table.getByText(custom).click();
-  await drawer.getByRole('tab', { name: 'Quantity and locations' }).click();
+  // The drawer stays open on the wine as saved.
+  await expect(drawer).toBeVisible();
   const placements = drawer.getByRole('table', { name: 'Bottles per location' });
   await expect(placements.getByRole('row').filter({ hasText: fridge })).toContainText('2');
   await expect(placements.getByRole('row').filter({ hasText: 'Uncategorized' })).toContainText('3');

@@ -102,7 +102,7 @@ describe('adding a catalogue wine', () => {
     const { onAdded } = renderDialog();
     const results = await search('bar');
     await within(results).findByText('In your cellar (13 bottles)');
-    fireEvent.click(within(results).getByText('Barolo Cannubi'));
+    fireEvent.click(within(results).getByText('Brezza Barolo Cannubi'));
 
     expect(await screen.findByText(/already in your cellar/)).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: /Bottles to add/ }), { target: { value: '2' } });
@@ -119,7 +119,7 @@ describe('adding a catalogue wine', () => {
     renderDialog();
     const results = await search('bar');
     await within(results).findByText('In your cellar (13 bottles)');
-    fireEvent.click(within(results).getByText('Barolo Cannubi'));
+    fireEvent.click(within(results).getByText('Brezza Barolo Cannubi'));
     fireEvent.change(await screen.findByRole('textbox', { name: /Bottles to add/ }), {
       target: { value: '0' },
     });
@@ -140,7 +140,7 @@ describe('adding a catalogue wine', () => {
     renderDialog();
     const results = await search('bar');
     await waitFor(() => expect(listOwnWines).toHaveBeenCalled());
-    fireEvent.click(within(results).getByText('Barolo Cannubi'));
+    fireEvent.click(within(results).getByText('Brezza Barolo Cannubi'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cellar' }));
 
     expect(await screen.findByText(/just added to your cellar/)).toBeTruthy();

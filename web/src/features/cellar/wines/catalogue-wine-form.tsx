@@ -1,11 +1,12 @@
 import {
-  CatalogCellarWineInput,
   type CellarLocation,
   type CellarWine,
   type CurrencyCode,
+  NewCellarWineInput,
   QUANTITY_MAX,
   UNCATEGORIZED,
   type WineRow,
+  wineDisplayName,
   withBounds,
 } from '@kork/shared';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
@@ -21,6 +22,7 @@ import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '..
 import { notify } from '../../../lib/notify';
 import { NOT_A_NUMBER, parseNumberText } from '../../../lib/number-text';
 import { searchWines } from '../../wines/api/search-wines';
+import { producerBesideName } from '../../wines/wine-text';
 import { cellarCopiesOf } from '../api/cellar-copies';
 import { createOwnWine } from '../api/create-own-wine';
 import { getOwnWine } from '../api/get-own-wine';
@@ -119,8 +121,15 @@ function bottleSizeText(litres: number): string {
 }
 
 /** One line about a catalogue wine: producer, vintage and bottle size. */
+/** A catalogue wine's name as its card shows it (the producer once). */
+function nameOf(wine: WineRow): string {
+  return wineDisplayName({ wineName: wine.name, producerName: wine.producer });
+}
+
+/** The line under the name: the producer where the name does not already say it, vintage and size. */
 function wineFacts(wine: WineRow, nv: string): string {
-  return [wine.producer, wine.vintage ?? nv, bottleSizeText(wine.bottleSize)].filter(Boolean).join(' · ');
+  const producer = producerBesideName(nameOf(wine), wine.producer);
+  return [producer, wine.vintage ?? nv, bottleSizeText(wine.bottleSize)].filter(Boolean).join(' · ');
 }
 
 /**
@@ -205,7 +214,7 @@ function CatalogueSearch({
                   onClick={() => onChoose(wine, copies ? (copy ?? null) : undefined)}
                 >
                   <Text fw={600} size="sm">
-                    {wine.name}
+                    {nameOf(wine)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {wineFacts(wine, t('wine.nv'))}
@@ -255,7 +264,10 @@ function CatalogueStockForm({
   const form = useForm<StockValues>({
     mode: 'controlled',
     initialValues: initialStock(defaultLocation),
-    validate: (values) => toFormErrors(schemaErrors(CatalogCellarWineInput, toInput(values))),
+    // The API's rule for a new wine (at least one bottle), checked as it is typed.
+    validate: (values) => toFormErrors(schemaErrors(NewCellarWineInput, toInput(values))),
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -286,7 +298,7 @@ function CatalogueStockForm({
         <Paper withBorder radius="md" p="sm" aria-label={t('cellarWines.add.chosen')} component="section">
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <div>
-              <Text fw={600}>{wine.name}</Text>
+              <Text fw={600}>{nameOf(wine)}</Text>
               <Text size="sm" c="dimmed">
                 {wineFacts(wine, t('wine.nv'))}
               </Text>
@@ -298,7 +310,12 @@ function CatalogueStockForm({
         </Paper>
         <StockFields form={form} locations={locations} currency={currency} />
         <Group justify="flex-end">
-          <Button type="submit" radius="xl" loading={form.submitting}>
+          <Button
+            type="submit"
+            radius="xl"
+            loading={form.submitting}
+            disabled={Object.values(form.errors).some(Boolean)}
+          >
             {t('cellarWines.add.submit')}
           </Button>
         </Group>
@@ -377,7 +394,7 @@ function ExistingWineForm({
         <Paper withBorder radius="md" p="sm" aria-label={t('cellarWines.add.chosen')} component="section">
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <div>
-              <Text fw={600}>{wine.name}</Text>
+              <Text fw={600}>{nameOf(wine)}</Text>
               <Text size="sm" c="dimmed">
                 {wineFacts(wine, t('wine.nv'))}
               </Text>
