@@ -265,7 +265,7 @@ describe('the cellar tabs of a wine', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Add wine' });
     const chosen = within(dialog).getByRole('region', { name: 'Chosen wine' });
-    expect(within(chosen).getByText('Barolo Cannubi')).toBeTruthy();
+    expect(within(chosen).getByText('Brezza Barolo Cannubi')).toBeTruthy();
     expect(within(dialog).queryByRole('searchbox')).toBeNull();
 
     const added = copy({ sellingPrice: 99_000 });

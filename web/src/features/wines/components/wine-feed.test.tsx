@@ -387,7 +387,7 @@ describe('the wine feed', () => {
     fireEvent.blur(max);
     expect(screen.getByTestId('location').textContent).toBe('');
 
-    fireEvent.change(max, { target: { value: '250,50' } });
+    fireEvent.change(max, { target: { value: '250.50' } });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?maxPrice=250.5'));
     expect(screen.queryByText('Must be between 0 and 1,000,000,000')).toBeNull();
   });

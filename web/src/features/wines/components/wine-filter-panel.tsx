@@ -3,7 +3,9 @@ import { Switch } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
 import { schemaErrors } from '../../../lib/form-schema';
+import { NOT_A_NUMBER, parseNumberText } from '../../../lib/number-text';
 import { FACET_GROUPS, type Facets, facetOptions } from '../facet-options';
 import {
   BOOLEAN_FILTERS,
@@ -101,9 +103,14 @@ export function WineFilterPanel({ filters, facets, abilities, currency, onChange
 
 type PriceName = 'minPrice' | 'maxPrice';
 
-/** The price as the API's query takes it: digits with an optional decimal part ("99,90" is read as 99.90). */
+/**
+ * The price as the API's query takes it, read in the page's language as the app's number field reads
+ * it ("99,90" in Norwegian, "1,299.50" in English); text that is no number goes to the schema as typed.
+ */
 function priceText(text: string): string {
-  return text.trim().replace(',', '.');
+  const parsed = parseNumberText(text, currentLocale());
+  if (parsed === null) return '';
+  return parsed === NOT_A_NUMBER ? text.trim() : String(parsed);
 }
 
 /** Why the API would refuse this bound, from its own query schema (a number, up to its largest amount). */
