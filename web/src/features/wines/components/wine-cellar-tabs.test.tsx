@@ -264,7 +264,7 @@ describe('the cellar tabs of a wine', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to cellar' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Add wine' });
-    const chosen = within(dialog).getByRole('region', { name: 'Chosen wine' });
+    const chosen = await within(dialog).findByRole('region', { name: 'Chosen wine' });
     expect(within(chosen).getByText('Brezza Barolo Cannubi')).toBeTruthy();
     expect(within(dialog).queryByRole('searchbox')).toBeNull();
 

@@ -41,7 +41,7 @@ const WINE: WineDetail = {
 };
 
 /** The value shown next to a label in the details list. */
-function valueOf(label: string): string | null | undefined {
+function detailValue(label: string): string | null | undefined {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 }
 
@@ -74,26 +74,26 @@ describe('the details of a wine', () => {
     renderWithProviders(<WineDetails wine={WINE} />);
 
     await screen.findByText('Food pairings', { selector: 'dt' });
-    expect(valueOf('Food pairings')).toBe('Beef, Lamb and mutton');
-    expect(valueOf('Cork type')).toBe('Natural cork');
-    expect(valueOf('Packaging')).toBe('Glass bottle');
-    expect(valueOf('Storage')).toBe('Can be drunk now, improves with cellaring');
-    expect(valueOf('Product selection')).toBe('Unknown');
-    expect(valueOf('Colour')).toBe('Lys rød');
-    expect(valueOf('Aroma')).toBe('Kirsebær, roser og tjære');
+    expect(detailValue('Food pairings')).toBe('Beef, Lamb and mutton');
+    expect(detailValue('Cork type')).toBe('Natural cork');
+    expect(detailValue('Packaging')).toBe('Glass bottle');
+    expect(detailValue('Storage')).toBe('Can be drunk now, improves with cellaring');
+    expect(detailValue('Product selection')).toBe('Unknown');
+    expect(detailValue('Colour')).toBe('Lys rød');
+    expect(detailValue('Aroma')).toBe('Kirsebær, roser og tjære');
   });
 
   it('shows the style once: the category, and the product type only when it adds to it', async () => {
     const { unmount } = renderWithProviders(<WineDetails wine={WINE} />);
     await screen.findByText('Style', { selector: 'dt' });
-    expect(valueOf('Style')).toBe('Red');
+    expect(detailValue('Style')).toBe('Red');
     unmount();
 
     renderWithProviders(
       <WineDetails wine={{ ...WINE, mainCategoryId: 'fortified', style: 'Portvin', body: undefined }} />,
     );
     await screen.findByText('Style', { selector: 'dt' });
-    expect(valueOf('Style')).toBe('FortifiedPort');
+    expect(detailValue('Style')).toBe('FortifiedPort');
   });
 
   it('reads in Norwegian for a Norwegian visitor, without saying "Rødvin" twice', async () => {
@@ -104,8 +104,8 @@ describe('the details of a wine', () => {
     expect(within(profile).getByRole('meter', { name: 'Fylde' }).getAttribute('aria-valuetext')).toBe(
       '10 av 12',
     );
-    expect(valueOf('Stil')).toBe('Rødvin');
-    expect(valueOf('Passer til')).toBe('Storfe, Lam og sau');
-    expect(valueOf('Produktutvalg')).toBe('Ukjent');
+    expect(detailValue('Stil')).toBe('Rødvin');
+    expect(detailValue('Passer til')).toBe('Storfe, Lam og sau');
+    expect(detailValue('Produktutvalg')).toBe('Ukjent');
   });
 });
