@@ -65,6 +65,8 @@ test.describe('layout rules', () => {
   });
 
   test('the cellar side menu lists its 12 sections in order and marks the current one', async ({ page }) => {
+    // The business sections are a business account's (a private cellar's five are in cellar-phone.spec.ts).
+    await signInByApi(page, DEMO.restaurant);
     await page.goto('/wine-cellar/home');
     const menu = page.getByRole('complementary').getByRole('navigation', { name: 'Wine cellar' });
 
@@ -81,6 +83,7 @@ test.describe('layout rules', () => {
 
   test('on a phone the cellar menu opens as a drawer', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    await signInByApi(page, DEMO.restaurant);
     await page.goto('/wine-cellar/home');
 
     await page.getByRole('button', { name: 'Cellar menu' }).click();

@@ -17,7 +17,7 @@ test.describe('the shell', () => {
     ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finn vinene som er verdt å åpne');
     await expect(page.getByRole('link', { name: 'Brukervilkår' })).toBeVisible();
-    await expect(page).toHaveTitle('Feed · Kork');
+    await expect(page).toHaveTitle('Forsiden · Kork');
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
