@@ -129,6 +129,19 @@ describe('the wine list categories manager', () => {
     expect(await screen.findByText('Rosé')).toBeTruthy();
   });
 
+  it('refuses a name a category beside it already has, case and accents aside, before sending it', async () => {
+    renderManager();
+    await screen.findByText('Red wine');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'New category' }), {
+      target: { value: ' RED  wíne ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add category' }));
+
+    expect(await screen.findByText('A category with this name already exists here')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it('deletes a category with its subcategories after asking', async () => {
     remove.mockResolvedValue(undefined);
     renderManager();

@@ -50,6 +50,7 @@ export function CategoriesManager({ userId }: { userId: string }) {
           onMove={(to) => reorder(level, parentId, index, to)}
           onVisibleChange={(isVisible) => api.setVisible(category.id, isVisible)}
           onRename={(name) => api.rename(category.id, name)}
+          siblingNames={level.filter((other) => other.id !== category.id).map((other) => other.name)}
           onDelete={() => setDeleting(category)}
         >
           {parentId === null && api.categories && (
@@ -73,6 +74,7 @@ export function CategoriesManager({ userId }: { userId: string }) {
         label={t('cellarReview.categories.add.label')}
         placeholder={t('cellarReview.categories.add.placeholder')}
         submitLabel={t('cellarReview.categories.add.submit')}
+        takenNames={top.map((c) => c.name)}
         onSubmit={(name) => api.add(name, null)}
       />
 
@@ -134,6 +136,7 @@ function Subcategories({ parent, api, renderLevel }: SubcategoriesProps) {
             hideLabel
             autoFocus
             cancel={{ label: t('cellarReview.categories.addSub.cancel'), onCancel: stopAdding }}
+            takenNames={level.map((c) => c.name)}
             onSubmit={async (name) => {
               await api.add(name, parent.id);
               stopAdding();

@@ -1,7 +1,7 @@
-import { CategoryInput } from '@kork/shared';
+import { CategoryInput, treeNameKey } from '@kork/shared';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
+import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 
 interface CategoryNameFormProps {
@@ -13,6 +13,11 @@ interface CategoryNameFormProps {
   placeholder?: string;
   /** Shown as a second button; Escape in the field does the same. */
   cancel?: { label: string; onCancel: () => void };
+  /**
+   * Names the categories beside this one already have (same parent): the same name is refused before it
+   * is sent, compared as the API compares them (case, accents and extra spaces aside).
+   */
+  takenNames?: readonly string[];
   /** Label shown to the eye; inline forms in a row keep it for screen readers only. */
   hideLabel?: boolean;
   autoFocus?: boolean;
@@ -28,11 +33,18 @@ export function CategoryNameForm({
   cancel,
   hideLabel = false,
   autoFocus = false,
+  takenNames = [],
 }: CategoryNameFormProps) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: initialName },
-    validate: schemaValidator(CategoryInput, (values: { name: string }) => ({ name: values.name })),
+    validate: (values: { name: string }) => {
+      const errors = schemaErrors(CategoryInput, { name: values.name });
+      if (errors.name) return errors;
+      const key = treeNameKey(values.name);
+      const taken = takenNames.some((other) => treeNameKey(other) === key);
+      return taken ? { name: translateMessage('categoryNameTaken') } : {};
+    },
   });
 
   const submit = form.onSubmit(async ({ name }) => {

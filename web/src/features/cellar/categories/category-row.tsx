@@ -25,6 +25,8 @@ interface CategoryRowProps {
   onMove: (to: number) => void;
   onVisibleChange: (isVisible: boolean) => void;
   onRename: (name: string) => Promise<void>;
+  /** The names of the other categories under the same parent: a rename may not take one of them. */
+  siblingNames?: readonly string[];
   onDelete: () => void;
   /** The subcategories, under a top-level category. */
   children?: ReactNode;
@@ -41,6 +43,7 @@ export function CategoryRow({
   onMove,
   onVisibleChange,
   onRename,
+  siblingNames,
   onDelete,
   children,
 }: CategoryRowProps) {
@@ -88,6 +91,7 @@ export function CategoryRow({
               label={t('cellarReview.categories.rename.label', { name })}
               submitLabel={t('cellarReview.categories.rename.save')}
               initialName={name}
+              takenNames={siblingNames}
               hideLabel
               autoFocus
               cancel={{
