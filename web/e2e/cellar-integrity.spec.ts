@@ -1,12 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signInByApi } from './support/accounts';
+import { cellarCall, cellarSession } from './support/cellar-api';
 
 /** The cellar never clamps or duplicates silently: moves, catalogue wines already there, location names. */
-
-interface Session {
-  token: string;
-  userId: string;
-}
 
 interface Row {
   id: string;
@@ -16,28 +12,6 @@ interface Row {
   quantity: number;
 }
 
-async function logIn(request: APIRequestContext): Promise<Session> {
-  const response = await request.post('/api/auth/log-in', { headers: API_HEADERS, data: DEMO.restaurant });
-  expect(response.status()).toBe(200);
-  const { payload } = (await response.json()) as { payload: { access_token: string; user: { id: string } } };
-  return { token: payload.access_token, userId: payload.user.id };
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  session: Session,
-  method: 'get' | 'post',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request[method](`/api/wine-cellars/users/${session.userId}${path}`, {
-    headers: { ...API_HEADERS, authorization: `Bearer ${session.token}` },
-    data,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { payload: T }).payload;
-}
-
 function locationsPanel(page: Page) {
   return page.getByRole('navigation', { name: 'Locations' });
 }
@@ -45,14 +19,14 @@ function locationsPanel(page: Page) {
 test('moving 10 of 4 bottles is refused beside the field, and "Move all 4" moves them', async ({ page }) => {
   test.setTimeout(60_000);
   const suffix = Date.now().toString(36);
-  const session = await logIn(page.request);
-  const from = await call<{ id: string }>(page.request, session, 'post', '/locations', {
+  const session = await cellarSession(page.request);
+  const from = await cellarCall<{ id: string }>(page.request, session, 'post', '/locations', {
     name: `Crate ${suffix}`,
   });
   const to = `Bar shelf ${suffix}`;
-  await call(page.request, session, 'post', '/locations', { name: to });
+  await cellarCall(page.request, session, 'post', '/locations', { name: to });
   const name = `Four bottles ${suffix}`;
-  await call(page.request, session, 'post', '/own-wines', {
+  await cellarCall(page.request, session, 'post', '/own-wines', {
     source: 'CUSTOM',
     wineName: name,
     vintage: 2019,
@@ -86,7 +60,7 @@ test('moving 10 of 4 bottles is refused beside the field, and "Move all 4" moves
   await move.getByRole('button', { name: 'Move 4 bottles' }).click();
   await expect(page.getByText(`4 bottles moved to ${to}`)).toBeVisible();
 
-  const rows = await call<{ rows: (Row & { placements: unknown })[] }>(
+  const rows = await cellarCall<{ rows: (Row & { placements: unknown })[] }>(
     page.request,
     session,
     'get',
@@ -101,8 +75,8 @@ test('a catalogue wine already in the cellar says so, and adding 2 makes it N+2 
   page,
 }) => {
   test.setTimeout(60_000);
-  const session = await logIn(page.request);
-  const held = await call<{ rows: Row[] }>(
+  const session = await cellarSession(page.request);
+  const held = await cellarCall<{ rows: Row[] }>(
     page.request,
     session,
     'get',
@@ -137,7 +111,12 @@ test('a catalogue wine already in the cellar says so, and adding 2 makes it N+2 
     page.getByText(`2 bottles added to ${wine.wineDisplayName}: ${bottles + 2} in the cellar`),
   ).toBeVisible();
 
-  const after = await call<{ rows: Row[] }>(page.request, session, 'get', `/own-wines?wineId=${wine.wineId}`);
+  const after = await cellarCall<{ rows: Row[] }>(
+    page.request,
+    session,
+    'get',
+    `/own-wines?wineId=${wine.wineId}`,
+  );
   expect(after.rows.map((row) => [row.id, row.quantity])).toEqual([[wine.id, bottles + 2]]);
 });
 

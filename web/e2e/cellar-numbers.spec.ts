@@ -1,12 +1,8 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { DEMO, signInByApi } from './support/accounts';
+import { cellarCall, cellarSession } from './support/cellar-api';
 
 /** Numbers in the cellar's wine drawer mean what was typed: nothing wrong is saved, nothing is guessed. */
-
-interface Session {
-  token: string;
-  userId: string;
-}
 
 interface OwnWine {
   id: string;
@@ -14,35 +10,13 @@ interface OwnWine {
   sellingPrice?: number;
 }
 
-async function logIn(request: APIRequestContext): Promise<Session> {
-  const response = await request.post('/api/auth/log-in', { headers: API_HEADERS, data: DEMO.restaurant });
-  expect(response.status()).toBe(200);
-  const { payload } = (await response.json()) as { payload: { access_token: string; user: { id: string } } };
-  return { token: payload.access_token, userId: payload.user.id };
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  session: Session,
-  method: 'get' | 'post',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request[method](`/api/wine-cellars/users/${session.userId}${path}`, {
-    headers: { ...API_HEADERS, authorization: `Bearer ${session.token}` },
-    data,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { payload: T }).payload;
-}
-
 test('bad numbers are refused in the drawer and change nothing; "add 2" adds two bottles', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  const session = await logIn(page.request);
+  const session = await cellarSession(page.request);
   const name = `Number check ${Date.now().toString(36)}`;
-  const wine = await call<OwnWine>(page.request, session, 'post', '/own-wines', {
+  const wine = await cellarCall<OwnWine>(page.request, session, 'post', '/own-wines', {
     source: 'CUSTOM',
     wineName: name,
     vintage: 2020,
@@ -50,7 +24,7 @@ test('bad numbers are refused in the drawer and change nothing; "add 2" adds two
     quantity: 4,
     sellingPrice: 45000,
   });
-  const fresh = () => call<OwnWine>(page.request, session, 'get', `/own-wines/${wine.id}`);
+  const fresh = () => cellarCall<OwnWine>(page.request, session, 'get', `/own-wines/${wine.id}`);
 
   await signInByApi(page, DEMO.restaurant);
   await page.goto(`/wine-cellar/wines?q=${encodeURIComponent(name)}`);

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import reviewEn from '../src/i18n/cellar/review.en.json' with { type: 'json' };
 import reviewNb from '../src/i18n/cellar/review.nb.json' with { type: 'json' };
 import winesEn from '../src/i18n/cellar/wines.en.json' with { type: 'json' };
@@ -6,6 +6,8 @@ import winesNb from '../src/i18n/cellar/wines.nb.json' with { type: 'json' };
 import en from '../src/i18n/en.json' with { type: 'json' };
 import nb from '../src/i18n/nb.json' with { type: 'json' };
 import { DEMO, signInByApi } from './support/accounts';
+import { expectNoSidewaysScroll } from './support/page-width';
+import { chooseLanguage } from './support/routes';
 
 /**
  * The cellar on a phone and on a wide desktop: wines and history as cards below 600 px (no sideways
@@ -20,10 +22,6 @@ const TEXTS = {
   nb: { shell: nb, wines: winesNb, review: reviewNb },
 } as const;
 type Language = keyof typeof TEXTS;
-
-async function speak(context: BrowserContext, language: Language): Promise<void> {
-  await context.addCookies([{ name: 'KORK_LANGUAGE', value: language, url: 'http://localhost:3100' }]);
-}
 
 /** The history caption "Cellar history, page 1 of 3" as a pattern for any page. */
 function historyCaption(language: Language): RegExp {
@@ -43,14 +41,6 @@ async function expectTotalsFit(page: Page, box: string): Promise<void> {
   expect(overflowing, 'totals that stick out of their card').toEqual([]);
 }
 
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
-}
-
 for (const language of ['en', 'nb'] as const) {
   test.describe(`a phone in ${language}`, () => {
     test.use({ viewport: PHONE });
@@ -60,7 +50,7 @@ for (const language of ['en', 'nb'] as const) {
       context,
     }) => {
       const texts = TEXTS[language];
-      await speak(context, language);
+      await chooseLanguage(context, language);
       await signInByApi(page, DEMO.restaurant);
 
       await page.goto('/wine-cellar/wines');
@@ -68,7 +58,7 @@ for (const language of ['en', 'nb'] as const) {
       await expect(cards).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
       await expect(page.getByRole('combobox', { name: texts.wines.cellarWines.sort.label })).toBeVisible();
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, `the wines page in ${language}`);
 
       // Tapping a card opens that wine's drawer, as clicking a table row does.
       const second = cards.getByRole('listitem').nth(1);
@@ -76,7 +66,7 @@ for (const language of ['en', 'nb'] as const) {
       expect(name).not.toBe('');
       await second.getByRole('button').click();
       await expect(page.getByRole('dialog', { name })).toBeVisible();
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, `the wines page with the drawer in ${language}`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name })).toBeHidden();
 
@@ -85,7 +75,7 @@ for (const language of ['en', 'nb'] as const) {
       await expect(entries).toBeVisible();
       await expect(entries.locator(':scope > li').first()).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, `the history page in ${language}`);
     });
   });
 }
@@ -95,22 +85,22 @@ test.describe('the smallest phone', () => {
 
   for (const language of ['en', 'nb'] as const) {
     test(`the toolbar and totals wrap at 360 px in ${language}`, async ({ page, context }) => {
-      await speak(context, language);
+      await chooseLanguage(context, language);
       await signInByApi(page, DEMO.restaurant);
       await page.goto('/wine-cellar/wines');
       await expect(
         page.getByRole('list', { name: TEXTS[language].wines.cellarWines.table.label }),
       ).toBeVisible();
       await expect(page.getByLabel(TEXTS[language].wines.cellarWines.totals.label)).toBeVisible();
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, `the wines page in ${language}`);
       await expectTotalsFit(page, `[aria-label="${TEXTS[language].wines.cellarWines.totals.label}"]`);
 
       await page.goto('/wine-cellar/home');
       await expectTotalsFit(page, 'section[aria-labelledby="cellar-totals-heading"]');
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, `the cellar home in ${language}`);
       await page.goto('/wine-cellar/history');
       await expect(page.getByRole('list', { name: historyCaption(language) })).toBeVisible();
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, `the history page in ${language}`);
     });
   }
 });
@@ -123,7 +113,7 @@ test.describe('a 1440 px desktop', () => {
       page,
       context,
     }) => {
-      await speak(context, language);
+      await chooseLanguage(context, language);
       await signInByApi(page, DEMO.restaurant);
       await page.goto('/wine-cellar/wines');
       const table = page.getByRole('table', { name: TEXTS[language].wines.cellarWines.table.label });
@@ -141,7 +131,7 @@ test.describe('a 1440 px desktop', () => {
       expect(scroll?.scrollWidth, `column widths: ${scroll?.columns.join(', ')}`).toBeLessThanOrEqual(
         scroll?.clientWidth ?? 0,
       );
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, `the wines page in ${language}`);
     });
   }
 });

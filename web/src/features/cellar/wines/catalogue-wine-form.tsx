@@ -231,6 +231,35 @@ function CatalogueSearch({
 }
 
 /** "In your cellar (13 bottles)". */
+/** The catalogue wine picked, with the way back to the search, and its bottles when it is in the cellar. */
+function ChosenWine({
+  wine,
+  onChange,
+  bottlesInCellar,
+}: {
+  wine: WineRow;
+  onChange: () => void;
+  bottlesInCellar?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="sm" aria-label={t('cellarWines.add.chosen')} component="section">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <div>
+          <Text fw={600}>{nameOf(wine)}</Text>
+          <Text size="sm" c="dimmed">
+            {wineFacts(wine, t('wine.nv'))}
+          </Text>
+          {bottlesInCellar !== undefined && <InCellarBadge bottles={bottlesInCellar} />}
+        </div>
+        <Button variant="subtle" size="compact-sm" onClick={onChange}>
+          {t('cellarWines.add.change')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
 function InCellarBadge({ bottles }: { bottles: number }) {
   const { t } = useTranslation();
   return (
@@ -295,19 +324,7 @@ function CatalogueStockForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Paper withBorder radius="md" p="sm" aria-label={t('cellarWines.add.chosen')} component="section">
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <div>
-              <Text fw={600}>{nameOf(wine)}</Text>
-              <Text size="sm" c="dimmed">
-                {wineFacts(wine, t('wine.nv'))}
-              </Text>
-            </div>
-            <Button variant="subtle" size="compact-sm" onClick={onChangeWine}>
-              {t('cellarWines.add.change')}
-            </Button>
-          </Group>
-        </Paper>
+        <ChosenWine wine={wine} onChange={onChangeWine} />
         <StockFields form={form} locations={locations} currency={currency} />
         <Group justify="flex-end">
           <Button
@@ -391,20 +408,7 @@ function ExistingWineForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Paper withBorder radius="md" p="sm" aria-label={t('cellarWines.add.chosen')} component="section">
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <div>
-              <Text fw={600}>{nameOf(wine)}</Text>
-              <Text size="sm" c="dimmed">
-                {wineFacts(wine, t('wine.nv'))}
-              </Text>
-              <InCellarBadge bottles={copy.quantity} />
-            </div>
-            <Button variant="subtle" size="compact-sm" onClick={onChangeWine}>
-              {t('cellarWines.add.change')}
-            </Button>
-          </Group>
-        </Paper>
+        <ChosenWine wine={wine} onChange={onChangeWine} bottlesInCellar={copy.quantity} />
         <Text size="sm" role={raced ? 'status' : undefined}>
           {t(raced ? 'cellarWines.add.addedMeanwhile' : 'cellarWines.add.existingHint')}
         </Text>
