@@ -33,7 +33,7 @@ export interface RouteDef extends FunctionDef {
   group: RouteGroup;
 }
 
-export type RouteGroup = 'platform' | 'accounts' | 'catalog' | 'cellar' | 'trade';
+export type RouteGroup = 'platform' | 'accounts' | 'catalog' | 'cellar' | 'wine-lists' | 'trade';
 
 export const routes = {
   'GET /api/health': {
@@ -421,6 +421,91 @@ export const routes = {
     needs: ['table:read'],
     group: 'cellar',
     memoryMb: 1024,
+  },
+
+  // — Wine lists (the path's {id} is the owner) —
+  'GET /api/wine-cellars/users/{id}/wine-lists': {
+    handler: 'wine-lists/list-wine-lists',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'wine-lists',
+    memoryMb: 1024,
+  },
+  'POST /api/wine-cellars/users/{id}/wine-lists': {
+    handler: 'wine-lists/create-wine-list',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'wine-lists',
+    memoryMb: 1024,
+  },
+  'GET /api/wine-cellars/users/{id}/wine-lists/{listId}': {
+    handler: 'wine-lists/get-wine-list',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'wine-lists',
+    memoryMb: 1024,
+  },
+  'PATCH /api/wine-cellars/users/{id}/wine-lists/{listId}': {
+    handler: 'wine-lists/update-wine-list',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'wine-lists',
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+  },
+  'DELETE /api/wine-cellars/users/{id}/wine-lists/{listId}': {
+    handler: 'wine-lists/delete-wine-list',
+    auth: 'user',
+    needs: ['table:write', 'media:write'],
+    group: 'wine-lists',
+  },
+  'GET /api/wine-cellars/users/{id}/wine-lists/{listId}/pdf': {
+    handler: 'wine-lists/get-wine-list-pdf',
+    auth: 'user',
+    // Downloading records what was printed, for "changed since last print".
+    needs: ['table:write', 'media:read'],
+    group: 'wine-lists',
+    memoryMb: 1536,
+    timeoutSeconds: 29,
+  },
+  'POST /api/wine-cellars/users/{id}/wine-lists/{listId}/logo': {
+    handler: 'wine-lists/upload-wine-list-logo',
+    architecture: 'x86_64',
+    auth: 'user',
+    needs: ['table:write', 'media:write'],
+    group: 'wine-lists',
+    memoryMb: 1024,
+  },
+  'DELETE /api/wine-cellars/users/{id}/wine-lists/{listId}/logo': {
+    handler: 'wine-lists/delete-wine-list-logo',
+    auth: 'user',
+    needs: ['table:write', 'media:write'],
+    group: 'wine-lists',
+  },
+  'GET /api/wine-cellars/users/{id}/own-wines/{ownWineId}/wine-lists': {
+    handler: 'wine-lists/list-wine-memberships',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'wine-lists',
+  },
+  'GET /api/wine-lists/{listId}': {
+    handler: 'wine-lists/get-public-wine-list',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'wine-lists',
+    memoryMb: 1024,
+  },
+  'GET /api/users/{id}/wine-lists': {
+    handler: 'wine-lists/list-public-wine-lists',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'wine-lists',
+  },
+  'GET /api/wines/{id}/wine-lists': {
+    handler: 'wine-lists/list-wine-public-lists',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'wine-lists',
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -10,4 +10,5 @@ export * from './limits';
 export * from './locales';
 export * from './messages';
 export * from './schema-primitives';
+export * from './wine-lists';
 export { countWords, nameWords, producerInName, wineDisplayName } from './wine-names';

@@ -20,6 +20,27 @@ export const MESSAGES = {
   atLeast: { en: 'Must be at least {min}', nb: 'Må være minst {min}' },
   atMost: { en: 'Must be at most {max}', nb: 'Må være høyst {max}' },
   moreThan: { en: 'Must be more than {min}', nb: 'Må være mer enn {min}' },
+  privateNoteTooLong: { en: 'Too long: at most {max} characters', nb: 'For lang: høyst {max} tegn' },
+  marginsTooWide: {
+    en: 'The margins leave too little room: together at most {max} % of the page',
+    nb: 'Margene gir for lite plass: til sammen høyst {max} % av siden',
+  },
+  wineListsFull: {
+    en: 'A cellar can have at most {max} wine lists',
+    nb: 'En kjeller kan ha høyst {max} vinkart',
+  },
+  wineListTooLong: {
+    en: 'A wine list can hold at most {max} wines',
+    nb: 'Et vinkart kan ha høyst {max} viner',
+  },
+  winesNotInCellar: {
+    en: 'Some of the wines are not in this cellar',
+    nb: 'Noen av vinene finnes ikke i denne kjelleren',
+  },
+  wineListChanged: {
+    en: 'The wine list was changed by someone else: reload it and try again',
+    nb: 'Vinkartet ble endret av noen andre: last det inn på nytt og prøv igjen',
+  },
   dateBetween: { en: 'Must be a date from {min} to {max}', nb: 'Må være en dato fra {min} til {max}' },
   mustBeText: { en: 'Must be text', nb: 'Må være tekst' },
   mustBeNumber: { en: 'Must be a number', nb: 'Må være et tall' },

@@ -1,10 +1,20 @@
 // The whole English catalogue in one file: the main texts (read as text, so this file does not share a
 // module with the few sections the first screen bundles, shell-texts.ts) with the cellar's parts merged in,
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
+import listPublic from './cellar/list-public.en.json';
+import lists from './cellar/lists.en.json';
 import places from './cellar/places.en.json';
 import review from './cellar/review.en.json';
 import wines from './cellar/wines.en.json';
 import main from './en.json?raw';
 import vocabulary from './vocabulary/en.json';
 
-export default { ...JSON.parse(main), ...wines, ...places, ...review, vocabulary } as Record<string, unknown>;
+export default {
+  ...JSON.parse(main),
+  ...wines,
+  ...places,
+  ...review,
+  ...lists,
+  ...listPublic,
+  vocabulary,
+} as Record<string, unknown>;

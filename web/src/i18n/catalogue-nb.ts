@@ -1,10 +1,20 @@
 // The whole Norwegian catalogue in one file: the main texts (read as text, so this file does not share a
 // module with the few sections the first screen bundles, shell-texts.ts) with the cellar's parts merged in,
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
+import listPublic from './cellar/list-public.nb.json';
+import lists from './cellar/lists.nb.json';
 import places from './cellar/places.nb.json';
 import review from './cellar/review.nb.json';
 import wines from './cellar/wines.nb.json';
 import main from './nb.json?raw';
 import vocabulary from './vocabulary/nb.json';
 
-export default { ...JSON.parse(main), ...wines, ...places, ...review, vocabulary } as Record<string, unknown>;
+export default {
+  ...JSON.parse(main),
+  ...wines,
+  ...places,
+  ...review,
+  ...lists,
+  ...listPublic,
+  vocabulary,
+} as Record<string, unknown>;

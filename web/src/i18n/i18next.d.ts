@@ -1,4 +1,6 @@
 import 'i18next';
+import type listPublicEn from './cellar/list-public.en.json';
+import type listsEn from './cellar/lists.en.json';
 import type placesEn from './cellar/places.en.json';
 import type reviewEn from './cellar/review.en.json';
 import type winesEn from './cellar/wines.en.json';
@@ -11,7 +13,12 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & typeof winesEn & typeof placesEn & typeof reviewEn;
+      translation: typeof en &
+        typeof winesEn &
+        typeof placesEn &
+        typeof reviewEn &
+        typeof listsEn &
+        typeof listPublicEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };
