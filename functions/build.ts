@@ -3,10 +3,12 @@
  * source maps, one folder per function so CDK can take each with `Code.fromAsset`.
  */
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { allFunctions } from './src/routes';
+import { BUNDLED_ASSETS_DIR, pdfAssetFiles } from './src/wine-lists/pdf/assets';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..');
@@ -17,13 +19,27 @@ const NATIVE_PACKAGES: Record<string, string[]> = {
   sharp: ['sharp', '@img', 'detect-libc', 'semver', '@emnapi'],
 };
 
+/**
+ * Files a module reads from disk at run time (fonts), by npm package path: copied into `assets/` beside
+ * every bundle that includes the module, where it looks first (wine-lists/pdf/assets.ts).
+ */
+const BUNDLED_FILES: { module: string; files: () => string[] }[] = [
+  { module: 'src/wine-lists/pdf/assets.ts', files: pdfAssetFiles },
+];
+
 export interface BuildResult {
   outDir: string;
   assets: Record<string, string>;
 }
 
-export async function buildFunctions(outDir: string = DEFAULT_OUT_DIR): Promise<BuildResult> {
-  const functions = allFunctions();
+/** Builds every function of the manifest, or those `only` names (by function id). */
+export async function buildFunctions(
+  outDir: string = DEFAULT_OUT_DIR,
+  only?: readonly string[],
+): Promise<BuildResult> {
+  const functions = Object.fromEntries(
+    Object.entries(allFunctions()).filter(([id]) => !only || only.includes(id)),
+  );
   const entryPoints = Object.entries(functions).map(([id, def]) => ({
     in: join(here, 'src', `${def.handler}.ts`),
     out: `${id}/index`,
@@ -57,11 +73,16 @@ export async function buildFunctions(outDir: string = DEFAULT_OUT_DIR): Promise<
   for (const id of Object.keys(functions)) {
     const dir = join(outDir, id);
     assets[id] = dir;
-    const imports = Object.values(result.metafile.outputs)
-      .filter((o) => o.entryPoint?.endsWith(`${functions[id]?.handler}.ts`))
-      .flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+    const outputs = Object.values(result.metafile.outputs).filter((o) =>
+      o.entryPoint?.endsWith(`${functions[id]?.handler}.ts`),
+    );
+    const imports = outputs.flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
     for (const pkg of Object.keys(NATIVE_PACKAGES)) {
       if (imports.some((p) => p === pkg || p.startsWith(`${pkg}/`))) copyNative(pkg, dir);
+    }
+    const inputs = outputs.flatMap((o) => Object.keys(o.inputs));
+    for (const { module, files } of BUNDLED_FILES) {
+      if (inputs.some((input) => input.endsWith(module))) copyFiles(files(), dir);
     }
   }
   writeFileSync(join(outDir, 'meta.json'), JSON.stringify(result.metafile));
@@ -75,6 +96,15 @@ function copyNative(pkg: string, dir: string): void {
     const to = join(dir, 'node_modules', name);
     mkdirSync(dirname(to), { recursive: true });
     cpSync(from, to, { recursive: true, dereference: true });
+  }
+}
+
+function copyFiles(packagePaths: string[], dir: string): void {
+  const resolveFrom = createRequire(join(repoRoot, 'shared', 'package.json'));
+  for (const path of packagePaths) {
+    const to = join(dir, BUNDLED_ASSETS_DIR, path);
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(resolveFrom.resolve(path), to);
   }
 }
 

@@ -53,6 +53,11 @@ export interface HttpResult {
   status?: number;
   payload?: unknown;
   headers?: Record<string, string>;
+  /**
+   * A file instead of the JSON envelope (a PDF): sent as it is, base64-encoded for API Gateway, with
+   * its own content type (and whatever `headers` add, such as content-disposition).
+   */
+  file?: { bytes: Uint8Array; contentType: string };
 }
 
 export interface RouteSpec<B, Q, P> {
@@ -217,6 +222,25 @@ function json(status: number, body: unknown, requestId: string, headers: Record<
   } satisfies APIGatewayProxyStructuredResultV2;
 }
 
+function fileResponse(
+  status: number,
+  file: NonNullable<HttpResult['file']>,
+  requestId: string,
+  headers: Record<string, string> = {},
+) {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': file.contentType,
+      'x-request-id': requestId,
+      'cache-control': 'no-store',
+      ...headers,
+    },
+    body: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString('base64'),
+    isBase64Encoded: true,
+  } satisfies APIGatewayProxyStructuredResultV2;
+}
+
 function errorResponder(): MiddlewareObj<Event, APIGatewayProxyStructuredResultV2> {
   return {
     onError: (request) => {
@@ -279,6 +303,7 @@ export function httpRoute<
       const result = await handle(kork);
       const status = result.status ?? 200;
       kork.log.debug('request served', { status });
+      if (result.file) return fileResponse(status, result.file, kork.requestId, result.headers);
       return json(status, { payload: result.payload ?? null }, kork.requestId, result.headers);
     });
   const described: RouteDescription = { route, spec: spec as RouteSpec<unknown, unknown, unknown> };
