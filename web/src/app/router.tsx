@@ -13,7 +13,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await loadWithStyles()) });
 }
 
-/** Cellar home, wines, history and settings have their own pages; the other sections share one until their features land. */
+/** Cellar home, wines, wine lists, history and settings have their own pages; the other sections share one until their features land. */
 function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
   if (key === 'home')
     return page(
@@ -24,6 +24,11 @@ function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
     return page(
       () => import('../features/cellar/wines/cellar-wines-page'),
       (m) => m.CellarWinesPage,
+    );
+  if (key === 'wineLists')
+    return page(
+      () => import('../features/wine-lists/editor/wine-lists-page'),
+      (m) => m.WineListsPage,
     );
   if (key === 'history')
     return page(
@@ -186,6 +191,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/embed/embed-page'),
               (m) => m.EmbedPage,
+            ),
+          },
+          {
+            path: 'embed/wine-lists/:id',
+            lazy: page(
+              () => import('../features/embed/embed-wine-list-page'),
+              (m) => m.EmbedWineListPage,
             ),
           },
           {

@@ -1,0 +1,237 @@
+import type {
+  NewWineListInput,
+  WineList,
+  WineListDetail,
+  WineListPatch,
+  WineListSummary,
+} from '@kork/shared';
+import { LIMITS, MESSAGES } from '@kork/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentLocale } from '../../../i18n/i18n';
+import { ApiError, api, type Page } from '../../../lib/api-client';
+import { getCurrency } from '../../../lib/currency';
+import { getSessionToken } from '../../../lib/session-token';
+
+/**
+ * The owner's wine lists (`/api/wine-cellars/users/{id}/wine-lists…`): plain calls, and the TanStack
+ * Query hooks the editor uses. Every change invalidates the lists and the list it changed.
+ */
+
+const base = (userId: string) => `/wine-cellars/users/${encodeURIComponent(userId)}/wine-lists`;
+const one = (userId: string, listId: string) => `${base(userId)}/${encodeURIComponent(listId)}`;
+
+export const wineListKeys = {
+  all: (userId: string) => ['wine-lists', userId] as const,
+  list: (userId: string) => ['wine-lists', userId, 'rows'] as const,
+  detail: (userId: string, listId: string) => ['wine-lists', userId, 'detail', listId] as const,
+};
+
+// — Calls —
+
+export function listWineLists(userId: string, signal?: AbortSignal): Promise<Page<WineListSummary>> {
+  return api.get<Page<WineListSummary>>(base(userId), { signal });
+}
+
+export function getWineList(userId: string, listId: string, signal?: AbortSignal): Promise<WineListDetail> {
+  return api.get<WineListDetail>(one(userId, listId), { signal });
+}
+
+export function createWineList(userId: string, input: NewWineListInput): Promise<WineList> {
+  return api.post<WineList>(base(userId), { body: input });
+}
+
+/** Set operations and the page setup can take a while on a long list: a longer wait than the default. */
+export function patchWineList(userId: string, listId: string, patch: WineListPatch): Promise<WineListDetail> {
+  return api.patch<WineListDetail>(one(userId, listId), { body: patch, timeoutMs: 30_000 });
+}
+
+export function deleteWineList(userId: string, listId: string): Promise<void> {
+  return api.delete<void>(one(userId, listId));
+}
+
+export function uploadWineListLogo(userId: string, listId: string, image: File): Promise<WineList> {
+  const form = new FormData();
+  form.append('image', image);
+  return api.post<WineList>(`${one(userId, listId)}/logo`, { body: form, timeoutMs: 60_000 });
+}
+
+export function deleteWineListLogo(userId: string, listId: string): Promise<WineList> {
+  return api.delete<WineList>(`${one(userId, listId)}/logo`);
+}
+
+export type PdfCopy = 'guest' | 'staff';
+
+/** The file name a `Content-Disposition` header gives, if any. */
+function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1];
+}
+
+/** A file name for a list's PDF: the list's name without characters file systems refuse. */
+export function pdfFileName(listName: string, copy: PdfCopy, staffSuffix: string): string {
+  const clean = listName.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'wine-list';
+  return `${clean}${copy === 'staff' ? ` (${staffSuffix})` : ''}.pdf`;
+}
+
+/**
+ * `GET …/wine-lists/{listId}/pdf`: the PDF as a blob, with the client headers and the session (a PDF is
+ * no JSON, so this is the one call outside `api`). Failures become `ApiError`s as elsewhere.
+ */
+export async function fetchWineListPdf(
+  userId: string,
+  listId: string,
+  copy: PdfCopy,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; fileName?: string }> {
+  const headers = new Headers({
+    'x-api-key': import.meta.env.VITE_API_KEY || 'kork-local-web',
+    'x-device-type': 'web',
+    'Accept-Language': currentLocale(),
+    'X-Currency': getCurrency(),
+    Accept: 'application/pdf',
+  });
+  const token = getSessionToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const timeout = AbortSignal.timeout(Math.max(LIMITS.requestTimeoutMs, 60_000));
+  let response: Response;
+  try {
+    response = await fetch(`/api${one(userId, listId)}/pdf?copy=${copy}`, {
+      headers,
+      credentials: 'same-origin',
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch {
+    throw new ApiError(MESSAGES.generic[currentLocale()], 0, 'NETWORK');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as
+      | { error?: { code: string; message: string; fields?: Record<string, string> } }
+      | undefined;
+    throw new ApiError(
+      body?.error?.message ?? MESSAGES.generic[currentLocale()],
+      response.status,
+      body?.error?.code ?? `HTTP_${response.status}`,
+      body?.error?.fields ?? {},
+      body,
+    );
+  }
+  const fileName = dispositionName(response.headers.get('content-disposition'));
+  return { blob: await response.blob(), ...(fileName ? { fileName } : {}) };
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once started.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+// — Hooks —
+
+export function useWineLists(userId: string) {
+  return useQuery({
+    queryKey: wineListKeys.list(userId),
+    queryFn: ({ signal }) => listWineLists(userId, signal),
+  });
+}
+
+export function useWineList(userId: string, listId: string | undefined) {
+  return useQuery({
+    queryKey: wineListKeys.detail(userId, listId ?? ''),
+    queryFn: ({ signal }) => getWineList(userId, listId as string, signal),
+    enabled: Boolean(listId),
+  });
+}
+
+function refresh(client: QueryClient, userId: string, listId?: string) {
+  if (listId) void client.invalidateQueries({ queryKey: wineListKeys.detail(userId, listId) });
+  return client.invalidateQueries({ queryKey: wineListKeys.list(userId) });
+}
+
+export function useCreateWineList(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewWineListInput) => createWineList(userId, input),
+    onSuccess: () => refresh(client, userId),
+  });
+}
+
+export function usePatchWineList(userId: string, listId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: WineListPatch) => patchWineList(userId, listId, patch),
+    onSuccess: (detail) => {
+      // The answer is the fresh list when the API sends it; the refetch confirms either way.
+      if (detail && typeof detail === 'object' && 'entries' in detail)
+        client.setQueryData(wineListKeys.detail(userId, listId), detail);
+      return refresh(client, userId, listId);
+    },
+  });
+}
+
+/** Rename, or any change to a list named by the call rather than the hook. */
+export function usePatchAnyWineList(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listId, patch }: { listId: string; patch: WineListPatch }) =>
+      patchWineList(userId, listId, patch),
+    onSuccess: (_detail, { listId }) => refresh(client, userId, listId),
+  });
+}
+
+export function useDeleteWineList(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (listId: string) => deleteWineList(userId, listId),
+    onSuccess: (_result, listId) => {
+      client.removeQueries({ queryKey: wineListKeys.detail(userId, listId) });
+      return refresh(client, userId);
+    },
+  });
+}
+
+export function useWineListLogo(userId: string, listId: string) {
+  const client = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (image: File) => uploadWineListLogo(userId, listId, image),
+    onSuccess: () => refresh(client, userId, listId),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteWineListLogo(userId, listId),
+    onSuccess: () => refresh(client, userId, listId),
+  });
+  return { upload, remove };
+}
+
+/** Downloads a copy of the PDF; downloading records what was printed, so the list is fetched again. */
+export function useWineListPdf(userId: string, listId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ copy }: { copy: PdfCopy; fileName: string; open?: Window | null }) =>
+      fetchWineListPdf(userId, listId, copy),
+    onSuccess: ({ blob, fileName }, variables) => {
+      if (variables.open) {
+        variables.open.location.href = URL.createObjectURL(blob);
+      } else {
+        saveBlob(blob, fileName ?? variables.fileName);
+      }
+      return refresh(client, userId, listId);
+    },
+    onError: (_error, variables) => variables.open?.close(),
+  });
+}
