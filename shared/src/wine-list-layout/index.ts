@@ -8,3 +8,4 @@ export * from './layout';
 export * from './prices';
 export * from './qr';
 export * from './types';
+export * from './wrap';
