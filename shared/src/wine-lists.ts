@@ -211,6 +211,8 @@ export interface WineList {
   ownerId: string;
   name: string;
   logoUrl?: string;
+  /** The logo's width ÷ height (its pixels as uploaded), for the printed logo's box. */
+  logoAspect?: number;
   isPublic: boolean;
   wines: WineListWine[];
   layout: WineListLayout;

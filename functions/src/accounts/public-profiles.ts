@@ -103,3 +103,36 @@ export async function publicProfile(
   }
   return profile;
 }
+
+/** A restaurant as its wine lists name it, and whether it shows its lists to the public. */
+export interface WineListPublisher {
+  id: string;
+  name: string;
+  logo?: string;
+  bookingUrl?: string;
+  menuUrl?: string;
+  /** The account is active and its profile says its wine lists are public. */
+  listsPublic: boolean;
+}
+
+/** The publishers of wine lists by account id; deleted accounts are left out. */
+export async function wineListPublishers(ids: readonly string[]): Promise<Map<string, WineListPublisher>> {
+  const found = new Map<string, WineListPublisher>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const { data } = await db()
+      .entities.user.get(unique.slice(i, i + 100).map((id) => ({ id })))
+      .go();
+    for (const user of data) {
+      found.set(user.id, {
+        id: user.id,
+        name: user.tastingLocationName || fullName(user),
+        logo: user.tastingLocationLogo,
+        bookingUrl: user.tastingLocationBookingUrl,
+        menuUrl: user.tastingLocationMenuUrl,
+        listsPublic: user.status === 'active' && user.tastingLocationIsWineListPublic !== false,
+      });
+    }
+  }
+  return found;
+}

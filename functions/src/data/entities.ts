@@ -21,6 +21,13 @@ import { createWineListCategoryEntity, wineListCategorySchema } from '../cellar/
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { createTastingNoteEntity, tastingNoteSchema } from '../tastings/entities/tasting-note';
+import { createWineListEntity, wineListSchema } from '../wine-lists/entities/wine-list';
+import { createWineListCounterEntity, wineListCounterSchema } from '../wine-lists/entities/wine-list-counter';
+import { createWineListPrintEntity, wineListPrintSchema } from '../wine-lists/entities/wine-list-print';
+import {
+  createWineListPublicWineEntity,
+  wineListPublicWineSchema,
+} from '../wine-lists/entities/wine-list-public-wine';
 import { createIdempotencyRecordEntity, idempotencyRecordSchema } from './entities/idempotency-record';
 import { createJobRunEntity, jobRunSchema } from './entities/job-run';
 import { createRateLimitWindowEntity, rateLimitWindowSchema } from './entities/rate-limit-window';
@@ -47,6 +54,10 @@ export const allEntities = {
   locationShare: locationShareSchema,
   wineListCategory: wineListCategorySchema,
   exchangeRate: exchangeRateSchema,
+  wineList: wineListSchema,
+  wineListCounter: wineListCounterSchema,
+  wineListPrint: wineListPrintSchema,
+  wineListPublicWine: wineListPublicWineSchema,
 } as const;
 
 function createService(client: ReturnType<typeof documentClient>) {
@@ -72,6 +83,10 @@ function createService(client: ReturnType<typeof documentClient>) {
     locationShare: createLocationShareEntity(config),
     wineListCategory: createWineListCategoryEntity(config),
     exchangeRate: createExchangeRateEntity(config),
+    wineList: createWineListEntity(config),
+    wineListCounter: createWineListCounterEntity(config),
+    wineListPrint: createWineListPrintEntity(config),
+    wineListPublicWine: createWineListPublicWineEntity(config),
   });
 }
 
