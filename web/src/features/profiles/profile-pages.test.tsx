@@ -1,5 +1,5 @@
 import type { PublicProfile, TastingNote } from '@kork/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,12 @@ import { UserProfilePage } from './user-profile-page';
 
 vi.mock('./api/get-public-profile', () => ({ getPublicProfile: vi.fn() }));
 vi.mock('../tastings/api/get-user-tastings', () => ({ getUserTastings: vi.fn() }));
+vi.mock('../wine-lists/api/public-wine-lists', () => ({
+  listRestaurantWineLists: vi.fn(async () => ({
+    rows: [{ id: 'l1', name: 'Vinkart', restaurant: { id: 'u1', name: 'Vinbaren' } }],
+    count: 1,
+  })),
+}));
 
 const PROFILE: PublicProfile = {
   id: 'u1',
@@ -87,6 +93,23 @@ describe('the public profiles', () => {
       'https://booking.example.com/vinbaren',
     );
     expect(screen.getByRole('link', { name: 'See the menu' })).toBeTruthy();
-    expect(screen.getByText('The wine list of this place is private.')).toBeTruthy();
+    // Private wine lists: no section for them at all.
+    expect(screen.queryByRole('heading', { name: 'Wine lists' })).toBeNull();
+  });
+
+  it('shows a restaurant’s public wine lists as cards that open them', async () => {
+    vi.mocked(getPublicProfile).mockResolvedValue({
+      ...PROFILE,
+      tastingLocation: {
+        ...(PROFILE.tastingLocation as NonNullable<PublicProfile['tastingLocation']>),
+        isWineListPublic: true,
+      },
+    });
+    renderAt('/restaurants/:id', '/restaurants/u1', <RestaurantProfilePage />);
+
+    const lists = await screen.findByRole('region', { name: 'Wine lists' });
+    expect((await within(lists).findByRole('link', { name: /Vinkart/ })).getAttribute('href')).toBe(
+      '/wine-list/l1',
+    );
   });
 });

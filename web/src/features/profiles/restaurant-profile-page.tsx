@@ -1,18 +1,16 @@
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import {
-  IconBook,
   IconBrandInstagram,
   IconCalendarEvent,
-  IconLock,
   IconMapPin,
   IconToolsKitchen2,
   IconWorld,
 } from '@tabler/icons-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { imageSources } from '../../lib/image-url';
 import { usePageTitle } from '../../lib/use-page-title';
+import { RestaurantWineLists } from '../wine-lists/public/restaurant-wine-lists';
 import { useResource } from '../wines/use-resource';
 import { getPublicProfile } from './api/get-public-profile';
 import { ProfileProblem, ProfileSkeleton } from './components/profile-state';
@@ -29,7 +27,6 @@ const LOGO_SIZE = 96;
 export function RestaurantProfilePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const listsHeading = useId();
   const profile = useResource(id, (signal) => getPublicProfile(id, signal));
   const place = profile.status === 'ready' ? profile.data.tastingLocation : undefined;
   const name = profile.status === 'ready' ? (place?.name ?? profile.data.fullName) : undefined;
@@ -120,20 +117,7 @@ export function RestaurantProfilePage() {
           )}
         </Group>
 
-        <section aria-labelledby={listsHeading}>
-          <Title order={2} size="h3" id={listsHeading} mb="sm">
-            {t('restaurant.wineLists.title')}
-          </Title>
-          <Alert
-            variant="light"
-            color={place.isWineListPublic ? 'cork' : 'gray'}
-            icon={
-              place.isWineListPublic ? <IconBook size={18} aria-hidden /> : <IconLock size={18} aria-hidden />
-            }
-          >
-            {place.isWineListPublic ? t('restaurant.wineLists.public') : t('restaurant.wineLists.private')}
-          </Alert>
-        </section>
+        <RestaurantWineLists userId={owner.id} isPublic={place.isWineListPublic} />
 
         <Text size="sm">
           <Link to={`/users/${encodeURIComponent(owner.id)}`}>

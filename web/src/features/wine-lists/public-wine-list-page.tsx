@@ -1,15 +1,122 @@
-import { IconListDetails } from '@tabler/icons-react';
+import { IconCode, IconMoon } from '@tabler/icons-react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon';
+import { Link, useParams } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useResource } from '../wines/use-resource';
+import { getPublicWineList } from './api/public-wine-lists';
+import { EmbedWineListDialog } from './public/embed-wine-list-dialog';
+import { useListFont } from './public/list-font';
+import { WineListProblem, WineListSkeleton } from './public/list-states';
+import { useListTheme } from './public/list-theme';
+import classes from './public/public-wine-list.module.css';
+import {
+  jumpSections,
+  RestaurantLinks,
+  sectionAnchor,
+  WineListFootnote,
+  WineListMasthead,
+  WineListSections,
+} from './public/public-wine-list-view';
 
-/** /wine-list/…: a restaurant's wine list as guests see it, full screen without the shell. */
+/** A jump bar is worth its room from this many sections on. */
+const JUMP_BAR_FROM = 2;
+
+/** The list's id: the first segment after /wine-list/. */
+function useListId(): string {
+  const { '*': rest = '' } = useParams();
+  return rest.split('/')[0] ?? '';
+}
+
+/**
+ * /wine-list/…: a restaurant's wine list as its guests read it on their phones at the table (no navbar
+ * or footer, SPEC §2): large type, dark unless the guest chose light, the list's own font, its sections
+ * with a bar to jump between them, each wine with its prices on the right; catalogue wines link to their
+ * profile. A private or unknown list answers a friendly not-found in the same look. The owner sees a
+ * private list too, and gets the code to show the list on their own website.
+ */
 export function PublicWineListPage() {
   const { t } = useTranslation();
+  const listId = useListId();
+  const session = useSession();
+  const viewerId = session.status === 'authenticated' ? session.user.id : undefined;
+  const anonymous = session.status === 'anonymous';
+  const [theme, setTheme] = useListTheme();
+  const [embedding, setEmbedding] = useState(false);
+  // A sign-in or sign-out may change the answer (the owner sees a private list).
+  const list = useResource(listId ? `${listId}|${anonymous}` : null, (signal) =>
+    getPublicWineList(listId, signal),
+  );
+  const data = list.status === 'ready' ? list.data : undefined;
+  const font = useListFont(data?.font);
+  usePageTitle(
+    data
+      ? t('wineListPublic.pageTitle', { list: data.name, restaurant: data.restaurant.name })
+      : t('wineListPublic.title'),
+  );
+
+  const isOwner = data !== undefined && viewerId !== undefined && viewerId === data.restaurant.id;
+  const chips = data ? jumpSections(data) : [];
+
   return (
-    <ComingSoon
-      title={t('publicWineList.title')}
-      description={t('publicWineList.description')}
-      icon={<IconListDetails size={32} stroke={1.5} />}
-    />
+    <div
+      className={classes.root}
+      data-theme={theme}
+      data-variant="page"
+      style={font ? ({ '--list-font': font } as CSSProperties) : undefined}
+    >
+      <div className={classes.page}>
+        <div className={classes.toolbar}>
+          {isOwner && (
+            <button type="button" className={classes.toolButton} onClick={() => setEmbedding(true)}>
+              <IconCode size={18} aria-hidden />
+              {t('wineListPublic.embed.open')}
+            </button>
+          )}
+          <button
+            type="button"
+            className={classes.toolButton}
+            aria-pressed={theme === 'dark'}
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+          >
+            <IconMoon size={18} aria-hidden />
+            {t('wineListPublic.theme.label')}
+          </button>
+          <LanguageSwitch />
+        </div>
+
+        {!listId || list.status === 'error' ? (
+          <WineListProblem error={list.status === 'error' ? list.error : undefined} onRetry={list.reload} />
+        ) : !data ? (
+          <WineListSkeleton />
+        ) : (
+          <>
+            <WineListMasthead list={data} />
+            {chips.length >= JUMP_BAR_FROM && (
+              <nav className={classes.jumpBar} aria-label={t('wineListPublic.sections')}>
+                <ul className={classes.chips}>
+                  {chips.map((section) => (
+                    <li key={section.id}>
+                      <a href={`#${sectionAnchor(section.id)}`} className={classes.chip}>
+                        {section.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+            <WineListSections list={data} variant="page" />
+            <WineListFootnote list={data} />
+            <RestaurantLinks list={data} variant="page" />
+            <p className={classes.foot}>
+              <Link to="/feed">{t('wineListPublic.madeWith')}</Link>
+            </p>
+          </>
+        )}
+      </div>
+      {isOwner && <EmbedWineListDialog opened={embedding} onClose={() => setEmbedding(false)} list={data} />}
+    </div>
   );
 }

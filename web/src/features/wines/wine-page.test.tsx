@@ -18,6 +18,9 @@ vi.mock('./api/delete-wine', () => ({ deleteWine: vi.fn() }));
 vi.mock('../tastings/api/get-wine-tastings', () => ({ getWineTastings: vi.fn() }));
 vi.mock('../cellar/api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
 vi.mock('../embed/api/get-embed-price-key', () => ({ getEmbedPriceKey: vi.fn() }));
+vi.mock('../wine-lists/api/public-wine-lists', () => ({
+  listWinePublicLists: vi.fn(async () => ({ rows: [], count: 0 })),
+}));
 
 const wine = vi.mocked(getWine);
 const tastings = vi.mocked(getWineTastings);

@@ -1,6 +1,5 @@
 import { wineDisplayName } from '@kork/shared';
-import { Alert, Anchor, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { getWineTastings } from '../tastings/api/get-wine-tastings';
 import { WineTastingsSection } from '../tastings/components/wine-tastings-section';
+import { WhereToFindIt } from '../wine-lists/public/where-to-find-it';
 import { getWine } from './api/get-wine';
 import { WineActions } from './components/wine-actions';
 import { WineDetailTabs } from './components/wine-detail-tabs';
@@ -63,7 +63,6 @@ export function WinePage() {
   const originText = useOriginText();
   const styleText = useWineStyleText();
   const wherePriceId = useId();
-  const whereId = useId();
 
   // Prices, availability and the viewer's own notes depend on who asks, and prices on the currency.
   const wine = useResource(`${id}|${anonymous}|${currency}`, (signal) => getWine(id, signal));
@@ -222,14 +221,7 @@ export function WinePage() {
         />
         <WineStrip title={t('wine.related.title')} wines={detail.related} empty={t('wine.related.empty')} />
 
-        <section aria-labelledby={whereId}>
-          <Title order={2} size="h3" id={whereId} mb="sm">
-            {t('wine.where.title')}
-          </Title>
-          <Alert variant="light" color="cork" icon={<IconMapPin size={18} aria-hidden />}>
-            {t('wine.where.text')}
-          </Alert>
-        </section>
+        <WhereToFindIt wineId={detail.id} />
       </Stack>
     </Container>
   );

@@ -7,6 +7,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { locationPath, PATH_SEPARATOR } from '../../cellar/locations/location-tree';
 import { OutOfStockBadge } from '../../cellar/wines/inventory-cell';
 import { formatMoney } from '../../cellar/wines/money';
+import { WineListMemberships } from '../../wine-lists/public/wine-list-memberships';
 
 /**
  * What the viewer's cellar says about a wine, read-only, one summary per cellar tab of the wine's page:
@@ -145,13 +146,19 @@ export function QuantitySummary({
   );
 }
 
-/** How the wine shows on the wine list: its category, price format and the names it is listed under. */
+/**
+ * How the wine shows on the wine list: its category, price format and the names it is listed under, and
+ * which of the owner's lists hold it.
+ */
 export function WineListSummary({
   wine,
   categories,
+  userId,
 }: {
   wine: CellarWine;
   categories: WineListCategory[] | undefined;
+  /** The cellar's owner: with it, the lists that hold the wine show below. */
+  userId?: string;
 }) {
   const { t } = useTranslation();
   const none = t('cellarWines.fields.none');
@@ -184,5 +191,11 @@ export function WineListSummary({
       value: wine.showBottleSizeInList ? t('wine.cellar.yes') : t('wine.cellar.no'),
     },
   ];
-  return <Summary rows={rows} />;
+  if (!userId) return <Summary rows={rows} />;
+  return (
+    <Stack gap="lg">
+      <Summary rows={rows} />
+      <WineListMemberships ownerId={userId} ownWineId={wine.id} />
+    </Stack>
+  );
 }

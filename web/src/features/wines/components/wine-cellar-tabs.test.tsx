@@ -23,6 +23,12 @@ vi.mock('../../cellar/api/locations', () => ({ listLocations: vi.fn() }));
 vi.mock('../../cellar/api/categories', () => ({ listCategories: vi.fn() }));
 vi.mock('../../cellar/settings/api/get-cellars', () => ({ getCellars: vi.fn() }));
 vi.mock('../api/search-wines', () => ({ searchWines: vi.fn() }));
+vi.mock('../../wine-lists/api/public-wine-lists', () => ({
+  listWineMemberships: vi.fn(async () => ({
+    rows: [{ id: 'l1', name: 'Vinkart', isPublic: true, printed: false }],
+    count: 1,
+  })),
+}));
 
 const ownWines = vi.mocked(listOwnWines);
 const create = vi.mocked(createOwnWine);
@@ -235,6 +241,10 @@ describe('the cellar tabs of a wine', () => {
     expect(shownFor('Wine name on the wine list')).toBe('Cannubi');
     expect(shownFor('Producer name on the wine list')).toBe('–');
     expect(shownFor('Bottle size shown on the wine list')).toBe('Yes');
+    // The lists of the cellar that hold it, with the way to the editor.
+    const lists = await screen.findByRole('region', { name: 'On your wine lists' });
+    expect(await within(lists).findByRole('link', { name: 'Open Vinkart in the wine lists' })).toBeTruthy();
+    expect(within(lists).getByText('Not printed: no bottles')).toBeTruthy();
   });
 
   it('lets a person who bought the wine twice choose which purchase to see', async () => {

@@ -174,8 +174,8 @@ export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="wineList" pt="md">
-          {panel('wineList', (shown) => (
-            <WineListSummary wine={shown} categories={context.categories} />
+          {panel('wineList', (shown, viewerId) => (
+            <WineListSummary wine={shown} categories={context.categories} userId={viewerId} />
           ))}
         </Tabs.Panel>
         <Tabs.Panel value="details" pt="md">

@@ -1,0 +1,55 @@
+import { Anchor, Text, Title } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { imageSources } from '../../../lib/image-url';
+import { useResource } from '../../wines/use-resource';
+import { listWinePublicLists } from '../api/public-wine-lists';
+import { publicListPath } from './restaurant-wine-lists';
+import classes from './wine-list-links.module.css';
+
+const LOGO_SIZE = 44;
+
+/**
+ * A wine's "Where to find it": the tasting locations whose public wine lists hold the wine now, each with
+ * the list that holds it. Nothing at all while it loads, when it fails, or when no list holds it.
+ */
+export function WhereToFindIt({ wineId }: { wineId: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const lists = useResource(wineId || null, (signal) => listWinePublicLists(wineId, signal));
+  if (lists.status !== 'ready' || lists.data.rows.length === 0) return null;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId} mb={4}>
+        {t('wineListPublic.where.title')}
+      </Title>
+      <Text c="dimmed" mb="sm">
+        {t('wineListPublic.where.text')}
+      </Text>
+      <ul className={classes.places}>
+        {lists.data.rows.map((list) => (
+          <li key={list.id} className={classes.place}>
+            {list.restaurant.logo ? (
+              <img {...imageSources(list.restaurant.logo, LOGO_SIZE)} alt="" className={classes.placeLogo} />
+            ) : (
+              <span className={classes.icon} aria-hidden="true">
+                <IconMapPin size={22} />
+              </span>
+            )}
+            <span className={classes.placeText}>
+              <Anchor component={Link} to={`/restaurants/${encodeURIComponent(list.restaurant.id)}`} fw={700}>
+                {list.restaurant.name}
+              </Anchor>
+              <Anchor component={Link} to={publicListPath(list.id)} size="sm">
+                {t('wineListPublic.where.list', { name: list.name })}
+              </Anchor>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
