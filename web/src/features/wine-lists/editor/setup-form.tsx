@@ -188,8 +188,7 @@ export function SetupForm({ userId, detail, values, onChange, errors }: SetupFor
         <Stack gap="sm">
           <Textarea
             label={t('wineListEditor.setup.footnote')}
-            autosize
-            minRows={2}
+            rows={3}
             value={values.footnote}
             onChange={(event) => set('footnote', event.currentTarget.value)}
             error={errors.footnote}

@@ -132,12 +132,19 @@ function TextShape({ block }: { block: TextBlock }) {
   );
 }
 
-/** A five-pointed star's points around (cx, cy), its outer radius `r`. */
-export function starPoints(cx: number, cy: number, r: number): string {
-  const inner = r * 0.382;
+/** Gap between stars as a share of their size (as the PDF draws them). */
+const STAR_GAP = 0.15;
+
+/** A star's five points and five inner corners in a `size` box whose bottom edge is at `bottom`. */
+export function starPoints(left: number, bottom: number, size: number): string {
+  const outer = size / 2;
+  const inner = outer * 0.4;
+  const cx = left + outer;
+  // The lowest points sit sin(54°) of the outer radius below the centre.
+  const cy = bottom - outer * Math.sin(0.3 * Math.PI);
   const points: string[] = [];
   for (let i = 0; i < 10; i += 1) {
-    const radius = i % 2 === 0 ? r : inner;
+    const radius = i % 2 === 0 ? outer : inner;
     const angle = -Math.PI / 2 + (i * Math.PI) / 5;
     points.push(
       `${(cx + radius * Math.cos(angle)).toFixed(2)},${(cy + radius * Math.sin(angle)).toFixed(2)}`,
@@ -146,24 +153,23 @@ export function starPoints(cx: number, cy: number, r: number): string {
   return points.join(' ');
 }
 
-/** `count` filled stars of five, the row ending at `x + width`, sitting on the baseline. */
+/** `count` filled stars of five, the rest outlined, the row ending at `x + width`, sitting on the baseline. */
 function Stars({ block }: { block: StarsBlock }) {
-  const r = block.size / 2;
-  const step = block.size * 1.1;
-  const right = block.x + block.width;
-  const cy = block.baseline - r * 0.85;
+  const size = block.size;
+  const step = size * (1 + STAR_GAP);
+  const left = block.x + block.width - (5 * size + 4 * size * STAR_GAP);
   return (
     <g data-block="stars" data-count={block.count}>
       {[0, 1, 2, 3, 4].map((i) => {
-        const cx = right - (4 - i) * step - r;
         const filled = i < block.count;
         return (
           <polygon
             key={i}
-            points={starPoints(cx, cy, r)}
+            points={starPoints(left + i * step, block.baseline, size)}
             fill={filled ? block.color : 'none'}
-            stroke={block.color}
-            strokeWidth={block.size * 0.06}
+            stroke={filled ? 'none' : block.color}
+            strokeWidth={Math.max(0.4, size / 16)}
+            strokeLinejoin="round"
           />
         );
       })}
