@@ -128,6 +128,20 @@ function endsWithHeading(blocks: Block[]): boolean {
   return last !== undefined && ['section', 'subsection', 'columnLabel'].includes(last.role);
 }
 
+/** A wine's blocks share one page, and no page ends with a heading. */
+function expectKeptTogether(list: LaidOutList) {
+  const pageOf = new Map<string, number>();
+  for (const page of list.pages) {
+    expect(endsWithHeading(page.blocks)).toBe(false);
+    for (const block of page.blocks) {
+      if (!('ownWineId' in block) || !block.ownWineId) continue;
+      const seen = pageOf.get(block.ownWineId);
+      if (seen !== undefined) expect(seen).toBe(page.number);
+      pageOf.set(block.ownWineId, page.number);
+    }
+  }
+}
+
 describe('layoutWineList', () => {
   it('lays the page out in points from the paper size and orientation', () => {
     expect(build([], layoutWith()).list).toMatchObject({
@@ -143,16 +157,7 @@ describe('layoutWineList', () => {
   it('breaks pages with wines kept whole and no page ending in a heading', () => {
     const { list, document } = build(manyWines(400), layoutWith({ glassColumn: true }));
     expect(list.pages.length).toBeGreaterThan(5);
-    for (const page of list.pages) expect(endsWithHeading(page.blocks)).toBe(false);
-    const pageOf = new Map<string, number>();
-    for (const page of list.pages) {
-      for (const block of page.blocks) {
-        if (!('ownWineId' in block) || !block.ownWineId) continue;
-        const seen = pageOf.get(block.ownWineId);
-        if (seen !== undefined) expect(seen).toBe(page.number);
-        pageOf.set(block.ownWineId, page.number);
-      }
-    }
+    expectKeptTogether(list);
     expect(printedOrder(list)).toEqual(document.sections.flatMap((s) => s.wines.map((w) => w.ownWineId)));
     expectWithinPages(list);
     const numbers = list.pages.map((page) => texts(page.blocks).find((b) => b.role === 'pageNumber')?.text);
@@ -310,7 +315,7 @@ describe('layoutWineList', () => {
       })
       .filter((layout) => WineListLayoutInput.safeParse(layout).success);
     fc.assert(
-      fc.property(fc.array(wineArb, { maxLength: 300 }), layoutArb, (specs, layout) => {
+      fc.property(fc.array(wineArb, { maxLength: 300, size: 'max' }), layoutArb, (specs, layout) => {
         const wines = specs.map((spec, i) =>
           cellarWine({
             id: `w${i}`,
@@ -344,8 +349,9 @@ describe('layoutWineList', () => {
         const ranks = order.map((id) => rankOf.get(id) ?? -1);
         expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
         expectWithinPages(list);
+        expectKeptTogether(list);
       }),
-      { numRuns: 60 },
+      { numRuns: 50 },
     );
-  });
+  }, 30_000);
 });

@@ -4,7 +4,6 @@ import type {
   PrintedPrice,
   WineListEntry,
   WineListFont,
-  WineListLayout,
   WineListSectionDef,
 } from '../wine-lists';
 
