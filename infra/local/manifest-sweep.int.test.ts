@@ -430,6 +430,14 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
         }),
       );
       values.ownWineId = wine.id;
+    } else if (name === 'listId') {
+      const list = await ok(
+        origin.api<{ id: string }>('POST', `${cellarBase}/wine-lists`, {
+          token,
+          json: { name: 'Sveipekart', isPublic: true },
+        }),
+      );
+      values.listId = list.id;
     } else if (name === 'token') {
       const shared = await location();
       const answer = await ok(

@@ -1,3 +1,4 @@
+import { removeAccount } from '@kork/functions/accounts/profile-service';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
@@ -533,5 +534,27 @@ describe('wine lists', () => {
       wineCount: 1,
       printedCount: 1,
     });
+  });
+
+  it('goes with the account: deleting it removes its lists, their count, print records and index items', async () => {
+    const user = 'private';
+    const catalogueCopy = await addWine(user, { wineId: catalogueWine.id, quantity: 1 });
+    const list = await createList(user, {
+      name: 'Min liste',
+      isPublic: true,
+      ownWineIds: [catalogueCopy.id],
+    });
+    await recordPrint(userIds[user] as string, list.id, (await detail(user, list.id)).entries);
+    const ownerId = userIds[user] as string;
+    const before = await db().collections.owned({ ownerId }).go({ pages: 'all' });
+    expect(before.data.wineList).toHaveLength(1);
+    expect(before.data.wineListCounter).toHaveLength(1);
+    expect(before.data.wineListPrint).toHaveLength(1);
+    expect(before.data.wineListPublicWine).toHaveLength(1);
+    await removeAccount(ownerId, 'delete', 'DELETE');
+    const after = await db().collections.owned({ ownerId }).go({ pages: 'all' });
+    for (const name of ['wineList', 'wineListCounter', 'wineListPrint', 'wineListPublicWine'] as const)
+      expect(after.data[name]).toEqual([]);
+    expect((await origin.api('GET', `/api/wine-lists/${list.id}`)).status).toBe(404);
   });
 });

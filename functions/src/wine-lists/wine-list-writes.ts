@@ -120,8 +120,9 @@ export async function createWineList(ownerId: string, input: NewWineListInput): 
   try {
     await commitTransaction(() =>
       db().transaction.write(({ wineList, wineListCounter }) => [
+        // An upsert (not an update) so the first list's counter carries its `owned` index keys too.
         wineListCounter
-          .update({ ownerId })
+          .upsert({ ownerId })
           .add({ count: 1 })
           .where(
             (attr, op) =>
