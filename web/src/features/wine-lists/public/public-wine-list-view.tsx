@@ -63,9 +63,17 @@ function WineRow({
         <div className={classes.price} data-column="glass">
           {hasGlass && (
             <>
-              <span className={classes.visuallyHidden}>{t('wineListPublic.glassPrice')}: </span>
+              <span className={classes.visuallyHidden}>
+                {wine.glassSize
+                  ? `${t('wineListPublic.glassPrice')} (${wine.glassSize}): `
+                  : `${t('wineListPublic.glassPrice')}: `}
+              </span>
               <PrintedPriceText price={wine.printedGlassPrice} />
-              {wine.glassSize && <span className={classes.glassSize}>{wine.glassSize}</span>}
+              <span className={classes.glassSize} aria-hidden="true">
+                {wine.glassSize
+                  ? t('wineListPublic.glass', { size: wine.glassSize })
+                  : t('wineListPublic.glassNoSize')}
+              </span>
             </>
           )}
         </div>

@@ -148,9 +148,9 @@ describe('the public wine list page', () => {
     expect(within(barolo).getByText('Brezza · Piemonte, Italia · 150 cl')).toBeTruthy();
     expect(within(barolo).getByText('1 290')).toBeTruthy();
     expect(within(barolo).getByText('175')).toBeTruthy();
-    expect(within(barolo).getByText('12 cl')).toBeTruthy();
+    expect(within(barolo).getByText('Glass 12 cl')).toBeTruthy();
     expect(barolo.textContent).toContain('Bottle price: 1 290');
-    expect(barolo.textContent).toContain('Price per glass: 175');
+    expect(barolo.textContent).toContain('Price per glass (12 cl): 175');
 
     // A wine not in the catalogue has no link; stars are drawn and named; NV without a vintage.
     const house = rowOf('Husets røde');
@@ -334,8 +334,12 @@ describe('a restaurant profile’s wine lists', () => {
 describe('a wine’s “where to find it”', () => {
   it('names each place and the list that holds the wine, with links to both', async () => {
     vi.mocked(listWinePublicLists).mockResolvedValue({
-      rows: [{ id: 'l1', name: 'Vinkart', restaurant: { id: 'r1', name: 'Vinbaren' } }],
-      count: 1,
+      rows: [
+        { id: 'l1', name: 'Vinkart', restaurant: { id: 'r1', name: 'Vinbaren' } },
+        { id: 'l5', name: 'Kveldens viner', restaurant: { id: 'r5', name: 'Bryggeloftet' } },
+        { id: 'l2', name: 'Vin på glass', restaurant: { id: 'r1', name: 'Vinbaren' } },
+      ],
+      count: 3,
     });
     renderWithProviders(<WhereToFindIt wineId="w1" />);
 
@@ -346,6 +350,15 @@ describe('a wine’s “where to find it”', () => {
     expect(within(section).getByRole('link', { name: 'Wine list: Vinkart' }).getAttribute('href')).toBe(
       '/wine-list/l1',
     );
+    // A place once, with each of its lists.
+    const places = within(section).getAllByRole('listitem');
+    expect(places).toHaveLength(2);
+    expect(
+      within(places[0] as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Vinbaren', 'Wine list: Vinkart', 'Wine list: Vin på glass']);
+    expect(within(places[1] as HTMLElement).getByRole('link', { name: 'Bryggeloftet' })).toBeTruthy();
     expect(listWinePublicLists).toHaveBeenCalledWith('w1', expect.any(AbortSignal));
   });
 
