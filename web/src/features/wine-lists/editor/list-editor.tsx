@@ -157,7 +157,13 @@ function EditorBody({
             <Text size="sm" c="dimmed">
               {t('wineListEditor.lists.printedOf', { printed: printedCount, count: detail.entries.length })}
             </Text>
-            <Badge size="sm" variant="light" color={detail.isPublic ? 'teal' : 'gray'} radius="sm" tt="none">
+            <Badge
+              size="sm"
+              variant="light"
+              color={detail.isPublic ? 'teal.9' : 'gray'}
+              radius="sm"
+              tt="none"
+            >
               {detail.isPublic ? t('wineListEditor.public') : t('wineListEditor.private')}
             </Badge>
             {detail.lastPrintedAt && (

@@ -61,19 +61,19 @@ function EntryBadges({ entry }: { entry: WineListEntry }) {
     );
   else if (entry.lowStock)
     badges.push(
-      <Badge key="low" color="orange" variant="light" radius="sm" tt="none">
+      <Badge key="low" color="orange.9" variant="light" radius="sm" tt="none">
         {entry.quantity === 1 ? t('wineListEditor.wines.lastBottle') : t('wineListEditor.wines.runningOut')}
       </Badge>,
     );
   if (entry.change === 'added')
     badges.push(
-      <Badge key="added" color="blue" variant="light" radius="sm" tt="none">
+      <Badge key="added" color="blue.9" variant="light" radius="sm" tt="none">
         {t('wineListEditor.wines.changedAdded')}
       </Badge>,
     );
   if (entry.change === 'repriced')
     badges.push(
-      <Badge key="repriced" color="blue" variant="light" radius="sm" tt="none">
+      <Badge key="repriced" color="blue.9" variant="light" radius="sm" tt="none">
         {t('wineListEditor.wines.changedPrice')}
       </Badge>,
     );
@@ -193,6 +193,7 @@ export function WinesPanel({ userId, detail }: WinesPanelProps) {
                       key={entry.ownWineId}
                       className={classes.entry}
                       data-printed={entry.printed || undefined}
+                      data-wine={entry.ownWineId}
                     >
                       <div className={classes.entryMain}>
                         <Text size="sm" fw={600} className={classes.entryName}>

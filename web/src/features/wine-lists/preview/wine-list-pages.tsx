@@ -125,6 +125,7 @@ function TextShape({ block }: { block: TextBlock }) {
       fontSize={block.size}
       fill={block.color}
       data-role={block.role}
+      data-wine={block.ownWineId}
       style={{ whiteSpace: 'pre', fontKerning: 'normal' }}
     >
       {block.text}
@@ -159,7 +160,7 @@ function Stars({ block }: { block: StarsBlock }) {
   const step = size * (1 + STAR_GAP);
   const left = block.x + block.width - (5 * size + 4 * size * STAR_GAP);
   return (
-    <g data-block="stars" data-count={block.count}>
+    <g data-block="stars" data-count={block.count} data-wine={block.ownWineId}>
       {[0, 1, 2, 3, 4].map((i) => {
         const filled = i < block.count;
         return (
