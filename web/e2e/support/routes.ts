@@ -47,7 +47,7 @@ const FIXED_ROUTES: AppRoute[] = [
   { name: 'expert profile', path: `/users/${DEMO_IDS.expert}` },
   { name: 'restaurant profile', path: `/restaurants/${DEMO_IDS.restaurant}` },
   { name: 'merge wines (admin)', path: '/admin/merge-wines' },
-  { name: 'public wine list', path: '/wine-list/demo' },
+  { name: 'unknown wine list', path: '/wine-list/demo' },
   { name: 'unknown page', path: '/no-such-page' },
 ];
 
@@ -59,6 +59,8 @@ export interface DynamicIds {
   heldWineId: string;
   /** A token of a location of the demo restaurant shared by link. */
   sharedLocationToken: string;
+  /** The demo restaurant's public wine list "Vinkart" (seeded with "Vin på glass" and "Dessertviner"). */
+  publicWineListId: string;
 }
 
 export function routesWith(ids: DynamicIds): AppRoute[] {
@@ -69,6 +71,8 @@ export function routesWith(ids: DynamicIds): AppRoute[] {
     { name: 'wine profile (wine in the cellar)', path: `/wines/${wine(ids.heldWineId)}` },
     { name: 'embedded wine', path: `/embed/wines/${wine(ids.feedWineId)}?showPrice=true&showRating=true` },
     { name: 'shared location', path: `/location/${encodeURIComponent(ids.sharedLocationToken)}` },
+    { name: 'public wine list', path: `/wine-list/${encodeURIComponent(ids.publicWineListId)}` },
+    { name: 'embedded wine list', path: `/embed/wine-lists/${encodeURIComponent(ids.publicWineListId)}` },
   ];
 }
 
@@ -80,6 +84,7 @@ export const ROUTE_NAMES: string[] = routesWith({
   feedWineId: 'feed',
   heldWineId: 'held',
   sharedLocationToken: 'token',
+  publicWineListId: 'list',
 }).map((route) => route.name);
 
 async function payloadOf<T>(
@@ -94,7 +99,10 @@ async function payloadOf<T>(
   return ((await response.json()) as { payload: T }).payload;
 }
 
-/** Looks up the ids the dynamic routes need: a feed wine, a wine the restaurant holds, a shared location. */
+/**
+ * Looks up the ids the dynamic routes need: a feed wine, a wine the restaurant holds, a shared location,
+ * the restaurant's public wine list.
+ */
 export async function lookUpIds(request: APIRequestContext): Promise<DynamicIds> {
   const feed = await payloadOf<{ rows: { id: string }[] }>(request, 'get', '/api/wines?resultsPerPage=1');
   const feedWineId = feed.rows[0]?.id;
@@ -134,10 +142,19 @@ export async function lookUpIds(request: APIRequestContext): Promise<DynamicIds>
   }
   expect(sharedLocationToken, 'a shared location').toBeTruthy();
 
+  const lists = await payloadOf<{ rows: { id: string; name: string }[] }>(
+    request,
+    'get',
+    `/api/users/${DEMO_IDS.restaurant}/wine-lists`,
+  );
+  const publicWineListId = (lists.rows.find((list) => list.name === 'Vinkart') ?? lists.rows[0])?.id;
+  expect(publicWineListId, 'a public wine list of the demo restaurant').toBeTruthy();
+
   return {
     feedWineId: feedWineId as string,
     heldWineId: heldWineId as string,
     sharedLocationToken: sharedLocationToken as string,
+    publicWineListId: publicWineListId as string,
   };
 }
 
