@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useResource } from '../wines/use-resource';
 import { getPublicWineList } from './api/public-wine-lists';
 import { EmbedWineListDialog } from './public/embed-wine-list-dialog';
+import { JumpBar } from './public/jump-bar';
 import { useListFont } from './public/list-font';
 import { WineListProblem, WineListSkeleton } from './public/list-states';
 import { useListTheme } from './public/list-theme';
@@ -15,7 +16,6 @@ import classes from './public/public-wine-list.module.css';
 import {
   jumpSections,
   RestaurantLinks,
-  sectionAnchor,
   WineListFootnote,
   WineListMasthead,
   WineListSections,
@@ -94,19 +94,7 @@ export function PublicWineListPage() {
         ) : (
           <>
             <WineListMasthead list={data} />
-            {chips.length >= JUMP_BAR_FROM && (
-              <nav className={classes.jumpBar} aria-label={t('wineListPublic.sections')}>
-                <ul className={classes.chips}>
-                  {chips.map((section) => (
-                    <li key={section.id}>
-                      <a href={`#${sectionAnchor(section.id)}`} className={classes.chip}>
-                        {section.name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            )}
+            {chips.length >= JUMP_BAR_FROM && <JumpBar sections={chips} />}
             <WineListSections list={data} variant="page" />
             <WineListFootnote list={data} />
             <RestaurantLinks list={data} variant="page" />

@@ -183,6 +183,9 @@ describe('the public wine list page', () => {
     const nav = await screen.findByRole('navigation', { name: 'Sections of the list' });
     const chips = within(nav).getAllByRole('link');
     expect(chips.map((chip) => chip.textContent)).toEqual(['Rødvin', 'Hvitvin']);
+    fireEvent.click(chips[1] as HTMLElement);
+    expect(chips[1]?.getAttribute('aria-current')).toBe('location');
+    expect(chips[0]?.getAttribute('aria-current')).toBeNull();
     const target = chips[0]?.getAttribute('href')?.slice(1) ?? '';
     expect(document.getElementById(target)?.getAttribute('aria-labelledby')).toBeTruthy();
     expect(
