@@ -2,11 +2,6 @@
  * The list's logo as the PDF takes it: PNG or JPEG as stored, any other format (WebP, AVIF, GIF, HEIC)
  * converted to PNG first; and its pixel size, for the logo's box in the layout.
  */
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { env } from '../../platform/env';
-import type { Logger } from '../../platform/logger';
-import { s3Client } from '../../platform/s3';
-
 export interface PrintableLogo {
   bytes: Uint8Array;
   width: number;
@@ -51,23 +46,4 @@ export async function printableLogo(bytes: Uint8Array): Promise<PrintableLogo> {
   const size = imageSize(printable);
   if (!size || size.width <= 0 || size.height <= 0) throw new Error('unreadable logo');
   return { bytes: printable, ...size };
-}
-
-/**
- * The stored logo of a list (`logoUrl` is its media path, `/users/…`), ready to print; undefined when
- * there is none or it cannot be read — the list prints without it rather than not at all.
- */
-export async function loadLogo(logoUrl: string | undefined, log: Logger): Promise<PrintableLogo | undefined> {
-  if (!logoUrl?.startsWith('/')) return undefined;
-  try {
-    const object = await s3Client().send(
-      new GetObjectCommand({ Bucket: env.mediaBucket(), Key: decodeURIComponent(logoUrl.slice(1)) }),
-    );
-    const bytes = await object.Body?.transformToByteArray();
-    if (!bytes) return undefined;
-    return await printableLogo(bytes);
-  } catch (error) {
-    log.warn('wine list logo left out', { logoUrl, error });
-    return undefined;
-  }
 }
