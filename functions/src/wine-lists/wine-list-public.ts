@@ -108,12 +108,13 @@ export async function getPublicWineList(
 }
 
 /** `GET /api/users/{id}/wine-lists`: the restaurant's public lists (none while its lists are private). */
-export async function listPublicWineLists(userId: string): Promise<{ rows: WineListRef[] }> {
+export async function listPublicWineLists(userId: string): Promise<{ rows: WineListRef[]; count: number }> {
   const publisher = (await wineListPublishers([userId])).get(userId);
   if (!publisher) throw new NotFoundError();
-  if (!publisher.listsPublic) return { rows: [] };
+  if (!publisher.listsPublic) return { rows: [], count: 0 };
   const records = await listRecordsOf(userId);
-  return { rows: records.filter((record) => record.isPublic).map((record) => refOf(record, publisher)) };
+  const rows = records.filter((record) => record.isPublic).map((record) => refOf(record, publisher));
+  return { rows, count: rows.length };
 }
 
 /**
@@ -121,7 +122,7 @@ export async function listPublicWineLists(userId: string): Promise<{ rows: WineL
  * now. The index names the candidate lists in one query; each is checked against the list itself, the
  * restaurant's setting and the cellar's stock (a wine with 0 bottles does not print).
  */
-export async function listWinePublicLists(wineId: string): Promise<{ rows: WineListRef[] }> {
+export async function listWinePublicLists(wineId: string): Promise<{ rows: WineListRef[]; count: number }> {
   const { data: items } = await db()
     .entities.wineListPublicWine.query.byWine({ wineId })
     .go({ pages: 'all' });
@@ -152,5 +153,5 @@ export async function listWinePublicLists(wineId: string): Promise<{ rows: WineL
     }
   }
   rows.sort((a, b) => a.restaurant.name.localeCompare(b.restaurant.name) || a.name.localeCompare(b.name));
-  return { rows };
+  return { rows, count: rows.length };
 }

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import listPublicEn from './cellar/list-public.en.json';
+import listPublicNb from './cellar/list-public.nb.json';
+import listsEn from './cellar/lists.en.json';
+import listsNb from './cellar/lists.nb.json';
 import placesEn from './cellar/places.en.json';
 import placesNb from './cellar/places.nb.json';
 import reviewEn from './cellar/review.en.json';
@@ -11,8 +15,8 @@ import legalNb from './legal/nb.json';
 import nbMain from './nb.json';
 
 // The catalogues as the app loads them: the main file with the cellar's parts merged in at the top level.
-const en = { ...enMain, ...winesEn, ...placesEn, ...reviewEn };
-const nb = { ...nbMain, ...winesNb, ...placesNb, ...reviewNb };
+const en = { ...enMain, ...winesEn, ...placesEn, ...reviewEn, ...listsEn, ...listPublicEn };
+const nb = { ...nbMain, ...winesNb, ...placesNb, ...reviewNb, ...listsNb, ...listPublicNb };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */
 function paths(value: unknown, prefix = ''): string[] {
@@ -39,7 +43,7 @@ describe('the text catalogues', () => {
   });
 
   it('give every part its own top-level keys, so merging loses nothing', () => {
-    const parts = [enMain, winesEn, placesEn, reviewEn];
+    const parts = [enMain, winesEn, placesEn, reviewEn, listsEn, listPublicEn];
     const keys = parts.flatMap((part) => Object.keys(part));
     expect(new Set(keys).size).toBe(keys.length);
   });
