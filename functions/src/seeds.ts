@@ -7,6 +7,7 @@ import { catalogSeed } from './catalog/seed';
 import { cellarSeed } from './cellar/seed';
 import { mediaSeed } from './media/seed';
 import { tastingsSeed } from './tastings/seed';
+import { wineListsSeed } from './wine-lists/seed';
 
 export interface SeedStep {
   name: string;
@@ -24,4 +25,5 @@ export const seedSteps: readonly SeedStep[] = [
   catalogSeed,
   tastingsSeed,
   cellarSeed,
+  wineListsSeed,
 ];
