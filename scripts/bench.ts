@@ -20,6 +20,7 @@ import { benchCellarListing } from './bench/cellar-listing';
 import { startDemoOrigin } from './bench/demo-origin';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLoad } from './bench/load';
+import { benchWineListPdf } from './bench/wine-list-pdf';
 
 const root = resolve(import.meta.dirname, '..');
 const BUDGET = { bundleBytes: 300 * 1024, coldImportMs: 150, initialJsGzip: 150 * 1024 };
@@ -172,6 +173,9 @@ async function main() {
   const catalogSearch = await benchCatalogSearch();
   for (const line of catalogSearch.lines) say(line);
   failures.push(...catalogSearch.failures);
+  const wineListPdf = await benchWineListPdf();
+  for (const line of wineListPdf.lines) say(line);
+  failures.push(...wineListPdf.failures);
   writeFileSync(join(root, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
   // Figures, not a gate: a budget missed is reported here and explained in docs/decisions.md.
   if (failures.length > 0) console.error(`Over budget: ${failures.join(', ')}`);
