@@ -461,6 +461,8 @@ export const routes = {
   },
   'GET /api/wine-cellars/users/{id}/wine-lists/{listId}/pdf': {
     handler: 'wine-lists/get-wine-list-pdf',
+    // A logo that is not PNG or JPEG is converted with sharp, whose binary is the build machine's.
+    architecture: 'x86_64',
     auth: 'user',
     // Downloading records what was printed, for "changed since last print".
     needs: ['table:write', 'media:read'],

@@ -112,6 +112,18 @@ describe('print records', () => {
     expect(priceText({ kind: 'none' })).toBe('|');
   });
 
+  it('reads one price alike in either language, so a download in one and a look in the other is no change', () => {
+    expect(priceText({ kind: 'text', text: 'kr\u00a01\u00a0290' })).toBe(
+      priceText({ kind: 'text', text: 'NOK 1,290' }),
+    );
+    expect(priceText({ kind: 'text', text: 'Pris på forespørsel' })).toBe(
+      priceText({ kind: 'text', text: 'Price on request' }),
+    );
+    expect(priceText({ kind: 'text', text: 'kr 129,50' })).not.toBe(
+      priceText({ kind: 'text', text: 'kr 129' }),
+    );
+  });
+
   const entry = (ownWineId: string, text: string, printed = true) =>
     ({ ownWineId, name: ownWineId, printed, printedBottlePrice: { kind: 'text', text } }) as WineListEntry;
 

@@ -184,9 +184,17 @@ export interface PrintedLine {
 
 export type PrintRecord = Record<string, PrintedLine>;
 
+/**
+ * A printed price in a form that does not depend on the language it printed in ("kr 1 290" and
+ * "NOK 1,290" are one price; "Pris på forespørsel" and "Price on request" too): its kind and digits.
+ */
 export function priceText(bottle: PrintedPrice, glass?: PrintedPrice): string {
   const one = (price: PrintedPrice | undefined) =>
-    !price || price.kind === 'none' ? '' : price.kind === 'stars' ? `*${price.stars}` : price.text;
+    !price || price.kind === 'none'
+      ? ''
+      : price.kind === 'stars'
+        ? `*${price.stars}`
+        : `t${price.text.replace(/\D/g, '')}`;
   return `${one(bottle)}|${one(glass)}`;
 }
 
