@@ -1,11 +1,6 @@
 import type { CurrencyCode } from '../currencies';
 import type { Locale } from '../locales';
-import type {
-  PrintedPrice,
-  WineListEntry,
-  WineListFont,
-  WineListSectionDef,
-} from '../wine-lists';
+import type { PrintedPrice, WineListEntry, WineListFont, WineListSectionDef } from '../wine-lists';
 
 /**
  * One layout, two renderers: `composeWineList` turns a list's wines into sections of printed wines, and

@@ -37,7 +37,8 @@ export function JumpBar({ sections }: { sections: PublicWineList['sections'] }) 
 
   useEffect(() => {
     const list = row.current;
-    const chip = list?.querySelector<HTMLElement>('[aria-current]');
+    // The chip of the section being read (`current`), kept in view as the reader scrolls.
+    const chip = current ? list?.querySelector<HTMLElement>('[aria-current]') : undefined;
     if (!list || !chip) return;
     const box = list.getBoundingClientRect();
     const at = chip.getBoundingClientRect();
