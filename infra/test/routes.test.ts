@@ -66,7 +66,7 @@ describe('routes from the manifest', () => {
   };
 
   it('puts each group in a stack of its own and each key, path parameters and all, on a route', () => {
-    expect(Object.keys(stacks.routes).sort()).toEqual(['accounts', 'cellar', 'trade', 'wine-lists']);
+    expect(Object.keys(stacks.routes).sort()).toEqual(['accounts', 'cellar', 'trade']);
     for (const [key, def] of Object.entries(manifest)) {
       Template.fromStack(
         stacks.routes[def.group] as NonNullable<KorkStacks['routes']['cellar']>,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { WineListCategory, WineListDetail } from '@kork/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
+import { DEMO, signInByApi } from './support/accounts';
 import { type CellarSession, cellarCall, cellarSession } from './support/cellar-api';
 import { expectNoSidewaysScroll } from './support/page-width';
 
@@ -18,11 +18,7 @@ async function setBottles(
   ownWineId: string,
   quantity: number,
 ) {
-  const response = await request.patch(`/api/wine-cellars/users/${session.userId}/own-wines/${ownWineId}`, {
-    headers: { ...API_HEADERS, authorization: `Bearer ${session.token}` },
-    data: { quantity },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
+  await cellarCall(request, session, 'patch', `/own-wines/${ownWineId}`, { quantity });
 }
 
 /** Two visible top-level categories of the demo restaurant that hold wines in stock. */
@@ -58,6 +54,7 @@ async function addCategory(page: Page, name: string) {
 test('the restaurant builds a list, lays it out, downloads its PDF and sees it follow the stock', async ({
   page,
   request,
+  browser,
 }) => {
   const session = await cellarSession(request, DEMO.restaurant);
   const [first, second] = await twoStockedCategories(request, session);
@@ -120,6 +117,16 @@ test('the restaurant builds a list, lays it out, downloads its PDF and sees it f
   const inPreview = page.locator(`svg [data-wine="${ownWineId}"]`);
   await expect(inPreview.first()).toBeAttached();
 
+  // Published, the list is read by guests at /wine-list/<id>; the demo restaurant's lists are public.
+  await cellarCall(request, session, 'patch', `/wine-lists/${listId}`, { isPublic: true });
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  const publicUrl = new URL(`/wine-list/${listId}`, page.url()).toString();
+  // Demo cellar rows of catalogue wines carry the catalogue wine's id, which the public page links to.
+  const onPublicPage = guestPage.locator(`main a[href*="${ownWineId}"]`);
+  await guestPage.goto(publicUrl);
+  await expect(onPublicPage.first()).toBeVisible();
+
   await setBottles(request, session, ownWineId, 0);
   try {
     await page.reload();
@@ -129,12 +136,18 @@ test('the restaurant builds a list, lays it out, downloads its PDF and sees it f
     await expect(
       page.locator(`li[data-wine="${ownWineId}"]`).getByText('Sold out — not printed'),
     ).toBeVisible();
+    await guestPage.reload();
+    await expect(guestPage.locator('main h2, main h3').first()).toBeVisible();
+    await expect(onPublicPage).toHaveCount(0);
   } finally {
     await setBottles(request, session, ownWineId, quantity);
   }
   await page.reload();
   await expect(page.locator('svg[data-page="1"]')).toBeVisible();
   await expect(inPreview.first()).toBeAttached();
+  await guestPage.reload();
+  await expect(onPublicPage.first()).toBeVisible();
+  await guest.close();
 
   // Accessibility of the editor, with the preview drawn.
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -22,7 +22,7 @@ export async function cellarSession(
 export async function cellarCall<T>(
   request: APIRequestContext,
   session: CellarSession,
-  method: 'get' | 'post',
+  method: 'get' | 'post' | 'patch',
   path: string,
   data?: unknown,
 ): Promise<T> {
