@@ -174,6 +174,20 @@ describe('layoutWineList', () => {
     expect((performance.now() - started) / 5).toBeLessThan(50);
   });
 
+  it('labels the price columns again at the top of every page a section goes on to', () => {
+    const { list } = build(manyWines(120), layoutWith({ glassColumn: true }));
+    expect(list.pages.length).toBeGreaterThan(2);
+    for (const page of list.pages.slice(1)) {
+      const lines = texts(page.blocks).filter((b) => b.role !== 'pageNumber' && b.role !== 'privateNote');
+      const top = Math.min(...lines.map((b) => b.baseline));
+      const first = lines.filter((b) => b.baseline === top).map((b) => b.role);
+      // A page starts with a section heading (labels under it) or with the labels themselves.
+      expect(first.includes('columnLabel') || first.includes('section') || first.includes('subsection')).toBe(
+        true,
+      );
+    }
+  });
+
   it('prints the glass column only when on', () => {
     const wines = manyWines(10);
     const off = build(wines, layoutWith({ glassColumn: false })).list;

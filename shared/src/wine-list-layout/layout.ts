@@ -78,6 +78,8 @@ interface Unit {
   spaceBefore: number;
   /** A heading: never the last thing on a page. */
   keepWithNext: boolean;
+  /** A wine under price column labels: a page it starts repeats the labels above it. */
+  underLabels?: boolean;
 }
 
 interface Faces {
@@ -543,6 +545,7 @@ export function layoutWineList(document: WineListDocument, layout: WineListLayou
     }
     section.wines.forEach((wine, i) => {
       const unit = wineUnit(wine);
+      unit.underLabels = layout.glassColumn;
       // The first wine under a heading sits closer to it.
       if (i === 0 && heading) unit.spaceBefore = 0;
       units.push(unit);
@@ -601,7 +604,15 @@ export function layoutWineList(document: WineListDocument, layout: WineListLayou
     while (end < units.length - 1 && (units[end] as Unit).keepWithNext) end++;
     const group = units.slice(i, end + 1);
     const height = group.reduce((sum, unit, k) => sum + unitHeight(unit, empty && k === 0), 0);
-    if (!empty && y + height > bottom) newPage();
+    if (!empty && y + height > bottom) {
+      newPage();
+      // A section that goes on over the page keeps its price columns labelled.
+      if (group[0]?.underLabels) {
+        const labels = columnLabels();
+        page.blocks.push(...labels.draw(y));
+        y += labels.height + 2 * scale;
+      }
+    }
     for (const unit of group) {
       if (!empty) y += unit.spaceBefore;
       for (const row of unit.rows) {
