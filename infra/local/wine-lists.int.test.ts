@@ -414,7 +414,7 @@ describe('wine lists', () => {
     await patchList(R, list.id, { isPublic: true });
     const raw = await fetch(`${origin.base}${path}`, { headers: { 'x-api-key': 'kork-local-web' } });
     expect(raw.status).toBe(200);
-    expect(raw.headers.get('cache-control')).toBe('public, max-age=30');
+    expect(raw.headers.get('cache-control')).toBe('public, no-cache');
     const body = await raw.text();
     for (const secret of ['quantity', 'purchasePrice', 'privateNote', 'cost', 'ownWineId'])
       expect(body).not.toContain(secret);

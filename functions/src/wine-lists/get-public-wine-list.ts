@@ -2,8 +2,11 @@ import { pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { getPublicWineList } from './wine-list-public';
 
-/** Anonymous answers may be kept briefly by browsers and the CDN; a signed-in caller's never are. */
-export const PUBLIC_CACHE = 'public, max-age=30';
+/**
+ * Anonymous answers may be stored but are fetched again on every use, so a wine sold out a moment ago is
+ * gone from a guest's page at its next load; a signed-in caller's answers are never stored.
+ */
+export const PUBLIC_CACHE = 'public, no-cache';
 
 export const handler = httpRoute(
   'GET /api/wine-lists/{listId}',
