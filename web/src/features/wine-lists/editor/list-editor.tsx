@@ -160,7 +160,8 @@ function EditorBody({
             <Badge
               size="sm"
               variant="light"
-              color={detail.isPublic ? 'teal.9' : 'gray'}
+              color={detail.isPublic ? 'teal' : 'gray'}
+              c={detail.isPublic ? 'teal.9' : 'gray.8'}
               radius="sm"
               tt="none"
             >

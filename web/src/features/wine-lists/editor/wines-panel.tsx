@@ -49,7 +49,7 @@ function EntryBadges({ entry }: { entry: WineListEntry }) {
   const badges: ReactNode[] = [];
   if (!entry.printed && entry.quantity === 0)
     badges.push(
-      <Badge key="sold" color="red" variant="light" radius="sm" tt="none">
+      <Badge key="sold" color="red" c="red.9" variant="light" radius="sm" tt="none">
         {t('wineListEditor.wines.soldOut')}
       </Badge>,
     );
@@ -61,19 +61,19 @@ function EntryBadges({ entry }: { entry: WineListEntry }) {
     );
   else if (entry.lowStock)
     badges.push(
-      <Badge key="low" color="orange.9" variant="light" radius="sm" tt="none">
+      <Badge key="low" color="orange" c="orange.9" variant="light" radius="sm" tt="none">
         {entry.quantity === 1 ? t('wineListEditor.wines.lastBottle') : t('wineListEditor.wines.runningOut')}
       </Badge>,
     );
   if (entry.change === 'added')
     badges.push(
-      <Badge key="added" color="blue.9" variant="light" radius="sm" tt="none">
+      <Badge key="added" color="blue" c="blue.9" variant="light" radius="sm" tt="none">
         {t('wineListEditor.wines.changedAdded')}
       </Badge>,
     );
   if (entry.change === 'repriced')
     badges.push(
-      <Badge key="repriced" color="blue.9" variant="light" radius="sm" tt="none">
+      <Badge key="repriced" color="blue" c="blue.9" variant="light" radius="sm" tt="none">
         {t('wineListEditor.wines.changedPrice')}
       </Badge>,
     );
