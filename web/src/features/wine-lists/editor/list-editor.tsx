@@ -159,9 +159,8 @@ function EditorBody({
             </Text>
             <Badge
               size="sm"
-              variant="light"
-              color={detail.isPublic ? 'teal' : 'gray'}
-              c={detail.isPublic ? 'teal.9' : 'gray.8'}
+              variant="outline"
+              color={detail.isPublic ? 'teal.9' : 'gray.8'}
               radius="sm"
               tt="none"
             >

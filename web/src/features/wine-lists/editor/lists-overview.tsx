@@ -135,7 +135,7 @@ export function ListsOverview({ userId }: { userId: string }) {
                     })}
                   </Text>
                   {list.isPublic && (
-                    <Badge size="sm" variant="light" color="teal" c="teal.9" radius="sm" tt="none">
+                    <Badge size="sm" variant="outline" color="teal.9" radius="sm" tt="none">
                       {t('wineListEditor.public')}
                     </Badge>
                   )}

@@ -49,31 +49,31 @@ function EntryBadges({ entry }: { entry: WineListEntry }) {
   const badges: ReactNode[] = [];
   if (!entry.printed && entry.quantity === 0)
     badges.push(
-      <Badge key="sold" color="red" c="red.9" variant="light" radius="sm" tt="none">
+      <Badge key="sold" color="red.9" variant="outline" radius="sm" tt="none">
         {t('wineListEditor.wines.soldOut')}
       </Badge>,
     );
   else if (!entry.printed)
     badges.push(
-      <Badge key="hidden" color="gray" variant="light" radius="sm" tt="none">
+      <Badge key="hidden" color="gray.8" variant="outline" radius="sm" tt="none">
         {t('wineListEditor.wines.hiddenCategory')}
       </Badge>,
     );
   else if (entry.lowStock)
     badges.push(
-      <Badge key="low" color="orange" c="orange.9" variant="light" radius="sm" tt="none">
+      <Badge key="low" color="wine" variant="outline" radius="sm" tt="none">
         {entry.quantity === 1 ? t('wineListEditor.wines.lastBottle') : t('wineListEditor.wines.runningOut')}
       </Badge>,
     );
   if (entry.change === 'added')
     badges.push(
-      <Badge key="added" color="blue" c="blue.9" variant="light" radius="sm" tt="none">
+      <Badge key="added" color="blue.9" variant="outline" radius="sm" tt="none">
         {t('wineListEditor.wines.changedAdded')}
       </Badge>,
     );
   if (entry.change === 'repriced')
     badges.push(
-      <Badge key="repriced" color="blue" c="blue.9" variant="light" radius="sm" tt="none">
+      <Badge key="repriced" color="blue.9" variant="outline" radius="sm" tt="none">
         {t('wineListEditor.wines.changedPrice')}
       </Badge>,
     );
@@ -249,7 +249,7 @@ export function WinesPanel({ userId, detail }: WinesPanelProps) {
                 <Text size="sm" className={classes.entryMain}>
                   {wine.name}
                 </Text>
-                <Badge color="gray" variant="outline" radius="sm" tt="none">
+                <Badge color="gray.8" variant="outline" radius="sm" tt="none">
                   {t('wineListEditor.wines.gone')}
                 </Badge>
               </li>

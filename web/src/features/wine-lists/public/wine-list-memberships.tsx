@@ -67,7 +67,7 @@ export function WineListMemberships({ ownerId, ownWineId }: { ownerId: string; o
               </Badge>
               {!list.printed && (
                 <Badge
-                  color="gray"
+                  color="gray.8"
                   variant="outline"
                   radius="sm"
                   // The outline's own grey is too pale on the page; body text reads at AA.
