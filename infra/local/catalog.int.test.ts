@@ -8,7 +8,6 @@ import { applySeeds } from '@kork/functions/data/seed-runner';
 import {
   facetId,
   type GlobalSearchResult,
-  type LoginResult,
   type MergeRecord,
   type TastingNote,
   type WineDetail,
@@ -16,6 +15,7 @@ import {
   type WineTastings,
 } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
 
 const COLUMNS = CATALOG_COLUMNS;
@@ -162,17 +162,10 @@ function writeCatalog(rows: Row[]): string {
 }
 
 let origin: TestOrigin;
-const tokens: Record<string, string> = {};
+const accounts = new TestAccounts(() => origin);
+const { tokens, userIds } = accounts;
 const ids: Record<string, string> = {};
-const userIds: Record<string, string> = {};
-
-async function logIn(email: string, password: string): Promise<void> {
-  const answer = await origin.api<LoginResult>('POST', '/api/auth/log-in', { json: { email, password } });
-  expect(answer.status).toBe(200);
-  const name = email.split('@')[0] as string;
-  tokens[name] = answer.payload.access_token;
-  userIds[name] = answer.payload.user.id;
-}
+const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 async function search(query: string, token?: string, headers?: Record<string, string>) {
   const answer = await origin.api<WineSearchResult>('GET', `/api/wines${query ? `?${query}` : ''}`, {

@@ -17,25 +17,19 @@ import type {
   CellarWine,
   HistoryEntry,
   HistoryState,
-  LoginResult,
   SharedLocationView,
   WineListCategory,
 } from '@kork/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
 
 let origin: TestOrigin;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
+const accounts = new TestAccounts(() => origin);
+const { tokens, userIds } = accounts;
 
-async function logIn(email: string, password: string): Promise<void> {
-  const answer = await origin.api<LoginResult>('POST', '/api/auth/log-in', { json: { email, password } });
-  if (answer.status !== 200) throw new Error(`log-in ${answer.status} ${JSON.stringify(answer.error)}`);
-  const name = email.split('@')[0] as string;
-  tokens[name] = answer.payload.access_token;
-  userIds[name] = answer.payload.user.id;
-}
+const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 // — Fault injection: every DynamoDB command of the process passes this middleware —
 
@@ -107,23 +101,9 @@ function custom(name: string, extra: Record<string, unknown> = {}): Record<strin
   };
 }
 
-async function addWine(user: string, body: Record<string, unknown>): Promise<CellarWine> {
-  const answer = await origin.api<CellarWine>('POST', `${base(user)}/own-wines`, {
-    token: tokens[user],
-    json: body,
-  });
-  expect(answer.error).toBeUndefined();
-  expect(answer.status).toBe(201);
-  return answer.payload;
-}
+const addWine = (user: string, body: Record<string, unknown>) => accounts.addWine(user, body);
 
-async function getWine(user: string, id: string): Promise<CellarWine> {
-  const answer = await origin.api<CellarWine>('GET', `${base(user)}/own-wines/${id}`, {
-    token: tokens[user],
-  });
-  expect(answer.status).toBe(200);
-  return answer.payload;
-}
+const getWine = (user: string, id: string) => accounts.getWine(user, id);
 
 async function allWines(user: string): Promise<CellarWine[]> {
   const rows: CellarWine[] = [];

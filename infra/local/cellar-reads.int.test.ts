@@ -17,16 +17,16 @@ import type {
   CellarLocation,
   CellarWine,
   CellarWinePage,
-  LoginResult,
   WineListCategory,
 } from '@kork/shared';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
 
 let origin: TestOrigin;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
+const accounts = new TestAccounts(() => origin);
+const { tokens, userIds } = accounts;
 
 /** A DynamoDB command as the client sent it. */
 interface Sent {
@@ -46,12 +46,7 @@ async function commandsOf<T>(run: () => Promise<T>): Promise<{ value: T; sent: S
   }
 }
 
-async function logIn(email: string, password: string): Promise<void> {
-  const answer = await origin.api<LoginResult>('POST', '/api/auth/log-in', { json: { email, password } });
-  const name = email.split('@')[0] as string;
-  tokens[name] = answer.payload.access_token;
-  userIds[name] = answer.payload.user.id;
-}
+const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 beforeAll(async () => {
   origin = await startTestOrigin();
@@ -117,14 +112,7 @@ function custom(name: string, extra: Record<string, unknown> = {}): Record<strin
   };
 }
 
-async function addWine(user: string, body: Record<string, unknown>): Promise<CellarWine> {
-  const answer = await origin.api<CellarWine>('POST', `${base(user)}/own-wines`, {
-    token: tokens[user],
-    json: body,
-  });
-  expect(answer.status).toBe(201);
-  return answer.payload;
-}
+const addWine = (user: string, body: Record<string, unknown>) => accounts.addWine(user, body);
 
 async function createLocation(user: string, name: string, parentId?: string): Promise<CellarLocation> {
   const answer = await origin.api<CellarLocation>('POST', `${base(user)}/locations`, {

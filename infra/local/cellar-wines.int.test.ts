@@ -10,17 +10,17 @@ import type {
   CellarWine,
   CellarWinePage,
   HistoryEntry,
-  LoginResult,
   SharedLocationView,
   WineListCategory,
 } from '@kork/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
 
 let origin: TestOrigin;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
+const accounts = new TestAccounts(() => origin);
+const { tokens, userIds } = accounts;
 /** Active catalogue wines, by style. */
 const catalog: { red: WineRecord[]; white: WineRecord[]; windowed: WineRecord } = {
   red: [],
@@ -29,12 +29,7 @@ const catalog: { red: WineRecord[]; white: WineRecord[]; windowed: WineRecord } 
 };
 const WINDOW = { from: 2020, to: 2090 };
 
-async function logIn(email: string, password: string): Promise<void> {
-  const answer = await origin.api<LoginResult>('POST', '/api/auth/log-in', { json: { email, password } });
-  const name = email.split('@')[0] as string;
-  tokens[name] = answer.payload.access_token;
-  userIds[name] = answer.payload.user.id;
-}
+const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 beforeAll(async () => {
   origin = await startTestOrigin();
@@ -70,15 +65,7 @@ afterAll(async () => {
 
 const base = (user: string) => `/api/wine-cellars/users/${userIds[user]}`;
 
-async function addWine(user: string, body: Record<string, unknown>): Promise<CellarWine> {
-  const answer = await origin.api<CellarWine>('POST', `${base(user)}/own-wines`, {
-    token: tokens[user],
-    json: body,
-  });
-  expect(answer.error).toBeUndefined();
-  expect(answer.status).toBe(201);
-  return answer.payload;
-}
+const addWine = (user: string, body: Record<string, unknown>) => accounts.addWine(user, body);
 
 async function list(user: string, query = ''): Promise<CellarWinePage> {
   const answer = await origin.api<CellarWinePage>('GET', `${base(user)}/own-wines${query}`, {
@@ -89,13 +76,7 @@ async function list(user: string, query = ''): Promise<CellarWinePage> {
   return answer.payload;
 }
 
-async function getWine(user: string, id: string): Promise<CellarWine> {
-  const answer = await origin.api<CellarWine>('GET', `${base(user)}/own-wines/${id}`, {
-    token: tokens[user],
-  });
-  expect(answer.status).toBe(200);
-  return answer.payload;
-}
+const getWine = (user: string, id: string) => accounts.getWine(user, id);
 
 async function patchWine(user: string, id: string, json: Record<string, unknown>) {
   return origin.api<CellarWine>('PATCH', `${base(user)}/own-wines/${id}`, { token: tokens[user], json });

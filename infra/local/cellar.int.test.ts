@@ -1,19 +1,15 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { applySeeds } from '@kork/functions/data/seed-runner';
-import type { Cellar, CellarVat, LoginResult } from '@kork/shared';
+import type { Cellar, CellarVat, } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
 
 let origin: TestOrigin;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
+const accounts = new TestAccounts(() => origin);
+const { tokens, userIds } = accounts;
 
-async function logIn(email: string, password: string): Promise<void> {
-  const answer = await origin.api<LoginResult>('POST', '/api/auth/log-in', { json: { email, password } });
-  const name = email.split('@')[0] as string;
-  tokens[name] = answer.payload.access_token;
-  userIds[name] = answer.payload.user.id;
-}
+const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 beforeAll(async () => {
   origin = await startTestOrigin();

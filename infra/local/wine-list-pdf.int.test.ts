@@ -21,7 +21,6 @@ import { type ReadPdf, readPdf } from '@kork/functions/wine-lists/pdf/pdf-text';
 import { createWineList } from '@kork/functions/wine-lists/wine-list-writes';
 import {
   CellarWineInput,
-  type LoginResult,
   NewWineListInput,
   type WineList,
   type WineListDetail,
@@ -31,23 +30,19 @@ import { composeWineList, type LaidOutList, layoutWineList } from '@kork/shared/
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFunctions } from '../../functions/build';
+import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
 
 const PDF_ROUTE = 'GET /api/wine-cellars/users/{id}/wine-lists/{listId}/pdf';
 const NOTE = 'Kjeller B3';
 
 let origin: TestOrigin;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+const accounts = new TestAccounts(() => origin);
+const { tokens, userIds: ids } = accounts;
 let list: WineList;
 let soldOut: string;
 
-async function logIn(email: string, password: string): Promise<void> {
-  const answer = await origin.api<LoginResult>('POST', '/api/auth/log-in', { json: { email, password } });
-  const name = email.split('@')[0] as string;
-  tokens[name] = answer.payload.access_token;
-  ids[name] = answer.payload.user.id;
-}
+const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 async function download(
   path: string,

@@ -7,7 +7,6 @@ import { applySeeds } from '@kork/functions/data/seed-runner';
 import { recordPrint } from '@kork/functions/wine-lists/wine-list-writes';
 import type {
   CellarWine,
-  LoginResult,
   PublicWineList,
   WineList,
   WineListCategory,
@@ -18,19 +17,15 @@ import type {
 } from '@kork/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
 
 let origin: TestOrigin;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
+const accounts = new TestAccounts(() => origin);
+const { tokens, userIds } = accounts;
 let catalogueWine: WineRecord;
 
-async function logIn(email: string, password: string): Promise<void> {
-  const answer = await origin.api<LoginResult>('POST', '/api/auth/log-in', { json: { email, password } });
-  const name = email.split('@')[0] as string;
-  tokens[name] = answer.payload.access_token;
-  userIds[name] = answer.payload.user.id;
-}
+const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 beforeAll(async () => {
   origin = await startTestOrigin();
@@ -57,14 +52,7 @@ const R = 'restaurant';
 const base = (user: string) => `/api/wine-cellars/users/${userIds[user]}`;
 const lists = (user: string) => `${base(user)}/wine-lists`;
 
-async function addWine(user: string, body: Record<string, unknown>): Promise<CellarWine> {
-  const answer = await origin.api<CellarWine>('POST', `${base(user)}/own-wines`, {
-    token: tokens[user],
-    json: body,
-  });
-  expect(answer.error).toBeUndefined();
-  return answer.payload;
-}
+const addWine = (user: string, body: Record<string, unknown>) => accounts.addWine(user, body);
 
 function custom(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -1,0 +1,49 @@
+import type { CellarWine, LoginResult } from '@kork/shared';
+import { expect } from 'vitest';
+import type { TestOrigin } from './test-stack';
+
+/**
+ * Accounts of an integration test, signed in through the API, and the cellar calls the tests share.
+ * `logIn('restaurant@kork.local', …)` keeps the token and id under `restaurant`.
+ */
+export class TestAccounts {
+  readonly tokens: Record<string, string> = {};
+  readonly userIds: Record<string, string> = {};
+
+  /** `origin` is read at each call: tests start their origin in `beforeAll`. */
+  constructor(private readonly origin: () => TestOrigin) {}
+
+  async logIn(email: string, password: string): Promise<void> {
+    const answer = await this.origin().api<LoginResult>('POST', '/api/auth/log-in', {
+      json: { email, password },
+    });
+    if (answer.status !== 200) throw new Error(`log-in ${answer.status} ${JSON.stringify(answer.error)}`);
+    const name = email.split('@')[0] as string;
+    this.tokens[name] = answer.payload.access_token;
+    this.userIds[name] = answer.payload.user.id;
+  }
+
+  /** The cellar routes' prefix of a signed-in account. */
+  base(user: string): string {
+    return `/api/wine-cellars/users/${this.userIds[user]}`;
+  }
+
+  /** Adds a wine to the account's cellar; anything but 201 fails the test. */
+  async addWine(user: string, body: Record<string, unknown>): Promise<CellarWine> {
+    const answer = await this.origin().api<CellarWine>('POST', `${this.base(user)}/own-wines`, {
+      token: this.tokens[user],
+      json: body,
+    });
+    expect(answer.error).toBeUndefined();
+    expect(answer.status).toBe(201);
+    return answer.payload;
+  }
+
+  async getWine(user: string, id: string): Promise<CellarWine> {
+    const answer = await this.origin().api<CellarWine>('GET', `${this.base(user)}/own-wines/${id}`, {
+      token: this.tokens[user],
+    });
+    expect(answer.status).toBe(200);
+    return answer.payload;
+  }
+}
