@@ -1,6 +1,6 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { applySeeds } from '@kork/functions/data/seed-runner';
-import type { Cellar, CellarVat, } from '@kork/shared';
+import type { Cellar, CellarVat } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
