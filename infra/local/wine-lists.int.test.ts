@@ -313,6 +313,36 @@ describe('wine lists', () => {
     expect((await detail(R, source.id)).name).toBe('Original');
   });
 
+  it('creates lists made at the same moment, every one, and deletes a list once however often it is asked', async () => {
+    const ownerId = userIds[R] as string;
+    const countNow = async () =>
+      (await db().entities.wineListCounter.get({ ownerId }).go({ consistent: true })).data?.count ?? 0;
+    const before = await countNow();
+    const created = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        origin.api<WineList>('POST', lists(R), { token: tokens[R], json: { name: `Samtidig ${i}` } }),
+      ),
+    );
+    expect(created.map((answer) => answer.status)).toEqual(created.map(() => 201));
+    expect(new Set(created.map((answer) => answer.payload.id)).size).toBe(15);
+    expect(await countNow()).toBe(before + 15);
+
+    const target = created[0]?.payload.id as string;
+    const deletes = await Promise.all(
+      Array.from({ length: 12 }, () => origin.api('DELETE', `${lists(R)}/${target}`, { token: tokens[R] })),
+    );
+    const statuses = deletes.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 204)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 204)).toEqual(Array(11).fill(404));
+    expect(await countNow()).toBe(before + 14);
+    await Promise.all(
+      created
+        .slice(1)
+        .map((answer) => origin.api('DELETE', `${lists(R)}/${answer.payload.id}`, { token: tokens[R] })),
+    );
+    expect(await countNow()).toBe(before);
+  });
+
   it('refuses a list past the cellar’s bound', async () => {
     const before = await db()
       .entities.wineListCounter.get({ ownerId: userIds[R] as string })
