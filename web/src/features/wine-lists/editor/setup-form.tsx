@@ -13,6 +13,7 @@ import {
   Group,
   Radio,
   SegmentedControl,
+  type SegmentedControlProps,
   Select,
   SimpleGrid,
   Stack,
@@ -22,7 +23,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePicker } from '../../../components/image-picker';
 import { NumberField } from '../../../components/number-field';
@@ -107,21 +108,15 @@ export function SetupForm({ userId, detail, values, onChange, errors }: SetupFor
               />
             </SimpleGrid>
           )}
-          <div>
-            <Text size="sm" fw={500} id="wine-list-orientation" mb={4}>
-              {t('wineListEditor.setup.orientation')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="wine-list-orientation"
-              fullWidth
-              data={ORIENTATIONS.map((o) => ({
-                value: o,
-                label: t(`wineListEditor.setup.orientations.${o}`),
-              }))}
-              value={values.orientation}
-              onChange={(value) => set('orientation', value as LayoutFormValues['orientation'])}
-            />
-          </div>
+          <LabelledChoice
+            label={t('wineListEditor.setup.orientation')}
+            data={ORIENTATIONS.map((o) => ({
+              value: o,
+              label: t(`wineListEditor.setup.orientations.${o}`),
+            }))}
+            value={values.orientation}
+            onChange={(value) => set('orientation', value as LayoutFormValues['orientation'])}
+          />
           <Fieldset legend={t('wineListEditor.setup.margins')} variant="unstyled">
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
               {(['top', 'right', 'bottom', 'left'] as const).map((side) => (
@@ -231,32 +226,26 @@ export function SetupForm({ userId, detail, values, onChange, errors }: SetupFor
               }
               error={errors['sorting.by']}
             />
-            <div>
-              <Text size="sm" fw={500} id="wine-list-direction" mb={4}>
-                {t('wineListEditor.setup.direction')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="wine-list-direction"
-                fullWidth
-                data={SORT_DIRECTIONS.map((d) => ({
-                  value: d,
-                  label: t(`wineListEditor.setup.directions.${d}`),
-                }))}
-                value={values.sorting.direction}
-                onChange={(value) =>
-                  onChange(
-                    (current) => ({
-                      ...current,
-                      sorting: {
-                        ...current.sorting,
-                        direction: value as LayoutFormValues['sorting']['direction'],
-                      },
-                    }),
-                    'sorting.direction',
-                  )
-                }
-              />
-            </div>
+            <LabelledChoice
+              label={t('wineListEditor.setup.direction')}
+              data={SORT_DIRECTIONS.map((d) => ({
+                value: d,
+                label: t(`wineListEditor.setup.directions.${d}`),
+              }))}
+              value={values.sorting.direction}
+              onChange={(value) =>
+                onChange(
+                  (current) => ({
+                    ...current,
+                    sorting: {
+                      ...current.sorting,
+                      direction: value as LayoutFormValues['sorting']['direction'],
+                    },
+                  }),
+                  'sorting.direction',
+                )
+              }
+            />
           </SimpleGrid>
         </Stack>
       </Fieldset>
@@ -337,5 +326,21 @@ function LogoField({ userId, detail }: { userId: string; detail: WineListDetail 
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** A segmented choice with a visible label above it, the label naming it for screen readers. */
+function LabelledChoice({
+  label,
+  ...control
+}: { label: string } & Pick<SegmentedControlProps, 'data' | 'value' | 'onChange'>) {
+  const labelId = useId();
+  return (
+    <div>
+      <Text size="sm" fw={500} id={labelId} mb={4}>
+        {label}
+      </Text>
+      <SegmentedControl aria-labelledby={labelId} fullWidth {...control} />
+    </div>
   );
 }
