@@ -166,6 +166,23 @@ export function layoutWineList(document: WineListDocument, layout: WineListLayou
       .flatMap((line) => wrapText(line, face, fontSize, width))
       .map((line) => textRow(role, line, face, fontSize, x, width, align, color));
   const space = (height: number): Row => ({ height, draw: () => [] });
+  /** The short centred rule under the header and above the footnote. */
+  const ornamentRule = (): Row => {
+    const width = Math.min(contentWidth * 0.3, 60 * scale);
+    return {
+      height: 0.6,
+      draw: (rowTop) => [
+        {
+          kind: 'rule',
+          x: left + (contentWidth - width) / 2,
+          y: rowTop,
+          width,
+          thickness: 0.6,
+          color: WINE_LIST_COLORS.rule,
+        },
+      ],
+    };
+  };
 
   // — Price columns —
   const wines = document.sections.flatMap((section) => section.wines);
@@ -304,20 +321,7 @@ export function layoutWineList(document: WineListDocument, layout: WineListLayou
     header.push(...qrRows(left + (contentWidth - qrWidth) / 2));
   }
   if (header.length > 0) {
-    const ornament = Math.min(contentWidth * 0.3, 60 * scale);
-    header.push(space(8 * scale), {
-      height: 0.6,
-      draw: (rowTop) => [
-        {
-          kind: 'rule',
-          x: left + (contentWidth - ornament) / 2,
-          y: rowTop,
-          width: ornament,
-          thickness: 0.6,
-          color: WINE_LIST_COLORS.rule,
-        },
-      ],
-    });
+    header.push(space(8 * scale), ornamentRule());
     units.push({ rows: header, spaceBefore: 0, keepWithNext: false });
   }
 
@@ -553,22 +557,9 @@ export function layoutWineList(document: WineListDocument, layout: WineListLayou
   }
 
   if (document.footnote) {
-    const ornament = Math.min(contentWidth * 0.3, 60 * scale);
     units.push({
       rows: [
-        {
-          height: 0.6,
-          draw: (rowTop) => [
-            {
-              kind: 'rule',
-              x: left + (contentWidth - ornament) / 2,
-              y: rowTop,
-              width: ornament,
-              thickness: 0.6,
-              color: WINE_LIST_COLORS.rule,
-            },
-          ],
-        },
+        ornamentRule(),
         space(6 * scale),
         ...paragraph(
           'footnote',
