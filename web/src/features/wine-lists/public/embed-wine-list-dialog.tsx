@@ -3,13 +3,10 @@ import { IconCopy } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/form-schema';
+import { escapeAttribute } from '../../../lib/html';
 import { notify } from '../../../lib/notify';
 import { copyText } from '../../wines/clipboard';
 import type { ListTheme } from './list-theme';
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /** The path of a list's compact version for other sites' frames. */
 export function embedListPath(listId: string, theme: ListTheme = 'light'): string {

@@ -3,6 +3,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/form-schema';
+import { escapeAttribute } from '../../../lib/html';
 import { notify } from '../../../lib/notify';
 import { useIsLoggedIn } from '../../../lib/session';
 import { getEmbedPriceKey } from '../../embed/api/get-embed-price-key';
@@ -14,10 +15,6 @@ export interface EmbedChoices {
   showRating: boolean;
   /** Proof that a registered account chose to show the price; the price shows only with it. */
   priceKey?: string;
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The HTML another site pastes to show the wine's card: an iframe of `/embed/wines/{id}`. */
