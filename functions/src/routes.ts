@@ -33,7 +33,16 @@ export interface RouteDef extends FunctionDef {
   group: RouteGroup;
 }
 
-export type RouteGroup = 'platform' | 'accounts' | 'catalog' | 'cellar' | 'wine-lists' | 'trade';
+export type RouteGroup =
+  | 'platform'
+  | 'accounts'
+  | 'catalog'
+  | 'cellar'
+  | 'wine-lists'
+  | 'stock-counts'
+  | 'sales'
+  | 'orders'
+  | 'trade';
 
 export const routes = {
   'GET /api/health': {
@@ -508,6 +517,155 @@ export const routes = {
     auth: 'public',
     needs: ['table:read'],
     group: 'wine-lists',
+  },
+
+  // — Stock counts, sales, orders and sales analytics (the path's {id} is the owner) —
+  'GET /api/wine-cellars/users/{id}/stock-counts': {
+    handler: 'stock-counts/list-stock-counts',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'stock-counts',
+  },
+  'POST /api/wine-cellars/users/{id}/stock-counts': {
+    handler: 'stock-counts/create-stock-count',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'stock-counts',
+    memoryMb: 1024,
+  },
+  'GET /api/wine-cellars/users/{id}/stock-counts/{countId}': {
+    handler: 'stock-counts/get-stock-count',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'stock-counts',
+    memoryMb: 1024,
+  },
+  'PATCH /api/wine-cellars/users/{id}/stock-counts/{countId}': {
+    handler: 'stock-counts/update-stock-count',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'stock-counts',
+  },
+  'DELETE /api/wine-cellars/users/{id}/stock-counts/{countId}': {
+    handler: 'stock-counts/delete-stock-count',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'stock-counts',
+  },
+  'PUT /api/wine-cellars/users/{id}/stock-counts/{countId}/entries': {
+    handler: 'stock-counts/put-stock-count-entries',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'stock-counts',
+    memoryMb: 1024,
+  },
+  'POST /api/wine-cellars/users/{id}/stock-counts/{countId}/finish': {
+    handler: 'stock-counts/finish-stock-count',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'stock-counts',
+    memoryMb: 1536,
+    timeoutSeconds: 29,
+  },
+  'GET /api/wine-cellars/users/{id}/stock-counts/{countId}/pdf': {
+    handler: 'stock-counts/get-stock-count-pdf',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'stock-counts',
+    memoryMb: 1536,
+    timeoutSeconds: 29,
+  },
+  'GET /api/wine-cellars/users/{id}/sales': {
+    handler: 'sales/list-sales',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'sales',
+    memoryMb: 1024,
+  },
+  'POST /api/wine-cellars/users/{id}/sales': {
+    handler: 'sales/create-sale',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'sales',
+  },
+  'GET /api/wine-cellars/users/{id}/sales/{saleId}': {
+    handler: 'sales/get-sale',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'sales',
+  },
+  'DELETE /api/wine-cellars/users/{id}/sales/{saleId}': {
+    handler: 'sales/delete-sale',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'sales',
+  },
+  'GET /api/wine-cellars/users/{id}/sales-analytics': {
+    handler: 'sales-analytics/get-sales-analytics',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'sales',
+    memoryMb: 1536,
+  },
+  'GET /api/wine-cellars/users/{id}/orders': {
+    handler: 'orders/list-orders',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'orders',
+  },
+  'POST /api/wine-cellars/users/{id}/orders': {
+    handler: 'orders/create-order',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'orders',
+  },
+  'GET /api/wine-cellars/users/{id}/orders/{orderId}': {
+    handler: 'orders/get-order',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'orders',
+  },
+  'PATCH /api/wine-cellars/users/{id}/orders/{orderId}': {
+    handler: 'orders/update-order',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'orders',
+  },
+  'DELETE /api/wine-cellars/users/{id}/orders/{orderId}': {
+    handler: 'orders/delete-order',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'orders',
+  },
+  'POST /api/wine-cellars/users/{id}/orders/{orderId}/receive': {
+    handler: 'orders/receive-order',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'orders',
+  },
+  'GET /api/wine-cellars/users/{id}/importer-connections': {
+    handler: 'orders/list-importer-connections',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'orders',
+  },
+  'POST /api/wine-cellars/users/{id}/importer-connections': {
+    handler: 'orders/request-importer-connection',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'orders',
+  },
+  'GET /api/admin/importer-connections': {
+    handler: 'orders/list-requested-importer-connections',
+    auth: 'admin',
+    needs: ['table:read'],
+    group: 'orders',
+  },
+  'POST /api/admin/importer-connections/activate': {
+    handler: 'orders/activate-importer-connection',
+    auth: 'admin',
+    needs: ['table:write'],
+    group: 'orders',
   },
 } as const satisfies Record<string, RouteDef>;
 

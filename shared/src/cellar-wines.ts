@@ -493,7 +493,11 @@ export const CategoryOrderInput = z.object({
 });
 export type CategoryOrderInput = z.infer<typeof CategoryOrderInput>;
 
-/** What happened to a cellar wine (sold and counted come with sales and stock counts). */
+/**
+ * What happened to a cellar wine. SOLD: a sale took bottles out; SALE_DELETED: a deleted sale put them
+ * back; COUNTED: a finished stock count set the stock to what was counted (before, after, difference and
+ * its value); RECEIVED: an order's bottles arrived (and the purchase price became the weighted average).
+ */
 export const HISTORY_ACTIONS = [
   'ADDED',
   'QUANTITY',
@@ -502,7 +506,9 @@ export const HISTORY_ACTIONS = [
   'UPDATED',
   'DELETED',
   'SOLD',
+  'SALE_DELETED',
   'COUNTED',
+  'RECEIVED',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

@@ -223,6 +223,72 @@ export const MESSAGES = {
     en: 'The image is not available right now',
     nb: 'Bildet er ikke tilgjengelig akkurat nå',
   },
+  // Stock counts, sales and orders.
+  notEnoughStock: {
+    en: 'Not enough bottles in stock: {wine} has {count}',
+    nb: 'Ikke nok flasker på lager: {wine} har {count}',
+  },
+  wineNotInCellarAtCount: {
+    en: "This wine was not in the cellar on the count's date",
+    nb: 'Denne vinen var ikke i kjelleren på tellingens dato',
+  },
+  stockCountFinished: {
+    en: 'This count is finished: its figures can no longer change',
+    nb: 'Denne tellingen er avsluttet: tallene kan ikke lenger endres',
+  },
+  stockCountChanged: {
+    en: 'The count was changed by someone else: reload it and try again',
+    nb: 'Tellingen ble endret av noen andre: last den inn på nytt og prøv igjen',
+  },
+  openCountsFull: {
+    en: 'A cellar can have at most {max} open counts',
+    nb: 'En kjeller kan ha høyst {max} åpne tellinger',
+  },
+  locationNotInCount: {
+    en: 'This location is not part of the count',
+    nb: 'Denne plasseringen er ikke med i tellingen',
+  },
+  orderChanged: {
+    en: 'The order was changed by someone else: reload it and try again',
+    nb: 'Bestillingen ble endret av noen andre: last den inn på nytt og prøv igjen',
+  },
+  orderLineWine: {
+    en: 'Choose a cellar wine or a catalogue wine',
+    nb: 'Velg en vin fra kjelleren eller katalogen',
+  },
+  orderProductsLocked: {
+    en: 'Bottles of this order have been received: its products can no longer change',
+    nb: 'Flasker fra denne bestillingen er mottatt: produktene kan ikke lenger endres',
+  },
+  orderClosed: {
+    en: 'This order is {status}: it cannot change',
+    nb: 'Denne bestillingen er {status}: den kan ikke endres',
+  },
+  orderHasReceipts: {
+    en: 'Bottles of this order have been received: cancel it instead of deleting it',
+    nb: 'Flasker fra denne bestillingen er mottatt: kanseller den i stedet for å slette den',
+  },
+  receiveTooMany: {
+    en: 'At most {max} bottles of this line are still to come',
+    nb: 'Høyst {max} flasker av denne linjen gjenstår',
+  },
+  nothingToReceive: {
+    en: 'Every bottle of this order has been received',
+    nb: 'Alle flaskene i denne bestillingen er mottatt',
+  },
+  unknownOrderLine: { en: 'Unknown order line', nb: 'Ukjent bestillingslinje' },
+  periodOrder: {
+    en: 'The end of the period must be on or after its start',
+    nb: 'Periodens slutt må være samme dag som eller etter starten',
+  },
+  periodTooLong: {
+    en: 'A period can be at most {max} days',
+    nb: 'En periode kan være høyst {max} dager',
+  },
+  importerUnknown: {
+    en: 'No wine of this cellar comes from that importer',
+    nb: 'Ingen vin i denne kjelleren kommer fra den importøren',
+  },
   invalidId: { en: 'Not a valid id', nb: 'Ikke en gyldig id' },
   invalidPath: { en: 'The address is not valid', nb: 'Adressen er ikke gyldig' },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -312,13 +312,36 @@ export async function writeEach(changes: readonly WineChange[], progress: WriteP
   }
 }
 
-/** One transaction: each change's wine and history entry, its prerequisites' checks, the version. */
-export async function writeTransaction(slice: readonly WineChange[]): Promise<void> {
+/** The transaction's entities, as ElectroDB hands them to a transaction's builder. */
+export type TransactionEntities = Parameters<Parameters<Db['transaction']['write']>[0]>[0];
+
+/**
+ * Items another domain writes in the same transaction as the wine changes (a sale, an order, a stock
+ * count and its state), built from the transaction's entities. They come after the changes' items, so
+ * a cancellation reason's index below `2 × changes` still names a change.
+ */
+export type ExtraItems = (entities: TransactionEntities) => readonly unknown[];
+
+/** How many items a transaction's changes take, with their prerequisites' checks and the version item. */
+export function itemsOf(slice: readonly WineChange[]): number {
+  return slice.length * 2 + prerequisitesOf(slice).length + RESERVED_ITEMS;
+}
+
+/** Items a transaction may hold in all. */
+export const MAX_TRANSACTION_ITEMS = TRANSACTION_ITEMS;
+
+/**
+ * One transaction: each change's wine and history entry, its prerequisites' checks, the caller's
+ * `extra` items, the version. The caller keeps `itemsOf(slice)` + its extra items within
+ * MAX_TRANSACTION_ITEMS.
+ */
+export async function writeTransaction(slice: readonly WineChange[], extra?: ExtraItems): Promise<void> {
   const prerequisites = prerequisitesOf(slice);
   const owners = [...new Set(slice.map((change) => change.history.ownerId))];
   await commitWithVersionBump(owners, (bump) =>
-    db().transaction.write(
-      ({ cellarWine, cellarHistory, cellarLocation, wineListCategory, cellarVersion }) => [
+    db().transaction.write((entities) => {
+      const { cellarWine, cellarHistory, cellarLocation, wineListCategory, cellarVersion } = entities;
+      return [
         ...slice.flatMap((change) => [
           wineWrite(cellarWine, change),
           change.retracts
@@ -326,9 +349,10 @@ export async function writeTransaction(slice: readonly WineChange[]): Promise<vo
             : cellarHistory.create(change.history).commit(),
         ]),
         ...prerequisites.map((p) => stillThere(p.kind === 'location' ? cellarLocation : wineListCategory, p)),
+        ...((extra?.(entities) ?? []) as never[]),
         ...(bump ? owners.map((ownerId) => versionBump(cellarVersion, ownerId)) : []),
-      ],
-    ),
+      ];
+    }),
   );
 }
 

@@ -18,7 +18,12 @@ import { cellarWineSchema, createCellarWineEntity } from '../cellar/entities/cel
 import { createExchangeRateEntity, exchangeRateSchema } from '../cellar/entities/exchange-rate';
 import { createLocationShareEntity, locationShareSchema } from '../cellar/entities/location-share';
 import { createWineListCategoryEntity, wineListCategorySchema } from '../cellar/entities/wine-list-category';
+import { createImporterConnectionEntity, importerConnectionSchema } from '../orders/entities/importer-connection';
+import { createOrderEntity, orderSchema } from '../orders/entities/order';
 import { documentClient } from '../platform/dynamo';
+import { createSaleEntity, saleSchema } from '../sales/entities/sale';
+import { createStockCountEntity, stockCountSchema } from '../stock-counts/entities/stock-count';
+import { createStockCountEntryEntity, stockCountEntrySchema } from '../stock-counts/entities/stock-count-entry';
 import { env } from '../platform/env';
 import { createTastingNoteEntity, tastingNoteSchema } from '../tastings/entities/tasting-note';
 import { createWineListEntity, wineListSchema } from '../wine-lists/entities/wine-list';
@@ -58,6 +63,11 @@ export const allEntities = {
   wineListCounter: wineListCounterSchema,
   wineListPrint: wineListPrintSchema,
   wineListPublicWine: wineListPublicWineSchema,
+  stockCount: stockCountSchema,
+  stockCountEntry: stockCountEntrySchema,
+  sale: saleSchema,
+  order: orderSchema,
+  importerConnection: importerConnectionSchema,
 } as const;
 
 function createService(client: ReturnType<typeof documentClient>) {
@@ -87,6 +97,11 @@ function createService(client: ReturnType<typeof documentClient>) {
     wineListCounter: createWineListCounterEntity(config),
     wineListPrint: createWineListPrintEntity(config),
     wineListPublicWine: createWineListPublicWineEntity(config),
+    stockCount: createStockCountEntity(config),
+    stockCountEntry: createStockCountEntryEntity(config),
+    sale: createSaleEntity(config),
+    order: createOrderEntity(config),
+    importerConnection: createImporterConnectionEntity(config),
   });
 }
 

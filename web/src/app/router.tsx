@@ -13,7 +13,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await loadWithStyles()) });
 }
 
-/** Cellar home, wines, wine lists, history and settings have their own pages; the other sections share one until their features land. */
+/** Each landed cellar section has its own page; the others share one until their features land. */
 function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
   if (key === 'home')
     return page(
@@ -39,6 +39,26 @@ function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
     return page(
       () => import('../features/cellar/settings/cellar-settings-page'),
       (m) => m.CellarSettingsPage,
+    );
+  if (key === 'stockCount')
+    return page(
+      () => import('../features/stock-counts/stock-counts-page'),
+      (m) => m.StockCountsPage,
+    );
+  if (key === 'sales')
+    return page(
+      () => import('../features/sales/sales-page'),
+      (m) => m.SalesPage,
+    );
+  if (key === 'orders')
+    return page(
+      () => import('../features/orders/orders-page'),
+      (m) => m.OrdersPage,
+    );
+  if (key === 'salesAnalytics')
+    return page(
+      () => import('../features/sales-analytics/sales-analytics-page'),
+      (m) => m.SalesAnalyticsPage,
     );
   return page(
     () => import('../features/cellar/cellar-section-page'),
@@ -140,6 +160,14 @@ export const routes: RouteObject[] = [
                 handle: { cellarSection: section.key },
                 lazy: cellarSection(section.key),
               })),
+              {
+                path: 'stock-count/:countId',
+                handle: { cellarSection: 'stockCount' },
+                lazy: page(
+                  () => import('../features/stock-counts/count-sheet-page'),
+                  (m) => m.CountSheetPage,
+                ),
+              },
               {
                 path: '*',
                 lazy: page(

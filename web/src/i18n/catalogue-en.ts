@@ -3,8 +3,12 @@
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
 import listPublic from './cellar/list-public.en.json';
 import lists from './cellar/lists.en.json';
+import orders from './cellar/orders.en.json';
 import places from './cellar/places.en.json';
 import review from './cellar/review.en.json';
+import sales from './cellar/sales.en.json';
+import salesAnalytics from './cellar/sales-analytics.en.json';
+import stockCounts from './cellar/stock-counts.en.json';
 import wines from './cellar/wines.en.json';
 import main from './en.json?raw';
 import vocabulary from './vocabulary/en.json';
@@ -16,5 +20,9 @@ export default {
   ...review,
   ...lists,
   ...listPublic,
+  ...stockCounts,
+  ...sales,
+  ...orders,
+  ...salesAnalytics,
   vocabulary,
 } as Record<string, unknown>;

@@ -3,8 +3,12 @@
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
 import listPublic from './cellar/list-public.nb.json';
 import lists from './cellar/lists.nb.json';
+import orders from './cellar/orders.nb.json';
 import places from './cellar/places.nb.json';
 import review from './cellar/review.nb.json';
+import sales from './cellar/sales.nb.json';
+import salesAnalytics from './cellar/sales-analytics.nb.json';
+import stockCounts from './cellar/stock-counts.nb.json';
 import wines from './cellar/wines.nb.json';
 import main from './nb.json?raw';
 import vocabulary from './vocabulary/nb.json';
@@ -16,5 +20,9 @@ export default {
   ...review,
   ...lists,
   ...listPublic,
+  ...stockCounts,
+  ...sales,
+  ...orders,
+  ...salesAnalytics,
   vocabulary,
 } as Record<string, unknown>;

@@ -3,10 +3,18 @@ import listPublicEn from './cellar/list-public.en.json';
 import listPublicNb from './cellar/list-public.nb.json';
 import listsEn from './cellar/lists.en.json';
 import listsNb from './cellar/lists.nb.json';
+import ordersEn from './cellar/orders.en.json';
+import ordersNb from './cellar/orders.nb.json';
 import placesEn from './cellar/places.en.json';
 import placesNb from './cellar/places.nb.json';
 import reviewEn from './cellar/review.en.json';
 import reviewNb from './cellar/review.nb.json';
+import salesEn from './cellar/sales.en.json';
+import salesNb from './cellar/sales.nb.json';
+import salesAnalyticsEn from './cellar/sales-analytics.en.json';
+import salesAnalyticsNb from './cellar/sales-analytics.nb.json';
+import stockCountsEn from './cellar/stock-counts.en.json';
+import stockCountsNb from './cellar/stock-counts.nb.json';
 import winesEn from './cellar/wines.en.json';
 import winesNb from './cellar/wines.nb.json';
 import enMain from './en.json';
@@ -15,8 +23,30 @@ import legalNb from './legal/nb.json';
 import nbMain from './nb.json';
 
 // The catalogues as the app loads them: the main file with the cellar's parts merged in at the top level.
-const en = { ...enMain, ...winesEn, ...placesEn, ...reviewEn, ...listsEn, ...listPublicEn };
-const nb = { ...nbMain, ...winesNb, ...placesNb, ...reviewNb, ...listsNb, ...listPublicNb };
+const en = {
+  ...enMain,
+  ...winesEn,
+  ...placesEn,
+  ...reviewEn,
+  ...listsEn,
+  ...listPublicEn,
+  ...stockCountsEn,
+  ...salesEn,
+  ...ordersEn,
+  ...salesAnalyticsEn,
+};
+const nb = {
+  ...nbMain,
+  ...winesNb,
+  ...placesNb,
+  ...reviewNb,
+  ...listsNb,
+  ...listPublicNb,
+  ...stockCountsNb,
+  ...salesNb,
+  ...ordersNb,
+  ...salesAnalyticsNb,
+};
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */
 function paths(value: unknown, prefix = ''): string[] {

@@ -1,8 +1,12 @@
 import 'i18next';
 import type listPublicEn from './cellar/list-public.en.json';
 import type listsEn from './cellar/lists.en.json';
+import type ordersEn from './cellar/orders.en.json';
 import type placesEn from './cellar/places.en.json';
 import type reviewEn from './cellar/review.en.json';
+import type salesEn from './cellar/sales.en.json';
+import type salesAnalyticsEn from './cellar/sales-analytics.en.json';
+import type stockCountsEn from './cellar/stock-counts.en.json';
 import type winesEn from './cellar/wines.en.json';
 import type en from './en.json';
 import type { ShellTexts } from './shell-texts';
@@ -18,7 +22,11 @@ declare module 'i18next' {
         typeof placesEn &
         typeof reviewEn &
         typeof listsEn &
-        typeof listPublicEn;
+        typeof listPublicEn &
+        typeof stockCountsEn &
+        typeof salesEn &
+        typeof ordersEn &
+        typeof salesAnalyticsEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };

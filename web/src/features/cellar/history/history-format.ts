@@ -29,7 +29,9 @@ export const ACTION_COLORS: Record<HistoryAction, string> = {
   UPDATED: 'gray',
   DELETED: 'red',
   SOLD: 'wine',
+  SALE_DELETED: 'orange',
   COUNTED: 'cyan',
+  RECEIVED: 'teal',
 };
 
 export const MONEY_FIELDS = [

@@ -1,0 +1,57 @@
+import { Entity } from 'electrodb';
+
+/**
+ * A stock count (SPEC §3 Stock count; shared/src/stock-counts.ts). Its entries are items of their own
+ * (stock-count-entry.ts), so two counters never write the same item unless they count the same wine in
+ * the same location. `version` rises with every change of the count itself; `status` moves open →
+ * finishing → finished, each step conditional on the one before, so entries cannot land in a count that
+ * is being finished and a count is never finished twice. `finishingAt` lets a finish that died part way
+ * be taken up again.
+ */
+export const stockCountSchema = {
+  model: { entity: 'stockCount', version: '1', service: 'kork' },
+  attributes: {
+    ownerId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    name: { type: 'string' },
+    /** YYYY-MM-DD. */
+    date: { type: 'string', required: true },
+    /** The moment the expected bottles are taken at (ISO). */
+    asOf: { type: 'string', required: true },
+    /** null: the whole cellar. */
+    locationIds: { type: 'any' },
+    note: { type: 'string' },
+    /** open | finishing | finished */
+    status: { type: 'string', required: true },
+    /** applied | reportOnly (set when finished). */
+    outcome: { type: 'string' },
+    createdBy: { type: 'string', required: true },
+    createdByName: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true },
+    finishingAt: { type: 'string' },
+    finishedAt: { type: 'string' },
+    finishedBy: { type: 'string' },
+    finishedByName: { type: 'string' },
+    /** StockCountSummary, kept current when entries land and frozen when finished. */
+    summary: { type: 'any' },
+    /** [{userId, name}] of everyone who entered a figure. */
+    counters: { type: 'any' },
+    version: { type: 'number', required: true, default: 0 },
+    updatedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    byOwnerKey: {
+      pk: { field: 'pk', composite: ['ownerId'] },
+      sk: { field: 'sk', composite: ['id'] },
+    },
+    byOwner: {
+      index: 'gsi3',
+      collection: 'owned',
+      pk: { field: 'gsi3pk', composite: ['ownerId'] },
+      sk: { field: 'gsi3sk', composite: ['id'] },
+    },
+  },
+} as const;
+
+export const createStockCountEntity = (config: ConstructorParameters<typeof Entity>[1]) =>
+  new Entity(stockCountSchema, config);

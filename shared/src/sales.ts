@@ -1,0 +1,145 @@
+import * as z from 'zod/mini';
+import { intParam } from './catalog';
+import type { CurrencyCode } from './currencies';
+import {
+  EARLIEST_DATE,
+  idField,
+  isoDateField,
+  listField,
+  moneyField,
+  numberField,
+  textField,
+  todayIso,
+} from './schema-primitives';
+
+/**
+ * Sales (SPEC §3 Sale: id, date, customer, contact person, distributor, store for delivery, products,
+ * units, total price; customer and contact: first name, last name, phone, email, address).
+ *
+ * A sale takes its bottles out of stock with a SOLD history entry per wine, in the same transaction as
+ * the sale; deleting it puts them back where they came from (a SALE_DELETED entry). Money is integer
+ * minor units of the cellar's base currency; a unit price includes VAT (it is what the guest paid).
+ */
+
+export const SALE_LIMITS = {
+  /**
+   * Products of one sale: the sale, each wine with its history entry and (when a deleted sale puts
+   * bottles back) each location's check fit in one transaction of 100 items.
+   */
+  productsMax: 30,
+  unitsMax: 10_000,
+  nameMax: 100,
+  phoneMax: 40,
+  emailMax: 254,
+  addressMax: 300,
+  textMax: 200,
+  noteMax: 1000,
+} as const;
+
+export interface SaleParty {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  email?: string;
+  address?: string;
+}
+
+export interface SaleLine {
+  ownWineId: string;
+  wineDisplayName: string;
+  mainCategoryId?: string;
+  country?: string;
+  /** Bottles sold. */
+  units: number;
+  /** Per bottle, VAT included, minor units. */
+  unitPrice: number;
+  /** Poured by the glass: `unitPrice` is then what one bottle's glasses brought in. */
+  byGlass: boolean;
+  /** Where the bottles were taken from (`null`: Uncategorized). */
+  locationId: string | null;
+  /** The purchase price without VAT when sold, for margins; absent when the wine had none. */
+  unitCost?: number;
+  /** The VAT percentage of the wine's style when sold. */
+  vatPercentage: number;
+  /** units × unitPrice. */
+  total: number;
+}
+
+export interface Sale {
+  id: string;
+  date: string;
+  customer: SaleParty;
+  contactPerson: SaleParty;
+  distributor?: string;
+  storeForDelivery?: string;
+  note?: string;
+  products: SaleLine[];
+  /** Σ units. */
+  units: number;
+  /** Σ line totals, VAT included. */
+  totalPrice: number;
+  currency: CurrencyCode;
+  createdBy: string;
+  createdByName: string;
+  createdAt: string;
+}
+
+const party = z.optional(
+  z.object({
+    firstName: z.optional(textField(SALE_LIMITS.nameMax)),
+    lastName: z.optional(textField(SALE_LIMITS.nameMax)),
+    phone: z.optional(textField(SALE_LIMITS.phoneMax)),
+    email: z.optional(
+      z.union([z.literal(''), z.email({ error: 'invalidEmail' }).check(z.maxLength(SALE_LIMITS.emailMax))], {
+        error: 'invalidEmail',
+      }),
+    ),
+    address: z.optional(textField(SALE_LIMITS.addressMax, { lines: true })),
+  }),
+);
+
+/** A sale's day: not before 1900, not after today. */
+export const saleDay = isoDateField({ min: EARLIEST_DATE, max: () => todayIso() });
+
+/** `POST …/sales`. */
+export const SaleInput = z.object({
+  /** Today when absent. */
+  date: z.optional(saleDay),
+  customer: party,
+  contactPerson: party,
+  distributor: z.optional(textField(SALE_LIMITS.textMax)),
+  storeForDelivery: z.optional(textField(SALE_LIMITS.textMax)),
+  note: z.optional(textField(SALE_LIMITS.noteMax, { lines: true })),
+  products: listField(
+    z.object({
+      ownWineId: idField,
+      units: numberField(1, SALE_LIMITS.unitsMax, { int: true }),
+      unitPrice: moneyField,
+      byGlass: z.optional(z.boolean({ error: 'mustBeTrueOrFalse' })),
+      /** Take the bottles from here (`uncategorized`: bottles with no location); by default from the location with most. */
+      locationId: z.optional(idField),
+    }),
+    SALE_LIMITS.productsMax,
+    { min: 1 },
+  ),
+});
+export type SaleInput = z.infer<typeof SaleInput>;
+
+/** `GET …/sales`: newest first; `search` matches customer, contact, distributor, store and wine names. */
+export const SalesQuery = z.object({
+  page: intParam(1, 100_000),
+  resultsPerPage: intParam(1, 500),
+  search: z.optional(textField(200)),
+  from: z.optional(isoDateField({ max: () => `${new Date().getUTCFullYear() + 1}-12-31` })),
+  to: z.optional(isoDateField({ max: () => `${new Date().getUTCFullYear() + 1}-12-31` })),
+  ownWineId: z.optional(idField),
+});
+export type SalesQuery = z.infer<typeof SalesQuery>;
+
+/** `GET …/sales` answers the page and the totals of everything the filters match. */
+export interface SalesList {
+  rows: Sale[];
+  count: number;
+  totals: { sales: number; units: number; totalPrice: number };
+  currency: CurrencyCode;
+}

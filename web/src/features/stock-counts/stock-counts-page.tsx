@@ -1,0 +1,5 @@
+import { CellarSectionPage } from '../cellar/cellar-section-page';
+
+export function StockCountsPage() {
+  return <CellarSectionPage />;
+}
