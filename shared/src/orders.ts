@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
 import { intParam, listParam } from './catalog';
 import type { CurrencyCode } from './currencies';
-import { EARLIEST_DATE, idField, isoDateField, listField, moneyField, numberField, textField } from './schema-primitives';
+import {
+  EARLIEST_DATE,
+  idField,
+  isoDateField,
+  listField,
+  moneyField,
+  numberField,
+  textField,
+} from './schema-primitives';
 
 /**
  * Orders (SPEC §3 Order: type, order ID, status, source, note, order date, delivery date, products,
@@ -20,7 +28,14 @@ import { EARLIEST_DATE, idField, isoDateField, listField, moneyField, numberFiel
 export const ORDER_TYPES = ['purchase', 'transfer', 'return'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-export const ORDER_STATUSES = ['draft', 'placed', 'confirmed', 'partlyReceived', 'received', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'draft',
+  'placed',
+  'confirmed',
+  'partlyReceived',
+  'received',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses a person may set by hand; the two receiving ones follow what was received. */

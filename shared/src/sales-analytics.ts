@@ -28,7 +28,10 @@ export type AnalyticsGroup = (typeof ANALYTICS_GROUPS)[number];
 /** The longest period one request covers. */
 export const ANALYTICS_MAX_DAYS = 3 * 366;
 
-const analyticsDay = isoDateField({ min: EARLIEST_DATE, max: () => `${new Date().getUTCFullYear() + 1}-12-31` });
+const analyticsDay = isoDateField({
+  min: EARLIEST_DATE,
+  max: () => `${new Date().getUTCFullYear() + 1}-12-31`,
+});
 
 /** `GET …/sales-analytics`: the last 365 days by month when nothing is given. */
 export const SalesAnalyticsQuery = z
@@ -39,9 +42,7 @@ export const SalesAnalyticsQuery = z
     /** How many wines the top and bottom lists hold (10 when absent). */
     top: intParam(1, 100),
   })
-  .check(
-    z.refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'periodOrder', path: ['to'] }),
-  );
+  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'periodOrder', path: ['to'] }));
 export type SalesAnalyticsQuery = z.infer<typeof SalesAnalyticsQuery>;
 
 export interface SalesFigures {

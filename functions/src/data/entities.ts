@@ -18,13 +18,19 @@ import { cellarWineSchema, createCellarWineEntity } from '../cellar/entities/cel
 import { createExchangeRateEntity, exchangeRateSchema } from '../cellar/entities/exchange-rate';
 import { createLocationShareEntity, locationShareSchema } from '../cellar/entities/location-share';
 import { createWineListCategoryEntity, wineListCategorySchema } from '../cellar/entities/wine-list-category';
-import { createImporterConnectionEntity, importerConnectionSchema } from '../orders/entities/importer-connection';
+import {
+  createImporterConnectionEntity,
+  importerConnectionSchema,
+} from '../orders/entities/importer-connection';
 import { createOrderEntity, orderSchema } from '../orders/entities/order';
 import { documentClient } from '../platform/dynamo';
+import { env } from '../platform/env';
 import { createSaleEntity, saleSchema } from '../sales/entities/sale';
 import { createStockCountEntity, stockCountSchema } from '../stock-counts/entities/stock-count';
-import { createStockCountEntryEntity, stockCountEntrySchema } from '../stock-counts/entities/stock-count-entry';
-import { env } from '../platform/env';
+import {
+  createStockCountEntryEntity,
+  stockCountEntrySchema,
+} from '../stock-counts/entities/stock-count-entry';
 import { createTastingNoteEntity, tastingNoteSchema } from '../tastings/entities/tasting-note';
 import { createWineListEntity, wineListSchema } from '../wine-lists/entities/wine-list';
 import { createWineListCounterEntity, wineListCounterSchema } from '../wine-lists/entities/wine-list-counter';

@@ -40,4 +40,5 @@ export const orderSchema = {
   },
 } as const;
 
-export const createOrderEntity = (config: ConstructorParameters<typeof Entity>[1]) => new Entity(orderSchema, config);
+export const createOrderEntity = (config: ConstructorParameters<typeof Entity>[1]) =>
+  new Entity(orderSchema, config);

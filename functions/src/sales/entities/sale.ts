@@ -40,4 +40,5 @@ export const saleSchema = {
   },
 } as const;
 
-export const createSaleEntity = (config: ConstructorParameters<typeof Entity>[1]) => new Entity(saleSchema, config);
+export const createSaleEntity = (config: ConstructorParameters<typeof Entity>[1]) =>
+  new Entity(saleSchema, config);
