@@ -1,0 +1,252 @@
+/**
+ * Recording and deleting sales (docs/sales-and-orders.md). A sale takes its bottles out of stock in the
+ * same transaction as the sale record, each wine with a SOLD history entry; deleting it puts them back
+ * with SALE_DELETED entries. Both are relative changes: when a wine changed since it was read, the step
+ * is decided again on the fresh wine (the sale's id is fixed, and its record is created only where
+ * there is none, so a repeat cannot record it twice).
+ */
+import {
+  type MainCategory,
+  type MessageKey,
+  type Sale,
+  type SaleInput,
+  type SaleLine,
+  todayIso,
+  wineDisplayName,
+  withBounds,
+} from '@kork/shared';
+import { ulid } from 'ulid';
+import { cellarOf } from '../cellar/cellar-service';
+import { currentWine, locationKey, STALE } from '../cellar/cellar-wine-fields';
+import {
+  actorOf,
+  type CellarWineRecord,
+  historyRecord,
+  laterThan,
+  ownOf,
+  placementList,
+  placementMap,
+  type WineChange,
+  writeTransaction,
+} from '../cellar/cellar-wine-store';
+import { locationIdsOf } from '../cellar/location-store';
+import { retryOnConflict } from '../data/transactions';
+import type { Principal } from '../platform/auth';
+import { ConflictError, DomainError, ValidationError } from '../platform/errors';
+import { currentSale, partyOf, type SaleRecord, saleRecordOf, toSale } from './sale-store';
+
+/**
+ * Attempts of a sale (or a sale's deletion) before it answers 409: many sales of one wine at once each
+ * apply in turn, one per round. It stops well within the route's time limit.
+ */
+const SALE_ATTEMPTS = 40;
+const SALE_BUDGET_MS = 20_000;
+
+/**
+ * 409: the wine (or the location named) has fewer bottles than the sale takes. Not a ConflictError:
+ * reading again does not make bottles appear, so it is not tried again.
+ */
+export class NotEnoughStockError extends DomainError {
+  override name = 'NotEnoughStockError';
+  readonly code = 'CONFLICT';
+  readonly status = 409;
+  constructor(field: string, wine: string, count: number) {
+    const text = withBounds('notEnoughStock', { wine, count });
+    super({ key: text as MessageKey }, { [field]: text });
+  }
+}
+
+type Placements = Record<string, number>;
+
+const nameOf = (record: CellarWineRecord) =>
+  wineDisplayName({
+    wineName: record.wineName,
+    producerName: record.producerName,
+    vintage: record.vintage ?? null,
+  });
+
+const bottlesIn = (placements: Placements) =>
+  Object.values(placements).reduce((sum, n) => sum + Math.max(0, n), 0);
+
+/**
+ * Takes `units` bottles out of `placements` (changed in place): from the location named, or by default
+ * from the location with most bottles, then the next fullest, and so on. Answers where they came from.
+ */
+function takeBottles(
+  placements: Placements,
+  units: number,
+  locationId: string | undefined,
+  refuse: (count: number) => never,
+): { key: string; units: number }[] {
+  if (locationId !== undefined) {
+    const key = locationKey(locationId) ?? '_';
+    const there = placements[key] ?? 0;
+    if (there < units) refuse(there);
+    placements[key] = there - units;
+    return [{ key, units }];
+  }
+  const available = bottlesIn(placements);
+  if (available < units) refuse(available);
+  const taken: { key: string; units: number }[] = [];
+  let remaining = units;
+  for (const { locationId: id, quantity } of placementList(placements)) {
+    if (remaining === 0) break;
+    const key = id ?? '_';
+    const take = Math.min(quantity, remaining);
+    placements[key] = quantity - take;
+    taken.push({ key, units: take });
+    remaining -= take;
+  }
+  return taken;
+}
+
+/**
+ * Records a sale: checks every wine is in the cellar and holds the bottles, then writes the sale, the
+ * wines and their SOLD entries in one transaction. Lines of one wine are one change to it. A line whose
+ * bottles come from more than one location (no location named, the fullest one not holding them all)
+ * is recorded as one line per location, so deleting the sale puts each bottle back where it was.
+ */
+export async function createSale(ownerId: string, input: SaleInput, principal: Principal): Promise<Sale> {
+  const [cellar, actor] = await Promise.all([cellarOf(ownerId), actorOf(principal)]);
+  const saleId = ulid();
+  const started = Date.now();
+  const outcome = await retryOnConflict(async (attempt) => {
+    // An earlier attempt whose answer was lost on the way back may have written it.
+    if (attempt > 0) {
+      const written = await currentSale(ownerId, saleId);
+      if (written) return written;
+      if (Date.now() - started > SALE_BUDGET_MS) return STALE;
+    }
+    const named = input.products.some((line) => line.locationId !== undefined);
+    const locationIds = named ? await locationIdsOf(ownerId) : new Set<string>();
+    const fields: Record<string, string> = {};
+    input.products.forEach((line, index) => {
+      const key = locationKey(line.locationId);
+      if (key !== null && !locationIds.has(key)) fields[`products.${index}.locationId`] = 'unknownLocation';
+    });
+    const wineIds = [...new Set(input.products.map((line) => line.ownWineId))];
+    const records = new Map<string, CellarWineRecord>();
+    for (const record of await Promise.all(wineIds.map((id) => currentWine(ownerId, id))))
+      if (record) records.set(record.id, record);
+    input.products.forEach((line, index) => {
+      if (!records.has(line.ownWineId)) fields[`products.${index}.ownWineId`] = 'winesNotInCellar';
+    });
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+
+    const placements = new Map<string, Placements>(
+      [...records.values()].map((r) => [r.id, { ...(r.placements as Placements) }]),
+    );
+    const lines: SaleLine[] = [];
+    input.products.forEach((line, index) => {
+      const record = records.get(line.ownWineId) as CellarWineRecord;
+      const display = nameOf(record);
+      const taken = takeBottles(
+        placements.get(record.id) as Placements,
+        line.units,
+        line.locationId,
+        (count) => {
+          throw new NotEnoughStockError(`products.${index}.units`, display, count);
+        },
+      );
+      const unitCost = ownOf(record).purchasePriceWovat;
+      for (const { key, units } of taken) {
+        lines.push({
+          ownWineId: record.id,
+          wineDisplayName: display,
+          mainCategoryId: record.mainCategoryId,
+          country: record.country,
+          units,
+          unitPrice: line.unitPrice,
+          byGlass: line.byGlass ?? false,
+          locationId: key === '_' ? null : key,
+          ...(unitCost === undefined ? {} : { unitCost }),
+          vatPercentage: cellar.vats[record.mainCategoryId as MainCategory] ?? 0,
+          total: units * line.unitPrice,
+        });
+      }
+    });
+
+    const sale: SaleRecord = {
+      ownerId,
+      id: saleId,
+      date: input.date ?? todayIso(),
+      customer: partyOf(input.customer),
+      contactPerson: partyOf(input.contactPerson),
+      ...(input.distributor ? { distributor: input.distributor } : {}),
+      ...(input.storeForDelivery ? { storeForDelivery: input.storeForDelivery } : {}),
+      ...(input.note ? { note: input.note } : {}),
+      products: lines,
+      units: lines.reduce((sum, line) => sum + line.units, 0),
+      totalPrice: lines.reduce((sum, line) => sum + line.total, 0),
+      createdBy: actor.userId,
+      createdByName: actor.name,
+      createdAt: new Date().toISOString(),
+    };
+    const changes: WineChange[] = [...records.values()].map((before) => {
+      const next = placements.get(before.id) as Placements;
+      const sold = bottlesIn(before.placements as Placements) - bottlesIn(next);
+      const after: CellarWineRecord = {
+        ...before,
+        quantity: before.quantity - sold,
+        placements: placementMap(placementList(next)),
+        updatedAt: laterThan(before.updatedAt),
+      };
+      return { before, after, history: historyRecord(after, 'SOLD', before, after, actor, { saleId }) };
+    });
+    await writeTransaction(changes, ({ sale: entity }) => [entity.create(sale).commit()]);
+    return sale;
+  }, SALE_ATTEMPTS);
+  if (outcome === STALE) throw new ConflictError();
+  return toSale(outcome, cellar.baseCurrency);
+}
+
+/**
+ * Deletes a sale and puts its bottles back where they came from, each wine with a SALE_DELETED entry,
+ * all in one transaction with the sale's deletion (conditional on the sale being there: of requests
+ * deleting it at once, one does, the others find it gone, 404). A location deleted since takes its
+ * bottles back as Uncategorized; a wine deleted since cannot take any back, and its lines are skipped.
+ */
+export async function deleteSale(ownerId: string, saleId: string, principal: Principal): Promise<Sale> {
+  const [cellar, actor] = await Promise.all([cellarOf(ownerId), actorOf(principal)]);
+  const started = Date.now();
+  const outcome = await retryOnConflict(async (attempt) => {
+    if (attempt > 0 && Date.now() - started > SALE_BUDGET_MS) return STALE;
+    const sale = await saleRecordOf(ownerId, saleId);
+    const lines = sale.products as SaleLine[];
+    const locationIds = await locationIdsOf(ownerId);
+    const wineIds = [...new Set(lines.map((line) => line.ownWineId))];
+    const records = (await Promise.all(wineIds.map((id) => currentWine(ownerId, id)))).filter(
+      (record): record is CellarWineRecord => record !== undefined,
+    );
+    const changes: WineChange[] = records.map((before) => {
+      const placements = { ...(before.placements as Placements) };
+      let units = 0;
+      for (const line of lines) {
+        if (line.ownWineId !== before.id) continue;
+        const key = line.locationId && locationIds.has(line.locationId) ? line.locationId : '_';
+        placements[key] = (placements[key] ?? 0) + line.units;
+        units += line.units;
+      }
+      const after: CellarWineRecord = {
+        ...before,
+        quantity: before.quantity + units,
+        placements: placementMap(placementList(placements)),
+        updatedAt: laterThan(before.updatedAt),
+      };
+      return {
+        before,
+        after,
+        history: historyRecord(after, 'SALE_DELETED', before, after, actor, { saleId }),
+      };
+    });
+    await writeTransaction(changes, ({ sale: entity }) => [
+      entity
+        .delete({ ownerId, id: saleId })
+        .where((attr, op) => op.exists(attr.id))
+        .commit(),
+    ]);
+    return sale;
+  }, SALE_ATTEMPTS);
+  if (outcome === STALE) throw new ConflictError();
+  return toSale(outcome, cellar.baseCurrency);
+}
