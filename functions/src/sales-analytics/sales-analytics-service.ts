@@ -1,0 +1,101 @@
+/**
+ * Sales analytics of a cellar (shared/src/sales-analytics.ts, docs/sales-analytics.md): revenue, cost
+ * and margin over a period by day, week or month, by category, country and wine, top and bottom
+ * sellers, turnover, days of stock left and shrinkage from finished counts.
+ *
+ * The figures are summed on every request from what the instance holds: the cellar snapshot (wines
+ * and their stock now) and, kept with it, the owner's sale lines as columns (sales-lines.ts). Every sale
+ * and every sale deleted changes wines in the transaction that raises the cellar's version, so a
+ * snapshot of the current version holds every sale made before the request; a new version is a new
+ * snapshot, and its sales are read again. Finished counts are read at each request (a few items), and
+ * their entries, frozen when a count is finished, are kept once read.
+ */
+import {
+  ANALYTICS_MAX_DAYS,
+  type AnalyticsGroup,
+  aggregateSales,
+  dayNumber,
+  type FinishedCount,
+  isoOfDay,
+  type SalesAnalytics,
+  type SalesAnalyticsQuery,
+  shrinkageIn,
+  todayIso,
+  withBounds,
+} from '@kork/shared';
+import { cellarSnapshot } from '../cellar/cellar-snapshot';
+import { db } from '../data/entities';
+import { ValidationError } from '../platform/errors';
+import { salesLinesOf } from './sales-lines';
+
+/** Days of the default period, today included. */
+const DEFAULT_DAYS = 365;
+const DEFAULT_TOP = 10;
+
+export interface AnalyticsPeriod {
+  from: number;
+  to: number;
+  groupBy: AnalyticsGroup;
+  top: number;
+}
+
+/** The period asked for, as day numbers: the last 365 days to today by month when nothing is given. */
+export function periodOf(query: SalesAnalyticsQuery, today = todayIso()): AnalyticsPeriod {
+  const to = dayNumber(query.to ?? today);
+  const from = query.from ? dayNumber(query.from) : to - (DEFAULT_DAYS - 1);
+  if (from > to) throw new ValidationError({ to: 'periodOrder' });
+  if (to - from + 1 > ANALYTICS_MAX_DAYS)
+    throw new ValidationError({ from: withBounds('periodTooLong', { max: ANALYTICS_MAX_DAYS }) });
+  return { from, to, groupBy: query.groupBy ?? 'month', top: query.top ?? DEFAULT_TOP };
+}
+
+// — Finished counts —
+
+/** Entries of finished counts, frozen when finished: kept by count and finishing moment. */
+const countEntries = new Map<string, FinishedCount['entries']>();
+const COUNTS_KEPT = 500;
+
+async function entriesOf(ownerId: string, countId: string, finishedAt: string) {
+  const key = `${ownerId}#${countId}#${finishedAt}`;
+  const kept = countEntries.get(key);
+  if (kept) return kept;
+  const { data } = await db()
+    .entities.stockCountEntry.query.byCount({ ownerId, countId })
+    .go({ pages: 'all', attributes: ['counted', 'expected', 'unitCost'] });
+  const entries = data.map(({ counted, expected, unitCost }) => ({ counted, expected, unitCost }));
+  if (countEntries.size >= COUNTS_KEPT) countEntries.delete(countEntries.keys().next().value as string);
+  countEntries.set(key, entries);
+  return entries;
+}
+
+/** The owner's finished counts dated in the period, with their entries. */
+async function finishedCounts(ownerId: string, from: string, to: string): Promise<FinishedCount[]> {
+  const { data } = await db()
+    .entities.stockCount.query.byOwnerKey({ ownerId })
+    .go({ pages: 'all', consistent: true, attributes: ['id', 'name', 'date', 'status', 'finishedAt'] });
+  const finished = data.filter(
+    (count) => count.status === 'finished' && count.date >= from && count.date <= to,
+  );
+  return Promise.all(
+    finished.map(async (count) => ({
+      id: count.id,
+      date: count.date,
+      name: count.name,
+      entries: await entriesOf(ownerId, count.id, count.finishedAt ?? ''),
+    })),
+  );
+}
+
+/** The figures of `GET …/sales-analytics`. */
+export async function salesAnalytics(ownerId: string, query: SalesAnalyticsQuery): Promise<SalesAnalytics> {
+  const period = periodOf(query);
+  const from = isoOfDay(period.from);
+  const to = isoOfDay(period.to);
+  const [snapshot, counts] = await Promise.all([cellarSnapshot(ownerId), finishedCounts(ownerId, from, to)]);
+  const { lines, wines } = await salesLinesOf(snapshot);
+  return {
+    ...aggregateSales(lines, wines, period),
+    currency: snapshot.cellar.baseCurrency,
+    shrinkage: shrinkageIn(counts, from, to),
+  };
+}
