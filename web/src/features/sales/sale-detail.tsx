@@ -1,0 +1,173 @@
+import type { CellarLocation, Sale, SaleParty } from '@kork/shared';
+import { Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/i18n';
+import { formatCount } from '../../lib/format-number';
+import { notify } from '../../lib/notify';
+import { formatMoney } from '../cellar/wines/money';
+import { ConfirmModal } from '../wines/components/confirm-modal';
+import { useDeleteSale } from './api/sales';
+import { partyName } from './sales-export';
+import classes from './sales-page.module.css';
+import { formatDay, locationName, locationNames } from './sales-shared';
+
+interface SaleDetailProps {
+  sale: Sale | undefined;
+  onClose: () => void;
+  userId: string;
+  locations: CellarLocation[];
+}
+
+function Party({ title, party }: { title: string; party: SaleParty | undefined }) {
+  const name = partyName(party);
+  const rest = [party?.phone, party?.email, party?.address].filter(Boolean);
+  if (!name && rest.length === 0) return null;
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {title}
+      </Text>
+      {name && <Text size="sm">{name}</Text>}
+      {rest.map((value) => (
+        <Text key={value} size="sm" className={classes.wrap} style={{ whiteSpace: 'pre-line' }}>
+          {value}
+        </Text>
+      ))}
+    </div>
+  );
+}
+
+/** One sale: who bought what, from where, and deleting it (its bottles go back). */
+export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const remove = useDeleteSale(userId);
+  const [confirming, setConfirming] = useState(false);
+  const names = useMemo(() => locationNames(locations), [locations]);
+
+  return (
+    <>
+      <Drawer
+        opened={sale !== undefined && !confirming}
+        onClose={onClose}
+        position="right"
+        size={phone ? '100%' : 'md'}
+        title={sale ? t('salesPage.detail.title', { date: formatDay(sale.date, locale) }) : ''}
+        closeButtonProps={{ 'aria-label': t('salesPage.detail.close') }}
+      >
+        {sale && (
+          <Stack gap="md">
+            <Group gap="xl">
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('salesPage.columns.units')}
+                </Text>
+                <Text fw={700}>{formatCount(sale.units, locale)}</Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('salesPage.columns.total')}
+                </Text>
+                <Text fw={700} className={classes.money}>
+                  {formatMoney(sale.totalPrice, sale.currency, locale)}
+                </Text>
+              </div>
+            </Group>
+            <Party title={t('salesPage.form.customer')} party={sale.customer} />
+            <Party title={t('salesPage.form.contactPerson')} party={sale.contactPerson} />
+            {sale.distributor && (
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('salesPage.form.distributor')}
+                </Text>
+                <Text size="sm">{sale.distributor}</Text>
+              </div>
+            )}
+            {sale.storeForDelivery && (
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('salesPage.form.storeForDelivery')}
+                </Text>
+                <Text size="sm">{sale.storeForDelivery}</Text>
+              </div>
+            )}
+            <section aria-labelledby="sale-detail-products">
+              <Title order={3} size="h6" id="sale-detail-products" mb={4}>
+                {t('salesPage.form.products')}
+              </Title>
+              <ul className={classes.lines}>
+                {sale.products.map((line) => (
+                  <li
+                    key={`${line.ownWineId}/${line.locationId ?? '_'}/${line.units}/${line.unitPrice}/${line.byGlass}`}
+                    className={classes.line}
+                  >
+                    <Text size="sm" fw={600} className={classes.wrap}>
+                      {line.wineDisplayName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t('salesPage.detail.lineFacts', {
+                        count: line.units,
+                        price: formatMoney(line.unitPrice, sale.currency, locale),
+                        location: locationName(
+                          names,
+                          line.locationId,
+                          t('salesPage.uncategorized'),
+                          t('salesPage.unknownLocation'),
+                        ),
+                      })}
+                      {line.byGlass ? ` · ${t('salesPage.form.byGlass')}` : ''}
+                    </Text>
+                    <Text size="sm" ta="right" className={classes.money}>
+                      {formatMoney(line.total, sale.currency, locale)}
+                    </Text>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            {sale.note && (
+              <div>
+                <Text size="xs" c="dimmed">
+                  {t('salesPage.form.note')}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }} className={classes.wrap}>
+                  {sale.note}
+                </Text>
+              </div>
+            )}
+            <Text size="xs" c="dimmed">
+              {t('salesPage.detail.recordedBy', { name: sale.createdByName })}
+            </Text>
+            <Button
+              color="red.9"
+              variant="outline"
+              radius="xl"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setConfirming(true)}
+            >
+              {t('salesPage.detail.delete')}
+            </Button>
+          </Stack>
+        )}
+      </Drawer>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('salesPage.detail.deleteTitle')}
+        confirmLabel={t('salesPage.detail.deleteConfirm')}
+        onConfirm={async () => {
+          if (!sale) return;
+          await remove.mutateAsync(sale.id);
+          notify.success(t('salesPage.detail.deleted'));
+          setConfirming(false);
+          onClose();
+        }}
+      >
+        <Text>{t('salesPage.detail.deleteText', { count: sale?.units ?? 0 })}</Text>
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import type { CellarLocation, Locale } from '@kork/shared';
+import { UNCATEGORIZED } from '@kork/shared';
+import { useQuery } from '@tanstack/react-query';
+import { listLocations } from '../cellar/api/locations';
+import { getCellars } from '../cellar/settings/api/get-cellars';
+
+/** A day (YYYY-MM-DD) as people read it: "3. mars 2025" / "3 Mar 2025". */
+export function formatDay(iso: string, locale: Locale): string {
+  const date = new Date(`${iso.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale === 'nb' ? 'nb-NO' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** The cellar's settings the sales page needs: its base currency and default glass size. */
+export function useCellarSettings(userId: string) {
+  return useQuery({
+    queryKey: ['sale-cellar', userId],
+    queryFn: ({ signal }) => getCellars(userId, signal).then((page) => page.rows[0] ?? null),
+    staleTime: 60_000,
+  });
+}
+
+export function useLocations(userId: string) {
+  return useQuery({
+    queryKey: ['sale-locations', userId],
+    queryFn: ({ signal }) => listLocations(userId, signal).then((page) => page.rows),
+    staleTime: 60_000,
+  });
+}
+
+/** Locations by id, with their full path ("Kjeller A / Hylle 2") so two shelves called "2" differ. */
+export function locationNames(locations: readonly CellarLocation[] | undefined): Map<string, string> {
+  const byId = new Map((locations ?? []).map((location) => [location.id, location]));
+  const names = new Map<string, string>();
+  for (const location of locations ?? []) {
+    const parts = [location.name];
+    let parent = location.parentId ? byId.get(location.parentId) : undefined;
+    for (let depth = 0; parent && depth < 10; depth++) {
+      parts.unshift(parent.name);
+      parent = parent.parentId ? byId.get(parent.parentId) : undefined;
+    }
+    names.set(location.id, parts.join(' / '));
+  }
+  return names;
+}
+
+/** The name of a location id as the API gives it (`uncategorized` or null: no location). */
+export function locationName(
+  names: ReadonlyMap<string, string>,
+  id: string | null,
+  uncategorized: string,
+  unknown: string,
+): string {
+  if (id === null || id === UNCATEGORIZED) return uncategorized;
+  return names.get(id) ?? unknown;
+}
