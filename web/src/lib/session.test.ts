@@ -52,6 +52,29 @@ describe('the session', () => {
     expect(Cookies.get('KORK_TOKEN')).toBeUndefined();
   });
 
+  it('keeps the session and the viewer last seen when the viewer fetch gets no answer (offline)', async () => {
+    const accessToken = token();
+    Cookies.set('KORK_TOKEN', accessToken);
+    resetSessionForTests();
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ payload: anna }), { status: 200 }));
+    expect(await viewerReady()).toEqual(anna);
+
+    // The page is opened again without a network.
+    resetSessionForTests();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    expect(await viewerReady()).toEqual(anna);
+    expect(getSession()).toEqual({ status: 'authenticated', user: anna });
+    expect(Cookies.get('KORK_TOKEN')).toBe(accessToken);
+
+    // Another token never gets the viewer remembered for this one.
+    Cookies.set('KORK_TOKEN', `${accessToken}x`);
+    resetSessionForTests();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await viewerReady()).toBeNull();
+    expect(Cookies.get('KORK_TOKEN')).toBe(`${accessToken}x`);
+  });
+
   it('keeps a login in the KORK_TOKEN cookie until logout', () => {
     const accessToken = token();
 

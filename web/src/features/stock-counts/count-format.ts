@@ -1,0 +1,57 @@
+import type { CurrencyCode, StockCount } from '@kork/shared';
+import { currentLocale } from '../../i18n/i18n';
+import { formatCount } from '../../lib/format-number';
+import { formatMoney } from '../cellar/wines/money';
+
+/** How the stock count pages write days, differences and names. */
+
+function intlLocale(): string {
+  return currentLocale() === 'nb' ? 'nb-NO' : 'en-GB';
+}
+
+/** A YYYY-MM-DD day or an ISO moment as a day: "3 Mar 2025" / "3. mars 2025". */
+export function formatDay(value: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+/** A difference with its sign: "+2", "−3", "0". */
+export function formatDifference(value: number): string {
+  const text = formatCount(Math.abs(value), intlLocale());
+  if (value > 0) return `+${text}`;
+  if (value < 0) return `−${text}`;
+  return text;
+}
+
+/** A difference in money with its sign. */
+export function formatDifferenceValue(minor: number, currency: CurrencyCode): string {
+  const text = formatMoney(Math.abs(minor), currency, intlLocale());
+  if (minor > 0) return `+${text}`;
+  if (minor < 0) return `−${text}`;
+  return text;
+}
+
+export function formatWhole(value: number): string {
+  return formatCount(value, intlLocale());
+}
+
+/** The colour a difference is shown in: missing bottles red, found ones blue, none neutral. */
+export function differenceColor(value: number | undefined): string | undefined {
+  if (value === undefined || value === 0) return undefined;
+  return value < 0 ? 'red.9' : 'blue.9';
+}
+
+/** A count's name, or its day when it has none. */
+export function countTitle(
+  count: Pick<StockCount, 'name' | 'date'>,
+  unnamed: (date: string) => string,
+): string {
+  return count.name?.trim() || unnamed(formatDay(count.date));
+}
+
+/** Today on this device, as YYYY-MM-DD. */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
