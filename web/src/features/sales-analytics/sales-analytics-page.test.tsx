@@ -16,11 +16,7 @@ vi.mock(import('../../lib/api-client'), async (original) => ({
 }));
 
 // Charts need a laid-out page to draw; here their tables stand for them.
-vi.mock(import('@mantine/charts'), async (original) => ({
-  ...(await original()),
-  AreaChart: () => null,
-  BarChart: () => null,
-}));
+vi.mock('@mantine/charts', () => ({ AreaChart: () => null, BarChart: () => null }));
 
 const get = vi.mocked(api.get);
 const PATH = '/wine-cellars/users/u1/sales-analytics';
