@@ -161,6 +161,8 @@ export const ReceiveInput = z.object({
       { min: 1 },
     ),
   ),
+  /** The order's version the receipt was decided on; a stale one answers 409, so a receipt sent twice arrives once. */
+  version: z.optional(numberField(0, 1_000_000_000, { int: true })),
 });
 export type ReceiveInput = z.infer<typeof ReceiveInput>;
 

@@ -55,7 +55,7 @@ export class AlreadyInCellarError extends DomainError {
  * The cellar's rows of these catalogue wines, by catalogue id, read to be written on: the row keyed by
  * the catalogue id (strongly consistent), else the oldest row of it written before rows were so keyed.
  */
-async function rowsInCellar(
+export async function rowsInCellar(
   ownerId: string,
   wineIds: readonly string[],
 ): Promise<Map<string, CellarWineRecord>> {
@@ -93,7 +93,7 @@ async function rowsInCellar(
  * Records for new wines. Catalogue wines are read in batches and copied (identity, window, rating), so
  * the cellar keeps them whatever happens to the catalogue later.
  */
-async function newRecords(
+export async function newRecords(
   ownerId: string,
   inputs: readonly ParsedCellarWineInput[],
   path: (index: number) => string,
