@@ -4,7 +4,7 @@ import { Entity } from 'electrodb';
  * One counted wine in one location of a count: the latest figure entered for the pair, who entered it
  * and when (`countedAt`, the device's moment: a later entry wins, an older one arriving late does not
  * overwrite it). `expected` and `unitCost` are frozen when the count is finished, so its report never
- * changes afterwards.
+ * changes afterwards; the report's uncounted lines are then stored as entries too, marked `uncounted`.
  */
 export const stockCountEntrySchema = {
   model: { entity: 'stockCountEntry', version: '1', service: 'kork' },
@@ -20,6 +20,14 @@ export const stockCountEntrySchema = {
     countedAt: { type: 'string', required: true },
     expected: { type: 'number' },
     unitCost: { type: 'number' },
+    /** Frozen with the report: the wine's name and vintage as the count saw them. */
+    wineDisplayName: { type: 'string' },
+    vintage: { type: 'number' },
+    /**
+     * A line of the frozen report that nobody counted (its `counted` is 0 and means nothing, its
+     * `countedAt` is the epoch so any real figure wins over it).
+     */
+    uncounted: { type: 'boolean' },
   },
   indexes: {
     byCount: {

@@ -36,6 +36,11 @@ export const stockCountSchema = {
     summary: { type: 'any' },
     /** [{userId, name}] of everyone who entered a figure. */
     counters: { type: 'any' },
+    /**
+     * When the cached summary was worked out (ms): a summary is written only over an older one, so the
+     * last written saw every entry written before it.
+     */
+    summaryAt: { type: 'number' },
     version: { type: 'number', required: true, default: 0 },
     updatedAt: { type: 'string', required: true },
   },

@@ -1,0 +1,368 @@
+/**
+ * Stock counts (SPEC §3 Stock count, §4, §5; docs/stock-counts.md): starting a count, its sheet, the
+ * figures counters enter, its name and note, and deleting it. Finishing is stock-count-finish.ts.
+ */
+import {
+  cappedCountedAt,
+  countAsOf,
+  type Locale,
+  lineOf,
+  mergeEntries,
+  STOCK_COUNT_LIMITS,
+  type StockCount,
+  type StockCountEntriesInput,
+  type StockCountEntriesResult,
+  type StockCountEntry,
+  type StockCountInput,
+  type StockCountLine,
+  type StockCountSheet,
+  type StockCountSummary,
+  type StockCountsQuery,
+  type StockCountUpdate,
+  sheetLines,
+  sortLines,
+  summarize,
+  todayIso,
+} from '@kork/shared';
+import { ulid } from 'ulid';
+import { cellarOf } from '../cellar/cellar-service';
+import { actorOf } from '../cellar/cellar-wine-store';
+import { locationsOf } from '../cellar/location-store';
+import { db } from '../data/entities';
+import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
+import type { Principal } from '../platform/auth';
+import { ConflictError, ValidationError } from '../platform/errors';
+import {
+  type CellarAtCount,
+  cellarAtCount,
+  countable,
+  countedEntries,
+  countLocations,
+  countsOf,
+  entryRecordsOf,
+  existingCount,
+  type StockCountEntryRecord,
+  type StockCountRecord,
+  toEntry,
+  toStockCount,
+} from './stock-count-store';
+
+const UNCATEGORIZED_NAME: Record<Locale, string> = { en: 'Uncategorized', nb: 'Ukategorisert' };
+
+async function currencyOf(ownerId: string) {
+  return (await cellarOf(ownerId)).baseCurrency;
+}
+
+// — Reads —
+
+export async function listStockCounts(
+  ownerId: string,
+  query: StockCountsQuery,
+): Promise<{ rows: StockCount[]; count: number }> {
+  const [records, currency] = await Promise.all([countsOf(ownerId), currencyOf(ownerId)]);
+  const wanted = query.status
+    ? records.filter((record) => (record.status === 'finished') === (query.status === 'finished'))
+    : records;
+  const size = query.resultsPerPage ?? 50;
+  const page = query.page ?? 1;
+  return {
+    rows: wanted.slice((page - 1) * size, page * size).map((record) => toStockCount(record, currency)),
+    count: wanted.length,
+  };
+}
+
+/** A finished count's lines as frozen in its report. */
+function frozenLines(records: readonly StockCountEntryRecord[]): StockCountLine[] {
+  return sortLines(
+    records.map((record) =>
+      lineOf(
+        record.ownWineId,
+        record.locationId,
+        record.expected ?? 0,
+        (record.expected ?? 0) === 0,
+        record.unitCost,
+        record.uncounted ? undefined : toEntry(record),
+        () => ({
+          wineDisplayName: record.wineDisplayName ?? record.ownWineId,
+          vintage: record.vintage ?? null,
+        }),
+      ),
+    ),
+  );
+}
+
+/** The lines of an open count: the cellar at its moment merged with the entries so far. */
+export function openLines(
+  atCount: CellarAtCount,
+  entries: readonly StockCountEntry[],
+  scope: Set<string> | null,
+): StockCountLine[] {
+  return sheetLines(atCount.wines, entries, scope, atCount.label);
+}
+
+export async function stockCountSheet(
+  ownerId: string,
+  countId: string,
+  locale: Locale,
+): Promise<StockCountSheet> {
+  const record = await existingCount(ownerId, countId);
+  const [currency, locations, entryRecords, atCount] = await Promise.all([
+    currencyOf(ownerId),
+    locationsOf(ownerId),
+    entryRecordsOf(ownerId, countId),
+    cellarAtCount(ownerId, record.asOf),
+  ]);
+  const where = countLocations((record.locationIds as string[] | null) ?? null, locations);
+  const finished = record.status === 'finished';
+  const lines = finished
+    ? frozenLines(entryRecords)
+    : openLines(atCount, countedEntries(entryRecords), where.scope);
+  const count = toStockCount(record, currency);
+  if (!finished) count.summary = summarize(lines);
+  const eligibleWines = finished
+    ? []
+    : [...atCount.wines.keys()]
+        .map((ownWineId) => ({ ownWineId, ...atCount.label(ownWineId) }))
+        .sort((a, b) => a.wineDisplayName.localeCompare(b.wineDisplayName));
+  return {
+    ...count,
+    lines,
+    locations: where.sheet({ uncategorized: UNCATEGORIZED_NAME[locale] }),
+    eligibleWines,
+  };
+}
+
+// — Writes —
+
+export async function createStockCount(
+  ownerId: string,
+  input: StockCountInput,
+  principal: Principal,
+): Promise<StockCount> {
+  const now = new Date();
+  const date = input.date ?? todayIso(now);
+  const [records, locations, actor, currency] = await Promise.all([
+    countsOf(ownerId),
+    locationsOf(ownerId),
+    actorOf(principal),
+    currencyOf(ownerId),
+  ]);
+  const locationIds = input.locationIds ? [...new Set(input.locationIds)] : null;
+  if (locationIds) {
+    const where = countLocations(null, locations);
+    const fields: Record<string, string> = {};
+    input.locationIds?.forEach((id, index) => {
+      if (!where.known.has(id)) fields[`locationIds.${index}`] = 'unknownLocation';
+    });
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+  }
+  if (records.filter((record) => record.status !== 'finished').length >= STOCK_COUNT_LIMITS.openMax)
+    throw new ConflictError({ key: 'openCountsFull' });
+  const stamp = now.toISOString();
+  const record = {
+    ownerId,
+    id: ulid(),
+    date,
+    asOf: countAsOf(date, now),
+    locationIds,
+    status: 'open',
+    createdBy: actor.userId,
+    createdByName: actor.name,
+    createdAt: stamp,
+    counters: [],
+    version: 0,
+    updatedAt: stamp,
+    ...(input.name ? { name: input.name } : {}),
+    ...(input.note ? { note: input.note } : {}),
+  };
+  await db().entities.stockCount.create(record).go();
+  return toStockCount(record as StockCountRecord, currency);
+}
+
+export async function updateStockCount(
+  ownerId: string,
+  countId: string,
+  input: StockCountUpdate,
+): Promise<StockCount> {
+  const record = await existingCount(ownerId, countId);
+  if (input.version !== undefined && input.version !== record.version)
+    throw new ConflictError({ key: 'stockCountChanged' });
+  const set: Record<string, unknown> = { version: record.version + 1, updatedAt: new Date().toISOString() };
+  const remove: ('name' | 'note')[] = [];
+  for (const field of ['name', 'note'] as const) {
+    if (input[field] === undefined) continue;
+    if (input[field]) set[field] = input[field];
+    else remove.push(field);
+  }
+  try {
+    const patch = db()
+      .entities.stockCount.patch({ ownerId, id: countId })
+      .set(set)
+      .where((attr, op) => op.eq(attr.version, record.version));
+    await (remove.length > 0 ? patch.remove(remove) : patch).go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError({ key: 'stockCountChanged' });
+    throw error;
+  }
+  return toStockCount(await existingCount(ownerId, countId), await currencyOf(ownerId));
+}
+
+/** Deletes a count and its entries (a finished count's report goes; the inventory it set stays). */
+export async function deleteStockCount(ownerId: string, countId: string): Promise<void> {
+  const record = await existingCount(ownerId, countId);
+  if (record.status === 'finishing') throw new ConflictError({ key: 'stockCountFinished' });
+  try {
+    // The count goes first, so no entry can land after its entries are removed.
+    await db()
+      .entities.stockCount.delete({ ownerId, id: countId })
+      .where((attr, op) => op.ne(attr.status, 'finishing'))
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError({ key: 'stockCountFinished' });
+    throw error;
+  }
+  const entries = await entryRecordsOf(ownerId, countId);
+  for (let i = 0; i < entries.length; i += 25) {
+    const keys = entries
+      .slice(i, i + 25)
+      .map(({ ownWineId, locationId }) => ({ ownerId, countId, ownWineId, locationId }));
+    for (let round = 0; ; round++) {
+      const { unprocessed } = await db().entities.stockCountEntry.delete(keys).go();
+      if (unprocessed.length === 0) break;
+      if (round >= 8) throw new Error('Stock count entries were left after 8 rounds');
+    }
+  }
+}
+
+/** Rounds of a batch whose transaction keeps meeting others (many counters at once). */
+const ENTRY_ROUNDS = 6;
+
+/**
+ * Enters figures. Each pair must be in the count's locations and its wine in the cellar at the count's
+ * moment (§5). The entries are written in one transaction that checks the count is still open; each
+ * entry only over an older one (`countedAt`), so a late offline figure never overwrites a newer one: a
+ * pair refused that way is dropped and the rest written. A batch sent again changes nothing twice.
+ */
+export async function putStockCountEntries(
+  ownerId: string,
+  countId: string,
+  input: StockCountEntriesInput,
+  principal: Principal,
+): Promise<StockCountEntriesResult> {
+  const record = await existingCount(ownerId, countId);
+  if (record.status !== 'open') throw new ConflictError({ key: 'stockCountFinished' });
+  const [locations, atCount, actor] = await Promise.all([
+    locationsOf(ownerId),
+    cellarAtCount(ownerId, record.asOf),
+    actorOf(principal),
+  ]);
+  const where = countLocations((record.locationIds as string[] | null) ?? null, locations);
+  const fields: Record<string, string> = {};
+  input.entries.forEach((entry, index) => {
+    if (!countable(where, entry.locationId)) fields[`entries.${index}.locationId`] = 'locationNotInCount';
+    if (!atCount.wines.has(entry.ownWineId)) fields[`entries.${index}.ownWineId`] = 'wineNotInCellarAtCount';
+  });
+  if (Object.keys(fields).length > 0) {
+    const kinds = new Set(Object.values(fields));
+    throw new ValidationError(
+      fields,
+      kinds.size === 1 ? { key: [...kinds][0] as 'locationNotInCount' } : undefined,
+    );
+  }
+  const now = new Date();
+  let pending = mergeEntries(
+    input.entries.map((entry) => ({
+      ownWineId: entry.ownWineId,
+      locationId: entry.locationId,
+      counted: entry.counted,
+      countedBy: actor.userId,
+      countedByName: actor.name,
+      countedAt: cappedCountedAt(entry.countedAt, now),
+    })),
+  );
+  for (let round = 0; pending.length > 0; round++) {
+    try {
+      await writeEntries(ownerId, countId, pending);
+      break;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceled)) throw error;
+      const failed = new Set(error.failedConditions);
+      if (failed.has(0)) {
+        const now = await existingCount(ownerId, countId);
+        if (now.status !== 'open') throw new ConflictError({ key: 'stockCountFinished' });
+      }
+      // A newer figure already stands for these pairs: it wins, the rest are written.
+      const stale = failed.size > 0 && !failed.has(0);
+      if (stale) pending = pending.filter((_, index) => !failed.has(index + 1));
+      else if (round + 1 >= ENTRY_ROUNDS) throw error;
+    }
+  }
+  const summary = await refreshSummary(ownerId, record, atCount, where.scope);
+  const keys = new Map(
+    input.entries.map(({ ownWineId, locationId }) => [
+      `${ownWineId}/${locationId}`,
+      { ownerId, countId, ownWineId, locationId },
+    ]),
+  );
+  const { data } = await db()
+    .entities.stockCountEntry.get([...keys.values()])
+    .go({ consistent: true });
+  return { entries: data.map(toEntry), summary };
+}
+
+async function writeEntries(ownerId: string, countId: string, entries: readonly StockCountEntry[]) {
+  await commitTransaction(() =>
+    db().transaction.write(({ stockCount, stockCountEntry }) => [
+      stockCount
+        .check({ ownerId, id: countId })
+        .where((attr, op) => op.eq(attr.status, 'open'))
+        .commit(),
+      ...entries.map((entry) =>
+        stockCountEntry
+          .put({ ownerId, countId, ...entry })
+          .where(
+            (attr, op) => `${op.notExists(attr.countedAt)} OR ${op.lte(attr.countedAt, entry.countedAt)}`,
+          )
+          .commit(),
+      ),
+    ]),
+  );
+}
+
+/**
+ * Works the count's summary and counters out from every entry and keeps them on the count for its
+ * list. A summary is written only over one worked out earlier: of two counters at once, the later
+ * read (which saw the other's entries) stands.
+ */
+async function refreshSummary(
+  ownerId: string,
+  record: StockCountRecord,
+  atCount: CellarAtCount,
+  scope: Set<string> | null,
+): Promise<StockCountSummary> {
+  const startedAt = Date.now();
+  const entries = countedEntries(await entryRecordsOf(ownerId, record.id));
+  const summary = summarize(sheetLines(atCount.wines, entries, scope, atCount.label));
+  const counters = new Map<string, string>();
+  for (const entry of entries) counters.set(entry.countedBy, entry.countedByName);
+  try {
+    await db()
+      .entities.stockCount.patch({ ownerId, id: record.id })
+      .set({
+        summary,
+        counters: [...counters].map(([userId, name]) => ({ userId, name })),
+        summaryAt: startedAt,
+      })
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.status, 'open')} AND (${op.notExists(attr.summaryAt)} OR ${op.lt(attr.summaryAt, startedAt)})`,
+      )
+      .go();
+  } catch (error) {
+    // A later summary already stands, or the count is being finished (which works its own out).
+    if (!isConditionFailure(error)) throw error;
+  }
+  return summary;
+}
+
+export type { StockCountRecord };
