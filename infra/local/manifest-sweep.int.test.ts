@@ -438,6 +438,31 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
         }),
       );
       values.listId = list.id;
+    } else if (name === 'saleId' || name === 'orderId') {
+      const wine = await ok(
+        origin.api<{ id: string }>('POST', `${cellarBase}/own-wines`, {
+          token,
+          json: { source: 'CUSTOM', wineName: 'Sveipevin', bottleSize: 0.75, quantity: 2 },
+        }),
+      );
+      const products = [{ ownWineId: wine.id, units: 1, unitPrice: 100, unitCost: 100 }];
+      if (name === 'saleId') {
+        const sale = await ok(
+          origin.api<{ id: string }>('POST', `${cellarBase}/sales`, {
+            token,
+            json: { products: products.map(({ unitCost: _, ...line }) => line) },
+          }),
+        );
+        values.saleId = sale.id;
+      } else {
+        const order = await ok(
+          origin.api<{ id: string }>('POST', `${cellarBase}/orders`, {
+            token,
+            json: { type: 'purchase', products: products.map(({ unitPrice: _, ...line }) => line) },
+          }),
+        );
+        values.orderId = order.id;
+      }
     } else if (name === 'token') {
       const shared = await location();
       const answer = await ok(
