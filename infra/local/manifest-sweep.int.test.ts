@@ -438,6 +438,14 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
         }),
       );
       values.listId = list.id;
+    } else if (name === 'countId') {
+      const count = await ok(
+        origin.api<{ id: string }>('POST', `${cellarBase}/stock-counts`, {
+          token,
+          json: { name: 'Sveipetelling' },
+        }),
+      );
+      values.countId = count.id;
     } else if (name === 'saleId' || name === 'orderId') {
       const wine = await ok(
         origin.api<{ id: string }>('POST', `${cellarBase}/own-wines`, {
@@ -672,7 +680,8 @@ describe('bad input', () => {
     '%s refuses bad input with a 400 naming the field and stores nothing',
     async (key) => {
       const description = described.get(key) as RouteDescription;
-      const account = await freshAccount(routes[key].auth === 'admin' ? 'admin' : 'user');
+      const { auth } = routes[key];
+      const account = await freshAccount(auth === 'admin' || auth === 'business' ? auth : 'user');
       const values = await fixturesFor(key, account);
       const arbitraries = casesOf(key, description);
       const before = await tableState();
