@@ -1,3 +1,7 @@
+// The chart styles load with the charts, which load with this page only, together with the one core
+// component they draw with that no other page uses: the colour swatch of their legends and tooltips.
+import '@mantine/core/styles/ColorSwatch.layer.css';
+import '@mantine/charts/styles.layer.css';
 import type { GroupFigures, SalesAnalytics } from '@kork/shared';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { SimpleGrid, Table } from '@mantine/core';

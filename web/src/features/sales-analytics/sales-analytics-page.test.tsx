@@ -104,7 +104,7 @@ describe('the sales analytics page', () => {
     expect(within(figures).getByText('of which 20 by the glass')).toBeTruthy();
     expect(within(figures).getByText('60% of revenue')).toBeTruthy();
 
-    const overTime = screen.getByRole('region', { name: 'Revenue and margin' });
+    const overTime = await screen.findByRole('region', { name: 'Revenue and margin' });
     fireEvent.click(within(overTime).getByRole('radio', { name: 'Table' }));
     const table = within(overTime).getByRole('table');
     // A heading row and one row per month.

@@ -1,12 +1,7 @@
-// The chart styles come with this page only (it is a lazy route), with the one core component the charts
-// draw with that no other page uses: the colour swatch of their legends and tooltips.
-import '@mantine/core/styles/ColorSwatch.layer.css';
-import '@mantine/charts/styles.layer.css';
-import type { SalesAnalytics } from '@kork/shared';
-import { ANALYTICS_MAX_DAYS, withBounds } from '@kork/shared';
+import { ANALYTICS_MAX_DAYS, type SalesAnalytics, withBounds } from '@kork/shared';
 import { Alert, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -19,11 +14,18 @@ import { useFormats } from './formats';
 import { KeyFigures } from './key-figures';
 import { useGroupNames } from './names';
 import { type AnalyticsView, localToday, parseView, periodProblem, writeView } from './period';
-import { PeriodCharts } from './period-charts';
 import { PeriodPicker } from './period-picker';
 import classes from './sales-analytics.module.css';
 import { useSalesAnalytics } from './use-sales-analytics';
 import { SellerLists, ShrinkageTable, WinesTable } from './wine-tables';
+
+/**
+ * The charts (and the chart library under them) download after the page's own code, so the figures and
+ * tables are on screen while they come.
+ */
+const PeriodCharts = lazy(() =>
+  import('./period-charts').then((module) => ({ default: module.PeriodCharts })),
+);
 
 export const SALES_ANALYTICS_PATH = '/wine-cellar/sales-analytics';
 
@@ -186,7 +188,9 @@ function AnalyticsResults({ data }: { data: SalesAnalytics }) {
   return (
     <Stack gap="lg">
       <KeyFigures data={data} formats={formats} />
-      <PeriodCharts data={data} formats={formats} />
+      <Suspense fallback={<Skeleton height={320} radius="lg" aria-busy="true" />}>
+        <PeriodCharts data={data} formats={formats} />
+      </Suspense>
       <Group gap="xs" className={classes.exports}>
         <Button
           variant="default"
