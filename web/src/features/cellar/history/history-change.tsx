@@ -12,6 +12,8 @@ import {
   formatMinor,
   isMoneyField,
   isPlacements,
+  type StockEvent,
+  stockEvent,
 } from './history-format';
 
 interface HistoryChangeProps {
@@ -71,11 +73,88 @@ function Arrow() {
   );
 }
 
+/** A signed number: "+3", "−2". */
+function signed(value: string, positive: boolean): string {
+  return positive ? `+${value}` : value;
+}
+
+/**
+ * One sentence for a stock event: "Sold 2 bottles from Kjeller A", "Counted: 12 → 10 (−2, −kr 380,00)",
+ * "Received 6 at kr 150,00 into Kjeller A".
+ */
+function useEventText(
+  entry: HistoryEntry,
+  { locationNames, baseCurrency }: Omit<HistoryChangeProps, 'entry'>,
+) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage;
+  const currency = entryCurrency(entry, baseCurrency);
+  const places = (ids: (string | null)[]) =>
+    ids.length === 0
+      ? ''
+      : ids
+          .map((id) =>
+            id === null
+              ? t('cellarReview.change.uncategorized')
+              : (locationNames.get(id) ?? t('cellarReview.change.unknownLocation')),
+          )
+          .join(', ');
+  const money = (minor: number) =>
+    currency ? formatMinor(minor, currency, locale) : formatDecimal(minor, locale);
+
+  return (event: StockEvent): string => {
+    if (event.action === 'SOLD' || event.action === 'SALE_DELETED') {
+      const key = event.action === 'SOLD' ? 'sold' : 'saleDeleted';
+      const where = places(event.locations);
+      return where
+        ? t(`cellarReview.change.events.${key}From`, { count: event.units, places: where })
+        : t(`cellarReview.change.events.${key}`, { count: event.units });
+    }
+    if (event.action === 'COUNTED') {
+      const difference = signed(formatDecimal(event.difference, locale), event.difference > 0);
+      const values = {
+        before: formatDecimal(event.before, locale),
+        after: formatDecimal(event.after, locale),
+        difference,
+      };
+      return event.differenceValue === undefined
+        ? t('cellarReview.change.events.counted', values)
+        : t('cellarReview.change.events.countedValue', {
+            ...values,
+            value: signed(money(event.differenceValue), event.differenceValue > 0),
+          });
+    }
+    if (event.action !== 'RECEIVED') return '';
+    const where = places(event.locations);
+    const cost = event.unitCost === undefined ? undefined : money(event.unitCost);
+    if (cost && where)
+      return t('cellarReview.change.events.receivedAtInto', { count: event.units, cost, places: where });
+    if (cost) return t('cellarReview.change.events.receivedAt', { count: event.units, cost });
+    return t('cellarReview.change.events.received', { count: event.units });
+  };
+}
+
 /** A readable before → after summary of one history entry. */
 export function HistoryChange({ entry, ...context }: HistoryChangeProps) {
   const { t } = useTranslation();
   const valueText = useValueText(entry, context);
-  const changes = fieldChanges(entry);
+  const eventText = useEventText(entry, context);
+  const event = stockEvent(entry);
+  // A stock event's sentence says what happened to the bottles; its list keeps the rest (prices).
+  const changes = fieldChanges(entry).filter(
+    (change) => !event || (change.field !== 'quantity' && change.field !== 'placements'),
+  );
+
+  if (event) {
+    return (
+      <div>
+        <Text size="sm" data-testid="history-event">
+          {eventText(event)}
+        </Text>
+        {changes.length > 0 && <FieldChanges changes={changes} valueText={valueText} />}
+      </div>
+    );
+  }
 
   if (changes.length === 0) {
     return (
@@ -85,6 +164,17 @@ export function HistoryChange({ entry, ...context }: HistoryChangeProps) {
     );
   }
 
+  return <FieldChanges changes={changes} valueText={valueText} />;
+}
+
+function FieldChanges({
+  changes,
+  valueText,
+}: {
+  changes: FieldChange[];
+  valueText: (field: ChangeField, value: unknown) => string;
+}) {
+  const { t } = useTranslation();
   const describe = (change: FieldChange): ReactNode => {
     // Money and bottle counts stay on one line each; a list of places may wrap between places.
     const money = change.field === 'placements' ? undefined : classes.money;

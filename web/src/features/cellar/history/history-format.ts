@@ -96,3 +96,66 @@ export function isPlacements(value: unknown): value is Placement[] {
     value.every((item) => typeof item === 'object' && item !== null && 'quantity' in item)
   );
 }
+
+/** Bottles a stock event moved at each location: positive where bottles arrived, negative where they left. */
+export function placementDeltas(entry: HistoryEntry): { locationId: string | null; delta: number }[] {
+  const before = isPlacements(entry.before?.placements) ? entry.before.placements : [];
+  const after = isPlacements(entry.after?.placements) ? entry.after.placements : [];
+  const deltas = new Map<string | null, number>();
+  for (const placement of before)
+    deltas.set(placement.locationId, (deltas.get(placement.locationId) ?? 0) - placement.quantity);
+  for (const placement of after)
+    deltas.set(placement.locationId, (deltas.get(placement.locationId) ?? 0) + placement.quantity);
+  return [...deltas].filter(([, delta]) => delta !== 0).map(([locationId, delta]) => ({ locationId, delta }));
+}
+
+/** What a sale, a deleted sale, a count or a receipt did, in the numbers its sentence needs. */
+export type StockEvent =
+  | { action: 'SOLD' | 'SALE_DELETED'; units: number; locations: (string | null)[] }
+  | { action: 'COUNTED'; before: number; after: number; difference: number; differenceValue?: number }
+  | { action: 'RECEIVED'; units: number; unitCost?: number; locations: (string | null)[] };
+
+function numberIn(state: HistoryState | null, field: string): number | undefined {
+  const value = state?.[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The stock event an entry records, from its before/after and the extra fields the event stores with
+ * it (`difference`, `differenceValue` of a count; `units`, `unitCost` of a receipt). Undefined for the
+ * other actions.
+ */
+export function stockEvent(entry: HistoryEntry): StockEvent | undefined {
+  const quantityBefore = numberIn(entry.before, 'quantity') ?? 0;
+  const quantityAfter = numberIn(entry.after, 'quantity') ?? 0;
+  const deltas = placementDeltas(entry);
+  if (entry.action === 'SOLD' || entry.action === 'SALE_DELETED') {
+    const sold = entry.action === 'SOLD';
+    return {
+      action: entry.action,
+      units: Math.abs(quantityAfter - quantityBefore),
+      locations: deltas.filter((d) => (sold ? d.delta < 0 : d.delta > 0)).map((d) => d.locationId),
+    };
+  }
+  if (entry.action === 'COUNTED') {
+    const extra = entry.after ?? entry.before;
+    const differenceValue = numberIn(extra, 'differenceValue');
+    return {
+      action: 'COUNTED',
+      before: quantityBefore,
+      after: quantityAfter,
+      difference: numberIn(extra, 'difference') ?? quantityAfter - quantityBefore,
+      ...(differenceValue !== undefined ? { differenceValue } : {}),
+    };
+  }
+  if (entry.action === 'RECEIVED') {
+    const unitCost = numberIn(entry.after, 'unitCost');
+    return {
+      action: 'RECEIVED',
+      units: numberIn(entry.after, 'units') ?? quantityAfter - quantityBefore,
+      ...(unitCost !== undefined ? { unitCost } : {}),
+      locations: deltas.filter((d) => d.delta > 0).map((d) => d.locationId),
+    };
+  }
+  return undefined;
+}
