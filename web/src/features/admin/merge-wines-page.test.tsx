@@ -7,12 +7,17 @@ import { endSession, startSession } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
 import { findWines } from './api/find-wines';
 import { getWineMerges } from './api/get-wine-merges';
+import { activateConnection, listRequestedConnections } from './api/importer-connections';
 import { mergeWines } from './api/merge-wines';
 import { MergeWinesPage } from './merge-wines-page';
 
 vi.mock('./api/find-wines', () => ({ findWines: vi.fn() }));
 vi.mock('./api/get-wine-merges', () => ({ getWineMerges: vi.fn() }));
 vi.mock('./api/merge-wines', () => ({ mergeWines: vi.fn() }));
+vi.mock('./api/importer-connections', () => ({
+  listRequestedConnections: vi.fn(),
+  activateConnection: vi.fn(),
+}));
 
 function row(id: string, name: string): WineRow {
   return {
@@ -44,6 +49,7 @@ describe('the wine merge tool', () => {
       facets: {} as never,
     });
     vi.mocked(getWineMerges).mockResolvedValue({ rows: [], count: 0 });
+    vi.mocked(listRequestedConnections).mockResolvedValue({ rows: [], count: 0 });
     vi.mocked(mergeWines).mockResolvedValue({
       id: 'm1',
       survivorId: 'w2',
@@ -89,5 +95,26 @@ describe('the wine merge tool', () => {
     expect(await screen.findByText('3 tasting notes moved')).toBeTruthy();
     expect(screen.getByText('1 external id moved')).toBeTruthy();
     await waitFor(() => expect(getWineMerges).toHaveBeenCalledTimes(2));
+  });
+
+  it('activates an importer connection a cellar asked for', async () => {
+    const waiting = {
+      ownerId: 'demo-restaurant',
+      importer: 'Vinimport AS',
+      wines: 0,
+      status: 'requested' as const,
+      requestedAt: '2025-05-01T10:00:00Z',
+    };
+    vi.mocked(listRequestedConnections)
+      .mockResolvedValueOnce({ rows: [waiting], count: 1 })
+      .mockResolvedValue({ rows: [], count: 0 });
+    vi.mocked(activateConnection).mockResolvedValue({ ...waiting, status: 'active' });
+    signIn('admin');
+    renderWithProviders(<MergeWinesPage />, { route: '/admin/merge-wines' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Activate Vinimport AS for demo-restaurant' }));
+
+    await waitFor(() => expect(activateConnection).toHaveBeenCalledWith('demo-restaurant', 'Vinimport AS'));
+    expect(await screen.findByText('No connection is waiting for activation.')).toBeTruthy();
   });
 });

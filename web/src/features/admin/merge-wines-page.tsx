@@ -28,6 +28,7 @@ import { useVintageText, winePath } from '../wines/wine-text';
 import { findWines } from './api/find-wines';
 import { getWineMerges } from './api/get-wine-merges';
 import { mergeWines } from './api/merge-wines';
+import { ImporterConnections } from './components/importer-connections';
 import { MergeComparison } from './components/merge-comparison';
 import { MergeHistory } from './components/merge-history';
 
@@ -254,6 +255,8 @@ function MergeTool() {
           </Title>
           <MergeHistory merges={merges} />
         </section>
+
+        <ImporterConnections />
       </Stack>
 
       <ConfirmModal
