@@ -42,12 +42,13 @@ import {
   entryRecordsOf,
   existingCount,
   FINISHING_STALE_MS,
+  type StockCountEntryRecord,
   type StockCountRecord,
   toStockCount,
 } from './stock-count-store';
 
 /** Transactions written at once while applying a count (they meet only on the cellar's version item). */
-const PARALLEL_TRANSACTIONS = 4;
+const PARALLEL_TRANSACTIONS = 6;
 /** Rounds of re-reading wines someone changed while the count was being applied. */
 const APPLY_ROUNDS = 6;
 /** The epoch: the `countedAt` of a frozen uncounted line, so any real figure is later. */
@@ -74,8 +75,12 @@ export async function finishStockCount(
       record.asOf,
       counts.filter((other) => other.status === 'finished' && other.id !== countId),
     );
-    if (latest) await applyCount(ownerId, countId, lines, actor, atCount.countedBy(countId));
-    await freezeReport(ownerId, countId, lines);
+    // The report is frozen while the differences are applied: neither reads what the other writes, and
+    // an open count's sheet ignores frozen lines should applying fail.
+    await Promise.all([
+      latest ? applyCount(ownerId, countId, lines, actor, atCount.countedBy(countId)) : undefined,
+      freezeReport(ownerId, countId, lines, entryRecords),
+    ]);
     const finishedAt = new Date().toISOString();
     await db()
       .entities.stockCount.patch({ ownerId, id: countId })
@@ -277,7 +282,19 @@ async function freezeReport(
   ownerId: string,
   countId: string,
   lines: readonly StockCountLine[],
+  stored: readonly StockCountEntryRecord[],
 ): Promise<void> {
+  // Uncounted lines an earlier, failed finish froze that are no longer lines of the sheet.
+  const onSheet = new Set(lines.map((line) => `${line.ownWineId}/${line.locationId}`));
+  const stale = stored.filter(
+    (record) => record.uncounted && !onSheet.has(`${record.ownWineId}/${record.locationId}`),
+  );
+  if (stale.length > 0)
+    await db()
+      .entities.stockCountEntry.delete(
+        stale.map(({ ownWineId, locationId }) => ({ ownerId, countId, ownWineId, locationId })),
+      )
+      .go();
   const items = lines.map((line) => ({
     ownerId,
     countId,

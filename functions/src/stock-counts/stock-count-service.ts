@@ -106,24 +106,25 @@ export async function stockCountSheet(
   locale: Locale,
 ): Promise<StockCountSheet> {
   const record = await existingCount(ownerId, countId);
+  const finished = record.status === 'finished';
   const [currency, locations, entryRecords, atCount] = await Promise.all([
     currencyOf(ownerId),
     locationsOf(ownerId),
     entryRecordsOf(ownerId, countId),
-    cellarAtCount(ownerId, record.asOf),
+    // A finished count's report is frozen in its entries: the cellar is not needed.
+    finished ? undefined : cellarAtCount(ownerId, record.asOf),
   ]);
   const where = countLocations((record.locationIds as string[] | null) ?? null, locations);
-  const finished = record.status === 'finished';
-  const lines = finished
-    ? frozenLines(entryRecords)
-    : openLines(atCount, countedEntries(entryRecords), where.scope);
+  const lines = atCount
+    ? openLines(atCount, countedEntries(entryRecords), where.scope)
+    : frozenLines(entryRecords);
   const count = toStockCount(record, currency);
-  if (!finished) count.summary = summarize(lines);
-  const eligibleWines = finished
-    ? []
-    : [...atCount.wines.keys()]
+  if (atCount) count.summary = summarize(lines);
+  const eligibleWines = atCount
+    ? [...atCount.wines.keys()]
         .map((ownWineId) => ({ ownWineId, ...atCount.label(ownWineId) }))
-        .sort((a, b) => a.wineDisplayName.localeCompare(b.wineDisplayName));
+        .sort((a, b) => a.wineDisplayName.localeCompare(b.wineDisplayName))
+    : [];
   return {
     ...count,
     lines,

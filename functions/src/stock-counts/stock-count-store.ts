@@ -18,7 +18,7 @@ import {
   type WineLabel,
 } from '@kork/shared';
 import type { EntityItem } from 'electrodb';
-import { encodeTime } from 'ulid';
+import { encodeTime, MAX_ULID } from 'ulid';
 import { cellarSnapshot } from '../cellar/cellar-snapshot';
 import type { HistoryRecord } from '../cellar/cellar-wine-store';
 import { type LocationRecord, pathOf, subtreeOf } from '../cellar/location-store';
@@ -125,7 +125,8 @@ function afterMoment(iso: string): string {
 async function historyAfter(ownerId: string, asOf: string): Promise<HistoryRecord[]> {
   const { data } = await db()
     .entities.cellarHistory.query.byOwnerKey({ ownerId })
-    .gt({ id: afterMoment(asOf) })
+    // Bounded on both sides, so the range holds history entries only (wines share the partition).
+    .between({ id: afterMoment(asOf) }, { id: MAX_ULID })
     .go({ pages: 'all', consistent: true });
   return data.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

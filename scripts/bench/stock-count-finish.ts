@@ -1,0 +1,178 @@
+/**
+ * Finishing a large stock count (docs/stock-counts.md, "Finishing"): a 5,000-wine cellar (written
+ * straight to the table in batches, each wine with its ADDED history entry), a whole-cellar count with
+ * a figure for every wine entered through the entries route (90 a call), half of them differing from
+ * what was expected; then the time of `POST …/finish` through the local origin, which sets 2,500 wines
+ * with their COUNTED entries and freezes a 5,000-line report. Budget: 10 s on DynamoDB Local.
+ *
+ * Runs inside `npm run bench`, or alone: `npx tsx scripts/bench/stock-count-finish.ts`.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { accountsSeed } from '@kork/functions/accounts/seed';
+import { cellarOf } from '@kork/functions/cellar/cellar-service';
+import { bumpCellarVersion } from '@kork/functions/cellar/cellar-version';
+import { type CellarWineRecord, historyRecord } from '@kork/functions/cellar/cellar-wine-store';
+import { db } from '@kork/functions/data/entities';
+import { applySeeds } from '@kork/functions/data/seed-runner';
+import type { LoginResult, StockCount, StockCountSheet } from '@kork/shared';
+import { ulid } from 'ulid';
+import type { BenchSection } from './catalog-search';
+
+const WINES = 5_000;
+const LOCATIONS = 5;
+const BATCH = 90;
+const BUDGET = { finishMs: 10_000 };
+
+const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
+
+/** Items in batches of 25, a few batches at once, sending again what the table left unprocessed. */
+async function putAll(
+  entity: { put(items: object[]): { go(): Promise<{ unprocessed: unknown[] }> } },
+  items: readonly object[],
+): Promise<void> {
+  const batches: object[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++] as object[];
+      for (let round = 0; (await entity.put(batch).go()).unprocessed.length > 0; round++)
+        if (round > 8) throw new Error('items left unprocessed');
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+export async function benchStockCountFinish(base: string): Promise<BenchSection> {
+  const headers = { 'x-api-key': 'kork-local-web', 'content-type': 'application/json' };
+  await applySeeds([accountsSeed]);
+  const login = (await (
+    await fetch(`${base}/api/auth/log-in`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'restaurant@kork.local', password: 'Restaurant1' }),
+    })
+  ).json()) as { payload: LoginResult };
+  const auth = { ...headers, authorization: `Bearer ${login.payload.access_token}` };
+  const ownerId = login.payload.user.id;
+  const cellarBase = `${base}/api/wine-cellars/users/${ownerId}`;
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${cellarBase}${path}`, {
+      method,
+      headers: auth,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return (JSON.parse(text) as { payload: T }).payload;
+  };
+
+  const locations: string[] = [];
+  for (let i = 0; i < LOCATIONS; i++)
+    locations.push((await call<{ id: string }>('POST', '/locations', { name: `Benkrom ${i + 1}` })).id);
+
+  // The cellar, written straight to the table: each wine with its ADDED entry, as adding it writes.
+  const fillStart = performance.now();
+  const cellar = await cellarOf(ownerId);
+  const actor = { userId: ownerId, name: 'Bench' };
+  const now = new Date().toISOString();
+  const wines: CellarWineRecord[] = Array.from({ length: WINES }, (_, i) => {
+    const quantity = 1 + (i % 12);
+    return {
+      ownerId,
+      id: ulid(),
+      cellarId: cellar.id,
+      source: 'CUSTOM',
+      wineName: `Telleflaske ${i + 1}`,
+      producerName: `Domaine ${i % 300}`,
+      vintage: 1995 + (i % 29),
+      bottleSize: 0.75,
+      mainCategoryId: 'red',
+      placements: { [locations[i % LOCATIONS] as string]: quantity },
+      quantity,
+      own: { purchasePriceWovat: 10_000 + (i % 50) * 1_000 },
+      createdAt: now,
+      updatedAt: now,
+    } as CellarWineRecord;
+  });
+  await putAll(db().entities.cellarWine, wines);
+  await putAll(
+    db().entities.cellarHistory,
+    wines.map((wine) => historyRecord(wine, 'ADDED', null, wine, actor)),
+  );
+  await bumpCellarVersion(ownerId);
+  const fillMs = performance.now() - fillStart;
+  await new Promise((r) => setTimeout(r, 5)); // the count's moment after every ADDED entry
+
+  const count = await call<StockCount>('POST', '/stock-counts', { name: 'Benk' });
+  const entriesStart = performance.now();
+  const entries = wines.map((wine, i) => ({
+    ownWineId: wine.id,
+    locationId: locations[i % LOCATIONS] as string,
+    counted: i % 2 === 0 ? wine.quantity : wine.quantity - 1,
+  }));
+  for (let i = 0; i < entries.length; i += BATCH)
+    await call('PUT', `/stock-counts/${count.id}/entries`, { entries: entries.slice(i, i + BATCH) });
+  const entriesMs = performance.now() - entriesStart;
+
+  const finishStart = performance.now();
+  const finished = await call<StockCount>('POST', `/stock-counts/${count.id}/finish`);
+  const finishMs = performance.now() - finishStart;
+  if (finished.outcome !== 'applied') throw new Error(`the count finished ${finished.outcome}`);
+
+  const sheetStart = performance.now();
+  const sheet = await call<StockCountSheet>('GET', `/stock-counts/${count.id}`);
+  const sheetMs = performance.now() - sheetStart;
+  const pdfStart = performance.now();
+  const pdf = await fetch(`${cellarBase}/stock-counts/${count.id}/pdf`, { headers: auth });
+  const pdfBytes = (await pdf.arrayBuffer()).byteLength;
+  const pdfMs = performance.now() - pdfStart;
+
+  const failures = finishMs > BUDGET.finishMs ? ['stock count finish'] : [];
+  return {
+    title: 'Stock count finish',
+    lines: [
+      '## Stock count finish (5,000 wines)',
+      '',
+      `A cellar of ${WINES.toLocaleString('en')} wines in ${LOCATIONS} locations (written in batches with their ADDED entries: ${s(fillMs)}),`,
+      `a whole-cellar count with a figure for every wine (${Math.ceil(WINES / BATCH)} calls of \`PUT …/entries\`, ${BATCH} a call: ${s(entriesMs)}), half of them one bottle short.`,
+      '',
+      '| call | time |',
+      '|---|---:|',
+      `| \`POST …/stock-counts/{countId}/finish\`: ${finished.summary.counted.toLocaleString('en')} lines, ${(WINES / 2).toLocaleString('en')} wines set with their COUNTED entries, the report frozen | **${s(finishMs)}** |`,
+      `| \`GET …/stock-counts/{countId}\` of the finished count (${sheet.lines.length.toLocaleString('en')} lines) | ${s(sheetMs)} |`,
+      `| \`GET …/stock-counts/{countId}/pdf\` (${(pdfBytes / 1024).toFixed(0)} KB) | ${s(pdfMs)} |`,
+      '',
+      `Budget: finish ≤ ${s(BUDGET.finishMs)} — ${finishMs <= BUDGET.finishMs ? 'within budget' : 'OVER BUDGET'}.`,
+    ],
+    failures,
+    figures: { fillMs, entriesMs, finishMs, sheetMs, pdfMs, pdfBytes },
+  };
+}
+
+/** The section on a stack of its own (the other sections' 5,000 wines are not in its cellar). */
+export async function benchStockCountFinishAlone(): Promise<BenchSection> {
+  const { startLocalStack } = await import('../../infra/local/stack');
+  const { startLocalServer } = await import('../../infra/local/server');
+  // The origin needs a web root; this part of the bench asks only the API.
+  const webRoot = mkdtempSync(join(tmpdir(), 'kork-bench-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Kork</title>');
+  const stack = await startLocalStack({});
+  const server = await startLocalServer({ stack, port: 0, webRoot });
+  try {
+    return await benchStockCountFinish(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise((r) => server.close(r));
+    await stack.stop();
+  }
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const section = await benchStockCountFinishAlone();
+  console.log(section.lines.join('\n'));
+  if (section.failures.length > 0) console.error(`Over budget: ${section.failures.join(', ')}`);
+}
