@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = new URL('.', import.meta.url).pathname;
 
@@ -68,10 +69,57 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker: the built app precached, so a page opened once (a count sheet in a cellar without a
+ * network) opens again offline; every navigation answered with index.html except the API and images.
+ * Nothing of /api is cached here: the count sheet keeps its own copy in IndexedDB. Registered by the app
+ * after its first paint (lib/service-worker.ts). Each build precaches other hashes, so it is a new worker,
+ * which takes over at once and drops the old precache.
+ */
+const PRECACHE_MAX_FILE_BYTES = 300 * 1024;
+
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'autoUpdate',
+    injectRegister: false,
+    manifest: false,
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,woff2,svg}'],
+      // Pages that only make sense online, and large libraries only they load, stay out of the precache.
+      globIgnores: [
+        '**/node_modules/**',
+        'sw.js',
+        'workbox-*.js',
+        'assets/exceljs*.js',
+        'assets/sales-analytics-page-*.js',
+        'assets/wine-lists-page-*.js',
+        'assets/embed-*.js',
+      ],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/img(?:\/|$)/, /^\/_dev(?:\/|$)/],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      // Any file larger than this is left to the network (charts, spreadsheet export), without failing the
+      // build the way workbox's own size limit does.
+      maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
+      manifestTransforms: [
+        async (entries) => ({
+          manifest: entries.filter((entry) => entry.size <= PRECACHE_MAX_FILE_BYTES),
+          warnings: [],
+        }),
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   css: {
     postcss: { plugins: [postcssPresetMantine()] },
   },

@@ -7,6 +7,7 @@ import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterFirstPaint } from './app/after-first-paint';
 import { App } from './app/app';
 
 const container = document.getElementById('root');
@@ -17,3 +18,8 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (pages that open offline) registers once the first screen is painted.
+void afterFirstPaint()
+  .then(() => import('./lib/service-worker'))
+  .then(({ registerServiceWorker }) => registerServiceWorker());

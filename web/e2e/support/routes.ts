@@ -42,6 +42,7 @@ const FIXED_ROUTES: AppRoute[] = [
   { name: 'privacy policy', path: '/privacy-policy' },
   ...CELLAR_SECTIONS.map((section) => ({ name: `cellar ${section.key}`, path: cellarPath(section) })),
   { name: 'cellar unknown section', path: '/wine-cellar/no-such-section' },
+  { name: 'unknown stock count', path: '/wine-cellar/stock-count/no-such-count' },
   { name: 'my tastings', path: '/my-tastings' },
   { name: 'user profile', path: `/users/${DEMO_IDS.private}` },
   { name: 'expert profile', path: `/users/${DEMO_IDS.expert}` },

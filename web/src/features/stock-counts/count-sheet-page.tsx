@@ -168,6 +168,7 @@ function Sheet({
   const [search, setSearch] = useState('');
   const [barcode, setBarcode] = useState('');
   const [focusPair, setFocusPair] = useState<string>();
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [addingExtra, setAddingExtra] = useState<{ ownWineId?: string } | undefined>();
   const [camera, setCamera] = useState(false);
   const [finishing, setFinishing] = useState(false);
@@ -187,18 +188,22 @@ function Sheet({
     const words = search.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
     return sheet.lines.filter((line) => {
       if (locationFilter && line.locationId !== locationFilter) return false;
-      if (uncountedOnly && line.counted !== undefined && `${line.ownWineId}|${line.locationId}` !== focusPair)
+      // A line counted while the filter is on stays until the filter changes: it does not vanish mid-typing.
+      const pair = `${line.ownWineId}|${line.locationId}`;
+      if (uncountedOnly && line.counted !== undefined && pair !== focusPair && !touched.has(pair))
         return false;
       if (words.length === 0) return true;
       const haystack =
         `${line.wineDisplayName} ${line.vintage ?? ''} ${line.vinmonopoletNumber ?? ''} ${line.productId ?? ''}`.toLocaleLowerCase();
       return words.every((word) => haystack.includes(word));
     });
-  }, [sheet.lines, locationFilter, uncountedOnly, search, focusPair]);
+  }, [sheet.lines, locationFilter, uncountedOnly, search, focusPair, touched]);
 
   const { enter } = queue;
   const onEnter = useCallback(
     (line: StockCountLine, counted: number) => {
+      const pair = `${line.ownWineId}|${line.locationId}`;
+      setTouched((seen) => (seen.has(pair) ? seen : new Set(seen).add(pair)));
       void enter({ ownWineId: line.ownWineId, locationId: line.locationId, counted }).catch(
         (error: unknown) => notify.error(errorMessage(error)),
       );
@@ -380,7 +385,10 @@ function Sheet({
         <Switch
           label={t('stockCounts.sheet.uncountedOnly')}
           checked={uncountedOnly}
-          onChange={(event) => setUncountedOnly(event.currentTarget.checked)}
+          onChange={(event) => {
+            setUncountedOnly(event.currentTarget.checked);
+            setTouched(new Set());
+          }}
           size="md"
         />
       </div>

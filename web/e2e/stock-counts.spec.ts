@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { StockCountSheet } from '@kork/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signInByApi } from './support/accounts';
+import { type CellarSession, cellarCall, cellarSession } from './support/cellar-api';
+import { expectNoSidewaysScroll } from './support/page-width';
+import { chooseLanguage } from './support/routes';
+
+/**
+ * A stock count on a phone in a cellar without a network: figures entered offline wait on the device,
+ * survive a reload without a network, are sent when it is back, and finishing the count sets the stock.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`),
+    }));
+}
+
+interface Wine {
+  id: string;
+  quantity: number;
+}
+
+/** A location of the demo cellar with bottles in it, as the count's location choice names it. */
+async function aLocation(
+  request: Parameters<typeof cellarCall>[0],
+  session: CellarSession,
+): Promise<{ id: string; path: string }> {
+  const { rows } = await cellarCall<{
+    rows: { id: string; name: string; parentId: string | null; bottles: number }[];
+  }>(request, session, 'get', '/locations');
+  const parents = new Set(rows.map((row) => row.parentId).filter(Boolean));
+  const leaves = rows.filter((row) => row.bottles > 0 && !parents.has(row.id));
+  const location = leaves.sort((a, b) => a.bottles - b.bottles).find((row) => row.bottles >= 3) ?? leaves[0];
+  expect(location, 'a location with bottles in the demo cellar').toBeTruthy();
+  // The choice names a location by its path from the top ("Cellar › Rack A").
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const names: string[] = [];
+  for (let at = location; at; at = at.parentId ? byId.get(at.parentId) : undefined) names.unshift(at.name);
+  return { id: location?.id ?? '', path: names.join(' › ') };
+}
+
+function countedField(page: Page, line: StockCountSheet['lines'][number]) {
+  const name = `${line.wineDisplayName}${line.vintage ? ` ${line.vintage}` : ''}`;
+  return page.getByRole('textbox', { name: `Counted, ${name}`, exact: true });
+}
+
+test('a count goes on offline, survives a reload without a network and sets the stock when finished', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const session = await cellarSession(request);
+  const location = await aLocation(request, session);
+  await signInByApi(page, DEMO.restaurant);
+
+  // A new count, limited to one location.
+  await page.goto('/wine-cellar/stock-count');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stock count' })).toBeVisible();
+  await page
+    .getByRole('button', { name: /^(New count|Start your first count)$/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'New stock count' });
+  await dialog.getByRole('textbox', { name: 'Name (optional)' }).fill('Cellar walk');
+  await dialog.getByRole('combobox', { name: 'Locations (optional)' }).click();
+  await page.getByRole('option', { name: location.path, exact: true }).first().click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Start count' }).click();
+  await expect(page).toHaveURL(/\/wine-cellar\/stock-count\/[^/]+$/);
+  const countId = decodeURIComponent(page.url().split('/').pop() ?? '');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cellar walk' })).toBeVisible();
+
+  const sheet = await cellarCall<StockCountSheet>(request, session, 'get', `/stock-counts/${countId}`);
+  expect(sheet.locationIds).toEqual([location.id]);
+  // Lines of wines that appear once, so a field's name finds one line.
+  const once = sheet.lines.filter(
+    (line) => sheet.lines.filter((other) => other.ownWineId === line.ownWineId).length === 1,
+  );
+  expect(once.length, 'wines to count in the location').toBeGreaterThan(0);
+  const first = once[0] as StockCountSheet['lines'][number];
+  const second = once[1] ?? first;
+  const before = await cellarCall<Wine>(request, session, 'get', `/own-wines/${first.ownWineId}`);
+
+  // The service worker holds the app before the network goes.
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(registration?.active && navigator.serviceWorker.controller);
+  });
+
+  // Online: the figures go at once.
+  await countedField(page, first).fill(String(first.expected + 2));
+  if (second !== first) {
+    await page
+      .getByRole('button', {
+        name: `One more of ${second.wineDisplayName}${second.vintage ? ` ${second.vintage}` : ''}`,
+      })
+      .click();
+  }
+  await expect(page.getByText('All entries saved')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').getByText('Offline')).toHaveCount(0);
+
+  // Offline: they wait on the device.
+  await context.setOffline(true);
+  await countedField(page, first).fill(String(first.expected + 3));
+  if (second !== first) await countedField(page, second).fill(String(second.expected));
+  const waiting = second === first ? '1 entry waiting' : '2 entries waiting';
+  await expect(page.getByText(waiting)).toBeVisible();
+  await expect(page.getByRole('status').getByText('Offline')).toBeVisible();
+
+  // A reload without a network: the app, the sheet and the waiting figures are all still there.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cellar walk' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(waiting)).toBeVisible();
+  await expect(countedField(page, first)).toHaveValue(String(first.expected + 3));
+  if (second !== first) await expect(countedField(page, second)).toHaveValue(String(second.expected));
+
+  // Back online: the queue drains.
+  await context.setOffline(false);
+  await expect(page.getByText('All entries saved')).toBeVisible({ timeout: 20_000 });
+  const saved = await cellarCall<StockCountSheet>(request, session, 'get', `/stock-counts/${countId}`);
+  expect(saved.lines.find((line) => line.ownWineId === first.ownWineId)?.counted).toBe(first.expected + 3);
+
+  // The sheet reads well: nothing sticks out at 360 px, and no serious accessibility violations.
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSidewaysScroll(page, 'the count sheet at 360 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // Finishing the latest count sets the inventory.
+  await page.getByRole('button', { name: 'Finish count' }).click();
+  const finish = page.getByRole('dialog', { name: 'Finish this count?' });
+  await expect(finish.getByText(/This is the latest count/)).toBeVisible();
+  await finish.getByRole('button', { name: 'Finish count' }).click();
+  await expect(page.getByText('The count is finished and your inventory updated.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText('Inventory updated')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+
+  const after = await cellarCall<Wine>(request, session, 'get', `/own-wines/${first.ownWineId}`);
+  expect(after.quantity).toBe(before.quantity + 3);
+
+  // The wines page shows the new stock, the history the count.
+  await page.goto(`/wine-cellar/wines?q=${encodeURIComponent(first.wineDisplayName)}`);
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: first.wineDisplayName })
+      .filter({
+        hasText: new RegExp(`\\b${after.quantity} bottles?\\b`),
+      })
+      .first(),
+  ).toBeVisible();
+  await page.goto('/wine-cellar/history');
+  await expect(page.getByText('Counted', { exact: true }).first()).toBeVisible();
+
+  // The list shows the finished count; in Norwegian too.
+  await chooseLanguage(context, 'nb');
+  await page.goto(`/wine-cellar/stock-count/${encodeURIComponent(countId)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cellar walk' })).toBeVisible();
+  await expect(page.getByText('Beholdning oppdatert')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Last ned PDF' })).toBeVisible();
+  await page.goto('/wine-cellar/stock-count');
+  await expect(page.getByRole('heading', { level: 1, name: 'Varetelling' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cellar walk' }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the stock counts in Norwegian');
+  expect(await seriousViolations(page)).toEqual([]);
+});
