@@ -4,9 +4,11 @@
  * from a finished count, who may ask, bad periods, and a new sale seen by the very next request.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
+import { resetCellarSnapshots } from '@kork/functions/cellar/cellar-snapshot';
 import { bumpCellarVersion } from '@kork/functions/cellar/cellar-version';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
+import { forgetKeptSales } from '@kork/functions/sales-analytics/sales-lines';
 import {
   type CellarWine,
   dayNumber,
@@ -55,12 +57,13 @@ function lineOf(wine: CellarWine, units: number, unitPrice: number, extra: Parti
  * A sale as the sales routes store it, and the cellar's version raised as the sale's own transaction
  * raises it.
  */
-async function recordSale(date: string, products: SaleLine[]): Promise<void> {
+async function recordSale(date: string, products: SaleLine[]): Promise<string> {
   const ownerId = userIds[R] as string;
+  const id = ulid();
   await db()
     .entities.sale.create({
       ownerId,
-      id: ulid(),
+      id,
       date,
       customer: {},
       contactPerson: {},
@@ -70,6 +73,28 @@ async function recordSale(date: string, products: SaleLine[]): Promise<void> {
       createdBy: ownerId,
       createdByName: 'Fjord Bistro',
       createdAt: new Date().toISOString(),
+    })
+    .go();
+  await bumpCellarVersion(ownerId);
+  return id;
+}
+
+/** A sale deleted as the sales routes delete it: gone, with a SALE_DELETED entry naming it. */
+async function deleteSale(saleId: string, wine: CellarWine): Promise<void> {
+  const ownerId = userIds[R] as string;
+  await db().entities.sale.delete({ ownerId, id: saleId }).go();
+  await db()
+    .entities.cellarHistory.create({
+      ownerId,
+      id: ulid(),
+      at: new Date().toISOString(),
+      action: 'SALE_DELETED',
+      ownWineId: wine.id,
+      wineDisplayName: wine.wineDisplayName,
+      actorId: ownerId,
+      actorName: 'Fjord Bistro',
+      before: { quantity: wine.quantity, placements: [], saleId },
+      after: { quantity: wine.quantity, placements: [], saleId },
     })
     .go();
   await bumpCellarVersion(ownerId);
@@ -270,13 +295,20 @@ describe('sales analytics', () => {
     expect(before.shrinkage).toEqual({ bottles: 0, value: 0, counts: [] });
   });
 
-  it('sees a new sale at the very next request', async () => {
+  it('sees a new sale and a deleted one at the very next request', async () => {
     const before = (await analytics()).payload.totals.units;
-    await recordSale(ago(0), [lineOf(riesling, 2, 45_000)]);
+    const saleId = await recordSale(ago(0), [lineOf(riesling, 2, 45_000)]);
     const after = (await analytics()).payload;
     expect(after.totals.units).toBe(before + 2);
-    expect(after.bottomSellers.map((w) => w.ownWineId)).not.toContain(undefined);
     expect(after.byWine.find((w) => w.ownWineId === riesling.id)?.units).toBe(2);
+    await deleteSale(saleId, riesling);
+    const deleted = (await analytics()).payload;
+    expect(deleted.totals.units).toBe(before);
+    expect(deleted.byWine.find((w) => w.ownWineId === riesling.id)).toBeUndefined();
+    // A new instance reads every sale and agrees.
+    resetCellarSnapshots();
+    forgetKeptSales();
+    expect((await analytics()).payload.totals).toEqual(deleted.totals);
   });
 
   it('answers 400 for a period out of order, too long or malformed', async () => {

@@ -1,0 +1,260 @@
+/**
+ * Sales analytics at scale (docs/sales-analytics.md): a 5,000-wine cellar with a year of 50,000 sale
+ * lines, asked through the route (`GET /api/wine-cellars/users/{id}/sales-analytics`) with varied
+ * periods and groupings. Warm: the instance holds the cellar and its sale lines (one version read, one
+ * query of the finished counts, the sums); cold: a new instance, or the first request after a sale:
+ * the cellar and every sale read again.
+ *
+ * Runs inside `npm run bench`, or alone: `npx tsx scripts/bench/sales-analytics.ts`.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { accountsSeed } from '@kork/functions/accounts/seed';
+import { resetCellarSnapshots } from '@kork/functions/cellar/cellar-snapshot';
+import { bumpCellarVersion } from '@kork/functions/cellar/cellar-version';
+import { db } from '@kork/functions/data/entities';
+import { applySeeds } from '@kork/functions/data/seed-runner';
+import { forgetKeptSales } from '@kork/functions/sales-analytics/sales-lines';
+import {
+  type CellarWine,
+  type CellarWineInput,
+  dayNumber,
+  isoOfDay,
+  type LoginResult,
+  type MainCategory,
+  type SaleLine,
+  type SalesAnalytics,
+  todayIso,
+} from '@kork/shared';
+import { ulid } from 'ulid';
+import type { BenchSection } from './catalog-search';
+
+const WINES = 5_000;
+const LINES = 50_000;
+const RUNS = 300;
+const WARM_UP = 20;
+const COLD_RUNS = 5;
+const BUDGET = { warmP95Ms: 150 };
+const STYLES: MainCategory[] = ['red', 'white', 'rose', 'sparkling', 'dessert'];
+const COUNTRIES = ['Frankrike', 'Italia', 'Spania', 'Tyskland', 'Portugal', 'Østerrike', 'USA', 'Chile'];
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+function wine(i: number): CellarWineInput {
+  return {
+    source: 'CUSTOM',
+    wineName: `Cuvée ${i}`,
+    producerName: `Domaine ${i % 400}`,
+    vintage: 1990 + (i % 34),
+    bottleSize: 0.75,
+    quantity: 1 + (i % 30),
+    mainCategoryId: STYLES[i % STYLES.length],
+    country: COUNTRIES[i % COUNTRIES.length],
+    purchasePriceWovat: 10_000 + ((i * 7919) % 90_000),
+    sellingPrice: 30_000 + ((i * 104_729) % 250_000),
+  };
+}
+
+/** The cellar's wines, made through `bulk_create` unless the cellar already holds as many. */
+async function cellarWines(path: string, auth: Record<string, string>): Promise<CellarWine[]> {
+  const page = async () => {
+    const res = await fetch(`${path}?resultsPerPage=1`, { headers: auth });
+    return ((await res.json()) as { payload: { count: number } }).payload.count;
+  };
+  if ((await page()) < WINES) {
+    for (let start = 0; start < WINES; start += 500) {
+      const res = await fetch(`${path}/bulk_create`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ ownWines: Array.from({ length: 500 }, (_, k) => wine(start + k)) }),
+      });
+      if (res.status !== 201) throw new Error(`bulk_create answered ${res.status}: ${await res.text()}`);
+    }
+  }
+  const wines: CellarWine[] = [];
+  for (let p = 1; wines.length < WINES; p++) {
+    const res = await fetch(`${path}?resultsPerPage=500&page=${p}`, { headers: auth });
+    const rows = ((await res.json()) as { payload: { rows: CellarWine[] } }).payload.rows;
+    if (rows.length === 0) break;
+    wines.push(...rows);
+  }
+  return wines.slice(0, WINES);
+}
+
+let seed = 42;
+
+/** Sales over the last year of 1 to 6 lines (3.5 on average), written 25 items a batch, eight batches at once. */
+async function writeSales(
+  ownerId: string,
+  wines: CellarWine[],
+  total: number,
+  recordedNow = false,
+): Promise<{ sales: number; ms: number }> {
+  const started = performance.now();
+  const today = dayNumber(todayIso());
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const sales: Record<string, unknown>[] = [];
+  for (let lines = 0; lines < total; ) {
+    const count = Math.min(total - lines, 1 + Math.floor(random() * 6));
+    const day = today - Math.floor(random() * 365);
+    const ms = day * 86_400_000 + 12 * 3_600_000 + Math.floor(random() * 10 * 3_600_000);
+    const products: SaleLine[] = Array.from({ length: count }, () => {
+      const w = wines[Math.floor(random() ** 2 * wines.length)] as CellarWine;
+      const units = 1 + Math.floor(random() * 3);
+      const unitPrice = w.sellingPrice ?? 30_000;
+      return {
+        ownWineId: w.id,
+        wineDisplayName: w.wineDisplayName,
+        mainCategoryId: w.mainCategoryId,
+        country: w.country,
+        units,
+        unitPrice,
+        byGlass: random() < 0.2,
+        locationId: null,
+        unitCost: w.purchasePriceWovat,
+        vatPercentage: 25,
+        total: units * unitPrice,
+      };
+    });
+    lines += count;
+    sales.push({
+      ownerId,
+      // A sale's id is a ULID of the moment it was recorded.
+      id: recordedNow ? ulid() : ulid(ms),
+      date: isoOfDay(day),
+      customer: {},
+      contactPerson: {},
+      products,
+      units: products.reduce((sum, line) => sum + line.units, 0),
+      totalPrice: products.reduce((sum, line) => sum + line.total, 0),
+      createdBy: ownerId,
+      createdByName: 'Bench',
+      createdAt: new Date(ms).toISOString(),
+    });
+  }
+  // The batch form of put (the entity's types pick the single-item form for a typed-away array).
+  const batch = db().entities.sale as unknown as {
+    put(items: unknown[]): { go(options: object): Promise<{ unprocessed: unknown[] }> };
+  };
+  const { unprocessed } = await batch.put(sales).go({ concurrent: 8 });
+  if (unprocessed.length > 0) throw new Error(`${unprocessed.length} sales were not written`);
+  await bumpCellarVersion(ownerId);
+  return { sales: sales.length, ms: performance.now() - started };
+}
+
+export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
+  const headers = { 'x-api-key': 'kork-local-web', 'content-type': 'application/json' };
+  await applySeeds([accountsSeed]);
+  const login = (await (
+    await fetch(`${base}/api/auth/log-in`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'restaurant@kork.local', password: 'Restaurant1' }),
+    })
+  ).json()) as { payload: LoginResult };
+  const auth = { ...headers, authorization: `Bearer ${login.payload.access_token}` };
+  const userId = login.payload.user.id;
+  const wines = await cellarWines(`${base}/api/wine-cellars/users/${userId}/own-wines`, auth);
+  const written = await writeSales(userId, wines, LINES);
+
+  const path = `${base}/api/wine-cellars/users/${userId}/sales-analytics`;
+  const today = dayNumber(todayIso());
+  let units = 0;
+  const ask = async (query: string) => {
+    const res = await fetch(`${path}${query}`, { headers: auth });
+    if (res.status !== 200) throw new Error(`sales-analytics answered ${res.status}: ${await res.text()}`);
+    const body = (await res.json()) as { payload: SalesAnalytics };
+    units = body.payload.totals.units;
+  };
+  const timed = async (query: string) => {
+    const start = performance.now();
+    await ask(query);
+    return performance.now() - start;
+  };
+
+  const cold: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    resetCellarSnapshots();
+    forgetKeptSales();
+    cold.push(await timed(''));
+  }
+  // The first request after a sale: the cellar read again, the sales caught up from those held.
+  const afterSale: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    await writeSales(userId, wines, 1, true);
+    afterSale.push(await timed(''));
+  }
+  const yearUnits = units;
+  const groups = ['day', 'week', 'month'] as const;
+  const queries = Array.from({ length: RUNS }, (_, i) => {
+    const length = [7, 30, 90, 365][i % 4] as number;
+    const to = today - (i % 60);
+    return `?from=${isoOfDay(to - length + 1)}&to=${isoOfDay(to)}&groupBy=${groups[i % 3]}&top=${[5, 10, 25][i % 3]}`;
+  });
+  for (let i = 0; i < WARM_UP; i++) await ask(queries[i] as string);
+  const warm: number[] = [];
+  for (const query of queries) warm.push(await timed(query));
+  const yearWarm: number[] = [];
+  for (let i = 0; i < 50; i++) yearWarm.push(await timed('?groupBy=day'));
+
+  const p95 = percentile(warm, 95);
+  const failures = p95 > BUDGET.warmP95Ms ? ['warm sales analytics'] : [];
+  const p = (values: number[], n: number) => ms(percentile(values, n));
+  const lines = [
+    '## Sales analytics (5,000 wines, 50,000 sale lines)',
+    '',
+    `A cellar of ${WINES.toLocaleString('en')} wines and a year of ${LINES.toLocaleString('en')} sale lines in ${written.sales.toLocaleString('en')} sales,`,
+    `written with batch writes (25 a call, 8 at once) in ${ms(written.ms)}; ${yearUnits.toLocaleString('en')} bottles in the default year.`,
+    `Warm: ${RUNS} requests after ${WARM_UP} warm-up, periods of 7, 30, 90 and 365 days by day, week and month in turn; cold: ${COLD_RUNS} requests`,
+    'each in a new instance (the cellar snapshot and the sales held forgotten); after a sale: a sale recorded (and the version raised), then the request.',
+    '',
+    '| call | p50 | p95 |',
+    '|---|---:|---:|',
+    `| varied periods through the local origin, warm | ${p(warm, 50)} | ${p(warm, 95)} |`,
+    `| the whole year by day (365 periods), warm | ${p(yearWarm, 50)} | ${p(yearWarm, 95)} |`,
+    `| the default year, first request after a sale (the cellar read, the sales caught up) | ${p(afterSale, 50)} | ${p(afterSale, 95)} |`,
+    `| the default year, cold: a new instance (the cellar and every sale read) | ${p(cold, 50)} | ${p(cold, 95)} |`,
+    '',
+    `Budget: warm p95 ≤ ${BUDGET.warmP95Ms} ms — ${p95 <= BUDGET.warmP95Ms ? 'within budget' : 'OVER BUDGET'}.`,
+  ];
+  return {
+    title: 'sales analytics',
+    lines,
+    failures,
+    figures: {
+      warmP50: percentile(warm, 50),
+      warmP95: p95,
+      coldP50: percentile(cold, 50),
+      writeMs: written.ms,
+    },
+  };
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { startLocalStack } = await import('../../infra/local/stack');
+  const { startLocalServer } = await import('../../infra/local/server');
+  // The origin needs a web root; this part of the bench asks only the API.
+  const webRoot = mkdtempSync(join(tmpdir(), 'kork-bench-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Kork</title>');
+  const stack = await startLocalStack({});
+  const server = await startLocalServer({ stack, port: 0, webRoot });
+  try {
+    const section = await benchSalesAnalytics(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    console.log(section.lines.join('\n'));
+    if (section.failures.length > 0) console.error(`Over budget: ${section.failures.join(', ')}`);
+  } finally {
+    await new Promise((r) => server.close(r));
+    await stack.stop();
+  }
+}
