@@ -20,6 +20,7 @@ import { benchCellarListing } from './bench/cellar-listing';
 import { startDemoOrigin } from './bench/demo-origin';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLoad } from './bench/load';
+import { benchSalesAnalytics } from './bench/sales-analytics';
 import { benchStockCountFinishAlone } from './bench/stock-count-finish';
 import { benchWineListPdf } from './bench/wine-list-pdf';
 
@@ -151,6 +152,10 @@ async function main() {
     const cellar = await benchCellarListing(base);
     for (const line of cellar.lines) say(line);
     failures.push(...cellar.failures);
+    say();
+    const analytics = await benchSalesAnalytics(base);
+    for (const line of analytics.lines) say(line);
+    failures.push(...analytics.failures);
   } finally {
     await new Promise((r) => server.close(r));
     await stack.stop();
