@@ -48,7 +48,10 @@ export interface LaterEntry {
   before: HistoryState | null;
 }
 
-function fromState(ownWineId: string, state: Pick<HistoryState, 'placements' | 'purchasePriceWovat'>) {
+function fromState(
+  ownWineId: string,
+  state: { placements?: readonly Placement[]; purchasePriceWovat?: number },
+) {
   const bottles = new Map<string, number>();
   for (const { locationId, quantity } of state.placements ?? []) {
     if (quantity <= 0) continue;
@@ -167,7 +170,7 @@ export function sortLines(lines: StockCountLine[]): StockCountLine[] {
   return lines.sort(
     (a, b) =>
       a.locationId.localeCompare(b.locationId) ||
-      a.wineDisplayName.localeCompare(b.wineDisplayName) ||
+      a.wineDisplayName.localeCompare(b.wineDisplayName, undefined, { numeric: true }) ||
       a.ownWineId.localeCompare(b.ownWineId),
   );
 }
