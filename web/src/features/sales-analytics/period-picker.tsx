@@ -16,7 +16,8 @@ import classes from './sales-analytics.module.css';
 interface PeriodPickerProps {
   view: AnalyticsView;
   today: string;
-  onChange: (view: AnalyticsView) => void;
+  /** Changes the view as it stands when the change lands (two quick edits do not undo each other). */
+  onChange: (update: (view: AnalyticsView) => AnalyticsView) => void;
   /** What is wrong with the period, shown under its end. */
   error?: string;
 }
@@ -30,19 +31,23 @@ export function PeriodPicker({ view, today, onChange, error }: PeriodPickerProps
 
   const choose = (period: PeriodChoice) => {
     if (period === 'custom') {
-      onChange({ ...view, period });
+      onChange((current) => ({ ...current, period }));
       return;
     }
     const range = presetRange(period, today);
-    onChange({ period, ...range, groupBy: defaultGroup(daysIn(range.from, range.to)) });
+    onChange(() => ({ period, ...range, groupBy: defaultGroup(daysIn(range.from, range.to)) }));
   };
 
   const setDates = (changes: Partial<Pick<AnalyticsView, 'from' | 'to'>>) => {
-    const next = { ...view, period: 'custom' as const, ...changes };
-    const nextDays = daysIn(next.from, next.to);
-    // A grouping the new period does not offer gives way to the period's own.
-    const groupBy = groupsFor(nextDays).includes(view.groupBy) ? view.groupBy : defaultGroup(nextDays);
-    onChange({ ...next, groupBy });
+    onChange((current) => {
+      const next = { ...current, period: 'custom' as const, ...changes };
+      const nextDays = daysIn(next.from, next.to);
+      // A grouping the new period does not offer gives way to the period's own.
+      const groupBy = groupsFor(nextDays).includes(current.groupBy)
+        ? current.groupBy
+        : defaultGroup(nextDays);
+      return { ...next, groupBy };
+    });
   };
 
   return (
@@ -89,7 +94,9 @@ export function PeriodPicker({ view, today, onChange, error }: PeriodPickerProps
         <SegmentedControl
           aria-labelledby="sales-analytics-group-label"
           value={view.groupBy}
-          onChange={(groupBy) => onChange({ ...view, groupBy: groupBy as AnalyticsView['groupBy'] })}
+          onChange={(groupBy) =>
+            onChange((current) => ({ ...current, groupBy: groupBy as AnalyticsView['groupBy'] }))
+          }
           data={(['day', 'week', 'month'] as const).map((group) => ({
             value: group,
             label: t(`salesAnalytics.period.groups.${group}`),

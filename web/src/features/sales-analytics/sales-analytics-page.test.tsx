@@ -127,6 +127,25 @@ describe('the sales analytics page', () => {
     expect(get).not.toHaveBeenCalled();
   });
 
+  it('keeps both ends of a custom period changed one right after the other', async () => {
+    get.mockResolvedValue(analytics());
+    renderWithProviders(<SalesAnalyticsPage />, {
+      route: '/wine-cellar/sales-analytics?from=2025-01-01&to=2025-03-31',
+    });
+    const from = await screen.findByLabelText('From');
+    const to = screen.getByLabelText('To');
+    act(() => {
+      fireEvent.change(from, { target: { value: '2025-02-01' } });
+      fireEvent.change(to, { target: { value: '2025-02-20' } });
+    });
+    await waitFor(() =>
+      expect(get).toHaveBeenLastCalledWith(PATH, {
+        query: { from: '2025-02-01', to: '2025-02-20', groupBy: 'week', top: 10 },
+        signal: expect.anything(),
+      }),
+    );
+  });
+
   it('shows an empty period as such', async () => {
     get.mockResolvedValue(
       analytics({

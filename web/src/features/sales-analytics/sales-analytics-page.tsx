@@ -1,7 +1,7 @@
 import { ANALYTICS_MAX_DAYS, type SalesAnalytics, withBounds } from '@kork/shared';
 import { Alert, Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -71,14 +71,27 @@ function SalesAnalyticsScreen() {
   );
 }
 
-/** The view the address asks for, and the way to change it (each change is a new history entry). */
-function useAnalyticsView(today: string): [AnalyticsView, (view: AnalyticsView) => void] {
+/**
+ * The view the address asks for, and the way to change it (each change is a new history entry). A change
+ * applies to the latest view written, not the last one rendered: the address updates a moment later, and
+ * a second quick change (the other end of a period) must not start from the old one.
+ */
+function useAnalyticsView(
+  today: string,
+): [AnalyticsView, (update: (view: AnalyticsView) => AnalyticsView) => void] {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query text stands for the params object.
   const view = useMemo(() => parseView(params, today), [key, today]);
+  const latest = useRef({ key, view });
+  if (latest.current.key !== key) latest.current = { key, view };
   const setView = useCallback(
-    (next: AnalyticsView) => setParams(writeView(next), { preventScrollReset: true }),
+    (update: (view: AnalyticsView) => AnalyticsView) => {
+      const next = update(latest.current.view);
+      const nextParams = writeView(next);
+      latest.current = { key: nextParams.toString(), view: next };
+      setParams(nextParams, { preventScrollReset: true });
+    },
     [setParams],
   );
   return [view, setView];
