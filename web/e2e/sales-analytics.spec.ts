@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import analyticsEn from '../src/i18n/cellar/sales-analytics.en.json' with { type: 'json' };
 import analyticsNb from '../src/i18n/cellar/sales-analytics.nb.json' with { type: 'json' };
 import { DEMO, signInByApi } from './support/accounts';
@@ -22,10 +22,18 @@ async function openAnalytics(page: Page, path = PATH): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/** Picks a choice of a segmented control by its label (the radio itself is hidden under it). */
+async function choose(scope: Page | Locator, name: string): Promise<void> {
+  await scope
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${name}$`) })
+    .click();
+}
+
 /** The body rows of a chart's table, once its "Table" view is chosen. */
 async function tableRows(page: Page, chart: string, table = EN.view.table) {
   const section = page.getByRole('region', { name: chart });
-  await section.getByRole('radio', { name: table }).check({ force: true });
+  await choose(section, table);
   return section.getByRole('table').locator('tbody tr');
 }
 
@@ -56,7 +64,7 @@ test('the demo year shows by month with its revenue and top sellers, and by week
   const top = page.getByRole('region', { name: EN.top.title });
   await expect(top.getByRole('rowheader').first()).toBeVisible();
 
-  await page.getByRole('radio', { name: EN.period.groups.week }).check({ force: true });
+  await choose(page, EN.period.groups.week);
   await expect(page).toHaveURL(/group=week/);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   const weeks = await tableRows(page, EN.charts.overTime);
