@@ -274,19 +274,16 @@ class Accumulator {
     const s = this.sums;
     const units = lines.units[i] as number;
     const flags = lines.flags[i] as number;
-    const plus = (slot: number, value: number) => {
-      s[at + slot] = (s[at + slot] as number) + value;
-    };
-    plus(REVENUE, lines.revenue[i] as number);
-    plus(WITH_VAT, lines.revenueWithVat[i] as number);
-    plus(COST, lines.cost[i] as number);
-    plus(UNITS, units);
-    if (flags & GLASS) plus(GLASS_UNITS, units);
-    if (!(flags & HAS_COST)) plus(NO_COST, units);
+    s[at + REVENUE] = (s[at + REVENUE] as number) + (lines.revenue[i] as number);
+    s[at + WITH_VAT] = (s[at + WITH_VAT] as number) + (lines.revenueWithVat[i] as number);
+    s[at + COST] = (s[at + COST] as number) + (lines.cost[i] as number);
+    s[at + UNITS] = (s[at + UNITS] as number) + units;
+    if (flags & GLASS) s[at + GLASS_UNITS] = (s[at + GLASS_UNITS] as number) + units;
+    if (!(flags & HAS_COST)) s[at + NO_COST] = (s[at + NO_COST] as number) + units;
     const sale = lines.sale[i] as number;
     if (this.lastSale[group] !== sale) {
       this.lastSale[group] = sale;
-      plus(SALES, 1);
+      s[at + SALES] = (s[at + SALES] as number) + 1;
     }
   }
 
@@ -320,6 +317,28 @@ class Accumulator {
 }
 
 const collator = new Intl.Collator('nb');
+
+/** Each wine's place in name order (Norwegian collation), worked out once per wine table. */
+const rankings = new WeakMap<readonly AnalyticsWine[], Int32Array>();
+
+function nameRanks(wines: readonly AnalyticsWine[]): Int32Array {
+  let rank = rankings.get(wines);
+  if (!rank) {
+    const order = Int32Array.from(wines.keys()).sort((a, b) =>
+      collator.compare(
+        (wines[a] as AnalyticsWine).wineDisplayName,
+        (wines[b] as AnalyticsWine).wineDisplayName,
+      ),
+    );
+    const ranks = new Int32Array(wines.length);
+    order.forEach((wine, place) => {
+      ranks[wine] = place;
+    });
+    rankings.set(wines, ranks);
+    rank = ranks;
+  }
+  return rank;
+}
 
 /**
  * Every figure of a period but the currency and the shrinkage: one pass over the lines, then the
@@ -383,11 +402,8 @@ export function aggregateSales(
       ...(left === undefined ? {} : { daysOfStockLeft: left }),
     };
   };
-  const byName = (a: number, b: number) =>
-    collator.compare(
-      (wines[a] as AnalyticsWine).wineDisplayName,
-      (wines[b] as AnalyticsWine).wineDisplayName,
-    );
+  const rank = nameRanks(wines);
+  const byName = (a: number, b: number) => (rank[a] as number) - (rank[b] as number);
 
   const sold: number[] = [];
   const inStock: number[] = [];
