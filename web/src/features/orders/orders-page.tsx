@@ -111,7 +111,7 @@ function OrdersOverview({ userId }: { userId: string }) {
     <div className={classes.page}>
       <header className={classes.intro}>
         <Group justify="space-between" align="flex-start" gap="sm">
-          <div className={classes.grow}>
+          <div className={classes.heading}>
             <Title order={1} className={classes.title}>
               {t('ordersPage.title')}
             </Title>

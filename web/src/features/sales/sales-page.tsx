@@ -155,7 +155,7 @@ function SalesOverview({ userId }: { userId: string }) {
     <div className={classes.page}>
       <header className={classes.intro}>
         <Group justify="space-between" align="flex-start" gap="sm">
-          <div className={classes.grow}>
+          <div className={classes.heading}>
             <Title order={1} className={classes.title}>
               {t('salesPage.title')}
             </Title>
@@ -241,7 +241,7 @@ function SalesOverview({ userId }: { userId: string }) {
       </Paper>
 
       {sales.data && (
-        <SimpleGrid cols={{ base: 3 }} spacing="xs" mb="md" component="dl" className={classes.totals}>
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" mb="md" component="dl" className={classes.totals}>
           <div>
             <Text component="dt" size="xs" c="dimmed">
               {t('salesPage.totals.sales')}
