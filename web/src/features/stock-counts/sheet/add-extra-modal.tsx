@@ -55,9 +55,9 @@ export function AddExtraModal({
     () =>
       sheet.eligibleWines.map((item) => ({
         value: item.ownWineId,
-        label: `${item.wineDisplayName} ${item.vintage ?? t('stockCounts.sheet.noVintage')}`,
+        label: item.wineDisplayName,
       })),
-    [sheet.eligibleWines, t],
+    [sheet.eligibleWines],
   );
   const locations = useMemo(
     () => locationIds.map((id) => ({ value: id, label: locationLabel(id) || id })),

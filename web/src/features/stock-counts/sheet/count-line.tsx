@@ -56,7 +56,8 @@ export const CountLine = memo(function CountLine({
     input.current?.select();
   }, [focused]);
 
-  const name = `${line.wineDisplayName}${line.vintage ? ` ${line.vintage}` : ''}`;
+  // The display name carries producer, name and vintage already.
+  const name = line.wineDisplayName;
   const change = (next: string) => {
     setText(next);
     if (next.trim() === '') {
@@ -88,12 +89,7 @@ export const CountLine = memo(function CountLine({
     <li ref={item} className={`${classes.line} ${focused ? classes.lineFocused : ''}`}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
-          <Text className={classes.lineName}>
-            {line.wineDisplayName}{' '}
-            <Text span c="dimmed">
-              {line.vintage ?? t('stockCounts.sheet.noVintage')}
-            </Text>
-          </Text>
+          <Text className={classes.lineName}>{line.wineDisplayName}</Text>
           <Text size="sm" c="dimmed">
             {locationName}
           </Text>
