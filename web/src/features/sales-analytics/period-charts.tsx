@@ -12,6 +12,7 @@ import type { Formats } from './formats';
 import { periodLabel, periodTick } from './labels';
 import { useGroupNames } from './names';
 import classes from './sales-analytics.module.css';
+import { TableScroll } from './table-scroll';
 
 /** A bar chart of groups shows this many; its table has them all. */
 const CHART_GROUPS = 8;
@@ -60,7 +61,7 @@ export function PeriodCharts({ data, formats }: ChartsProps) {
           />
         }
         table={
-          <Table.ScrollContainer minWidth={520}>
+          <TableScroll minWidth={520} label={t('salesAnalytics.charts.overTime')}>
             <Table striped className={classes.table}>
               <Table.Caption className={classes.visuallyHidden}>
                 {t('salesAnalytics.charts.overTime')}
@@ -102,7 +103,7 @@ export function PeriodCharts({ data, formats }: ChartsProps) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         }
       />
       <ChartPanel
@@ -122,7 +123,7 @@ export function PeriodCharts({ data, formats }: ChartsProps) {
           />
         }
         table={
-          <Table.ScrollContainer minWidth={300}>
+          <TableScroll minWidth={300} label={t('salesAnalytics.charts.units')}>
             <Table striped className={classes.table}>
               <Table.Caption className={classes.visuallyHidden}>
                 {t('salesAnalytics.charts.units')}
@@ -150,7 +151,7 @@ export function PeriodCharts({ data, formats }: ChartsProps) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         }
       />
       <GroupPanel
@@ -206,7 +207,7 @@ function GroupPanel({ title, heading, groups, name, formats, phone }: GroupPanel
         />
       }
       table={
-        <Table.ScrollContainer minWidth={320}>
+        <TableScroll minWidth={320} label={title}>
           <Table striped className={classes.table}>
             <Table.Caption className={classes.visuallyHidden}>{title}</Table.Caption>
             <Table.Thead>
@@ -236,7 +237,7 @@ function GroupPanel({ title, heading, groups, name, formats, phone }: GroupPanel
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       }
     />
   );

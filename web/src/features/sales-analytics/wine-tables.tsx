@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { Formats } from './formats';
 import { formatDay } from './labels';
 import classes from './sales-analytics.module.css';
+import { TableScroll } from './table-scroll';
 
 export const WINE_SORTS = ['revenue', 'units', 'margin', 'turnover', 'daysOfStockLeft'] as const;
 export type WineSort = (typeof WINE_SORTS)[number];
@@ -92,7 +93,7 @@ export function WinesTable({ data, formats }: { data: SalesAnalytics; formats: F
       <Title order={2} id={headingId} className={classes.panelTitle}>
         {t('salesAnalytics.wines.title')}
       </Title>
-      <Table.ScrollContainer minWidth={760}>
+      <TableScroll minWidth={760} label={t('salesAnalytics.wines.caption', { column: label(sort.by) })}>
         <Table striped highlightOnHover className={classes.table}>
           <Table.Caption className={classes.visuallyHidden}>
             {t('salesAnalytics.wines.caption', { column: label(sort.by) })}
@@ -143,7 +144,7 @@ export function WinesTable({ data, formats }: { data: SalesAnalytics; formats: F
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {sorted.length > FIRST_ROWS && (
         <Group justify="center">
           <Button variant="subtle" radius="xl" onClick={() => setAll((shown) => !shown)}>
@@ -182,7 +183,7 @@ function SellerList({
           {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <TableScroll minWidth={320} label={caption}>
           <Table className={classes.table}>
             <Table.Caption className={classes.visuallyHidden}>{caption}</Table.Caption>
             <Table.Thead>
@@ -214,7 +215,7 @@ function SellerList({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </section>
   );
@@ -256,7 +257,7 @@ export function ShrinkageTable({ shrinkage, formats }: { shrinkage: ShrinkageFig
           {t('salesAnalytics.shrinkage.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <TableScroll minWidth={420} label={t('salesAnalytics.shrinkage.caption')}>
           <Table className={classes.table}>
             <Table.Caption className={classes.visuallyHidden}>
               {t('salesAnalytics.shrinkage.caption')}
@@ -296,7 +297,7 @@ export function ShrinkageTable({ shrinkage, formats }: { shrinkage: ShrinkageFig
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </section>
   );
