@@ -77,7 +77,7 @@ test('the demo year shows by month with its revenue and top sellers, and by week
 
 test('a custom period that ends before it starts says so', async ({ page }) => {
   await openAnalytics(page);
-  await page.getByLabel(EN.period.label).selectOption('custom');
+  await page.getByLabel(EN.period.label, { exact: true }).selectOption('custom');
   await page.getByLabel(EN.period.from, { exact: true }).fill('2025-06-01');
   await page.getByLabel(EN.period.to, { exact: true }).fill('2025-05-01');
   await expect(page.getByText('The end of the period must be on or after its start')).toBeVisible();
