@@ -2,7 +2,7 @@ import { type CurrencyCode, currency } from '@kork/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format-number';
-import { formatMoney, formatWholeMoney } from '../cellar/wines/money';
+import { formatCompactMoney, formatMoney, formatWholeMoney } from '../cellar/wines/money';
 
 /** The page's numbers in its language and the cellar's currency, in one place for every part of it. */
 export interface Formats {
@@ -14,6 +14,8 @@ export interface Formats {
   exactMoney: (minor: number) => string;
   /** Whole units (as a chart holds them) as whole money. */
   chartMoney: (major: number) => string;
+  /** Whole units in the short form of a chart's axis: "NOK 200K", "200k kr". */
+  axisMoney: (major: number) => string;
   /** Minor units as the whole units a chart plots. */
   major: (minor: number) => number;
   count: (value: number) => string;
@@ -29,6 +31,7 @@ export function makeFormats(code: CurrencyCode, locale: string | undefined): For
     money: (minor) => formatWholeMoney(minor, code, locale),
     exactMoney: (minor) => formatMoney(minor, code, locale),
     chartMoney: (major) => formatWholeMoney(Math.round(major * factor), code, locale),
+    axisMoney: (major) => formatCompactMoney(Math.round(major * factor), code, locale),
     major: (minor) => minor / factor,
     count: (value) => formatCount(value, locale),
     decimal: (value, maxDecimals = 1) => formatDecimal(value, locale, maxDecimals),

@@ -24,12 +24,7 @@ export function KeyFigures({ data, formats }: { data: SalesAnalytics; formats: F
       <h2 id="sales-analytics-figures" className={classes.visuallyHidden}>
         {t('salesAnalytics.figures.label')}
       </h2>
-      <SimpleGrid
-        component="dl"
-        cols={{ base: 1, xs: 2, md: 3, lg: 5 }}
-        spacing="sm"
-        className={classes.figures}
-      >
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" className={classes.figures}>
         <Figure
           label={t('salesAnalytics.figures.revenue')}
           value={formats.money(totals.revenue)}

@@ -37,7 +37,7 @@ export function PeriodCharts({ data, formats }: ChartsProps) {
     units: row.units - row.glassUnits,
     glassUnits: row.glassUnits,
   }));
-  const moneyAxis = { width: phone ? 64 : 80, tickFormatter: (value: number) => formats.chartMoney(value) };
+  const moneyAxis = { width: 72, tickFormatter: (value: number) => formats.axisMoney(value) };
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
@@ -107,6 +107,7 @@ export function PeriodCharts({ data, formats }: ChartsProps) {
         }
       />
       <ChartPanel
+        wide
         title={t('salesAnalytics.charts.units')}
         chart={
           <BarChart
@@ -115,7 +116,7 @@ export function PeriodCharts({ data, formats }: ChartsProps) {
             dataKey="period"
             type="stacked"
             series={[
-              { name: 'units', label: t('salesAnalytics.columns.units'), color: 'wine.7' },
+              { name: 'units', label: t('salesAnalytics.charts.byTheBottle'), color: 'wine.7' },
               { name: 'glassUnits', label: t('salesAnalytics.columns.glassUnits'), color: 'blue.7' },
             ]}
             withLegend
@@ -202,7 +203,7 @@ function GroupPanel({ title, heading, groups, name, formats, phone }: GroupPanel
           series={[{ name: 'revenue', label: t('salesAnalytics.columns.revenue'), color: 'wine.7' }]}
           valueFormatter={formats.chartMoney}
           yAxisProps={{ width: phone ? 96 : 128 }}
-          xAxisProps={{ tickFormatter: (value: number) => formats.chartMoney(value) }}
+          xAxisProps={{ tickFormatter: (value: number) => formats.axisMoney(value) }}
           gridAxis="x"
         />
       }
