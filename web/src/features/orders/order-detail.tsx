@@ -70,7 +70,7 @@ export function OrderDetail({ orderId, onClose, userId, locations, currency }: O
         {order.isError && <Alert color="red">{t('ordersPage.detail.loadError')}</Alert>}
         {data && (
           <Stack gap="md">
-            <Group gap="sm">
+            <Group gap="sm" data-testid="order-status">
               <OrderStatusBadge status={data.status} />
               <Text size="sm">{t(`ordersPage.types.${data.type}`)}</Text>
             </Group>
