@@ -2,7 +2,6 @@ import { ORDER_STATUSES, ORDER_TYPES, type Order, type OrderStatus, type OrderTy
 import {
   Alert,
   Button,
-  Chip,
   Group,
   Pagination,
   Paper,
@@ -135,25 +134,31 @@ function OrdersOverview({ userId }: { userId: string }) {
         component="section"
         aria-label={t('ordersPage.filters.label')}
       >
-        <Chip.Group
-          multiple
-          value={statuses}
-          onChange={(value) => {
-            setStatuses(value);
-            setPage(1);
-          }}
-        >
-          <Group gap={6} mb="sm" role="group" aria-label={t('ordersPage.filters.status')}>
-            {ORDER_STATUSES.map((status) => (
-              <Chip key={status} value={status} size="sm" variant="outline">
+        <Group gap={6} mb="sm" role="group" aria-label={t('ordersPage.filters.status')}>
+          {ORDER_STATUSES.map((status) => {
+            const on = statuses.includes(status);
+            return (
+              <Button
+                key={status}
+                size="compact-sm"
+                radius="xl"
+                variant={on ? 'filled' : 'default'}
+                aria-pressed={on}
+                onClick={() => {
+                  setStatuses((current) =>
+                    on ? current.filter((value) => value !== status) : [...current, status],
+                  );
+                  setPage(1);
+                }}
+              >
                 {t('ordersPage.filters.statusCount', {
                   status: t(`ordersPage.statuses.${status}`),
                   count: orders.data?.byStatus[status as OrderStatus] ?? 0,
                 })}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
+              </Button>
+            );
+          })}
+        </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             type="search"
