@@ -1,4 +1,7 @@
+import { GENERIC_MESSAGE } from './generic-message';
 import type { Locale } from './locales';
+
+export { GENERIC_MESSAGE };
 
 /**
  * Messages the API and the forms show, in English and Norwegian Bokmål (SPEC §5 and §8). The web app's
@@ -55,7 +58,7 @@ export const MESSAGES = {
   },
   unknownField: { en: 'Not a field this accepts', nb: 'Ikke et felt som tas imot her' },
   passwordsDoNotMatch: { en: 'Passwords do not match', nb: 'Passordene er ikke like' },
-  generic: { en: 'Error occurred. Please try again.', nb: 'Det oppstod en feil. Vennligst prøv igjen.' },
+  generic: GENERIC_MESSAGE,
   internal: { en: 'Internal server error', nb: 'Internal server error' },
   validation: { en: 'Some fields are not valid', nb: 'Noen felt er ikke gyldige' },
   malformedJson: { en: 'The request body is not valid JSON', nb: 'Forespørselen er ikke gyldig JSON' },

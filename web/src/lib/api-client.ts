@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@kork/shared';
+import { GENERIC_MESSAGE, LIMITS } from '@kork/shared';
 import { currentLocale } from '../i18n/i18n';
 import { getCurrency } from './currency';
 import { getSessionToken } from './session-token';
@@ -98,7 +98,7 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
 }
 
 function genericMessage(): string {
-  return MESSAGES.generic[currentLocale()];
+  return GENERIC_MESSAGE[currentLocale()];
 }
 
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
