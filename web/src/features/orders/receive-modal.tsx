@@ -96,6 +96,8 @@ function ReceiveBody({
     setFailure(undefined);
     const input = {
       locationId: locationId ?? undefined,
+      // Decided on this version of the order: a receipt sent twice (a double tap, a retry) arrives once.
+      version: order.version,
       ...(mode === 'lines'
         ? {
             lines: open
