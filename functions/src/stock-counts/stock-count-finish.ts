@@ -73,7 +73,9 @@ export async function finishStockCount(
     const lines = openLines(atCount, countedEntries(entryRecords), where.scope);
     const latest = isLatestCount(
       record.asOf,
-      counts.filter((other) => other.status === 'finished' && other.id !== countId),
+      // A count being finished at the same time counts as finished: of two finishes at once, the
+      // older count then only makes its report instead of both changing the stock.
+      counts.filter((other) => other.status !== 'open' && other.id !== countId),
     );
     // The report is frozen while the differences are applied: neither reads what the other writes, and
     // an open count's sheet ignores frozen lines should applying fail.
