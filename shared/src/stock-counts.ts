@@ -165,7 +165,11 @@ export const StockCountEntriesInput = z.object({
       locationId: idField,
       counted: numberField(0, STOCK_COUNT_LIMITS.countedMax, { int: true }),
       /** When the figure was entered on the device (an offline entry keeps its moment); now when absent. */
-      countedAt: z.optional(z.iso.datetime({ error: 'invalidDate', offset: true })),
+      countedAt: z.optional(
+        z.iso
+          .datetime({ error: 'invalidDate', offset: true })
+          .check(z.maxLength(40, { error: 'invalidDate' })),
+      ),
     }),
     STOCK_COUNT_LIMITS.entriesPerBatch,
     { min: 1 },
