@@ -78,7 +78,7 @@ test.describe('layout rules', () => {
     await expect(page).toHaveURL(/\/wine-cellar\/stock-count$/);
     await expect(menu.getByRole('link', { name: 'Stock count' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { name: 'Stock count', level: 1 })).toBeVisible();
-    await expect(page.getByText('Coming soon')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New count' })).toBeVisible();
   });
 
   test('on a phone the cellar menu opens as a drawer', async ({ page }) => {
