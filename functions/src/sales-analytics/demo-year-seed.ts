@@ -627,6 +627,9 @@ function simulate(
           countedAt,
           expected,
           ...(wine.cost === undefined ? {} : { unitCost: wine.cost }),
+          // Frozen with the report, as a finished count keeps them.
+          wineDisplayName: wine.name,
+          ...(wine.record.vintage == null ? {} : { vintage: wine.record.vintage }),
         });
         summary.lines += 1;
         summary.counted += 1;
