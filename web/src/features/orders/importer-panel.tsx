@@ -13,13 +13,19 @@ import classes from './orders-page.module.css';
  * Order import from importers (SPEC §6: it needs activation): the importers behind the cellar's wines,
  * asking for a connection, and which ones an admin has activated.
  */
+/** Importers shown before "Show all". */
+const SHOWN_FIRST = 8;
+
 export function ImporterPanel({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const connections = useImporterConnections(userId);
   const request = useRequestImporterConnection(userId);
   const [asking, setAsking] = useState<string>();
-  const rows = connections.data?.rows ?? [];
+  const [showAll, setShowAll] = useState(false);
+  const all = connections.data?.rows ?? [];
+  // The importers behind most wines first; a long tail waits behind "Show all".
+  const rows = showAll ? all : all.slice(0, SHOWN_FIRST);
 
   return (
     <section aria-labelledby="importer-panel-title" className={classes.panel}>
@@ -37,7 +43,7 @@ export function ImporterPanel({ userId }: { userId: string }) {
           </Button>
         </Alert>
       )}
-      {connections.data && rows.length === 0 && (
+      {connections.data && all.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('ordersPage.importers.empty')}
         </Text>
@@ -46,8 +52,8 @@ export function ImporterPanel({ userId }: { userId: string }) {
         <ul className={classes.lines}>
           {rows.map((connection) => (
             <li key={connection.importer} className={classes.line}>
-              <Group justify="space-between" gap="xs" align="center">
-                <div className={classes.grow}>
+              <Group justify="space-between" gap="xs" align="center" wrap="wrap">
+                <div className={classes.importerName}>
                   <Text fw={600} size="sm" className={classes.wrap}>
                     {connection.importer}
                   </Text>
@@ -89,6 +95,13 @@ export function ImporterPanel({ userId }: { userId: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {all.length > SHOWN_FIRST && (
+        <Button variant="subtle" size="xs" mt="xs" onClick={() => setShowAll((shown) => !shown)}>
+          {showAll
+            ? t('ordersPage.importers.showFewer')
+            : t('ordersPage.importers.showAll', { count: all.length })}
+        </Button>
       )}
     </section>
   );
