@@ -89,11 +89,20 @@ test('a count goes on offline, survives a reload without a network and sets the 
   const second = once[1] ?? first;
   const before = await cellarCall<Wine>(request, session, 'get', `/own-wines/${first.ownWineId}`);
 
-  // The service worker holds the app before the network goes.
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(registration?.active && navigator.serviceWorker.controller);
-  });
+  // The service worker holds the app before the network goes: activated, in control of the page, and
+  // with the app's page in its cache (its install has stored every file).
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (registration?.active?.state !== 'activated' || !navigator.serviceWorker.controller) return false;
+      for (const name of await caches.keys()) {
+        if (await (await caches.open(name)).match('/index.html', { ignoreSearch: true })) return true;
+      }
+      return false;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 
   // Online: the figures go at once.
   await countedField(page, first).fill(String(first.expected + 2));
