@@ -89,19 +89,21 @@ test('a count goes on offline, survives a reload without a network and sets the 
   const second = once[1] ?? first;
   const before = await cellarCall<Wine>(request, session, 'get', `/own-wines/${first.ownWineId}`);
 
-  // The service worker holds the app before the network goes: activated, in control of the page, and
-  // with the app's page in its cache (its install has stored every file).
+  // The service worker holds the app before the network goes: activated, in control of the page, nothing
+  // installing or waiting, and every file of its precache list stored.
   await page.waitForFunction(
     async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       if (registration?.active?.state !== 'activated' || !navigator.serviceWorker.controller) return false;
-      for (const name of await caches.keys()) {
-        if (await (await caches.open(name)).match('/index.html', { ignoreSearch: true })) return true;
-      }
-      return false;
+      if (registration.installing || registration.waiting) return false;
+      const source = await (await fetch('/sw.js', { cache: 'no-store' })).text();
+      const listed = source.match(/\{url:"/g)?.length ?? 0;
+      let stored = 0;
+      for (const name of await caches.keys()) stored += (await (await caches.open(name)).keys()).length;
+      return listed > 0 && stored >= listed;
     },
     undefined,
-    { timeout: 30_000 },
+    { timeout: 60_000, polling: 250 },
   );
 
   // Online: the figures go at once.
