@@ -4,7 +4,11 @@
  * `functions/src/<handler>.ts` and exports `handler`.
  */
 
-export type AuthLevel = 'public' | 'user' | 'business' | 'admin';
+/**
+ * `pos`: no user session; the till's POS key id in `x-api-key` and the body signed with its secret
+ * (docs/pos.md). The key reaches only the POS routes of its own cellar.
+ */
+export type AuthLevel = 'public' | 'user' | 'business' | 'admin' | 'pos';
 
 /** Resources a function may touch; each one becomes a least-privilege grant in the cloud. */
 export type Need =
@@ -42,6 +46,8 @@ export type RouteGroup =
   | 'stock-counts'
   | 'sales'
   | 'orders'
+  | 'pricing'
+  | 'pos'
   | 'trade';
 
 export const routes = {
@@ -668,6 +674,173 @@ export const routes = {
     auth: 'admin',
     needs: ['table:write'],
     group: 'orders',
+  },
+
+  // — Price rules, price reviews and recipes (the path's {id} is the owner) —
+  'GET /api/wine-cellars/users/{id}/price-rules': {
+    handler: 'pricing/list-price-rule-sets',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'pricing',
+  },
+  'POST /api/wine-cellars/users/{id}/price-rules': {
+    handler: 'pricing/create-price-rule-set',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pricing',
+  },
+  'GET /api/wine-cellars/users/{id}/price-rules/{ruleSetId}': {
+    handler: 'pricing/get-price-rule-set',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'pricing',
+  },
+  'PATCH /api/wine-cellars/users/{id}/price-rules/{ruleSetId}': {
+    handler: 'pricing/update-price-rule-set',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pricing',
+  },
+  'DELETE /api/wine-cellars/users/{id}/price-rules/{ruleSetId}': {
+    handler: 'pricing/delete-price-rule-set',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pricing',
+  },
+  'POST /api/wine-cellars/users/{id}/price-rules/{ruleSetId}/preview': {
+    handler: 'pricing/preview-price-rules',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'pricing',
+    memoryMb: 1024,
+  },
+  'POST /api/wine-cellars/users/{id}/price-rules/{ruleSetId}/apply': {
+    handler: 'pricing/apply-price-rules',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pricing',
+    memoryMb: 1024,
+    // A rule set over a whole cellar writes every wine it prices, 49 to a transaction.
+    timeoutSeconds: 60,
+  },
+  'GET /api/wine-cellars/users/{id}/price-reviews': {
+    handler: 'pricing/list-price-reviews',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'pricing',
+    memoryMb: 1024,
+  },
+  'POST /api/wine-cellars/users/{id}/price-reviews': {
+    handler: 'pricing/decide-price-reviews',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pricing',
+    memoryMb: 1024,
+    timeoutSeconds: 60,
+  },
+  'GET /api/wine-cellars/users/{id}/recipes': {
+    handler: 'recipes/list-recipes',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'pricing',
+  },
+  'POST /api/wine-cellars/users/{id}/recipes': {
+    handler: 'recipes/create-recipe',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pricing',
+  },
+  'GET /api/wine-cellars/users/{id}/recipes/{recipeId}': {
+    handler: 'recipes/get-recipe',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'pricing',
+  },
+  'PATCH /api/wine-cellars/users/{id}/recipes/{recipeId}': {
+    handler: 'recipes/update-recipe',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pricing',
+  },
+  'DELETE /api/wine-cellars/users/{id}/recipes/{recipeId}': {
+    handler: 'recipes/delete-recipe',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pricing',
+  },
+
+  // — The till (POS): keys, product feed and sales in —
+  'GET /api/wine-cellars/users/{id}/pos-keys': {
+    handler: 'pos/list-pos-keys',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'pos',
+  },
+  'POST /api/wine-cellars/users/{id}/pos-keys': {
+    handler: 'pos/create-pos-key',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pos',
+  },
+  'DELETE /api/wine-cellars/users/{id}/pos-keys/{keyId}': {
+    handler: 'pos/delete-pos-key',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pos',
+  },
+  'POST /api/wine-cellars/users/{id}/pos-keys/{keyId}/rotate': {
+    handler: 'pos/rotate-pos-key',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pos',
+  },
+  'GET /api/wine-cellars/users/{id}/pos/products': {
+    handler: 'pos/get-pos-products',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'pos',
+    memoryMb: 1024,
+  },
+  'POST /api/wine-cellars/users/{id}/pos/sales-import': {
+    handler: 'pos/import-pos-sales',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pos',
+    memoryMb: 1024,
+    // A till's export of a month: thousands of transactions, each its own sale.
+    timeoutSeconds: 120,
+  },
+  'GET /api/wine-cellars/users/{id}/pos/needs-mapping': {
+    handler: 'pos/list-pos-needs-mapping',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'pos',
+  },
+  'POST /api/wine-cellars/users/{id}/pos/needs-mapping': {
+    handler: 'pos/map-pos-product',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pos',
+    timeoutSeconds: 60,
+  },
+  'GET /api/pos/products': {
+    handler: 'pos/till-products',
+    auth: 'pos',
+    needs: ['table:read'],
+    group: 'pos',
+    memoryMb: 1024,
+  },
+  'POST /api/pos/sales': {
+    handler: 'pos/till-sales',
+    auth: 'pos',
+    needs: ['table:write'],
+    group: 'pos',
+  },
+  'POST /api/pos/{cellarId}/sales': {
+    handler: 'pos/till-sales-for-cellar',
+    auth: 'pos',
+    needs: ['table:write'],
+    group: 'pos',
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -109,6 +109,15 @@ export interface CellarWine {
   supplier?: string;
   showBottleSizeInList: boolean;
   priceFormat: PriceFormat;
+  /**
+   * Kept by the store on every write (never sent): when the purchase price without VAT last changed and
+   * when the selling or glass price was last set. A purchase price changed after the selling price was
+   * set puts the wine under price review (docs/pricing.md).
+   */
+  purchasePriceChangedAt?: string;
+  sellingPriceSetAt?: string;
+  /** Centilitres left in the bottle the till pours glasses from (docs/pos.md); absent: none open. */
+  openBottleCl?: number;
   currency: CurrencyCode;
   createdAt: string;
   updatedAt: string;
@@ -496,7 +505,8 @@ export type CategoryOrderInput = z.infer<typeof CategoryOrderInput>;
 /**
  * What happened to a cellar wine. SOLD: a sale took bottles out; SALE_DELETED: a deleted sale put them
  * back; COUNTED: a finished stock count set the stock to what was counted (before, after, difference and
- * its value); RECEIVED: an order's bottles arrived (and the purchase price became the weighted average).
+ * its value); RECEIVED: an order's bottles arrived (and the purchase price became the weighted average);
+ * PRICE_CHANGED: a price rule or an approved price review set the selling and glass price.
  */
 export const HISTORY_ACTIONS = [
   'ADDED',
@@ -509,6 +519,7 @@ export const HISTORY_ACTIONS = [
   'SALE_DELETED',
   'COUNTED',
   'RECEIVED',
+  'PRICE_CHANGED',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 

@@ -292,6 +292,73 @@ export const MESSAGES = {
     en: 'No wine of this cellar comes from that importer',
     nb: 'Ingen vin i denne kjelleren kommer fra den importøren',
   },
+  // Price rules and price reviews.
+  priceRangeOrder: {
+    en: 'The end of a range must be above its start',
+    nb: 'Slutten av et intervall må være over starten',
+  },
+  priceRangesOverlap: {
+    en: 'The price ranges overlap',
+    nb: 'Prisintervallene overlapper hverandre',
+  },
+  wholeMinorUnits: {
+    en: 'A fixed amount has at most two decimals',
+    nb: 'Et fast beløp har høyst to desimaler',
+  },
+  confirmRequired: {
+    en: 'Confirm that the prices are to be changed: it cannot be undone',
+    nb: 'Bekreft at prisene skal endres: det kan ikke angres',
+  },
+  ruleSetsFull: {
+    en: 'A cellar can have at most {max} rule sets',
+    nb: 'En kjeller kan ha høyst {max} regelsett',
+  },
+  pricesChanged: {
+    en: 'Some prices were changed by someone else meanwhile: preview again and apply',
+    nb: 'Noen priser ble endret av noen andre i mellomtiden: forhåndsvis på nytt og bruk',
+  },
+  // Recipes.
+  recipesFull: {
+    en: 'A cellar can have at most {max} recipes',
+    nb: 'En kjeller kan ha høyst {max} oppskrifter',
+  },
+  ingredientNotInCellar: {
+    en: 'This wine is not in the cellar',
+    nb: 'Denne vinen er ikke i kjelleren',
+  },
+  // The till (POS).
+  posKeysFull: {
+    en: 'A cellar can have at most {max} POS keys',
+    nb: 'En kjeller kan ha høyst {max} kassenøkler',
+  },
+  posSignatureInvalid: {
+    en: 'The signature does not match the body',
+    nb: 'Signaturen stemmer ikke med innholdet',
+  },
+  posKeyInvalid: {
+    en: 'Unknown or revoked POS key',
+    nb: 'Ukjent eller tilbakekalt kassenøkkel',
+  },
+  duplicateColumn: {
+    en: 'Each column can be chosen only once',
+    nb: 'Hver kolonne kan bare velges én gang',
+  },
+  unknownColumn: {
+    en: 'The file has no column named {name}',
+    nb: 'Filen har ingen kolonne som heter {name}',
+  },
+  fileTooLarge: {
+    en: 'The file is too large: at most {max} MB',
+    nb: 'Filen er for stor: høyst {max} MB',
+  },
+  unknownPosProduct: {
+    en: 'No product of the cellar has this id',
+    nb: 'Ingen vare i kjelleren har denne id-en',
+  },
+  soldAtOutOfRange: {
+    en: 'The time of sale must be within the last year and not in the future',
+    nb: 'Salgstidspunktet må være innen det siste året og ikke i fremtiden',
+  },
   invalidId: { en: 'Not a valid id', nb: 'Ikke en gyldig id' },
   invalidPath: { en: 'The address is not valid', nb: 'Adressen er ikke gyldig' },
 } as const satisfies Record<string, Record<Locale, string>>;

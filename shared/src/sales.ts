@@ -61,8 +61,21 @@ export interface SaleLine {
   unitCost?: number;
   /** The VAT percentage of the wine's style when sold. */
   vatPercentage: number;
-  /** units × unitPrice. */
+  /** units × unitPrice; for a glass or recipe line from the till, servings × unitPrice (what was paid). */
   total: number;
+  /**
+   * How the till sold it (docs/pos.md); absent: a sale recorded in the app (bottles, or a bottle's
+   * glasses with `byGlass`). `glass`: `servings` glasses at `unitPrice` each, poured from the open
+   * bottle, `units` the bottles that were poured out by it (often 0). `recipe`: a recipe's revenue line
+   * (`ownWineId` is `recipe:<recipeId>`, `units` 0), or an ingredient's pour (`recipeId` set, `total` 0).
+   */
+  kind?: 'glass' | 'recipe';
+  servings?: number;
+  /** Centilitres poured from the wine. */
+  pouredCl?: number;
+  recipeId?: string;
+  /** What the line cost without VAT when it is not units × unitCost (a pour), minor units. */
+  lineCost?: number;
 }
 
 export interface Sale {
@@ -82,6 +95,8 @@ export interface Sale {
   createdBy: string;
   createdByName: string;
   createdAt: string;
+  /** A sale from the till: the till's transaction id. */
+  posTransactionId?: string;
 }
 
 const party = z.optional(

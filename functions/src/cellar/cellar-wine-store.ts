@@ -335,7 +335,9 @@ export const MAX_TRANSACTION_ITEMS = TRANSACTION_ITEMS;
  * `extra` items, the version. The caller keeps `itemsOf(slice)` + its extra items within
  * MAX_TRANSACTION_ITEMS.
  */
-export async function writeTransaction(slice: readonly WineChange[], extra?: ExtraItems): Promise<void> {
+export async function writeTransaction(changes: readonly WineChange[], extra?: ExtraItems): Promise<void> {
+  const at = new Date().toISOString();
+  const slice = changes.map((change) => stampPrices(change, at));
   const prerequisites = prerequisitesOf(slice);
   const owners = [...new Set(slice.map((change) => change.history.ownerId))];
   await commitWithVersionBump(owners, (bump) =>
@@ -354,6 +356,28 @@ export async function writeTransaction(slice: readonly WineChange[], extra?: Ext
       ];
     }),
   );
+}
+
+/**
+ * Marks on the written record when its purchase price without VAT was last set to a new value and when
+ * its selling or glass price was last set, whoever wrote it (an edit, a received order, an import, a
+ * price rule): a purchase price changed after the selling price was set puts the wine under price
+ * review (docs/pricing.md). A stamp the change sets itself (keeping a price under review) is kept.
+ */
+export function stampPrices(change: WineChange, at: string): WineChange {
+  const { before, after } = change;
+  if (!after || change.retracts) return change;
+  const was: OwnFields = before ? ownOf(before) : {};
+  const own = ownOf(after);
+  const stamps: Partial<OwnFields> & { purchasePriceChangedAt?: string; sellingPriceSetAt?: string } = {};
+  const wasStamps = was as { purchasePriceChangedAt?: string; sellingPriceSetAt?: string };
+  const ownStamps = own as { purchasePriceChangedAt?: string; sellingPriceSetAt?: string };
+  if (own.purchasePriceWovat !== undefined && own.purchasePriceWovat !== was.purchasePriceWovat)
+    stamps.purchasePriceChangedAt = at;
+  const priceSet = own.sellingPrice !== was.sellingPrice || own.pricePerGlass !== was.pricePerGlass;
+  if (priceSet && ownStamps.sellingPriceSetAt === wasStamps.sellingPriceSetAt) stamps.sellingPriceSetAt = at;
+  if (Object.keys(stamps).length === 0) return change;
+  return { ...change, after: { ...after, own: { ...own, ...stamps } } as CellarWineRecord };
 }
 
 /** The condition check of a prerequisite: the item exists and is not being deleted. */

@@ -25,6 +25,13 @@ import {
 import { createOrderEntity, orderSchema } from '../orders/entities/order';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
+import { createPosKeyEntity, posKeySchema } from '../pos/entities/pos-key';
+import { createPosProductMappingEntity, posProductMappingSchema } from '../pos/entities/pos-product-mapping';
+import { createPosTransactionEntity, posTransactionSchema } from '../pos/entities/pos-transaction';
+import { createPosUnmappedLineEntity, posUnmappedLineSchema } from '../pos/entities/pos-unmapped-line';
+import { createPriceRuleSetEntity, priceRuleSetSchema } from '../pricing/entities/price-rule-set';
+import { createPricingSettingsEntity, pricingSettingsSchema } from '../pricing/entities/pricing-settings';
+import { createRecipeEntity, recipeSchema } from '../recipes/entities/recipe';
 import { createSaleEntity, saleSchema } from '../sales/entities/sale';
 import { createStockCountEntity, stockCountSchema } from '../stock-counts/entities/stock-count';
 import {
@@ -74,6 +81,13 @@ export const allEntities = {
   sale: saleSchema,
   order: orderSchema,
   importerConnection: importerConnectionSchema,
+  priceRuleSet: priceRuleSetSchema,
+  pricingSettings: pricingSettingsSchema,
+  recipe: recipeSchema,
+  posKey: posKeySchema,
+  posTransaction: posTransactionSchema,
+  posUnmappedLine: posUnmappedLineSchema,
+  posProductMapping: posProductMappingSchema,
 } as const;
 
 function createService(client: ReturnType<typeof documentClient>) {
@@ -108,6 +122,13 @@ function createService(client: ReturnType<typeof documentClient>) {
     sale: createSaleEntity(config),
     order: createOrderEntity(config),
     importerConnection: createImporterConnectionEntity(config),
+    priceRuleSet: createPriceRuleSetEntity(config),
+    pricingSettings: createPricingSettingsEntity(config),
+    recipe: createRecipeEntity(config),
+    posKey: createPosKeyEntity(config),
+    posTransaction: createPosTransactionEntity(config),
+    posUnmappedLine: createPosUnmappedLineEntity(config),
+    posProductMapping: createPosProductMappingEntity(config),
   });
 }
 

@@ -55,6 +55,16 @@ function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
       () => import('../features/orders/orders-page'),
       (m) => m.OrdersPage,
     );
+  if (key === 'priceAutomator')
+    return page(
+      () => import('../features/pricing/price-automator-page'),
+      (m) => m.PriceAutomatorPage,
+    );
+  if (key === 'beverages')
+    return page(
+      () => import('../features/recipes/beverages-page'),
+      (m) => m.BeveragesPage,
+    );
   if (key === 'salesAnalytics')
     return page(
       () => import('../features/sales-analytics/sales-analytics-page'),

@@ -5,6 +5,9 @@ import listPublic from './cellar/list-public.en.json';
 import lists from './cellar/lists.en.json';
 import orders from './cellar/orders.en.json';
 import places from './cellar/places.en.json';
+import pos from './cellar/pos.en.json';
+import pricing from './cellar/pricing.en.json';
+import recipes from './cellar/recipes.en.json';
 import review from './cellar/review.en.json';
 import sales from './cellar/sales.en.json';
 import salesAnalytics from './cellar/sales-analytics.en.json';
@@ -24,5 +27,8 @@ export default {
   ...sales,
   ...orders,
   ...salesAnalytics,
+  ...pricing,
+  ...recipes,
+  ...pos,
   vocabulary,
 } as Record<string, unknown>;

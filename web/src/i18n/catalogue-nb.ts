@@ -5,6 +5,9 @@ import listPublic from './cellar/list-public.nb.json';
 import lists from './cellar/lists.nb.json';
 import orders from './cellar/orders.nb.json';
 import places from './cellar/places.nb.json';
+import pos from './cellar/pos.nb.json';
+import pricing from './cellar/pricing.nb.json';
+import recipes from './cellar/recipes.nb.json';
 import review from './cellar/review.nb.json';
 import sales from './cellar/sales.nb.json';
 import salesAnalytics from './cellar/sales-analytics.nb.json';
@@ -24,5 +27,8 @@ export default {
   ...sales,
   ...orders,
   ...salesAnalytics,
+  ...pricing,
+  ...recipes,
+  ...pos,
   vocabulary,
 } as Record<string, unknown>;

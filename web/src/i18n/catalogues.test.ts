@@ -7,6 +7,12 @@ import ordersEn from './cellar/orders.en.json';
 import ordersNb from './cellar/orders.nb.json';
 import placesEn from './cellar/places.en.json';
 import placesNb from './cellar/places.nb.json';
+import posEn from './cellar/pos.en.json';
+import posNb from './cellar/pos.nb.json';
+import pricingEn from './cellar/pricing.en.json';
+import pricingNb from './cellar/pricing.nb.json';
+import recipesEn from './cellar/recipes.en.json';
+import recipesNb from './cellar/recipes.nb.json';
 import reviewEn from './cellar/review.en.json';
 import reviewNb from './cellar/review.nb.json';
 import salesEn from './cellar/sales.en.json';
@@ -34,6 +40,9 @@ const en = {
   ...salesEn,
   ...ordersEn,
   ...salesAnalyticsEn,
+  ...pricingEn,
+  ...recipesEn,
+  ...posEn,
 };
 const nb = {
   ...nbMain,
@@ -46,6 +55,9 @@ const nb = {
   ...salesNb,
   ...ordersNb,
   ...salesAnalyticsNb,
+  ...pricingNb,
+  ...recipesNb,
+  ...posNb,
 };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */

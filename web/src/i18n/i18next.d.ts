@@ -3,6 +3,9 @@ import type listPublicEn from './cellar/list-public.en.json';
 import type listsEn from './cellar/lists.en.json';
 import type ordersEn from './cellar/orders.en.json';
 import type placesEn from './cellar/places.en.json';
+import type posEn from './cellar/pos.en.json';
+import type pricingEn from './cellar/pricing.en.json';
+import type recipesEn from './cellar/recipes.en.json';
 import type reviewEn from './cellar/review.en.json';
 import type salesEn from './cellar/sales.en.json';
 import type salesAnalyticsEn from './cellar/sales-analytics.en.json';
@@ -26,7 +29,10 @@ declare module 'i18next' {
         typeof stockCountsEn &
         typeof salesEn &
         typeof ordersEn &
-        typeof salesAnalyticsEn;
+        typeof salesAnalyticsEn &
+        typeof pricingEn &
+        typeof recipesEn &
+        typeof posEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };

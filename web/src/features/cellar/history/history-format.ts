@@ -32,6 +32,7 @@ export const ACTION_COLORS: Record<HistoryAction, string> = {
   SALE_DELETED: 'orange',
   COUNTED: 'cyan',
   RECEIVED: 'teal',
+  PRICE_CHANGED: 'yellow',
 };
 
 export const MONEY_FIELDS = [

@@ -1,0 +1,266 @@
+import * as z from 'zod/mini';
+import type { CurrencyCode } from './currencies';
+import { withBounds } from './messages';
+import { idField, listField, moneyField, numberField, textField } from './schema-primitives';
+
+/**
+ * Price rules (SPEC §3 Price rule, §4 price calculator; docs/pricing.md). A rule set prices the wines
+ * whose purchase price falls in one of its ranges: the selling price (VAT included, as every selling
+ * price is) from the purchase price inc or ex VAT, by a fixed addition or a percentage, taken in the
+ * set's direction; the glass price as a percentage of the new bottle price or a fixed value per glass;
+ * both rounded. Money is integer minor units of the cellar's base currency.
+ *
+ * The math lives in price-rule-math.ts; this file is the contract: limits, the input schema and what
+ * the routes answer.
+ */
+
+export const PRICE_RULE_LIMITS = {
+  /** Rule sets per cellar. */
+  ruleSetsMax: 50,
+  /** Ranges per rule set. */
+  rangesMax: 30,
+  nameMax: 80,
+  /** A percentage addition or glass share, in percent. */
+  percentageMax: 1000,
+  /** Category and location filters of one rule set. */
+  filterIdsMax: 200,
+  /** Wines one approval request names. */
+  approveIdsMax: 1000,
+} as const;
+
+export const PRICE_BASES = ['incVat', 'exVat'] as const;
+export type PriceBasis = (typeof PRICE_BASES)[number];
+
+export const PRICE_DIRECTIONS = ['increase', 'decrease'] as const;
+export type PriceDirection = (typeof PRICE_DIRECTIONS)[number];
+
+/**
+ * Rounding of a computed price, in whole currency units: `none` (to the minor unit), to 1, 5 or 10,
+ * or to the nearest price ending in 9 (…9) or 90 (…90). The direction decides which way: up when the
+ * set increases, down when it decreases (docs/pricing.md).
+ */
+export const PRICE_ROUNDINGS = ['none', 'whole', 'five', 'ten', 'endsIn9', 'endsIn90'] as const;
+export type PriceRounding = (typeof PRICE_ROUNDINGS)[number];
+
+export const PRICE_KINDS = ['fixed', 'percentage'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
+
+/** `fixed`: minor units; `percentage`: percent (decimals allowed). */
+export interface PriceAdjustment {
+  kind: PriceKind;
+  value: number;
+}
+
+/** One purchase-price range: `from` inclusive, `to` exclusive (`null`: no upper end). */
+export interface PriceRange {
+  from: number;
+  to: number | null;
+  sellingPrice: PriceAdjustment;
+  /** Absent: the rule leaves glass prices as they are. */
+  glassPrice?: PriceAdjustment;
+}
+
+export interface PriceRuleSet {
+  id: string;
+  name: string;
+  basis: PriceBasis;
+  direction: PriceDirection;
+  rounding: PriceRounding;
+  ranges: PriceRange[];
+  /** Only wines in these wine list categories (absent: every category). */
+  categoryIds?: string[];
+  /** Only wines with bottles in these locations (`uncategorized` included) (absent: everywhere). */
+  locationIds?: string[];
+  /** The set that proposes prices when a purchase price changes (price reviews). */
+  isDefault: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const adjustment = z.object({
+  kind: z.enum(PRICE_KINDS, { error: 'invalidValue' }),
+  value: numberField(0, 1_000_000_000),
+});
+
+const range = z
+  .object({
+    from: moneyField,
+    to: z.nullable(moneyField),
+    sellingPrice: adjustment,
+    glassPrice: z.optional(adjustment),
+  })
+  .check(
+    z.refine((r) => r.to === null || r.to > r.from, {
+      error: 'priceRangeOrder',
+      path: ['to'],
+    }),
+    z.refine(
+      (r) => r.sellingPrice.kind !== 'percentage' || r.sellingPrice.value <= PRICE_RULE_LIMITS.percentageMax,
+      {
+        error: withBounds('atMost', { max: PRICE_RULE_LIMITS.percentageMax }),
+        path: ['sellingPrice', 'value'],
+      },
+    ),
+    z.refine(
+      (r) =>
+        !r.glassPrice ||
+        r.glassPrice.kind !== 'percentage' ||
+        r.glassPrice.value <= PRICE_RULE_LIMITS.percentageMax,
+      {
+        error: withBounds('atMost', { max: PRICE_RULE_LIMITS.percentageMax }),
+        path: ['glassPrice', 'value'],
+      },
+    ),
+    z.refine((r) => r.sellingPrice.kind !== 'fixed' || Number.isInteger(r.sellingPrice.value), {
+      error: 'wholeMinorUnits',
+      path: ['sellingPrice', 'value'],
+    }),
+    z.refine((r) => !r.glassPrice || r.glassPrice.kind !== 'fixed' || Number.isInteger(r.glassPrice.value), {
+      error: 'wholeMinorUnits',
+      path: ['glassPrice', 'value'],
+    }),
+  );
+
+/** Ranges must not overlap (checked on the sorted list; the message names the later range). */
+export function overlappingRange(ranges: readonly Pick<PriceRange, 'from' | 'to'>[]): number | undefined {
+  const order = ranges.map((r, index) => ({ ...r, index })).sort((a, b) => a.from - b.from);
+  for (let i = 1; i < order.length; i++) {
+    const previous = order[i - 1] as (typeof order)[number];
+    const current = order[i] as (typeof order)[number];
+    if (previous.to === null || previous.to > current.from) return current.index;
+  }
+  return undefined;
+}
+
+const ruleSetFields = {
+  name: textField(PRICE_RULE_LIMITS.nameMax, { min: 1 }),
+  basis: z.enum(PRICE_BASES, { error: 'invalidValue' }),
+  direction: z.enum(PRICE_DIRECTIONS, { error: 'invalidValue' }),
+  rounding: z.enum(PRICE_ROUNDINGS, { error: 'invalidValue' }),
+  ranges: listField(range, PRICE_RULE_LIMITS.rangesMax, { min: 1 }),
+  categoryIds: z.optional(listField(idField, PRICE_RULE_LIMITS.filterIdsMax)),
+  locationIds: z.optional(listField(idField, PRICE_RULE_LIMITS.filterIdsMax)),
+  isDefault: z.optional(z.boolean({ error: 'mustBeTrueOrFalse' })),
+};
+
+const noOverlap = z.refine(
+  (set: unknown) => {
+    const ranges = (set as { ranges?: readonly Pick<PriceRange, 'from' | 'to'>[] }).ranges;
+    return !ranges || overlappingRange(ranges) === undefined;
+  },
+  { error: 'priceRangesOverlap', path: ['ranges'] },
+);
+
+/** `POST …/price-rules`. */
+export const PriceRuleSetInput = z.object(ruleSetFields).check(noOverlap);
+export type PriceRuleSetInput = z.infer<typeof PriceRuleSetInput>;
+
+/** `PATCH …/price-rules/{ruleSetId}`: any of the fields; `categoryIds`/`locationIds` null clears the filter. */
+export const PriceRuleSetUpdate = z
+  .object({
+    name: z.optional(ruleSetFields.name),
+    basis: z.optional(ruleSetFields.basis),
+    direction: z.optional(ruleSetFields.direction),
+    rounding: z.optional(ruleSetFields.rounding),
+    ranges: z.optional(ruleSetFields.ranges),
+    categoryIds: z.optional(z.nullable(listField(idField, PRICE_RULE_LIMITS.filterIdsMax))),
+    locationIds: z.optional(z.nullable(listField(idField, PRICE_RULE_LIMITS.filterIdsMax))),
+    isDefault: ruleSetFields.isDefault,
+  })
+  .check(noOverlap);
+export type PriceRuleSetUpdate = z.infer<typeof PriceRuleSetUpdate>;
+
+/** `POST …/price-rules/{ruleSetId}/apply`: the owner confirmed that it cannot be undone. */
+export const ApplyPriceRules = z.object({
+  confirm: z.literal(true, { error: 'confirmRequired' }),
+});
+export type ApplyPriceRules = z.infer<typeof ApplyPriceRules>;
+
+/** One wine a rule set touches: old and new prices, margin (%, ex VAT) and mark-up (%, inc VAT). */
+export interface PricePreviewRow {
+  ownWineId: string;
+  wineDisplayName: string;
+  mainCategoryId: string;
+  quantity: number;
+  /** The purchase price the range was chosen by (inc or ex VAT, as the set's basis says). */
+  basisPrice: number;
+  oldSellingPrice: number | null;
+  newSellingPrice: number;
+  oldGlassPrice: number | null;
+  newGlassPrice: number | null;
+  oldMargin: number | null;
+  newMargin: number | null;
+  oldMarkup: number | null;
+  newMarkup: number | null;
+  /** Index of the range that priced it. */
+  rangeIndex: number;
+}
+
+export type PriceSkipReason = 'locked';
+
+export interface PricePreviewSkipped {
+  ownWineId: string;
+  wineDisplayName: string;
+  reason: PriceSkipReason;
+  sellingPrice: number | null;
+}
+
+/** `POST …/price-rules/{ruleSetId}/preview` (and what apply wrote). */
+export interface PricePreview {
+  rows: PricePreviewRow[];
+  /** Wines whose price changes (rows whose new prices equal the old ones are left out). */
+  count: number;
+  skipped: PricePreviewSkipped[];
+  totals: {
+    /** Σ selling price × bottles, before and after. */
+    oldStockValue: number;
+    newStockValue: number;
+    oldAverageMargin: number | null;
+    newAverageMargin: number | null;
+  };
+  currency: CurrencyCode;
+}
+
+/** `POST …/price-rules/{ruleSetId}/apply` answers how many wines changed and the preview it wrote. */
+export interface PriceApplyResult extends PricePreview {
+  applied: number;
+}
+
+/** A wine whose purchase price changed after its selling price was set (price reviews). */
+export interface PriceReview {
+  ownWineId: string;
+  wineDisplayName: string;
+  purchasePriceWovat: number | null;
+  purchasePriceWvat: number | null;
+  oldSellingPrice: number | null;
+  newSellingPrice: number;
+  oldGlassPrice: number | null;
+  newGlassPrice: number | null;
+  oldMarkup: number | null;
+  newMarkup: number | null;
+  purchasePriceChangedAt: string;
+  /** The default rule set that proposed it; absent: the proposal keeps the wine's mark-up. */
+  ruleSetId?: string;
+}
+
+export interface PriceReviewList {
+  rows: PriceReview[];
+  count: number;
+  currency: CurrencyCode;
+}
+
+/** `POST …/price-reviews`: approve the proposed prices, or keep the current ones. */
+export const PriceReviewDecision = z.object({
+  action: z.enum(['approve', 'dismiss'], { error: 'invalidValue' }),
+  /** The wines decided on; `all: true` decides every wine under review. */
+  ownWineIds: z.optional(listField(idField, PRICE_RULE_LIMITS.approveIdsMax)),
+  all: z.optional(z.boolean({ error: 'mustBeTrueOrFalse' })),
+});
+export type PriceReviewDecision = z.infer<typeof PriceReviewDecision>;
+
+export interface PriceReviewOutcome {
+  approved: number;
+  dismissed: number;
+  /** Wines that changed meanwhile (or left review): not written, still shown when they are due. */
+  stale: string[];
+}
