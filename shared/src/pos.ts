@@ -202,3 +202,18 @@ export interface PosMappingOutcome {
   /** Waiting lines that could not (not enough stock): still waiting. */
   waiting: number;
 }
+
+/** The feed's product ids: what the till sends back for a bottle, a glass or a recipe. */
+export const posProductId = {
+  bottle: (ownWineId: string) => `B-${ownWineId}`,
+  glass: (ownWineId: string) => `G-${ownWineId}`,
+  recipe: (recipeId: string) => `R-${recipeId}`,
+} as const;
+
+/** The kind and id a feed product id names, or undefined for any other id (a wine's own product ID, a till's). */
+export function parsePosProductId(productId: string): { kind: PosProductKind; id: string } | undefined {
+  const match = /^([BGR])-([A-Za-z0-9_-]{1,64})$/.exec(productId);
+  if (!match) return undefined;
+  const kind = ({ B: 'bottle', G: 'glass', R: 'recipe' } as const)[match[1] as 'B' | 'G' | 'R'];
+  return { kind, id: match[2] as string };
+}
