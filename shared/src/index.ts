@@ -12,6 +12,7 @@ export * from './messages';
 export * from './orders';
 export * from './pos';
 export * from './price-rules';
+export * from './recipe-math';
 export * from './recipes';
 export * from './sales';
 export * from './sales-analytics';
