@@ -11,6 +11,8 @@ export * from './locales';
 export * from './messages';
 export * from './orders';
 export * from './pos';
+export * from './pour-math';
+export * from './price-rule-math';
 export * from './price-rules';
 export * from './recipe-math';
 export * from './recipes';

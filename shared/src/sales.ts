@@ -76,6 +76,11 @@ export interface SaleLine {
   recipeId?: string;
   /** What the line cost without VAT when it is not units × unitCost (a pour), minor units. */
   lineCost?: number;
+  /**
+   * A till line the stock could not give in full (docs/pos.md): the bottles missing, a fraction for a
+   * pour (four decimals). The sale happened; the stock went to 0, not below.
+   */
+  shortfall?: number;
 }
 
 export interface Sale {
