@@ -411,7 +411,7 @@ describe('adding a wine and pricing it', () => {
     );
   });
 
-  it('derives the price with VAT and moves an unlocked selling price with the purchase price', async () => {
+  it('derives the price with VAT and leaves the selling price to a price review', async () => {
     const open = await addWine(
       user,
       custom('Åpen pris', { purchasePriceWovat: 10_000, sellingPrice: 25_000 }),
@@ -422,12 +422,13 @@ describe('adding a wine and pricing it', () => {
       user,
       custom('Låst pris', { purchasePriceWovat: 10_000, sellingPrice: 25_000, sellingPriceLocked: true }),
     );
+    // A new purchase price changes no selling price, locked or not: the wine goes to price review.
     const moved = await patchWine(user, open.id, { purchasePriceWovat: 20_000 });
     expect(moved.status).toBe(200);
-    expect(moved.payload).toMatchObject({ purchasePriceWvat: 25_000, sellingPrice: 50_000, surcharge: 100 });
+    expect(moved.payload).toMatchObject({ purchasePriceWvat: 25_000, sellingPrice: 25_000, surcharge: 0 });
     const kept = await patchWine(user, locked.id, { purchasePriceWovat: 20_000 });
     expect(kept.payload).toMatchObject({ purchasePriceWvat: 25_000, sellingPrice: 25_000, surcharge: 0 });
-    expect(await getWine(user, open.id)).toMatchObject({ sellingPrice: 50_000, cost: 20_000 });
+    expect(await getWine(user, open.id)).toMatchObject({ sellingPrice: 25_000, cost: 20_000 });
     expect(await getWine(user, locked.id)).toMatchObject({ sellingPrice: 25_000 });
     const byInc = await patchWine(user, open.id, { purchasePriceWvat: 12_500 });
     expect(byInc.payload).toMatchObject({ purchasePriceWovat: 10_000, sellingPrice: 25_000 });

@@ -2,7 +2,7 @@
  * What the writes to a cellar's wines share: own fields from an input, location checks, the wine as it
  * is now, and the stale outcome of a write that another change came before.
  */
-import { followPurchasePrice, purchasePrices, UNCATEGORIZED } from '@kork/shared';
+import { purchasePrices, UNCATEGORIZED } from '@kork/shared';
 import { db } from '../data/entities';
 import { ValidationError } from '../platform/errors';
 import { type CellarWineRecord, OWN_FIELD_NAMES, type OwnFields } from './cellar-wine-store';
@@ -36,17 +36,8 @@ export function ownFieldsOf(
       if (prices[key] == null) delete own[key];
       else own[key] = prices[key];
     }
-    // An unlocked selling price follows the purchase price, keeping its mark-up, unless one is given too.
-    if (!('sellingPrice' in input) || input.sellingPrice === undefined) {
-      const followed = followPurchasePrice({
-        sellingPrice: base.sellingPrice,
-        locked: (own.sellingPriceLocked as boolean | undefined) ?? false,
-        oldPurchaseWvat: base.purchasePriceWvat,
-        newPurchaseWvat: own.purchasePriceWvat as number | undefined,
-      });
-      if (followed == null) delete own.sellingPrice;
-      else own.sellingPrice = followed;
-    }
+    // The selling price is not changed here: a new purchase price puts the wine under price review
+    // (docs/pricing.md), where the owner approves a proposed price or keeps the current one.
   }
   const from = own.drinkingWindowFrom as number | undefined;
   const to = own.drinkingWindowTo as number | undefined;

@@ -1,0 +1,276 @@
+import { withoutVat } from './cellar';
+import { surcharge } from './cellar-pricing';
+import { UNCATEGORIZED } from './cellar-wines';
+import type { CurrencyCode } from './currencies';
+import type {
+  PriceAdjustment,
+  PriceDirection,
+  PricePreview,
+  PricePreviewRow,
+  PricePreviewSkipped,
+  PriceRange,
+  PriceRounding,
+  PriceRuleSet,
+} from './price-rules';
+
+/**
+ * The math of price rules (docs/pricing.md): which range prices a wine, the new selling and glass price,
+ * rounding, margin and mark-up, and a whole preview. Pure functions in integer minor units; the API
+ * previews and applies with them, the web page can show the same numbers.
+ */
+
+/** Minor units in one whole currency unit. */
+const UNIT = 100;
+
+/** What the math reads of a wine (a CellarWine has all of it). */
+export interface PricedWine {
+  id: string;
+  wineDisplayName: string;
+  mainCategoryId: string;
+  quantity: number;
+  purchasePriceWovat?: number | null;
+  purchasePriceWvat?: number | null;
+  sellingPrice?: number | null;
+  pricePerGlass?: number | null;
+  sellingPriceLocked?: boolean;
+  wineListCategoryId?: string | null;
+  placements: readonly { locationId: string | null; quantity: number }[];
+}
+
+/** The parts of a rule set that price a wine. */
+export type PriceRules = Pick<
+  PriceRuleSet,
+  'basis' | 'direction' | 'rounding' | 'ranges' | 'categoryIds' | 'locationIds'
+>;
+
+/**
+ * A rule set's filters as sets: wine list category ids (`uncategorized`: none) and the location keys a
+ * wine must have bottles in (`null`: Uncategorized). Absent: no filter.
+ */
+export interface PriceScope {
+  categories?: ReadonlySet<string>;
+  locations?: ReadonlySet<string | null>;
+}
+
+/**
+ * The scope of a rule set. `expandLocation` gives the location keys one filter id covers (the API
+ * includes the locations inside it); by default the id itself, `uncategorized` as `null`.
+ */
+export function priceScopeOf(
+  rules: Pick<PriceRules, 'categoryIds' | 'locationIds'>,
+  expandLocation: (id: string) => Iterable<string | null> = (id) => [id === UNCATEGORIZED ? null : id],
+): PriceScope {
+  const scope: PriceScope = {};
+  if (rules.categoryIds && rules.categoryIds.length > 0) scope.categories = new Set(rules.categoryIds);
+  if (rules.locationIds && rules.locationIds.length > 0) {
+    const locations = new Set<string | null>();
+    for (const id of rules.locationIds) for (const key of expandLocation(id)) locations.add(key);
+    scope.locations = locations;
+  }
+  return scope;
+}
+
+/** Whether a wine passes a rule set's filters. */
+export function inPriceScope(wine: PricedWine, scope: PriceScope): boolean {
+  if (scope.categories && !scope.categories.has(wine.wineListCategoryId || UNCATEGORIZED)) return false;
+  if (scope.locations) {
+    const locations = scope.locations;
+    if (!wine.placements.some((p) => p.quantity > 0 && locations.has(p.locationId))) return false;
+  }
+  return true;
+}
+
+/** The index of the range a purchase price falls in: `from` inclusive, `to` exclusive, `null` open. */
+export function rangeIndexOf(ranges: readonly Pick<PriceRange, 'from' | 'to'>[], price: number): number {
+  return ranges.findIndex((r) => price >= r.from && (r.to === null || price < r.to));
+}
+
+/** A computed amount without the float noise of a percentage (10 000 × 1.1 is not 11 000.000…2). */
+function settle(amount: number): number {
+  return Math.round(amount * 1e6) / 1e6;
+}
+
+/** The basis price adjusted in the set's direction, never below 0 (unrounded, minor units). */
+export function adjustedPrice(basis: number, adjustment: PriceAdjustment, direction: PriceDirection): number {
+  const amount = adjustment.kind === 'fixed' ? adjustment.value : (basis * adjustment.value) / 100;
+  return Math.max(0, settle(direction === 'increase' ? basis + amount : basis - amount));
+}
+
+/**
+ * Rounds a price (minor units) as the set says: up when it increases, down when it decreases. `none`
+ * rounds to the minor unit; `whole`, `five`, `ten` to multiples of 1, 5, 10 whole units; `endsIn9` to a
+ * whole price ending in 9 (…9), `endsIn90` to one ending in 90 (…90). Never below 0: a price with no
+ * rounded value below it (under 9 or 90) gets the smallest one (9 or 90).
+ */
+export function roundPrice(price: number, rounding: PriceRounding, direction: PriceDirection): number {
+  const value = Math.max(0, settle(price));
+  const up = direction === 'increase';
+  const toStep = (step: number) => (up ? Math.ceil(value / step) : Math.floor(value / step)) * step;
+  switch (rounding) {
+    case 'none':
+      return up ? Math.ceil(value) : Math.floor(value);
+    case 'whole':
+      return toStep(UNIT);
+    case 'five':
+      return toStep(5 * UNIT);
+    case 'ten':
+      return toStep(10 * UNIT);
+    case 'endsIn9':
+      return endingIn(value, 10 * UNIT, 9 * UNIT, up);
+    case 'endsIn90':
+      return endingIn(value, 100 * UNIT, 90 * UNIT, up);
+  }
+}
+
+/** The price `k × step + offset` nearest `value` in the given way (the smallest when none is below). */
+function endingIn(value: number, step: number, offset: number, up: boolean): number {
+  const k = (up ? Math.ceil((value - offset) / step) : Math.floor((value - offset) / step)) * step;
+  return Math.max(0, k) + offset;
+}
+
+/** The new prices of one wine by a rule set, or why it is not priced. */
+export type WinePricing =
+  | {
+      outcome: 'priced';
+      rangeIndex: number;
+      basisPrice: number;
+      sellingPrice: number;
+      glassPrice: number | null;
+    }
+  | { outcome: 'locked'; rangeIndex: number; basisPrice: number }
+  | { outcome: 'outside' };
+
+/**
+ * Prices one wine: its basis purchase price (inc or ex VAT as the set says) chooses the range; the
+ * selling price is the adjusted basis (plus the style's VAT when the basis is ex VAT), the glass price a
+ * share of the new selling price or a fixed value (or the old one when the range leaves it), both
+ * rounded. A wine without the basis price, outside every range or outside the filters is `outside`; a
+ * locked one in a range is `locked`.
+ */
+export function priceWine(wine: PricedWine, rules: PriceRules, scope: PriceScope, vat: number): WinePricing {
+  const basisPrice = rules.basis === 'incVat' ? wine.purchasePriceWvat : wine.purchasePriceWovat;
+  if (basisPrice == null || !inPriceScope(wine, scope)) return { outcome: 'outside' };
+  const rangeIndex = rangeIndexOf(rules.ranges, basisPrice);
+  const range = rules.ranges[rangeIndex];
+  if (!range) return { outcome: 'outside' };
+  if (wine.sellingPriceLocked) return { outcome: 'locked', rangeIndex, basisPrice };
+  const adjusted = adjustedPrice(basisPrice, range.sellingPrice, rules.direction);
+  const withVat = rules.basis === 'exVat' ? (adjusted * (100 + vat)) / 100 : adjusted;
+  const sellingPrice = roundPrice(withVat, rules.rounding, rules.direction);
+  let glassPrice = wine.pricePerGlass ?? null;
+  if (range.glassPrice) {
+    const glass =
+      range.glassPrice.kind === 'fixed'
+        ? range.glassPrice.value
+        : (sellingPrice * range.glassPrice.value) / 100;
+    glassPrice = roundPrice(glass, rules.rounding, rules.direction);
+  }
+  return { outcome: 'priced', rangeIndex, basisPrice, sellingPrice, glassPrice };
+}
+
+/** Margin in percent with one decimal: (selling ex VAT − purchase ex VAT) / selling ex VAT. */
+export function marginOf(
+  sellingPrice: number | null | undefined,
+  purchasePriceWovat: number | null | undefined,
+  vat: number,
+): number | null {
+  if (sellingPrice == null || purchasePriceWovat == null) return null;
+  const sellEx = withoutVat(sellingPrice, vat);
+  if (sellEx <= 0) return null;
+  return Math.round(((sellEx - purchasePriceWovat) / sellEx) * 1000) / 10;
+}
+
+/** Mark-up of a selling price over the purchase price inc VAT (null when there is none). */
+export function markupOf(
+  sellingPrice: number | null | undefined,
+  purchasePriceWvat: number | null | undefined,
+) {
+  return surcharge(sellingPrice, purchasePriceWvat) ?? null;
+}
+
+/** A preview row of a priced wine. */
+export function previewRowOf(
+  wine: PricedWine,
+  priced: Extract<WinePricing, { outcome: 'priced' }>,
+  vat: number,
+): PricePreviewRow {
+  return {
+    ownWineId: wine.id,
+    wineDisplayName: wine.wineDisplayName,
+    mainCategoryId: wine.mainCategoryId,
+    quantity: wine.quantity,
+    basisPrice: priced.basisPrice,
+    oldSellingPrice: wine.sellingPrice ?? null,
+    newSellingPrice: priced.sellingPrice,
+    oldGlassPrice: wine.pricePerGlass ?? null,
+    newGlassPrice: priced.glassPrice,
+    oldMargin: marginOf(wine.sellingPrice, wine.purchasePriceWovat, vat),
+    newMargin: marginOf(priced.sellingPrice, wine.purchasePriceWovat, vat),
+    oldMarkup: markupOf(wine.sellingPrice, wine.purchasePriceWvat),
+    newMarkup: markupOf(priced.sellingPrice, wine.purchasePriceWvat),
+    rangeIndex: priced.rangeIndex,
+  };
+}
+
+/** Whether a priced wine's prices differ from what it has. */
+export function pricesChange(wine: PricedWine, priced: Extract<WinePricing, { outcome: 'priced' }>): boolean {
+  return (
+    priced.sellingPrice !== (wine.sellingPrice ?? null) || priced.glassPrice !== (wine.pricePerGlass ?? null)
+  );
+}
+
+function average(values: readonly (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  if (present.length === 0) return null;
+  return Math.round((present.reduce((sum, v) => sum + v, 0) / present.length) * 10) / 10;
+}
+
+/**
+ * What a rule set does to a cellar: a row per wine whose price changes (wines whose new prices equal
+ * the old ones are left out), the locked wines it would have priced, and totals over the rows: stock
+ * value (selling price × bottles) before and after, and the plain average of the rows' margins.
+ * `vatOf` gives a wine style's VAT in percent.
+ */
+export function previewPrices(
+  wines: readonly PricedWine[],
+  rules: PriceRules,
+  scope: PriceScope,
+  vatOf: (mainCategoryId: string) => number,
+  currency: CurrencyCode,
+): PricePreview {
+  const rows: PricePreviewRow[] = [];
+  const skipped: PricePreviewSkipped[] = [];
+  let oldStockValue = 0;
+  let newStockValue = 0;
+  for (const wine of wines) {
+    const vat = vatOf(wine.mainCategoryId);
+    const priced = priceWine(wine, rules, scope, vat);
+    if (priced.outcome === 'outside') continue;
+    if (priced.outcome === 'locked') {
+      skipped.push({
+        ownWineId: wine.id,
+        wineDisplayName: wine.wineDisplayName,
+        reason: 'locked',
+        sellingPrice: wine.sellingPrice ?? null,
+      });
+      continue;
+    }
+    if (!pricesChange(wine, priced)) continue;
+    const row = previewRowOf(wine, priced, vat);
+    rows.push(row);
+    oldStockValue += (row.oldSellingPrice ?? 0) * row.quantity;
+    newStockValue += row.newSellingPrice * row.quantity;
+  }
+  return {
+    rows,
+    count: rows.length,
+    skipped,
+    totals: {
+      oldStockValue,
+      newStockValue,
+      oldAverageMargin: average(rows.map((r) => r.oldMargin)),
+      newAverageMargin: average(rows.map((r) => r.newMargin)),
+    },
+    currency,
+  };
+}
