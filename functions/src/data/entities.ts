@@ -26,6 +26,7 @@ import { createOrderEntity, orderSchema } from '../orders/entities/order';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { createPosKeyEntity, posKeySchema } from '../pos/entities/pos-key';
+import { createPosKeyCounterEntity, posKeyCounterSchema } from '../pos/entities/pos-key-counter';
 import { createPosProductMappingEntity, posProductMappingSchema } from '../pos/entities/pos-product-mapping';
 import { createPosTransactionEntity, posTransactionSchema } from '../pos/entities/pos-transaction';
 import { createPosUnmappedLineEntity, posUnmappedLineSchema } from '../pos/entities/pos-unmapped-line';
@@ -85,6 +86,7 @@ export const allEntities = {
   pricingSettings: pricingSettingsSchema,
   recipe: recipeSchema,
   posKey: posKeySchema,
+  posKeyCounter: posKeyCounterSchema,
   posTransaction: posTransactionSchema,
   posUnmappedLine: posUnmappedLineSchema,
   posProductMapping: posProductMappingSchema,
@@ -126,6 +128,7 @@ function createService(client: ReturnType<typeof documentClient>) {
     pricingSettings: createPricingSettingsEntity(config),
     recipe: createRecipeEntity(config),
     posKey: createPosKeyEntity(config),
+    posKeyCounter: createPosKeyCounterEntity(config),
     posTransaction: createPosTransactionEntity(config),
     posUnmappedLine: createPosUnmappedLineEntity(config),
     posProductMapping: createPosProductMappingEntity(config),
