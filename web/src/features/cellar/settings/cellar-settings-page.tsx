@@ -25,7 +25,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ImagePicker } from '../../../components/image-picker';
@@ -39,11 +39,15 @@ import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { deleteCellarImage, uploadCellarImage } from '../api/cellar-images';
 import { CategoriesManager } from '../categories/categories-manager';
+import { useBusinessCellar } from '../cellar-menu';
 import { getCellars } from './api/get-cellars';
 import { updateCellar } from './api/update-cellar';
 import classes from './cellar-settings-page.module.css';
 
 export const CELLAR_SETTINGS_PATH = '/wine-cellar/settings';
+
+/** The till (POS) of a business cellar: its code loads only for a business, with its section. */
+const PosSection = lazy(() => import('../../pos/pos-section'));
 
 /** The form: numbers are the text typed (components/number-field.tsx), read in the page's language. */
 interface CellarSettingsValues {
@@ -130,6 +134,7 @@ export function CellarSettingsPage() {
   const { t } = useTranslation();
   usePageTitle(t('cellarSettings.title'));
   const session = useSession();
+  const business = useBusinessCellar() === true;
 
   return (
     <div className={classes.page}>
@@ -157,6 +162,11 @@ export function CellarSettingsPage() {
       {session.status === 'authenticated' && (
         // Categories have their own route, so they load and fail independently of the settings form.
         <CategoriesManager key={`categories-${session.user.id}`} userId={session.user.id} />
+      )}
+      {session.status === 'authenticated' && business && (
+        <Suspense fallback={<Skeleton height={220} radius="lg" />}>
+          <PosSection key={`pos-${session.user.id}`} userId={session.user.id} />
+        </Suspense>
       )}
     </div>
   );
