@@ -1,0 +1,306 @@
+import type { CurrencyCode, PricePreview, PricePreviewRow, PriceRuleSet } from '@kork/shared';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/i18n';
+import { formatCount, formatPercent } from '../../lib/format-number';
+import { formatMoney } from '../cellar/wines/money';
+import classes from './pricing.module.css';
+
+/** Rows per page: a preview of a whole cellar (thousands of wines) stays quick to draw. */
+export const PREVIEW_PAGE_SIZE = 50;
+
+/** "before → after"; screen readers hear "changed to" instead of the arrow. */
+export function Change({ before, after }: { before: string; after: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={classes.change}>
+      <span className={classes.before}>{before}</span> <span aria-hidden>→</span>
+      <VisuallyHidden>{t('pricingPage.changedTo')}</VisuallyHidden>{' '}
+      <span className={classes.after}>{after}</span>
+    </span>
+  );
+}
+
+export function useFormats(currency: CurrencyCode) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  return {
+    money: (minor: number | null) =>
+      minor === null ? t('pricingPage.none') : formatMoney(minor, currency, locale),
+    percent: (value: number | null) =>
+      value === null ? t('pricingPage.none') : formatPercent(value, locale),
+    count: (value: number) => formatCount(value, locale),
+  };
+}
+
+interface PricePreviewViewProps {
+  set: PriceRuleSet;
+  preview: PricePreview;
+  /** The preview is being fetched again (after an apply refused because prices moved). */
+  refreshing: boolean;
+  onApply: () => void;
+  onClose: () => void;
+}
+
+/** Every wine the set would reprice, old → new, with totals and the wines skipped because their price is locked. */
+export function PricePreviewView({ set, preview, refreshing, onApply, onClose }: PricePreviewViewProps) {
+  const { t } = useTranslation();
+  const format = useFormats(preview.currency);
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(preview.rows.length / PREVIEW_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const rows = preview.rows.slice((current - 1) * PREVIEW_PAGE_SIZE, current * PREVIEW_PAGE_SIZE);
+
+  return (
+    <section className={classes.panel} aria-labelledby="price-preview-title" aria-busy={refreshing}>
+      <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
+        <div className={classes.grow}>
+          <Title order={2} id="price-preview-title" className={classes.sectionTitle}>
+            {t('pricingPage.preview.title', { name: set.name })}
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="preview-count">
+            {t('pricingPage.preview.count', { count: preview.count })}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button variant="default" radius="xl" onClick={onClose}>
+            {t('pricingPage.preview.close')}
+          </Button>
+          <Button radius="xl" color="red.9" disabled={preview.count === 0 || refreshing} onClick={onApply}>
+            {t('pricingPage.preview.apply')}
+          </Button>
+        </Group>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mb="md" component="dl" className={classes.totals}>
+        <div>
+          <Text component="dt" size="xs" c="dimmed">
+            {t('pricingPage.preview.stockValue')}
+          </Text>
+          <Text component="dd" fw={700}>
+            <Change
+              before={format.money(preview.totals.oldStockValue)}
+              after={format.money(preview.totals.newStockValue)}
+            />
+          </Text>
+        </div>
+        <div>
+          <Text component="dt" size="xs" c="dimmed">
+            {t('pricingPage.preview.averageMargin')}
+          </Text>
+          <Text component="dd" fw={700}>
+            <Change
+              before={format.percent(preview.totals.oldAverageMargin)}
+              after={format.percent(preview.totals.newAverageMargin)}
+            />
+          </Text>
+        </div>
+      </SimpleGrid>
+
+      {preview.rows.length === 0 ? (
+        <Text className={classes.empty}>{t('pricingPage.preview.empty')}</Text>
+      ) : (
+        <>
+          <PreviewTable rows={rows} currency={preview.currency} />
+          <ul className={classes.cards} aria-label={t('pricingPage.preview.listLabel')}>
+            {rows.map((row) => (
+              <li key={row.ownWineId} className={classes.card}>
+                <PreviewCard row={row} currency={preview.currency} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <Group justify="center" mt="md">
+              <Pagination
+                total={pages}
+                value={current}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': t(`pricingPage.pagination.${control}`) })}
+                getItemProps={(item) => ({ 'aria-label': t('pricingPage.pagination.page', { page: item }) })}
+              />
+            </Group>
+          )}
+        </>
+      )}
+
+      {preview.skipped.length > 0 && (
+        <details className={classes.skipped}>
+          <summary>{t('pricingPage.preview.skipped', { count: preview.skipped.length })}</summary>
+          <ul className={classes.plainList}>
+            {preview.skipped.slice(0, 200).map((wine) => (
+              <li key={wine.ownWineId}>
+                <Text size="sm" span className={classes.wrap}>
+                  {wine.wineDisplayName}
+                </Text>{' '}
+                <Text size="sm" span c="dimmed" className={classes.money}>
+                  {format.money(wine.sellingPrice)}
+                </Text>
+              </li>
+            ))}
+          </ul>
+          {preview.skipped.length > 200 && (
+            <Text size="xs" c="dimmed">
+              {t('pricingPage.preview.skippedMore', { count: preview.skipped.length - 200 })}
+            </Text>
+          )}
+        </details>
+      )}
+    </section>
+  );
+}
+
+function PreviewTable({ rows, currency }: { rows: PricePreviewRow[]; currency: CurrencyCode }) {
+  const { t } = useTranslation();
+  const format = useFormats(currency);
+  return (
+    <div className={classes.table}>
+      <Table verticalSpacing="xs" highlightOnHover>
+        <Table.Caption>{t('pricingPage.preview.caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('pricingPage.columns.wine')}</Table.Th>
+            <Table.Th ta="right">{t('pricingPage.columns.bottles')}</Table.Th>
+            <Table.Th ta="right">{t('pricingPage.columns.basis')}</Table.Th>
+            <Table.Th ta="right">{t('pricingPage.columns.bottlePrice')}</Table.Th>
+            <Table.Th ta="right">{t('pricingPage.columns.glassPrice')}</Table.Th>
+            <Table.Th ta="right">{t('pricingPage.columns.margin')}</Table.Th>
+            <Table.Th ta="right">{t('pricingPage.columns.markup')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.ownWineId} data-testid="preview-row">
+              <Table.Td className={classes.wrap}>{row.wineDisplayName}</Table.Td>
+              <Table.Td ta="right">{format.count(row.quantity)}</Table.Td>
+              <Table.Td ta="right" className={classes.money}>
+                {format.money(row.basisPrice)}
+              </Table.Td>
+              <Table.Td ta="right">
+                <Change
+                  before={format.money(row.oldSellingPrice)}
+                  after={format.money(row.newSellingPrice)}
+                />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Change before={format.money(row.oldGlassPrice)} after={format.money(row.newGlassPrice)} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Change before={format.percent(row.oldMargin)} after={format.percent(row.newMargin)} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Change before={format.percent(row.oldMarkup)} after={format.percent(row.newMarkup)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+function PreviewCard({ row, currency }: { row: PricePreviewRow; currency: CurrencyCode }) {
+  const { t } = useTranslation();
+  const format = useFormats(currency);
+  const line = (label: string, value: ReactNode) => (
+    <div className={classes.cardLine}>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm">
+        {value}
+      </Text>
+    </div>
+  );
+  return (
+    <>
+      <Text fw={600} size="sm" className={classes.wrap}>
+        {row.wineDisplayName}
+      </Text>
+      <Text size="xs" c="dimmed" mb={4}>
+        {t('pricingPage.bottles', { count: row.quantity })} · {t('pricingPage.columns.basis')}{' '}
+        {format.money(row.basisPrice)}
+      </Text>
+      <dl className={classes.cardLines}>
+        {line(
+          t('pricingPage.columns.bottlePrice'),
+          <Change before={format.money(row.oldSellingPrice)} after={format.money(row.newSellingPrice)} />,
+        )}
+        {line(
+          t('pricingPage.columns.glassPrice'),
+          <Change before={format.money(row.oldGlassPrice)} after={format.money(row.newGlassPrice)} />,
+        )}
+        {line(
+          t('pricingPage.columns.margin'),
+          <Change before={format.percent(row.oldMargin)} after={format.percent(row.newMargin)} />,
+        )}
+        {line(
+          t('pricingPage.columns.markup'),
+          <Change before={format.percent(row.oldMarkup)} after={format.percent(row.newMarkup)} />,
+        )}
+      </dl>
+    </>
+  );
+}
+
+interface ApplyModalProps {
+  opened: boolean;
+  count: number;
+  name: string;
+  applying: boolean;
+  refusal: string | undefined;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Applying cannot be undone: the dialog says so plainly, with the number of wines it overrides. */
+export function ApplyModal({ opened, count, name, applying, refusal, onConfirm, onClose }: ApplyModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={applying ? () => undefined : onClose}
+      title={t('pricingPage.apply.title')}
+      closeButtonProps={{ 'aria-label': t('pricingPage.close') }}
+      withCloseButton={!applying}
+    >
+      <Stack gap="sm">
+        <Text>{t('pricingPage.apply.text', { count, name })}</Text>
+        <Text fw={600}>{t('pricingPage.apply.undo')}</Text>
+        {applying && (
+          <Stack gap={4} aria-live="polite">
+            <Text size="sm">{t('pricingPage.apply.progress', { count })}</Text>
+            <Progress value={100} animated striped aria-label={t('pricingPage.apply.progress', { count })} />
+          </Stack>
+        )}
+        {refusal && (
+          <Alert color="red" role="alert">
+            {refusal}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" radius="xl" onClick={onClose} disabled={applying}>
+            {t('pricingPage.cancel')}
+          </Button>
+          <Button radius="xl" color="red.9" loading={applying} onClick={onConfirm}>
+            {t('pricingPage.apply.confirm', { count })}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
