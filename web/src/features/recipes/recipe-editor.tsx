@@ -1,0 +1,469 @@
+import { type CurrencyCode, POS_NAME_MAX, RECIPE_LIMITS, type Recipe, RecipeInput } from '@kork/shared';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { NumberField } from '../../components/number-field';
+import { currentLocale } from '../../i18n/i18n';
+import { ApiError } from '../../lib/api-client';
+import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '../../lib/form-schema';
+import { formatDecimal, formatPercent } from '../../lib/format-number';
+import { notify } from '../../lib/notify';
+import { moneyTextError } from '../../lib/number-text';
+import { formatMoney } from '../cellar/wines/money';
+import { useIngredientWines, usePickableWines, useSaveRecipe } from './api/recipes';
+import {
+  emptyRecipe,
+  type IngredientWine,
+  liveFigures,
+  otherLine,
+  type RecipeFormValues,
+  recipeValues,
+  toIngredientWine,
+  toRecipeInput,
+  wineLine,
+} from './recipe-form-model';
+import classes from './recipes.module.css';
+
+export const WINES_PATH = '/wine-cellar/wines';
+
+/** The inventory searched for one wine, where its purchase price is set. */
+export const wineLink = (name: string) => `${WINES_PATH}?q=${encodeURIComponent(name)}`;
+
+interface RecipeEditorProps {
+  /** undefined: closed; null: a new recipe. */
+  recipe: Recipe | null | undefined;
+  onClose: () => void;
+  onDelete: (recipe: Recipe) => void;
+  userId: string;
+  code: CurrencyCode;
+  /** The cellar's VAT for spirits: a new recipe's VAT. */
+  defaultVat: number | undefined;
+}
+
+/** "New recipe" / editing one: full screen on phones; mounted only while open, so each starts from its recipe. */
+export function RecipeEditor({ recipe, onClose, ...rest }: RecipeEditorProps) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  return (
+    <Modal
+      opened={recipe !== undefined}
+      onClose={onClose}
+      title={recipe ? t('recipesPage.form.editTitle') : t('recipesPage.form.newTitle')}
+      fullScreen={phone}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('recipesPage.form.close') }}
+    >
+      {recipe !== undefined && (
+        <RecipeForm key={recipe?.id ?? 'new'} recipe={recipe} onDone={onClose} {...rest} />
+      )}
+    </Modal>
+  );
+}
+
+function RecipeForm({
+  recipe,
+  onDone,
+  onDelete,
+  userId,
+  code,
+  defaultVat,
+}: Omit<RecipeEditorProps, 'onClose' | 'recipe'> & { recipe: Recipe | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const save = useSaveRecipe(userId);
+  const [refusal, setRefusal] = useState<string>();
+  const [picked, setPicked] = useState<Map<string, IngredientWine>>(() => new Map());
+  const currency = recipe?.currency ?? code;
+
+  const form = useForm<RecipeFormValues>({
+    initialValues: recipe ? recipeValues(recipe, locale) : emptyRecipe(defaultVat, locale),
+    validateInputOnChange: ['posName'],
+    validate: (values) => {
+      const errors: Record<string, string> = schemaErrors(
+        RecipeInput,
+        toRecipeInput(values, currency, locale),
+      );
+      const moneyError = (path: string, text: string) => {
+        const decimals = moneyTextError(text, currency, locale);
+        if (decimals) errors[path] = translateMessage(decimals);
+      };
+      moneyError('sellingPrice', values.sellingPrice);
+      values.ingredients.forEach((line, index) => {
+        if (line.kind === 'other') moneyError(`ingredients.${index}.costPerUnit`, line.costPerUnit);
+      });
+      return errors;
+    },
+  });
+  const values = form.getValues();
+
+  // The wines of a recipe read from the server: their purchase price and bottle size now.
+  const savedWineIds = useMemo(
+    () => [
+      ...new Set(
+        (recipe?.ingredients ?? []).flatMap((ingredient) =>
+          ingredient.kind === 'wine' ? [ingredient.ownWineId] : [],
+        ),
+      ),
+    ],
+    [recipe],
+  );
+  const savedWines = useIngredientWines(userId, savedWineIds);
+  const wineOf = (id: string): IngredientWine | undefined => {
+    const chosen = picked.get(id);
+    if (chosen) return chosen;
+    const index = savedWineIds.indexOf(id);
+    const read = index >= 0 ? savedWines[index] : undefined;
+    if (read?.data) return toIngredientWine(read.data);
+    if (read?.error instanceof ApiError && read.error.status === 404)
+      return { id, wineDisplayName: '', bottleSize: 0, missing: true };
+    return undefined;
+  };
+  const figures = liveFigures(values, wineOf, defaultVat ?? 0, currency, locale);
+  const money = (minor: number | null) => (minor === null ? '–' : formatMoney(minor, currency, locale));
+
+  const submit = form.onSubmit(async (formValues) => {
+    setRefusal(undefined);
+    try {
+      await save.mutateAsync({ id: recipe?.id, body: toRecipeInput(formValues, currency, locale) });
+      notify.success(t('recipesPage.form.saved'));
+      onDone();
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      if (Object.keys(fields).length > 0) form.setErrors(fields);
+      setRefusal(error instanceof ApiError ? translateMessage(error.message) : errorMessage(error));
+    }
+  });
+
+  const full = values.ingredients.length >= RECIPE_LIMITS.ingredientsMax;
+  const posLength = values.posName.trim().length;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('recipesPage.form.name')}
+          maxLength={RECIPE_LIMITS.nameMax}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+
+        <section aria-labelledby="recipe-ingredients-title">
+          <Title order={2} size="h5" id="recipe-ingredients-title" mb="xs">
+            {t('recipesPage.form.ingredients')}
+          </Title>
+          {values.ingredients.length === 0 && (
+            <Text size="sm" c="dimmed" mb="xs">
+              {t('recipesPage.form.noIngredients')}
+            </Text>
+          )}
+          {typeof form.errors.ingredients === 'string' && (
+            <Text c="red.8" size="sm" mb="xs" role="alert">
+              {form.errors.ingredients}
+            </Text>
+          )}
+          <ol className={classes.lines} aria-label={t('recipesPage.form.ingredients')}>
+            {values.ingredients.map((line, index) => {
+              const wine = line.kind === 'wine' ? wineOf(line.ownWineId) : undefined;
+              const name =
+                line.kind === 'wine'
+                  ? wine?.wineDisplayName || line.displayName
+                  : line.name.trim() || t('recipesPage.form.otherIngredient');
+              const cost = figures.ingredientCosts[index] ?? null;
+              return (
+                <li key={line.key} className={classes.line} data-testid="recipe-ingredient">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                    <Text fw={600} size="sm" className={classes.wrap}>
+                      {name}
+                    </Text>
+                    <Group gap={2} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('recipesPage.form.moveUp', { name })}
+                        disabled={index === 0}
+                        onClick={() => form.reorderListItem('ingredients', { from: index, to: index - 1 })}
+                      >
+                        <IconArrowUp size={16} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('recipesPage.form.moveDown', { name })}
+                        disabled={index === values.ingredients.length - 1}
+                        onClick={() => form.reorderListItem('ingredients', { from: index, to: index + 1 })}
+                      >
+                        <IconArrowDown size={16} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('recipesPage.form.remove', { name })}
+                        onClick={() => form.removeListItem('ingredients', index)}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </Group>
+                  {line.kind === 'wine' ? (
+                    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={4}>
+                      <NumberField
+                        label={t('recipesPage.form.amountCl')}
+                        decimals={1}
+                        suffix="cl"
+                        {...form.getInputProps(`ingredients.${index}.amountCl`)}
+                      />
+                      <IngredientCost label={t('recipesPage.form.ingredientCost')} value={money(cost)} />
+                    </SimpleGrid>
+                  ) : (
+                    <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="xs" mt={4}>
+                      <TextInput
+                        label={t('recipesPage.form.otherName')}
+                        maxLength={RECIPE_LIMITS.nameMax}
+                        {...form.getInputProps(`ingredients.${index}.name`)}
+                      />
+                      <NumberField
+                        label={t('recipesPage.form.amount')}
+                        decimals={2}
+                        {...form.getInputProps(`ingredients.${index}.amount`)}
+                      />
+                      <TextInput
+                        label={t('recipesPage.form.unit')}
+                        placeholder={t('recipesPage.form.unitPlaceholder')}
+                        maxLength={RECIPE_LIMITS.unitMax}
+                        {...form.getInputProps(`ingredients.${index}.unit`)}
+                      />
+                      <NumberField
+                        label={t('recipesPage.form.costPerUnit')}
+                        decimals={2}
+                        suffix={currency}
+                        {...form.getInputProps(`ingredients.${index}.costPerUnit`)}
+                      />
+                    </SimpleGrid>
+                  )}
+                  {line.kind === 'wine' && wine?.missing && (
+                    <Text size="sm" c="red.9" mt={4} className={classes.warning}>
+                      <IconAlertTriangle size={16} aria-hidden /> {t('recipesPage.form.wineMissing')}
+                    </Text>
+                  )}
+                  {line.kind === 'wine' && wine && !wine.missing && wine.purchasePriceWovat == null && (
+                    <Text size="sm" c="red.9" mt={4} className={classes.warning}>
+                      <IconAlertTriangle size={16} aria-hidden /> {t('recipesPage.form.noPurchasePrice')}{' '}
+                      <Anchor component={Link} to={wineLink(name)} size="sm">
+                        {t('recipesPage.form.openWine', { name })}
+                      </Anchor>
+                    </Text>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          {!full && (
+            <Stack gap="xs" mt="sm">
+              <WinePicker
+                userId={userId}
+                onPick={(wine) => {
+                  setPicked((current) => new Map(current).set(wine.id, wine));
+                  form.insertListItem('ingredients', wineLine(wine, locale));
+                }}
+              />
+              <Group gap="xs">
+                <Button
+                  variant="default"
+                  radius="xl"
+                  size="xs"
+                  leftSection={<IconPlus size={14} aria-hidden />}
+                  onClick={() => form.insertListItem('ingredients', otherLine())}
+                >
+                  {t('recipesPage.form.addOther')}
+                </Button>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('recipesPage.catalogueHint')}{' '}
+                <Anchor component={Link} to={`${WINES_PATH}?style=spirits`} size="xs">
+                  {t('recipesPage.catalogueLink')}
+                </Anchor>
+              </Text>
+            </Stack>
+          )}
+        </section>
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NumberField
+            label={t('recipesPage.form.sellingPrice')}
+            decimals={2}
+            suffix={currency}
+            {...form.getInputProps('sellingPrice')}
+          />
+          <NumberField
+            label={t('recipesPage.form.vat')}
+            decimals={1}
+            suffix="%"
+            {...form.getInputProps('vatPercentage')}
+          />
+        </SimpleGrid>
+
+        <section aria-label={t('recipesPage.form.figures')} className={classes.figures}>
+          <dl className={classes.figureList}>
+            <Figure label={t('recipesPage.columns.cost')} value={money(figures.cost)} testId="recipe-cost" />
+            <Figure
+              label={t('recipesPage.columns.costPercentage')}
+              value={figures.costPercentage === null ? '–' : formatPercent(figures.costPercentage, locale)}
+              testId="recipe-cost-percentage"
+            />
+            <Figure
+              label={t('recipesPage.columns.ratio')}
+              value={figures.sellBuyRatio === null ? '–' : formatDecimal(figures.sellBuyRatio, locale, 2, 2)}
+              testId="recipe-ratio"
+            />
+            <Figure
+              label={t('recipesPage.form.margin')}
+              value={money(figures.margin)}
+              testId="recipe-margin"
+            />
+          </dl>
+          <Text size="xs" c="dimmed">
+            {t('recipesPage.form.figuresHint')}
+          </Text>
+        </section>
+
+        <Stack gap="xs">
+          <Switch
+            label={t('recipesPage.form.includeInPos')}
+            {...form.getInputProps('includeInPos', { type: 'checkbox' })}
+          />
+          <TextInput
+            label={t('recipesPage.form.posName')}
+            description={t('recipesPage.form.posNameHint')}
+            rightSection={
+              <Text size="xs" c={posLength > POS_NAME_MAX ? 'red.9' : 'dimmed'} data-testid="pos-name-count">
+                {posLength}/{POS_NAME_MAX}
+              </Text>
+            }
+            rightSectionWidth="4.5rem"
+            rightSectionPointerEvents="none"
+            {...form.getInputProps('posName')}
+          />
+        </Stack>
+
+        {refusal && (
+          <Alert color="red" role="alert" title={t('recipesPage.form.refused')}>
+            {refusal}
+          </Alert>
+        )}
+        <Group justify="space-between" gap="sm">
+          {recipe ? (
+            <Button
+              variant="subtle"
+              color="red.9"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => onDelete(recipe)}
+            >
+              {t('recipesPage.form.delete')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" radius="xl" loading={save.isPending}>
+            {t('recipesPage.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" fw={700} className={classes.money} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function IngredientCost({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={classes.ingredientCost}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} className={classes.money} data-testid="recipe-ingredient-cost">
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** "Add wine or spirit": a search over the cellar's wines, spirits first; choosing one adds it. */
+function WinePicker({ userId, onPick }: { userId: string; onPick: (wine: IngredientWine) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
+  const [term] = useDebouncedValue(search.trim(), 250);
+  const found = usePickableWines(userId, term, open || term !== '');
+  const byId = useMemo(() => {
+    const map = new Map<string, IngredientWine>();
+    for (const wine of [...(found.data?.spirits ?? []), ...(found.data?.others ?? [])])
+      map.set(wine.id, toIngredientWine(wine));
+    return map;
+  }, [found.data]);
+  const data = useMemo(() => {
+    const groups = [];
+    const spirits = found.data?.spirits ?? [];
+    const others = found.data?.others ?? [];
+    if (spirits.length > 0)
+      groups.push({
+        group: t('recipesPage.form.spirits'),
+        items: spirits.map((wine) => ({ value: wine.id, label: wine.wineDisplayName })),
+      });
+    if (others.length > 0)
+      groups.push({
+        group: t('recipesPage.form.otherWines'),
+        items: others.map((wine) => ({ value: wine.id, label: wine.wineDisplayName })),
+      });
+    return groups;
+  }, [found.data, t]);
+  return (
+    <Select
+      label={t('recipesPage.form.addWine')}
+      placeholder={t('recipesPage.form.addWinePlaceholder')}
+      searchable
+      data={data}
+      value={null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onDropdownOpen={() => setOpen(true)}
+      onChange={(id) => {
+        const wine = id ? byId.get(id) : undefined;
+        if (wine) onPick(wine);
+        setSearch('');
+      }}
+      nothingFoundMessage={found.isFetching ? t('recipesPage.form.searching') : t('recipesPage.form.noWines')}
+      comboboxProps={{ withinPortal: true }}
+      filter={({ options }) => options}
+      data-testid="recipe-wine-picker"
+    />
+  );
+}
