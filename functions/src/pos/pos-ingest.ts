@@ -1,10 +1,139 @@
-import type { PosSaleEvent, PosSaleOutcome } from '@kork/shared';
+/**
+ * Taking in a till's sale (docs/pos.md): one till transaction becomes one sale, once. Its lines are
+ * resolved to the cellar's products (pos-products-resolve.ts); lines no product has are kept for the
+ * owner to map, never dropped. The sale, its stock, the till transaction's marker and the kept lines
+ * are one DynamoDB transaction (sales/till-sale-writes.ts): the same transaction id sent again, one
+ * after the other or many at once, finds the marker and answers `duplicate` with the first sale's id.
+ */
+import { POS_LIMITS, type PosSaleEvent, type PosSaleOutcome } from '@kork/shared';
+import { ulid } from 'ulid';
+import { cellarOf } from '../cellar/cellar-service';
+import type { Actor, TransactionEntities } from '../cellar/cellar-wine-store';
+import { db } from '../data/entities';
+import { ValidationError } from '../platform/errors';
+import { recordTillSale, type TillLine } from '../sales/till-sale-writes';
+import { ProductResolver } from './pos-products-resolve';
 
-/** Records one till transaction as a sale (docs/pos.md). */
+export interface PosSource {
+  /** The POS key the event came with; absent for an import by the owner. */
+  keyId?: string;
+  /** Who history names as having sold it ("POS: Bar till"). */
+  name: string;
+}
+
+type EventLine = PosSaleEvent['lines'][number];
+
+const DAY_MS = 86_400_000;
+
+/** 400 `soldAtOutOfRange` unless the sale's time is within the last POS_LIMITS.soldAtDaysBack days (a day ahead allowed). */
+export function assertSoldAt(soldAt: string, field = 'soldAt', now = Date.now()): void {
+  const at = Date.parse(soldAt);
+  if (!Number.isFinite(at) || at < now - POS_LIMITS.soldAtDaysBack * DAY_MS || at > now + DAY_MS)
+    throw new ValidationError({ [field]: 'soldAtOutOfRange' });
+}
+
+/** The marker of a till transaction taken in: its sale (none when no line became one) and its kept lines. */
+export async function markerOf(
+  ownerId: string,
+  posTransactionId: string,
+): Promise<{ saleId?: string; needsMapping: number } | undefined> {
+  const { data } = await db()
+    .entities.posTransaction.get({ ownerId, posTransactionId })
+    .go({ consistent: true });
+  return data
+    ? { ...(data.saleId ? { saleId: data.saleId } : {}), needsMapping: data.needsMapping ?? 0 }
+    : undefined;
+}
+
+export const actorOfSource = (source: PosSource): Actor => ({
+  userId: source.keyId ? `pos:${source.keyId}` : 'pos',
+  name: source.name,
+});
+
+interface Intake {
+  ownerId: string;
+  posTransactionId: string;
+  soldAt: string;
+  lines: TillLine[];
+  unmapped: EventLine[];
+  source: PosSource;
+  /** Items written with the sale besides the marker and the kept lines (mapping deletes the line it maps). */
+  alsoItems?: { count: number; build: (entities: TransactionEntities) => readonly unknown[] };
+}
+
+/** Writes one till transaction: the sale of its known lines, its marker, its kept lines. */
+export async function takeIn(intake: Intake): Promise<PosSaleOutcome> {
+  const { ownerId, posTransactionId, soldAt } = intake;
+  const receivedAt = new Date().toISOString();
+  const keep = (line: { productId: string; quantity: number; unitPrice: number }, id = ulid()) => ({
+    ownerId,
+    id,
+    productId: line.productId,
+    posTransactionId,
+    soldAt,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    receivedAt,
+  });
+  // Ids fixed across attempts: a retry writes the same items.
+  const kept = intake.unmapped.map((line) => keep(line));
+  const cellar = await cellarOf(ownerId);
+  const result = await recordTillSale(
+    ownerId,
+    { posTransactionId, date: soldAt.slice(0, 10), lines: intake.lines, actor: actorOfSource(intake.source) },
+    cellar,
+    {
+      existing: async () => {
+        const marker = await markerOf(ownerId, posTransactionId);
+        return marker && (marker.saleId ?? null);
+      },
+      extraItems: (missing) => 1 + kept.length + missing + (intake.alsoItems?.count ?? 0),
+      extra: (entities, saleId, missing) => [
+        entities.posTransaction
+          .create({
+            ownerId,
+            posTransactionId,
+            ...(saleId ? { saleId } : {}),
+            needsMapping: kept.length + missing.length,
+            receivedAt,
+          })
+          .commit(),
+        ...[...kept, ...missing.map((line) => keep(line))].map((line) =>
+          entities.posUnmappedLine.create(line).commit(),
+        ),
+        ...(intake.alsoItems?.build(entities) ?? []),
+      ],
+    },
+  );
+  const needsMapping =
+    result.status === 'recorded'
+      ? kept.length + result.missing
+      : ((await markerOf(ownerId, posTransactionId))?.needsMapping ?? 0);
+  return {
+    posTransactionId,
+    status: result.status,
+    ...(result.saleId ? { saleId: result.saleId } : {}),
+    needsMapping,
+  };
+}
+
+/** Records one till transaction as a sale, once (docs/pos.md). */
 export async function ingestPosSale(
-  _ownerId: string,
+  ownerId: string,
   event: PosSaleEvent,
-  _source: { keyId?: string; name: string },
+  source: PosSource,
+  resolver = new ProductResolver(ownerId),
 ): Promise<PosSaleOutcome> {
-  throw new Error(`POS sale intake is not ready (${event.posTransactionId})`);
+  assertSoldAt(event.soldAt);
+  const existing = await markerOf(ownerId, event.posTransactionId);
+  if (existing) return { posTransactionId: event.posTransactionId, status: 'duplicate', ...existing };
+  const { lines, unmapped } = await resolver.resolve(event.lines);
+  return takeIn({
+    ownerId,
+    posTransactionId: event.posTransactionId,
+    soldAt: event.soldAt,
+    lines,
+    unmapped,
+    source,
+  });
 }

@@ -22,6 +22,7 @@ export function toSale(record: SaleRecord, currency: CurrencyCode): Sale {
     createdBy: record.createdBy,
     createdByName: record.createdByName,
     createdAt: record.createdAt,
+    ...(record.posTransactionId ? { posTransactionId: record.posTransactionId } : {}),
   };
 }
 

@@ -1,17 +1,23 @@
 /**
  * Recording and deleting sales (docs/sales-and-orders.md). A sale takes its bottles out of stock in the
  * same transaction as the sale record, each wine with a SOLD history entry; deleting it puts them back
- * with SALE_DELETED entries. Both are relative changes: when a wine changed since it was read, the step
+ * with SALE_DELETED entries (a till's pours go back into the open bottle where they fit; docs/pos.md).
+ * Both are relative changes: when a wine changed since it was read, the step
  * is decided again on the fresh wine (the sale's id is fixed, and its record is created only where
  * there is none, so a repeat cannot record it twice).
  */
 import {
+  bottleCentiCl,
+  centiCl,
+  clOf,
   type MainCategory,
   type MessageKey,
+  type PourStock,
   type Sale,
   type SaleInput,
   type SaleLine,
   todayIso,
+  unpour,
   wineDisplayName,
   withBounds,
 } from '@kork/shared';
@@ -200,6 +206,15 @@ export async function createSale(ownerId: string, input: SaleInput, principal: P
   return toSale(outcome, cellar.baseCurrency);
 }
 
+const isRecipeRevenue = (line: SaleLine) => line.ownWineId.startsWith('recipe:');
+
+/**
+ * The bottles a deleted sale's line puts back: those that left stock. A till's bottle line sold more
+ * than there was by its shortfall; a pour's `units` are the bottles it poured out.
+ */
+const bottlesBack = (line: SaleLine) =>
+  line.kind === undefined ? Math.max(0, line.units - Math.round(line.shortfall ?? 0)) : line.units;
+
 /**
  * Deletes a sale and puts its bottles back where they came from, each wine with a SALE_DELETED entry,
  * all in one transaction with the sale's deletion (conditional on the sale being there: of requests
@@ -212,7 +227,8 @@ export async function deleteSale(ownerId: string, saleId: string, principal: Pri
   const outcome = await retryOnConflict(async (attempt) => {
     if (attempt > 0 && Date.now() - started > SALE_BUDGET_MS) return STALE;
     const sale = await saleRecordOf(ownerId, saleId);
-    const lines = sale.products as SaleLine[];
+    // A till recipe's revenue line (`recipe:<id>`) took nothing out of stock; its pours did.
+    const lines = (sale.products as SaleLine[]).filter((line) => !isRecipeRevenue(line));
     const locationIds = await locationIdsOf(ownerId);
     const wineIds = [...new Set(lines.map((line) => line.ownWineId))];
     const records = (await Promise.all(wineIds.map((id) => currentWine(ownerId, id)))).filter(
@@ -221,16 +237,36 @@ export async function deleteSale(ownerId: string, saleId: string, principal: Pri
     const changes: WineChange[] = records.map((before) => {
       const placements = { ...(before.placements as Placements) };
       let units = 0;
+      const bottle = bottleCentiCl(before.bottleSize);
+      const openCl = (ownOf(before) as { openBottleCl?: number }).openBottleCl;
+      let stock: PourStock = {
+        quantity: before.quantity,
+        ...(openCl === undefined ? {} : { openCentiCl: centiCl(openCl) }),
+      };
+      let poured = false;
       for (const line of lines) {
         if (line.ownWineId !== before.id) continue;
+        const back = bottlesBack(line);
         const key = line.locationId && locationIds.has(line.locationId) ? line.locationId : '_';
-        placements[key] = (placements[key] ?? 0) + line.units;
-        units += line.units;
+        placements[key] = (placements[key] ?? 0) + back;
+        units += back;
+        if (line.pouredCl === undefined) stock = { ...stock, quantity: stock.quantity + back };
+        else {
+          poured = true;
+          const fromStock = centiCl(line.pouredCl) - Math.round((line.shortfall ?? 0) * bottle);
+          stock = unpour(stock, back, fromStock, bottle);
+        }
+      }
+      const own = { ...ownOf(before) } as Record<string, unknown>;
+      if (poured) {
+        if (stock.openCentiCl === undefined) delete own.openBottleCl;
+        else own.openBottleCl = clOf(stock.openCentiCl);
       }
       const after: CellarWineRecord = {
         ...before,
         quantity: before.quantity + units,
         placements: placementMap(placementList(placements)),
+        ...(poured ? { own } : {}),
         updatedAt: laterThan(before.updatedAt),
       };
       return {

@@ -11,6 +11,8 @@ export const posTransactionSchema = {
     posTransactionId: { type: 'string', required: true },
     /** Absent when every line waits for mapping. */
     saleId: { type: 'string' },
+    /** Lines of it kept for mapping. */
+    needsMapping: { type: 'number' },
     receivedAt: { type: 'string', required: true },
   },
   indexes: {

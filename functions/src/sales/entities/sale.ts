@@ -25,6 +25,8 @@ export const saleSchema = {
     createdBy: { type: 'string', required: true },
     createdByName: { type: 'string', required: true },
     createdAt: { type: 'string', required: true },
+    /** A sale from the till: the till's transaction id (docs/pos.md). */
+    posTransactionId: { type: 'string' },
   },
   indexes: {
     byOwnerKey: {
