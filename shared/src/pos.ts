@@ -38,6 +38,8 @@ export interface PosKey {
   id: string;
   name: string;
   createdAt: string;
+  /** When its secret was last replaced. */
+  rotatedAt?: string;
   lastUsedAt?: string;
 }
 

@@ -14,6 +14,10 @@ export interface Principal {
   userId: string;
   role: Role;
   isExpert?: boolean;
+  /** A till's request: the POS key it was signed with (docs/pos.md); the principal is the key's owner. */
+  posKeyId?: string;
+  /** That key's name, which the till's sales are recorded under. */
+  posKeyName?: string;
 }
 
 export const TOKEN_ISSUER = 'kork';
@@ -101,6 +105,8 @@ export async function authorize(
   header: string | undefined,
   lookup: SessionLookup,
 ): Promise<Principal | undefined> {
+  // A till's routes take a signed POS key (pos/pos-auth.ts), never a session.
+  if (level === 'pos') throw new UnauthorizedError({ key: 'posKeyInvalid' });
   const token = bearerToken(header);
   if (level === 'public') return token ? principalOf(token, lookup).catch(() => undefined) : undefined;
   if (!token) throw new UnauthorizedError();

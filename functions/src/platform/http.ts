@@ -117,12 +117,21 @@ function requestContext(route: RouteKey): MiddlewareObj<Event, APIGatewayProxySt
   };
 }
 
-const apiKey: MiddlewareObj<Event> = {
-  before: ({ event }) => {
-    const key = event.headers?.['x-api-key'];
-    if (!key || !env.apiKeys().includes(key)) throw new ApiKeyError();
-  },
-};
+/**
+ * The client key. On a till's routes (`pos`) `x-api-key` holds the till's POS key id instead, checked
+ * with the request's signature by the authentication step; a POS key id is never a client key, so it
+ * passes no other route.
+ */
+function apiKey(route: RouteKey): MiddlewareObj<Event> {
+  const till = routes[route].auth === 'pos';
+  return {
+    before: ({ event }) => {
+      if (till) return;
+      const key = event.headers?.['x-api-key'];
+      if (!key || !env.apiKeys().includes(key)) throw new ApiKeyError();
+    },
+  };
+}
 
 function bodyBytes(event: Event): number {
   if (!event.body) return 0;
@@ -192,6 +201,11 @@ function authentication(
   return {
     before: async ({ event }) => {
       const kork = event.kork as HttpRequest;
+      if (level === 'pos') {
+        // Loaded on first use, so no other route's cold start carries it.
+        kork.principal = await (await import('../pos/pos-auth')).authenticateTill(event);
+        return;
+      }
       kork.principal = await authorize(level, event.headers?.authorization, sessions);
       if (owner) assertOwner(kork.principal, event.pathParameters?.[owner]);
     },
@@ -273,7 +287,7 @@ export function httpRoute<
     .use(httpHeaderNormalizer())
     .use(requestContext(route))
     .use(errorResponder())
-    .use(apiKey)
+    .use(apiKey(route))
     .use(sizeLimit)
     .use(pathParameters)
     .use(authentication(route, spec.sessions ?? tableSessions, spec.owner))
