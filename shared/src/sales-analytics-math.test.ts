@@ -278,3 +278,57 @@ describe('aggregation over a period', () => {
     expect(sum.totals).toMatchObject({ units: 200, sales: 100, revenue: 200_000 });
   });
 });
+
+describe("a till's glasses and recipes", () => {
+  const wines: AnalyticsWine[] = [...WINES, { ownWineId: 'recipe:r1', wineDisplayName: 'Spritz' }];
+  const recipe = wines.length - 1;
+  const data = lines([
+    // Four glasses at 150.00 pouring 50 cl (no bottle out), and one that took a bottle out.
+    [line(0, '2025-01-10', 0, 15_000, { byGlass: true, total: 60_000, lineCost: 8000, unitCost: undefined })],
+    [line(0, '2025-01-11', 1, 15_000, { byGlass: true, total: 15_000, lineCost: 2000, unitCost: undefined })],
+    // Two Spritz: the revenue line (other ingredients' cost) and its wine's pour.
+    [
+      {
+        day: d('2025-01-12'),
+        wine: recipe,
+        units: 0,
+        unitPrice: 14_000,
+        total: 28_000,
+        lineCost: 3600,
+        vatPercentage: 25,
+        byGlass: false,
+      },
+      line(2, '2025-01-12', 0, 0, { total: 0, lineCost: 3200, unitCost: undefined }),
+    ],
+  ]);
+  const result = aggregateSales(data, wines, {
+    from: d('2025-01-01'),
+    to: d('2025-01-31'),
+    groupBy: 'month',
+    top: 5,
+  });
+
+  it('count what was paid and what was poured, bottles by those that left stock', () => {
+    expect(result.totals).toMatchObject({
+      revenueWithVat: 60_000 + 15_000 + 28_000,
+      revenue: 48_000 + 12_000 + 22_400,
+      cost: 8000 + 2000 + 3600 + 3200,
+      units: 1,
+      glassUnits: 1,
+      sales: 3,
+      unitsWithoutCost: 0,
+    });
+  });
+
+  it('list a recipe as its own row named by the recipe, and a wine only poured by its cost', () => {
+    const byId = new Map(result.byWine.map((w) => [w.ownWineId, w]));
+    expect(byId.get('recipe:r1')).toMatchObject({
+      wineDisplayName: 'Spritz',
+      revenueWithVat: 28_000,
+      units: 0,
+    });
+    expect(byId.get('w0')).toMatchObject({ revenueWithVat: 75_000, cost: 10_000, units: 1 });
+    expect(byId.get('w2')).toMatchObject({ revenueWithVat: 0, cost: 3200 });
+    expect(result.byCategory.map((c) => c.key)).toContain('');
+  });
+});

@@ -135,6 +135,13 @@ export interface SaleLineInput {
   /** Per bottle, without VAT. */
   unitCost?: number;
   byGlass: boolean;
+  /**
+   * What the line brought in, VAT included, when it is not units × unitPrice: a till's glass or recipe
+   * line (servings × unitPrice; docs/pos.md).
+   */
+  total?: number;
+  /** What the line cost without VAT when it is not units × unitCost: a till's pour. */
+  lineCost?: number;
 }
 
 /** Builds `SalesLines` a sale at a time, the arrays growing as they fill. */
@@ -192,7 +199,8 @@ export class SalesLinesBuilder {
       if (this.size === this.capacity) this.grow();
       const i = this.size++;
       const l = this.lines;
-      const total = line.units * line.unitPrice;
+      const total = line.total ?? line.units * line.unitPrice;
+      const cost = line.lineCost ?? (line.unitCost === undefined ? undefined : line.units * line.unitCost);
       l.day[i] = line.day;
       l.sale[i] = sale;
       l.wine[i] = line.wine;
@@ -201,8 +209,8 @@ export class SalesLinesBuilder {
       l.units[i] = line.units;
       l.revenueWithVat[i] = total;
       l.revenue[i] = revenueWithoutVat(total, line.vatPercentage);
-      l.cost[i] = line.unitCost === undefined ? 0 : line.units * line.unitCost;
-      l.flags[i] = (line.byGlass ? GLASS : 0) | (line.unitCost === undefined ? 0 : HAS_COST);
+      l.cost[i] = cost ?? 0;
+      l.flags[i] = (line.byGlass ? GLASS : 0) | (cost === undefined ? 0 : HAS_COST);
     }
   }
 
@@ -289,6 +297,16 @@ class Accumulator {
 
   units(group: number): number {
     return this.sums[group * SLOTS + UNITS] as number;
+  }
+
+  /** Anything sold in the group: bottles, or what a till's glasses and recipes brought in or poured. */
+  sold(group: number): boolean {
+    const at = group * SLOTS;
+    return (
+      (this.sums[at + UNITS] as number) > 0 ||
+      (this.sums[at + WITH_VAT] as number) > 0 ||
+      (this.sums[at + COST] as number) > 0
+    );
   }
 
   revenue(group: number): number {
@@ -382,7 +400,7 @@ export function aggregateSales(
   const groups = (acc: Accumulator, keys: string[]): GroupFigures[] =>
     keys
       .map((key, g) => ({ key, g }))
-      .filter(({ g }) => acc.units(g) > 0)
+      .filter(({ g }) => acc.sold(g))
       .map(({ key, g }) => ({ key, ...acc.figures(g) }))
       .sort((a, b) => b.revenue - a.revenue || b.units - a.units || collator.compare(a.key, b.key));
 
@@ -408,7 +426,7 @@ export function aggregateSales(
   const sold: number[] = [];
   const inStock: number[] = [];
   for (let w = 0; w < wines.length; w++) {
-    if (perWine.units(w) > 0) sold.push(w);
+    if (perWine.sold(w)) sold.push(w);
     if (((wines[w] as AnalyticsWine).stock ?? 0) > 0) inStock.push(w);
   }
   const byRevenue = [...sold].sort(

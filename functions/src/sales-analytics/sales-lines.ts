@@ -168,6 +168,8 @@ export async function loadSalesLines(snapshot: CellarSnapshot): Promise<HeldSale
           vatPercentage: line.vatPercentage ?? 0,
           unitCost: line.unitCost ?? undefined,
           byGlass: line.byGlass === true,
+          // A till's glass or recipe line: what was paid and what was poured (docs/pos.md).
+          ...(line.kind === undefined ? {} : { total: line.total, lineCost: line.lineCost }),
         }),
       ),
     );
