@@ -12,6 +12,7 @@ import {
   formatMinor,
   isMoneyField,
   isPlacements,
+  PRICE_EVENT_FIELDS,
   type StockEvent,
   stockEvent,
 } from './history-format';
@@ -124,6 +125,28 @@ function useEventText(
             value: signed(money(event.differenceValue), event.differenceValue > 0),
           });
     }
+    if (event.action === 'PRICE_CHANGED') {
+      const price = (minor: number | null) => (minor === null ? t('cellarReview.change.none') : money(minor));
+      const { selling, glass } = event;
+      if (selling && glass)
+        return t('cellarReview.change.events.priceChangedGlass', {
+          before: price(selling.before),
+          after: price(selling.after),
+          glassBefore: price(glass.before),
+          glassAfter: price(glass.after),
+        });
+      if (selling)
+        return t('cellarReview.change.events.priceChanged', {
+          before: price(selling.before),
+          after: price(selling.after),
+        });
+      if (glass)
+        return t('cellarReview.change.events.glassPriceChanged', {
+          glassBefore: price(glass.before),
+          glassAfter: price(glass.after),
+        });
+      return t('cellarReview.change.events.priceUnchanged');
+    }
     if (event.action !== 'RECEIVED') return '';
     const where = places(event.locations);
     const cost = event.unitCost === undefined ? undefined : money(event.unitCost);
@@ -142,7 +165,11 @@ export function HistoryChange({ entry, ...context }: HistoryChangeProps) {
   const event = stockEvent(entry);
   // A stock event's sentence says what happened to the bottles; its list keeps the rest (prices).
   const changes = fieldChanges(entry).filter(
-    (change) => !event || (change.field !== 'quantity' && change.field !== 'placements'),
+    (change) =>
+      !event ||
+      (change.field !== 'quantity' &&
+        change.field !== 'placements' &&
+        !(event.action === 'PRICE_CHANGED' && PRICE_EVENT_FIELDS.includes(change.field))),
   );
 
   if (event) {

@@ -110,11 +110,27 @@ export function placementDeltas(entry: HistoryEntry): { locationId: string | nul
   return [...deltas].filter(([, delta]) => delta !== 0).map(([locationId, delta]) => ({ locationId, delta }));
 }
 
-/** What a sale, a deleted sale, a count or a receipt did, in the numbers its sentence needs. */
+/** A price before and after (`null`: none was set). */
+export interface PriceStep {
+  before: number | null;
+  after: number | null;
+}
+
+/** What a sale, a deleted sale, a count, a receipt or a price rule did, in the numbers its sentence needs. */
 export type StockEvent =
   | { action: 'SOLD' | 'SALE_DELETED'; units: number; locations: (string | null)[] }
   | { action: 'COUNTED'; before: number; after: number; difference: number; differenceValue?: number }
-  | { action: 'RECEIVED'; units: number; unitCost?: number; locations: (string | null)[] };
+  | { action: 'RECEIVED'; units: number; unitCost?: number; locations: (string | null)[] }
+  | { action: 'PRICE_CHANGED'; selling?: PriceStep; glass?: PriceStep };
+
+/** The fields a price change's sentence says, so the list under it does not repeat them. */
+export const PRICE_EVENT_FIELDS: readonly ChangeField[] = ['sellingPrice', 'pricePerGlass'];
+
+function priceStep(entry: HistoryEntry, field: 'sellingPrice' | 'pricePerGlass'): PriceStep | undefined {
+  const before = numberIn(entry.before, field) ?? null;
+  const after = numberIn(entry.after, field) ?? null;
+  return before === after ? undefined : { before, after };
+}
 
 function numberIn(state: HistoryState | null, field: string): number | undefined {
   const value = state?.[field];
@@ -157,6 +173,11 @@ export function stockEvent(entry: HistoryEntry): StockEvent | undefined {
       ...(unitCost !== undefined ? { unitCost } : {}),
       locations: deltas.filter((d) => d.delta > 0).map((d) => d.locationId),
     };
+  }
+  if (entry.action === 'PRICE_CHANGED') {
+    const selling = priceStep(entry, 'sellingPrice');
+    const glass = priceStep(entry, 'pricePerGlass');
+    return { action: 'PRICE_CHANGED', ...(selling ? { selling } : {}), ...(glass ? { glass } : {}) };
   }
   return undefined;
 }
