@@ -1,14 +1,21 @@
 import { Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../lib/currency';
 import { useResource } from '../../wines/use-resource';
 import { getDashboard } from '../api/dashboard';
+import { useBusinessCellar } from '../cellar-menu';
 import { AssistantNotice } from './assistant-notice';
 import { CellarWelcome } from './cellar-welcome';
 import classes from './dashboard.module.css';
 import { RecentHistory } from './recent-history';
 import { TotalsCards } from './totals-cards';
 import { DrinkNowList, LowStockList } from './wine-lists';
+
+/** A business cellar's prices to review: its own chunk, so the home's first screen does not grow. */
+const PriceReviewPanel = lazy(() =>
+  import('./price-review-panel').then((module) => ({ default: module.PriceReviewPanel })),
+);
 
 /**
  * The cellar home's numbers and lists. The API converts into the currency the request names
@@ -18,6 +25,7 @@ import { DrinkNowList, LowStockList } from './wine-lists';
 export function CellarDashboardView({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const currency = useCurrency();
+  const business = useBusinessCellar() === true;
   const dashboard = useResource(`${userId}|${currency}`, (signal) => getDashboard(userId, signal));
 
   if (dashboard.status === 'loading') return <DashboardSkeleton />;
@@ -49,6 +57,11 @@ export function CellarDashboardView({ userId }: { userId: string }) {
         <DrinkNowList wines={data.drinkNow} />
         <LowStockList wines={data.lowStock} />
       </SimpleGrid>
+      {business && (
+        <Suspense fallback={null}>
+          <PriceReviewPanel userId={userId} />
+        </Suspense>
+      )}
       <RecentHistory entries={data.recentHistory} />
       <AssistantNotice />
     </>
