@@ -240,8 +240,6 @@ export function previewPrices(
 ): PricePreview {
   const rows: PricePreviewRow[] = [];
   const skipped: PricePreviewSkipped[] = [];
-  let oldStockValue = 0;
-  let newStockValue = 0;
   for (const wine of wines) {
     const vat = vatOf(wine.mainCategoryId);
     const priced = priceWine(wine, rules, scope, vat);
@@ -256,21 +254,23 @@ export function previewPrices(
       continue;
     }
     if (!pricesChange(wine, priced)) continue;
-    const row = previewRowOf(wine, priced, vat);
-    rows.push(row);
+    rows.push(previewRowOf(wine, priced, vat));
+  }
+  return { rows, count: rows.length, skipped, totals: previewTotals(rows), currency };
+}
+
+/** Totals of preview rows: stock value before and after, and the plain average of their margins. */
+export function previewTotals(rows: readonly PricePreviewRow[]): PricePreview['totals'] {
+  let oldStockValue = 0;
+  let newStockValue = 0;
+  for (const row of rows) {
     oldStockValue += (row.oldSellingPrice ?? 0) * row.quantity;
     newStockValue += row.newSellingPrice * row.quantity;
   }
   return {
-    rows,
-    count: rows.length,
-    skipped,
-    totals: {
-      oldStockValue,
-      newStockValue,
-      oldAverageMargin: average(rows.map((r) => r.oldMargin)),
-      newAverageMargin: average(rows.map((r) => r.newMargin)),
-    },
-    currency,
+    oldStockValue,
+    newStockValue,
+    oldAverageMargin: average(rows.map((r) => r.oldMargin)),
+    newAverageMargin: average(rows.map((r) => r.newMargin)),
   };
 }

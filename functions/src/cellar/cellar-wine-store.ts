@@ -369,15 +369,26 @@ export function stampPrices(change: WineChange, at: string): WineChange {
   if (!after || change.retracts) return change;
   const was: OwnFields = before ? ownOf(before) : {};
   const own = ownOf(after);
-  const stamps: Partial<OwnFields> & { purchasePriceChangedAt?: string; sellingPriceSetAt?: string } = {};
+  const stamps: Partial<OwnFields> & {
+    purchasePriceChangedAt?: string;
+    sellingPriceSetAt?: string;
+    previousPurchasePriceWvat?: number | undefined;
+  } = {};
   const wasStamps = was as { purchasePriceChangedAt?: string; sellingPriceSetAt?: string };
   const ownStamps = own as { purchasePriceChangedAt?: string; sellingPriceSetAt?: string };
-  if (own.purchasePriceWovat !== undefined && own.purchasePriceWovat !== was.purchasePriceWovat)
+  if (own.purchasePriceWovat !== undefined && own.purchasePriceWovat !== was.purchasePriceWovat) {
     stamps.purchasePriceChangedAt = at;
+    // The purchase price (inc VAT) the selling price was set against, kept while the wine waits for
+    // review: without a default rule set the proposed price keeps the mark-up over it.
+    const wasUnderReview = (wasStamps.purchasePriceChangedAt ?? '') > (wasStamps.sellingPriceSetAt ?? '');
+    if (!wasUnderReview) stamps.previousPurchasePriceWvat = was.purchasePriceWvat;
+  }
   const priceSet = own.sellingPrice !== was.sellingPrice || own.pricePerGlass !== was.pricePerGlass;
   if (priceSet && ownStamps.sellingPriceSetAt === wasStamps.sellingPriceSetAt) stamps.sellingPriceSetAt = at;
   if (Object.keys(stamps).length === 0) return change;
-  return { ...change, after: { ...after, own: { ...own, ...stamps } } as CellarWineRecord };
+  const stamped: Record<string, unknown> = { ...own, ...stamps };
+  if (stamped.previousPurchasePriceWvat === undefined) delete stamped.previousPurchasePriceWvat;
+  return { ...change, after: { ...after, own: stamped } as CellarWineRecord };
 }
 
 /** The condition check of a prerequisite: the item exists and is not being deleted. */
