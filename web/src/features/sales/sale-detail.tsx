@@ -1,11 +1,11 @@
-import type { CellarLocation, Sale, SaleParty } from '@kork/shared';
-import { Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import type { CellarLocation, CurrencyCode, Sale, SaleLine, SaleParty } from '@kork/shared';
+import { Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
-import { formatCount } from '../../lib/format-number';
+import { formatCount, formatDecimal } from '../../lib/format-number';
 import { notify } from '../../lib/notify';
 import { formatMoney } from '../cellar/wines/money';
 import { ConfirmModal } from '../wines/components/confirm-modal';
@@ -40,6 +40,43 @@ function Party({ title, party }: { title: string; party: SaleParty | undefined }
   );
 }
 
+/** A recipe's revenue line from the till (`recipe:<id>`), not a wine's. */
+function isRecipeRevenue(line: SaleLine): boolean {
+  return line.kind === 'recipe' && line.ownWineId.startsWith('recipe:');
+}
+
+/**
+ * How the till sold a line (docs/pos.md): glasses with what they poured, a recipe's servings, an
+ * ingredient's pour, and the bottles the stock lacked.
+ */
+function TillLineFacts({ line, currency }: { line: SaleLine; currency: CurrencyCode }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const price = formatMoney(line.unitPrice, currency, locale);
+  const cl = formatDecimal(line.pouredCl ?? 0, locale, 2);
+  const facts =
+    line.kind === 'glass'
+      ? t('salesPage.detail.glassFacts', { count: line.servings ?? 0, cl, price })
+      : isRecipeRevenue(line)
+        ? t('salesPage.detail.recipeFacts', { price })
+        : t('salesPage.detail.pourFacts', { cl });
+  return (
+    <>
+      <Text size="xs" c="dimmed">
+        {facts}
+        {!isRecipeRevenue(line) && line.units > 0
+          ? ` · ${t('salesPage.detail.bottlesOut', { count: line.units })}`
+          : ''}
+      </Text>
+      {line.shortfall !== undefined && line.shortfall > 0 && (
+        <Text size="xs" c="red.9">
+          {t('salesPage.detail.shortfall', { bottles: formatDecimal(line.shortfall, locale, 2) })}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** One sale: who bought what, from where, and deleting it (its bottles go back). */
 export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps) {
   const { t } = useTranslation();
@@ -61,6 +98,16 @@ export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps
       >
         {sale && (
           <Stack gap="md">
+            {sale.posTransactionId && (
+              <Group gap="xs">
+                <Badge variant="outline" color="blue.9">
+                  {t('salesPage.detail.fromTill')}
+                </Badge>
+                <Text size="xs" c="dimmed" className={classes.wrap}>
+                  {t('salesPage.detail.tillTransaction', { id: sale.posTransactionId })}
+                </Text>
+              </Group>
+            )}
             <Group gap="xl">
               <div>
                 <Text size="xs" c="dimmed">
@@ -102,25 +149,34 @@ export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps
               <ul className={classes.lines}>
                 {sale.products.map((line) => (
                   <li
-                    key={`${line.ownWineId}/${line.locationId ?? '_'}/${line.units}/${line.unitPrice}/${line.byGlass}`}
+                    key={`${line.ownWineId}/${line.locationId ?? '_'}/${line.units}/${line.unitPrice}/${line.byGlass}/${line.kind ?? ''}/${line.recipeId ?? ''}`}
                     className={classes.line}
                   >
                     <Text size="sm" fw={600} className={classes.wrap}>
-                      {line.wineDisplayName}
+                      {isRecipeRevenue(line)
+                        ? t('salesPage.detail.recipeLine', {
+                            count: line.servings ?? 0,
+                            name: line.wineDisplayName,
+                          })
+                        : line.wineDisplayName}
                     </Text>
-                    <Text size="xs" c="dimmed">
-                      {t('salesPage.detail.lineFacts', {
-                        count: line.units,
-                        price: formatMoney(line.unitPrice, sale.currency, locale),
-                        location: locationName(
-                          names,
-                          line.locationId,
-                          t('salesPage.uncategorized'),
-                          t('salesPage.unknownLocation'),
-                        ),
-                      })}
-                      {line.byGlass ? ` · ${t('salesPage.form.byGlass')}` : ''}
-                    </Text>
+                    {line.kind ? (
+                      <TillLineFacts line={line} currency={sale.currency} />
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        {t('salesPage.detail.lineFacts', {
+                          count: line.units,
+                          price: formatMoney(line.unitPrice, sale.currency, locale),
+                          location: locationName(
+                            names,
+                            line.locationId,
+                            t('salesPage.uncategorized'),
+                            t('salesPage.unknownLocation'),
+                          ),
+                        })}
+                        {line.byGlass ? ` · ${t('salesPage.form.byGlass')}` : ''}
+                      </Text>
+                    )}
                     <Text size="sm" ta="right" className={classes.money}>
                       {formatMoney(line.total, sale.currency, locale)}
                     </Text>

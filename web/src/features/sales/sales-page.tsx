@@ -1,6 +1,7 @@
 import type { CurrencyCode, Locale, Sale } from '@kork/shared';
 import {
   Alert,
+  Badge,
   Button,
   Group,
   Menu,
@@ -300,6 +301,7 @@ function SalesOverview({ userId }: { userId: string }) {
                     <Text size="sm" fw={600}>
                       {formatDay(sale.date, locale)}
                     </Text>
+                    {sale.posTransactionId && <TillBadge />}
                     <Text size="sm" fw={700} className={classes.money}>
                       {money(sale.totalPrice)}
                     </Text>
@@ -347,6 +349,16 @@ function SalesOverview({ userId }: { userId: string }) {
   );
 }
 
+/** A sale the till sent. */
+function TillBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="outline" color="blue.9" size="sm" ml={6}>
+      {t('salesPage.detail.fromTill')}
+    </Badge>
+  );
+}
+
 function SalesTable({
   rows,
   money,
@@ -380,6 +392,7 @@ function SalesTable({
                 <UnstyledButton className={classes.link} onClick={() => onOpen(sale)}>
                   {formatDay(sale.date, locale)}
                 </UnstyledButton>
+                {sale.posTransactionId && <TillBadge />}
               </Table.Td>
               <Table.Td>{partyName(sale.customer)}</Table.Td>
               <Table.Td>{partyName(sale.contactPerson)}</Table.Td>
