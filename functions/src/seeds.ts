@@ -6,6 +6,7 @@ import { accountsSeed, directorySeed } from './accounts/seed';
 import { catalogSeed } from './catalog/seed';
 import { cellarSeed } from './cellar/seed';
 import { mediaSeed } from './media/seed';
+import { recipesSeed } from './recipes/seed';
 import { demoYearSeed } from './sales-analytics/demo-year-seed';
 import { tastingsSeed } from './tastings/seed';
 import { wineListsSeed } from './wine-lists/seed';
@@ -28,4 +29,5 @@ export const seedSteps: readonly SeedStep[] = [
   cellarSeed,
   wineListsSeed,
   demoYearSeed,
+  recipesSeed,
 ];

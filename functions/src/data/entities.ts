@@ -33,6 +33,7 @@ import { createPosUnmappedLineEntity, posUnmappedLineSchema } from '../pos/entit
 import { createPriceRuleSetEntity, priceRuleSetSchema } from '../pricing/entities/price-rule-set';
 import { createPricingSettingsEntity, pricingSettingsSchema } from '../pricing/entities/pricing-settings';
 import { createRecipeEntity, recipeSchema } from '../recipes/entities/recipe';
+import { createRecipeCounterEntity, recipeCounterSchema } from '../recipes/entities/recipe-counter';
 import { createSaleEntity, saleSchema } from '../sales/entities/sale';
 import { createStockCountEntity, stockCountSchema } from '../stock-counts/entities/stock-count';
 import {
@@ -85,6 +86,7 @@ export const allEntities = {
   priceRuleSet: priceRuleSetSchema,
   pricingSettings: pricingSettingsSchema,
   recipe: recipeSchema,
+  recipeCounter: recipeCounterSchema,
   posKey: posKeySchema,
   posKeyCounter: posKeyCounterSchema,
   posTransaction: posTransactionSchema,
@@ -127,6 +129,7 @@ function createService(client: ReturnType<typeof documentClient>) {
     priceRuleSet: createPriceRuleSetEntity(config),
     pricingSettings: createPricingSettingsEntity(config),
     recipe: createRecipeEntity(config),
+    recipeCounter: createRecipeCounterEntity(config),
     posKey: createPosKeyEntity(config),
     posKeyCounter: createPosKeyCounterEntity(config),
     posTransaction: createPosTransactionEntity(config),
