@@ -232,4 +232,128 @@ describe('sales analytics', () => {
   });
 });
 
-export type { PosImportOutcome, PosMappingOutcome, PosUnmappedList };
+const importCsv = (
+  body: Record<string, unknown>,
+  user = R,
+  path = `${accounts.base(user)}/pos/sales-import`,
+) => origin.api<PosImportOutcome>('POST', path, { token: tokens[user], json: body });
+
+const COLUMNS = {
+  transactionId: 'Bong',
+  soldAt: 'Tid',
+  productId: 'Vare',
+  quantity: 'Antall',
+  unitPrice: 'Pris',
+};
+
+describe('importing a sales export', () => {
+  it('records each transaction once however often the file is imported', async () => {
+    const wine = await accounts.addWine(R, custom('Import', 10, { productId: 'VIN-77' }));
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const [y, m, d] = day.split('-');
+    const csv = [
+      '\uFEFFBong;Tid;Vare;Antall;Pris',
+      `1001;${d}.${m}.${y} 18:30;VIN-77;2;"499,50"`,
+      `1001;${d}.${m}.${y} 18:30;B-${wine.id};1;499,50`,
+      `1002;${day} 19:05;G-${wine.id};1;125`,
+      `1003;${day}T20:00:00+01:00;ukjent-vare;1;100`,
+      `1004;31.02.${y} 12:00;VIN-77;1;100`,
+      `1004;${day};VIN-77;1;100`,
+    ].join('\n');
+    const first = await importCsv({ csv, columns: COLUMNS });
+    expect(first.status).toBe(200);
+    expect(first.payload).toEqual({
+      transactions: 3,
+      recorded: 3,
+      duplicates: 0,
+      needsMapping: 1,
+      errors: [
+        { row: 6, message: 'invalidDate' },
+        { row: 7, message: 'posTransactionNotImported' },
+      ],
+    });
+    expect((await accounts.getWine(R, wine.id)).quantity).toBe(7);
+    const again = await importCsv({ csv, columns: COLUMNS });
+    expect(again.payload).toMatchObject({ transactions: 3, recorded: 0, duplicates: 3 });
+    expect((await accounts.getWine(R, wine.id)).quantity).toBe(7);
+  });
+
+  it('without a transaction column each row is its own transaction, known by its number and text', async () => {
+    const wine = await accounts.addWine(R, custom('Rader', 10));
+    const day = new Date().toISOString().slice(0, 10);
+    const csv = `Time,Product,Qty,Price\n${day} 12:00,B-${wine.id},1,10000\n${day} 12:00,B-${wine.id},1,10000\n`;
+    const columns = { soldAt: 'Time', productId: 'Product', quantity: 'Qty', unitPrice: 'Price' };
+    const first = await importCsv({ csv, columns, priceUnit: 'minor' });
+    expect(first.payload).toMatchObject({ transactions: 2, recorded: 2, errors: [] });
+    const again = await importCsv({ csv, columns, priceUnit: 'minor' });
+    expect(again.payload).toMatchObject({ recorded: 0, duplicates: 2 });
+    expect((await accounts.getWine(R, wine.id)).quantity).toBe(8);
+  });
+
+  it('answers 400 for a column the file has not, and for no file', async () => {
+    const unknown = await importCsv({ csv: 'A,B\n1,2', columns: COLUMNS });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.fields?.['columns.soldAt']).toBe('The file has no column named Tid');
+    const empty = await importCsv({ csv: '', columns: COLUMNS });
+    expect(empty.status).toBe(400);
+    const same = await importCsv({ csv: 'A', columns: { ...COLUMNS, soldAt: 'Bong' } });
+    expect(same.status).toBe(400);
+  });
+});
+
+describe('needs mapping', () => {
+  const base = () => `${accounts.base(R)}/pos/needs-mapping`;
+
+  it('keeps an unknown product until it is mapped; mapping turns its lines into sales once', async () => {
+    const wine = await accounts.addWine(R, custom('Kartlagt', 5));
+    const code = `TILL-${ulid()}`;
+    const sent = event([{ productId: code, quantity: 2, unitPrice: 45_000 }]);
+    expect(await ingestPosSale(owner(), sent, SOURCE)).toMatchObject({ status: 'recorded', needsMapping: 1 });
+    expect(await ingestPosSale(owner(), sent, SOURCE)).toMatchObject({
+      status: 'duplicate',
+      needsMapping: 1,
+    });
+    const listed = await origin.api<PosUnmappedList>('GET', base(), { token: tokens[R] });
+    expect(listed.payload.rows.find((row) => row.productId === code)).toMatchObject({
+      lines: 1,
+      quantity: 2,
+    });
+
+    const unknown = await origin.api('POST', base(), {
+      token: tokens[R],
+      json: { productId: code, target: 'B-nosuchwine' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.fields?.target).toBeDefined();
+
+    const mapped = await Promise.all(
+      [1, 2].map(() =>
+        origin.api<PosMappingOutcome>('POST', base(), {
+          token: tokens[R],
+          json: { productId: code, target: `B-${wine.id}` },
+        }),
+      ),
+    );
+    expect(mapped.map((m) => m.status)).toEqual([200, 200]);
+    expect(mapped.reduce((sum, m) => sum + m.payload.recorded, 0)).toBe(1);
+    expect((await accounts.getWine(R, wine.id)).quantity).toBe(3);
+    const after = await origin.api<PosUnmappedList>('GET', base(), { token: tokens[R] });
+    expect(after.payload.rows.find((row) => row.productId === code)).toBeUndefined();
+    // The mapping holds for sales to come.
+    await ingestPosSale(owner(), event([{ productId: code, quantity: 1, unitPrice: 45_000 }]), SOURCE);
+    expect((await accounts.getWine(R, wine.id)).quantity).toBe(2);
+  });
+
+  it("answers 403 for another owner's cellar and 401 without a session", async () => {
+    const other = await origin.api('GET', base(), { token: tokens.private });
+    expect(other.status).toBe(403);
+    const none = await origin.api('GET', base());
+    expect(none.status).toBe(401);
+    const imported = await importCsv(
+      { csv: 'a', columns: COLUMNS },
+      'private',
+      `${accounts.base(R)}/pos/sales-import`,
+    );
+    expect(imported.status).toBe(403);
+  });
+});

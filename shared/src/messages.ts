@@ -359,6 +359,10 @@ export const MESSAGES = {
     en: 'The time of sale must be within the last year and not in the future',
     nb: 'Salgstidspunktet må være innen det siste året og ikke i fremtiden',
   },
+  posTransactionNotImported: {
+    en: 'Another row of this transaction has an error: the transaction was not imported',
+    nb: 'En annen rad i denne transaksjonen har en feil: transaksjonen ble ikke importert',
+  },
   invalidId: { en: 'Not a valid id', nb: 'Ikke en gyldig id' },
   invalidPath: { en: 'The address is not valid', nb: 'Adressen er ikke gyldig' },
 } as const satisfies Record<string, Record<Locale, string>>;

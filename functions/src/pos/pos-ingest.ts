@@ -19,6 +19,8 @@ export interface PosSource {
   keyId?: string;
   /** Who history names as having sold it ("POS: Bar till"). */
   name: string;
+  /** The owner's user who imported or mapped it, when not a till. */
+  userId?: string;
 }
 
 type EventLine = PosSaleEvent['lines'][number];
@@ -46,7 +48,7 @@ export async function markerOf(
 }
 
 export const actorOfSource = (source: PosSource): Actor => ({
-  userId: source.keyId ? `pos:${source.keyId}` : 'pos',
+  userId: source.userId ?? (source.keyId ? `pos:${source.keyId}` : 'pos'),
   name: source.name,
 });
 
