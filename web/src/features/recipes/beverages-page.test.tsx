@@ -17,6 +17,7 @@ vi.mock(import('../../lib/api-client'), async (original) => ({
 const get = vi.mocked(api.get);
 const post = vi.mocked(api.post);
 const patch = vi.mocked(api.patch);
+const remove = vi.mocked(api.delete);
 const BASE = '/wine-cellars/users/u1';
 
 /** A 70 cl gin at 300 kr without VAT: 4 cl costs 17.14 kr (1714.29 øre, unrounded). */
@@ -260,5 +261,22 @@ describe('the beverages page', () => {
         posName: 'G&T',
       },
     });
+  });
+
+  it('deletes a recipe once the deletion is confirmed', async () => {
+    serve([recipe()]);
+    remove.mockResolvedValue(undefined);
+    renderWithProviders(<BeveragesPage />, { route: '/wine-cellar/beverages' });
+    fireEvent.click(
+      await within(await screen.findByRole('table')).findByRole('button', { name: 'Gin and tonic' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit recipe' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete recipe?' });
+    expect(within(confirm).getByText(/Gin and tonic will be deleted/)).toBeTruthy();
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete recipe' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith(`${BASE}/recipes/r1`));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

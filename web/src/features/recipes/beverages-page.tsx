@@ -215,6 +215,7 @@ function Beverages({ userId }: { userId: string }) {
         recipe={editing}
         onClose={() => setEditing(undefined)}
         onDelete={(recipe) => setDeleting(recipe)}
+        hidden={deleting !== undefined}
         userId={userId}
         code={code}
         defaultVat={cellar.data?.vats.spirits}

@@ -52,6 +52,8 @@ interface RecipeEditorProps {
   recipe: Recipe | null | undefined;
   onClose: () => void;
   onDelete: (recipe: Recipe) => void;
+  /** Out of sight while its deletion is being confirmed, so one dialog holds the focus at a time. */
+  hidden?: boolean;
   userId: string;
   code: CurrencyCode;
   /** The cellar's VAT for spirits: a new recipe's VAT. */
@@ -59,12 +61,12 @@ interface RecipeEditorProps {
 }
 
 /** "New recipe" / editing one: full screen on phones; mounted only while open, so each starts from its recipe. */
-export function RecipeEditor({ recipe, onClose, ...rest }: RecipeEditorProps) {
+export function RecipeEditor({ recipe, onClose, hidden = false, ...rest }: RecipeEditorProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   return (
     <Modal
-      opened={recipe !== undefined}
+      opened={recipe !== undefined && !hidden}
       onClose={onClose}
       title={recipe ? t('recipesPage.form.editTitle') : t('recipesPage.form.newTitle')}
       fullScreen={phone}
@@ -85,7 +87,7 @@ function RecipeForm({
   userId,
   code,
   defaultVat,
-}: Omit<RecipeEditorProps, 'onClose' | 'recipe'> & { recipe: Recipe | null; onDone: () => void }) {
+}: Omit<RecipeEditorProps, 'onClose' | 'recipe' | 'hidden'> & { recipe: Recipe | null; onDone: () => void }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const save = useSaveRecipe(userId);
