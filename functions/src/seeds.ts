@@ -6,6 +6,7 @@ import { accountsSeed, directorySeed } from './accounts/seed';
 import { catalogSeed } from './catalog/seed';
 import { cellarSeed } from './cellar/seed';
 import { mediaSeed } from './media/seed';
+import { pricingSeed } from './pricing/seed';
 import { recipesSeed } from './recipes/seed';
 import { demoYearSeed } from './sales-analytics/demo-year-seed';
 import { tastingsSeed } from './tastings/seed';
@@ -30,4 +31,5 @@ export const seedSteps: readonly SeedStep[] = [
   wineListsSeed,
   demoYearSeed,
   recipesSeed,
+  pricingSeed,
 ];
