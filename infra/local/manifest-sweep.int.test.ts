@@ -23,6 +23,7 @@ import { applySeeds } from '@kork/functions/data/seed-runner';
 import { issueAccessToken } from '@kork/functions/platform/auth';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import type { RouteDescription } from '@kork/functions/platform/http';
+import { signBody } from '@kork/functions/pos/pos-secrets';
 import { type RouteKey, routes } from '@kork/functions/routes';
 import type { Role } from '@kork/shared';
 import fc from 'fast-check';
@@ -328,6 +329,25 @@ function changesBetween(before: Map<string, string>, after: Map<string, string>)
   return changes;
 }
 
+/**
+ * The table as a till's request may leave it when it stores nothing: a signed request counts against
+ * its key's rate limit and marks the key used, which is bookkeeping, not something stored.
+ */
+async function tillTableState(): Promise<Map<string, string>> {
+  const items = new Map<string, string>();
+  for (const [key, text] of await tableState()) {
+    const item = JSON.parse(text) as Record<string, unknown> & { __edb_e__?: { S?: string } };
+    if (item.__edb_e__?.S === 'rateLimitWindow') continue;
+    if (item.__edb_e__?.S === 'posKey') delete item.lastUsedAt;
+    // Sorted: an item written again may list its attributes in another order.
+    items.set(
+      key,
+      JSON.stringify(Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))),
+    );
+  }
+  return items;
+}
+
 // — The stack, accounts and what they own —
 
 let origin: TestOrigin;
@@ -356,6 +376,24 @@ const methodOf = (key: RouteKey) => key.split(' ')[0] as string;
 interface Account {
   id: string;
   token: string;
+  /** A POS key of the account's cellar, for the till's routes. */
+  till?: { id: string; secret: string };
+}
+
+/** A POS key of the account's cellar, made through its owner route. */
+async function tillKeyOf(account: Account): Promise<{ id: string; secret: string }> {
+  return ok(
+    origin.api<{ id: string; secret: string }>('POST', `/api/wine-cellars/users/${account.id}/pos-keys`, {
+      token: account.token,
+      json: { name: 'Sveipekasse' },
+    }),
+  );
+}
+
+/** A till's headers: the key id and the signature of exactly the body that is sent. */
+function tillHeaders(till: { id: string; secret: string }, json: unknown): Record<string, string> {
+  const body = json === undefined ? '' : JSON.stringify(json);
+  return { 'x-api-key': till.id, 'x-kork-signature': signBody(till.secret, body) };
 }
 
 let accounts = 0;
@@ -471,17 +509,22 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
         );
         values.orderId = order.id;
       }
-    } else if (name === 'recipeId') {
-      const recipe = await ok(
-        origin.api<{ id: string }>('POST', `${cellarBase}/recipes`, {
+    } else if (name === 'ruleSetId') {
+      const set = await ok(
+        origin.api<{ id: string }>('POST', `${cellarBase}/price-rules`, {
           token,
           json: {
-            name: 'Sveipedrink',
-            ingredients: [{ kind: 'other', name: 'Tonic', amount: 20, unit: 'cl', costPerUnit: 90 }],
+            name: 'Sveiperegler',
+            basis: 'incVat',
+            direction: 'increase',
+            rounding: 'none',
+            ranges: [{ from: 9_999_900, to: null, sellingPrice: { kind: 'fixed', value: 100 } }],
           },
         }),
       );
-      values.recipeId = recipe.id;
+      values.ruleSetId = set.id;
+    } else if (name === 'keyId') {
+      values.keyId = (await tillKeyOf(account)).id;
     } else if (name === 'token') {
       const shared = await location();
       const answer = await ok(
@@ -680,6 +723,7 @@ async function send(
   } else if (description.spec.body) {
     options.json = {};
   }
+  if (account.till && routes[key].auth === 'pos') options.headers = tillHeaders(account.till, options.json);
   return origin.api(method, path, options);
 }
 
@@ -692,10 +736,14 @@ describe('bad input', () => {
     async (key) => {
       const description = described.get(key) as RouteDescription;
       const { auth } = routes[key];
-      const account = await freshAccount(auth === 'admin' || auth === 'business' ? auth : 'user');
+      const role = auth === 'admin' || auth === 'business' ? auth : auth === 'pos' ? 'business' : 'user';
+      const account = await freshAccount(role);
       const values = await fixturesFor(key, account);
+      // A till's request is signed with a key of the cellar, so the bad input reaches the schemas.
+      if (auth === 'pos') account.till = await tillKeyOf(account);
+      const state = auth === 'pos' ? tillTableState : tableState;
       const arbitraries = casesOf(key, description);
-      const before = await tableState();
+      const before = await state();
       if (arbitraries.length === 0) {
         // Nothing declared: undeclared query parameters are ignored, bad as they are.
         const junk = new URLSearchParams({ junk: 'a\u0000b', long: 'x'.repeat(2100) });
@@ -715,7 +763,7 @@ describe('bad input', () => {
           { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
         );
       }
-      expect(changesBetween(before, await tableState()), `${key} stored something`).toEqual([]);
+      expect(changesBetween(before, await state()), `${key} stored something`).toEqual([]);
     },
   );
 });
@@ -734,14 +782,40 @@ describe('access', () => {
       const values = await fixturesFor(key, owner);
       const path = pathOf(key, values);
       const body = () => (spec.multipart ? { form: new FormData() } : spec.body ? { json: {} } : {});
-      const before = await tableState();
+      // A POS key, signed as a till signs, is no client key: it passes no route but the till's.
+      const ownKey = await tillKeyOf(owner);
+      const strangerKey = auth === 'pos' ? await tillKeyOf(stranger) : undefined;
+      const state = auth === 'pos' ? tillTableState : tableState;
+      const before = await state();
       const anonymous = await origin.api(methodOf(key), path, body());
       expect(anonymous.status, `${key} without a token`).toBe(401);
       if (spec.owner || auth === 'admin') {
         const answer = await origin.api(methodOf(key), path, { ...body(), token: stranger.token });
         expect(answer.status, `${key} for another account`).toBe(403);
       }
-      expect(changesBetween(before, await tableState()), `${key} changed the table`).toEqual([]);
+      if (auth === 'pos') {
+        const { json } = body() as { json?: unknown };
+        const forged = { ...tillHeaders(ownKey, json), 'x-kork-signature': `sha256=${'0'.repeat(64)}` };
+        const unsigned = await origin.api(methodOf(key), path, { ...body(), headers: forged });
+        expect(unsigned.status, `${key} with a wrong signature`).toBe(401);
+        if (strangerKey && key.includes('{cellarId}')) {
+          const answer = await origin.api(methodOf(key), path, {
+            ...body(),
+            headers: tillHeaders(strangerKey, json),
+          });
+          expect(answer.status, `${key} signed by another cellar's key`).toBe(403);
+        }
+      } else {
+        const { json } = body() as { json?: unknown };
+        const answer = await origin.api(methodOf(key), path, {
+          ...body(),
+          token: owner.token,
+          headers: tillHeaders(ownKey, spec.multipart ? undefined : json),
+        });
+        expect(answer.status, `${key} with a POS key for its client key`).toBe(403);
+        expect(answer.error?.code, `${key} with a POS key for its client key`).toBe('API_KEY');
+      }
+      expect(changesBetween(before, await state()), `${key} changed the table`).toEqual([]);
     },
   );
 });

@@ -85,7 +85,10 @@ export const PosFeedQuery = z.object({
   format: z.optional(z.enum(['json', 'csv'], { error: 'invalidValue' })),
 });
 
-const soldAt = z.iso.datetime({ offset: true, error: 'invalidDate' });
+/** An ISO 8601 time with its offset; bounded like every text (the longest, with fractions of a second, is 35). */
+const soldAt = z.iso
+  .datetime({ offset: true, error: 'invalidDate' })
+  .check(z.maxLength(40, { error: withBounds('maxCharacters', { max: 40 }) }));
 
 /** `POST /api/pos/sales`: one till transaction. */
 export const PosSaleEvent = z.object({

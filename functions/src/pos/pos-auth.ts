@@ -6,8 +6,9 @@
  */
 import { POS_LIMITS, POS_SIGNATURE_HEADER } from '@kork/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { db } from '../data/entities';
 import type { Principal } from '../platform/auth';
-import { RateLimitedError, UnauthorizedError } from '../platform/errors';
+import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../platform/errors';
 import { reserve } from '../platform/rate-limit';
 import { findPosKey, posKeySecret, touchPosKey } from './pos-keys';
 import { secretMatches, verifySignature } from './pos-secrets';
@@ -19,11 +20,23 @@ export function rawBody(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64En
 }
 
 /**
+ * A cellar a till's path names (`{cellarId}`) must be the key's own: named by the cellar's id or by its
+ * owner's id. Any other is a 403.
+ */
+export async function assertTillCellar(ownerId: string, cellarId: string | undefined): Promise<void> {
+  if (cellarId === undefined || cellarId === ownerId) return;
+  // Read, never made here: an owner with no cellar yet has no cellar id a path could name.
+  const { data: cellar } = await db().entities.cellar.get({ ownerId }).go();
+  if (cellar?.id !== cellarId) throw new ForbiddenError();
+}
+
+/**
  * The principal of a signed till request: 401 `posKeyInvalid` for a missing, unknown or revoked key,
- * 401 `posSignatureInvalid` for a signature that does not match, 429 past the key's rate limit.
+ * 401 `posSignatureInvalid` for a signature that does not match, 403 for another cellar in the path,
+ * 429 past the key's rate limit.
  */
 export async function authenticateTill(
-  event: Pick<APIGatewayProxyEventV2, 'headers' | 'body' | 'isBase64Encoded'>,
+  event: Pick<APIGatewayProxyEventV2, 'headers' | 'body' | 'isBase64Encoded' | 'pathParameters'>,
 ): Promise<Principal> {
   const headers = event.headers ?? {};
   const keyId = headers['x-api-key']?.trim() ?? '';
@@ -34,6 +47,7 @@ export async function authenticateTill(
   if (!secretMatches(secret, key.secretHash)) throw new UnauthorizedError({ key: 'posKeyInvalid' });
   if (!verifySignature(secret, rawBody(event), headers[POS_SIGNATURE_HEADER]))
     throw new UnauthorizedError({ key: 'posSignatureInvalid' });
+  await assertTillCellar(key.ownerId, event.pathParameters?.cellarId);
   const reservation = await reserve({
     key: `pos#${key.keyId}`,
     limit: POS_LIMITS.eventsPerMinute,

@@ -1,7 +1,7 @@
 import { PosSaleEvent, pathIds } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
-import { assertTillCellar, tillSale } from './till-sale';
+import { tillSale } from './till-sale';
 
 /**
  * One till transaction for the cellar in the path, which must be the signing key's own (its cellar id
@@ -10,9 +10,6 @@ import { assertTillCellar, tillSale } from './till-sale';
 export const handler = httpRoute(
   'POST /api/pos/{cellarId}/sales',
   { params: pathIds('cellarId'), body: PosSaleEvent },
-  async (req) => {
-    const principal = req.principal as Principal;
-    await assertTillCellar(principal, req.params.cellarId ?? '');
-    return tillSale(principal, req.body);
-  },
+  // The path's cellar is checked with the signature (pos-auth.ts), before the body is read.
+  async (req) => tillSale(req.principal as Principal, req.body),
 );
