@@ -509,6 +509,17 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
         );
         values.orderId = order.id;
       }
+    } else if (name === 'recipeId') {
+      const recipe = await ok(
+        origin.api<{ id: string }>('POST', `${cellarBase}/recipes`, {
+          token,
+          json: {
+            name: 'Sveipedrink',
+            ingredients: [{ kind: 'other', name: 'Tonic', amount: 20, unit: 'cl', costPerUnit: 90 }],
+          },
+        }),
+      );
+      values.recipeId = recipe.id;
     } else if (name === 'ruleSetId') {
       const set = await ok(
         origin.api<{ id: string }>('POST', `${cellarBase}/price-rules`, {
