@@ -319,6 +319,32 @@ describe('till requests', () => {
     expect((await accounts.getWine(R, wine.id)).quantity).toBe(5);
   });
 
+  it('signed, take the sale in once: 201 recorded, 200 for the same transaction again', async () => {
+    const wine = await accounts.addWine(R, {
+      source: 'CUSTOM',
+      wineName: 'Kasse Hvit',
+      bottleSize: 0.75,
+      mainCategoryId: 'white',
+      quantity: 4,
+      sellingPrice: 24900,
+    });
+    const event = saleEvent(`B-${wine.id}`);
+    const first = await till('POST', '/api/pos/sales', key, { body: event });
+    expect(first.status, first.text).toBe(201);
+    expect(first.json.payload).toMatchObject({
+      posTransactionId: event.posTransactionId,
+      status: 'recorded',
+    });
+    const again = await till('POST', '/api/pos/sales', key, { body: event });
+    expect(again.status).toBe(200);
+    expect(again.json.payload).toMatchObject({ status: 'duplicate' });
+    expect((await accounts.getWine(R, wine.id)).quantity).toBe(3);
+    const sale = (await salesOf(userIds[R] as string, tokens[R] as string)).rows.find(
+      (row) => row.posTransactionId === event.posTransactionId,
+    );
+    expect(sale?.createdByName).toBe('POS: Signing till');
+  });
+
   it('never pass an app route: a POS key is no client key', async () => {
     const path = `/api/wine-cellars/users/${userIds[R]}/own-wines`;
     const bare = await till('GET', path, key);
