@@ -20,6 +20,7 @@ import { benchCellarListing } from './bench/cellar-listing';
 import { startDemoOrigin } from './bench/demo-origin';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLoad } from './bench/load';
+import { benchPosSales } from './bench/pos-sales';
 import { benchPriceRulesAlone } from './bench/price-rules';
 import { benchSalesAnalytics } from './bench/sales-analytics';
 import { benchStockCountFinishAlone } from './bench/stock-count-finish';
@@ -157,6 +158,10 @@ async function main() {
     const analytics = await benchSalesAnalytics(base);
     for (const line of analytics.lines) say(line);
     failures.push(...analytics.failures);
+    say();
+    const pos = await benchPosSales(base);
+    for (const line of pos.lines) say(line);
+    failures.push(...pos.failures);
   } finally {
     await new Promise((r) => server.close(r));
     await stack.stop();
