@@ -61,19 +61,26 @@ function TillLineFacts({ line, currency }: { line: SaleLine; currency: CurrencyC
         ? t('salesPage.detail.recipeFacts', { price })
         : t('salesPage.detail.pourFacts', { cl });
   return (
-    <>
-      <Text size="xs" c="dimmed">
-        {facts}
-        {!isRecipeRevenue(line) && line.units > 0
-          ? ` · ${t('salesPage.detail.bottlesOut', { count: line.units })}`
-          : ''}
-      </Text>
-      {line.shortfall !== undefined && line.shortfall > 0 && (
-        <Text size="xs" c="red.9">
-          {t('salesPage.detail.shortfall', { bottles: formatDecimal(line.shortfall, locale, 2) })}
-        </Text>
-      )}
-    </>
+    <Text size="xs" c="dimmed">
+      {facts}
+      {!isRecipeRevenue(line) && line.units > 0
+        ? ` · ${t('salesPage.detail.bottlesOut', { count: line.units })}`
+        : ''}
+    </Text>
+  );
+}
+
+/** A till line the stock could not give in full: the sale happened, the stock went to 0. */
+function ShortfallNote({ shortfall }: { shortfall: number | undefined }) {
+  const { t } = useTranslation();
+  if (shortfall === undefined || shortfall <= 0) return null;
+  return (
+    <Text size="xs" c="red.9">
+      {t('salesPage.detail.shortfall', {
+        count: shortfall,
+        bottles: formatDecimal(shortfall, currentLocale(), 2),
+      })}
+    </Text>
   );
 }
 
@@ -177,6 +184,7 @@ export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps
                         {line.byGlass ? ` · ${t('salesPage.form.byGlass')}` : ''}
                       </Text>
                     )}
+                    <ShortfallNote shortfall={line.shortfall} />
                     <Text size="sm" ta="right" className={classes.money}>
                       {formatMoney(line.total, sale.currency, locale)}
                     </Text>
