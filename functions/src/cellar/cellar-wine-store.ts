@@ -332,14 +332,20 @@ export const MAX_TRANSACTION_ITEMS = TRANSACTION_ITEMS;
 
 /**
  * One transaction: each change's wine and history entry, its prerequisites' checks, the caller's
- * `extra` items, the version. The caller keeps `itemsOf(slice)` + its extra items within
+ * `extra` items, the version (unless `bumpVersion: false`: the caller then raises it after the write). The caller keeps `itemsOf(slice)` + its extra items within
  * MAX_TRANSACTION_ITEMS.
  */
-export async function writeTransaction(changes: readonly WineChange[], extra?: ExtraItems): Promise<void> {
+export async function writeTransaction(
+  changes: readonly WineChange[],
+  extra?: ExtraItems,
+  { bumpVersion = true }: { bumpVersion?: boolean } = {},
+): Promise<void> {
   const at = new Date().toISOString();
   const slice = changes.map((change) => stampPrices(change, at));
   const prerequisites = prerequisitesOf(slice);
-  const owners = [...new Set(slice.map((change) => change.history.ownerId))];
+  // A bulk write of many transactions at once raises the version once when it is done (bumpCellarVersion)
+  // instead of in each of them, where they would all meet on the one version item.
+  const owners = bumpVersion ? [...new Set(slice.map((change) => change.history.ownerId))] : [];
   await commitWithVersionBump(owners, (bump) =>
     db().transaction.write((entities) => {
       const { cellarWine, cellarHistory, cellarLocation, wineListCategory, cellarVersion } = entities;

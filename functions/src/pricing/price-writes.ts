@@ -19,6 +19,7 @@ import {
 } from '@kork/shared';
 import { cellarOf } from '../cellar/cellar-service';
 import { cellarSnapshot } from '../cellar/cellar-snapshot';
+import { bumpCellarVersion } from '../cellar/cellar-version';
 import {
   type Actor,
   type CellarWineRecord,
@@ -107,6 +108,23 @@ export async function writeDecided<T>(
   first: readonly CellarWineRecord[],
   decide: (record: CellarWineRecord) => { change: WineChange; outcome: T } | undefined,
 ): Promise<T[]> {
+  let attempted = false;
+  try {
+    return await writeDecidedRounds(ownerId, first, decide, () => {
+      attempted = true;
+    });
+  } finally {
+    // The transactions leave the version alone (they would all meet on it): it is raised once, after.
+    if (attempted) await bumpCellarVersion(ownerId);
+  }
+}
+
+async function writeDecidedRounds<T>(
+  ownerId: string,
+  first: readonly CellarWineRecord[],
+  decide: (record: CellarWineRecord) => { change: WineChange; outcome: T } | undefined,
+  onWrite: () => void,
+): Promise<T[]> {
   const written: WineChange[] = [];
   const outcomes = new Map<string, T>();
   let records = first;
@@ -124,7 +142,10 @@ export async function writeDecided<T>(
     const again: string[] = [];
     for (let i = 0; i < slices.length; i += PARALLEL_TRANSACTIONS) {
       const batch = slices.slice(i, i + PARALLEL_TRANSACTIONS);
-      const results = await Promise.allSettled(batch.map((slice) => writeTransaction(slice)));
+      onWrite();
+      const results = await Promise.allSettled(
+        batch.map((slice) => writeTransaction(slice, undefined, { bumpVersion: false })),
+      );
       let failure: unknown;
       const uncertain: WineChange[] = [];
       results.forEach((result, k) => {
