@@ -91,8 +91,7 @@ const byName = (a: Recipe, b: Recipe) => a.name.localeCompare(b.name, 'nb') || a
 
 /** Every recipe of the cellar with its cost now, by name. */
 export async function recipesOf(ownerId: string): Promise<Recipe[]> {
-  const [cellar, records] = await Promise.all([cellarNow(ownerId), storedRecipes(ownerId)]);
-  return records.map((record) => toRecipe(record, cellar.wines, cellar.currency)).sort(byName);
+  return (await listRecipes(ownerId)).rows;
 }
 
 /** One recipe with its cost now; undefined for an id this cellar has no recipe by. */
@@ -116,7 +115,8 @@ export async function recipeRecordOf(
 // — Routes —
 
 export async function listRecipes(ownerId: string): Promise<RecipeList> {
-  const [cellar, rows] = await Promise.all([cellarNow(ownerId), recipesOf(ownerId)]);
+  const [cellar, records] = await Promise.all([cellarNow(ownerId), storedRecipes(ownerId)]);
+  const rows = records.map((record) => toRecipe(record, cellar.wines, cellar.currency)).sort(byName);
   return { rows, count: rows.length, currency: cellar.currency };
 }
 
