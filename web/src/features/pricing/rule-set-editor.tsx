@@ -170,8 +170,8 @@ function EditorBody({
             fullWidth
             aria-labelledby={`${filtersId}-basis`}
             data={[
-              { value: 'incVat', label: t('pricingPage.basis.incVat') },
-              { value: 'exVat', label: t('pricingPage.basis.exVat') },
+              { value: 'incVat', label: t('pricingPage.basisShort.incVat') },
+              { value: 'exVat', label: t('pricingPage.basisShort.exVat') },
             ]}
             {...form.getInputProps('basis')}
           />
