@@ -121,7 +121,9 @@ describe('the beverages page', () => {
     expect(within(row).getByText('6.27')).toBeTruthy();
     expect(within(row).getByText('In POS')).toBeTruthy();
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'negroni' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search recipes' }), {
+      target: { value: 'negroni' },
+    });
     expect(screen.getByText('No recipe matches the search')).toBeTruthy();
   });
 

@@ -160,7 +160,7 @@ function Beverages({ userId }: { userId: string }) {
           </Button>
           <Text size="sm" c="dimmed" mt="md">
             {t('recipesPage.catalogueHint')}{' '}
-            <Anchor component={Link} to={`${WINES_PATH}?style=spirits`} size="sm">
+            <Anchor component={Link} underline="always" to={`${WINES_PATH}?style=spirits`} size="sm">
               {t('recipesPage.catalogueLink')}
             </Anchor>
           </Text>

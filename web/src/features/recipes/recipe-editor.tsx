@@ -268,7 +268,7 @@ function RecipeForm({
                   {line.kind === 'wine' && wine && !wine.missing && wine.purchasePriceWovat == null && (
                     <Text size="sm" c="red.9" mt={4} className={classes.warning}>
                       <IconAlertTriangle size={16} aria-hidden /> {t('recipesPage.form.noPurchasePrice')}{' '}
-                      <Anchor component={Link} to={wineLink(name)} size="sm">
+                      <Anchor component={Link} underline="always" to={wineLink(name)} size="sm">
                         {t('recipesPage.form.openWine', { name })}
                       </Anchor>
                     </Text>
@@ -299,7 +299,7 @@ function RecipeForm({
               </Group>
               <Text size="xs" c="dimmed">
                 {t('recipesPage.catalogueHint')}{' '}
-                <Anchor component={Link} to={`${WINES_PATH}?style=spirits`} size="xs">
+                <Anchor component={Link} underline="always" to={`${WINES_PATH}?style=spirits`} size="xs">
                   {t('recipesPage.catalogueLink')}
                 </Anchor>
               </Text>
