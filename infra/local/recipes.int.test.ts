@@ -344,6 +344,25 @@ describe('recipes', () => {
     expect(await countNow()).toBe(before);
   });
 
+  it('applies changes made at the same moment each on the fresh recipe', async () => {
+    const recipe = await created({ name: 'Samtidig endret', ingredients: [tonic] });
+    const patch = (json: Record<string, unknown>) =>
+      origin.api<Recipe>('PATCH', `${recipes()}/${recipe.id}`, { token: tokens[R], json });
+    const answers = await Promise.all([
+      patch({ sellingPrice: 12_500 }),
+      patch({ posName: 'Samtidig' }),
+      patch({ includeInPos: true }),
+      patch({ vatPercentage: 15 }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(await read(recipe.id)).toMatchObject({
+      sellingPrice: 12_500,
+      posName: 'Samtidig',
+      includeInPos: true,
+      vatPercentage: 15,
+    });
+  });
+
   it('refuses a recipe past the cellar’s bound', async () => {
     const ownerId = userIds[R] as string;
     const { data } = await db().entities.recipeCounter.get({ ownerId }).go({ consistent: true });
