@@ -281,7 +281,7 @@ describe('importing a sales export', () => {
   it('without a transaction column each row is its own transaction, known by its number and text', async () => {
     const wine = await accounts.addWine(R, custom('Rader', 10));
     const day = new Date().toISOString().slice(0, 10);
-    const csv = `Time,Product,Qty,Price\n${day} 12:00,B-${wine.id},1,10000\n${day} 12:00,B-${wine.id},1,10000\n`;
+    const csv = `Time,Product,Qty,Price\r\n${day} 12:00,B-${wine.id},1,10000\r\n${day} 12:00,B-${wine.id},1,10000\r\n`;
     const columns = { soldAt: 'Time', productId: 'Product', quantity: 'Qty', unitPrice: 'Price' };
     const first = await importCsv({ csv, columns, priceUnit: 'minor' });
     expect(first.payload).toMatchObject({ transactions: 2, recorded: 2, errors: [] });

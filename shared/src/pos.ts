@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { CurrencyCode } from './currencies';
 import { withBounds } from './messages';
-import { listField, moneyField, numberField, textField } from './schema-primitives';
+import { isCleanText, listField, moneyField, numberField, textField } from './schema-primitives';
 
 /**
  * The till (POS) integration (SPEC §1 POS integration; docs/pos.md): a product feed the till reads and
@@ -136,6 +136,8 @@ export const PosSalesImport = z
       z.maxLength(POS_LIMITS.importMaxBytes, {
         error: withBounds('fileTooLarge', { max: POS_LIMITS.importMaxBytes / 1024 / 1024 }),
       }),
+      // A sales export is text: no control characters but tabs and line breaks (CRLF too), no broken characters.
+      z.refine((csv) => isCleanText(csv.replaceAll('\r', ''), true), { error: 'invalidCharacters' }),
     ),
     columns: PosImportColumns,
     /** Prices in the file are in whole currency units with decimals (`249.50`) unless `minor`. */
