@@ -2,7 +2,8 @@ import type { PricePreview, PriceReviewList, PriceRuleSet, User } from '@kork/sh
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
-import { api } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 import { queryClient } from '../../lib/query-client';
 import { endSession, startSession } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
@@ -198,6 +199,28 @@ describe('the price automator', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByText('1 wine gets a new price')).toBeNull());
+  });
+
+  it('previews again when prices changed meanwhile (409)', async () => {
+    const errorToast = vi.spyOn(notify, 'error');
+    let previews = 0;
+    post.mockImplementation(async (path: string) => {
+      if (path.endsWith('/preview')) {
+        previews += 1;
+        return PREVIEW;
+      }
+      throw new ApiError('Some prices were changed', 409, 'CONFLICT');
+    });
+    renderWithProviders(<PriceAutomatorPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview House mark-up' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply prices' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Override 1 price' }));
+    await waitFor(() => expect(previews).toBe(2));
+    expect(errorToast).toHaveBeenCalledWith(
+      expect.stringMatching(/^Some prices were changed by someone else/),
+    );
+    expect(screen.getByText('1 wine gets a new price')).toBeTruthy();
   });
 
   it('approves and keeps review prices by the wine’s id', async () => {
