@@ -34,6 +34,8 @@ import {
 import classes from './pos-section.module.css';
 
 const MAX_MB = POS_LIMITS.importMaxBytes / 1024 / 1024;
+/** Row errors listed; a file with more says how many more. */
+const ERRORS_SHOWN = 100;
 
 interface Chosen {
   name: string;
@@ -128,6 +130,8 @@ export function PosImportPanel({ userId }: { userId: string }) {
             onChange={(next) => void pick(next)}
             error={problem}
             clearable
+            clearButtonProps={{ 'aria-label': t('posPage.import.clearFile') }}
+            classNames={{ placeholder: classes.placeholder }}
             disabled={run.isPending}
           />
           {chosen && columns && (
@@ -217,7 +221,13 @@ function ColumnSelect({
 function PreviewTable({ preview, name }: { preview: CsvPreview; name: string }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={320} className={classes.preview}>
+    // Scrolls sideways on its own when the file has many columns; focusable so a keyboard can scroll it.
+    <section
+      className={classes.preview}
+      aria-label={t('posPage.import.preview', { name })}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+    >
       <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="xs">
         <Table.Caption>{t('posPage.import.preview', { name })}</Table.Caption>
         <Table.Thead>
@@ -240,7 +250,7 @@ function PreviewTable({ preview, name }: { preview: CsvPreview; name: string }) 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </section>
   );
 }
 
@@ -269,7 +279,7 @@ function ImportOutcome({ outcome, onAgain }: { outcome: PosImportOutcome; onAgai
       {outcome.errors.length > 0 && (
         <Alert color="red.9" variant="outline" title={t('posPage.import.rowErrors')}>
           <ul className={classes.errors}>
-            {outcome.errors.map((error) => (
+            {outcome.errors.slice(0, ERRORS_SHOWN).map((error) => (
               <li key={`${error.row}-${error.message}`}>
                 <Text size="sm" span fw={600}>
                   {t('posPage.import.row', { row: error.row })}
@@ -281,6 +291,11 @@ function ImportOutcome({ outcome, onAgain }: { outcome: PosImportOutcome; onAgai
               </li>
             ))}
           </ul>
+          {outcome.errors.length > ERRORS_SHOWN && (
+            <Text size="sm" mt="xs">
+              {t('posPage.import.moreErrors', { count: outcome.errors.length - ERRORS_SHOWN })}
+            </Text>
+          )}
         </Alert>
       )}
       <Group>
