@@ -72,7 +72,8 @@ describe('the table on DynamoDB Local', () => {
     const second = await applySeeds(seedSteps);
     expect(first.every((o) => o.status === 'applied')).toBe(true);
     expect(second.every((o) => o.status === 'skipped')).toBe(true);
-  });
+    // Every demo step once: the catalogue, a year of sales, the cellars' lists, prices and drinks.
+  }, 180_000);
 });
 
 describe('the S3 emulator', () => {
