@@ -77,7 +77,9 @@ describe('the locations panel', () => {
   it('builds the tree in order and counts each location with its sub-locations', async () => {
     renderPanel();
 
-    const nav = await screen.findByRole('navigation', { name: 'Locations' });
+    // The navigation is there at once; its tree once the locations are read.
+    await screen.findByRole('button', { name: /^Rack A/ });
+    const nav = screen.getByRole('navigation', { name: 'Locations' });
     const tree = within(nav).getAllByRole('list')[0] as HTMLElement;
     const names = within(tree)
       .getAllByRole('button')
@@ -98,7 +100,7 @@ describe('the locations panel', () => {
   it('marks the chosen node and reports a new choice', async () => {
     const onSelect = renderPanel('rack');
 
-    await screen.findByRole('navigation', { name: 'Locations' });
+    await screen.findByRole('button', { name: /^Rack A/ });
     expect(item(/^Rack A/).getAttribute('aria-current')).toBe('true');
     expect(item(/^All wines/).getAttribute('aria-current')).toBeNull();
 
