@@ -394,7 +394,9 @@ export function stampPrices(change: WineChange, at: string): WineChange {
   if (Object.keys(stamps).length === 0) return change;
   const stamped: Record<string, unknown> = { ...own, ...stamps };
   if (stamped.previousPurchasePriceWvat === undefined) delete stamped.previousPurchasePriceWvat;
-  return { ...change, after: { ...after, own: stamped } as CellarWineRecord };
+  // The caller's record takes the stamps too, so what a route answers is what was written.
+  (after as { own: unknown }).own = stamped;
+  return change;
 }
 
 /** The condition check of a prerequisite: the item exists and is not being deleted. */
