@@ -1,1 +1,2 @@
+export * from './import-step';
 export * from './supplier-order-placed';

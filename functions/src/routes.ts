@@ -19,6 +19,7 @@ export type Need =
   | 'imports:read'
   | 'imports:write'
   | 'supplier-orders:send'
+  | 'import-steps:send'
   | 'mail:send';
 
 export interface FunctionDef {
@@ -48,6 +49,7 @@ export type RouteGroup =
   | 'orders'
   | 'pricing'
   | 'pos'
+  | 'imports'
   | 'trade';
 
 export const routes = {
@@ -300,6 +302,46 @@ export const routes = {
     group: 'cellar',
     memoryMb: 1024,
     timeoutSeconds: 29,
+  },
+  // — Batch import (docs/imports.md): the job, its lines and decisions; the file goes to the imports bucket —
+  'GET /api/wine-cellars/users/{id}/imports': {
+    handler: 'imports/list-imports',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'imports',
+  },
+  'POST /api/wine-cellars/users/{id}/imports': {
+    handler: 'imports/create-import',
+    auth: 'user',
+    needs: ['table:write', 'imports:write'],
+    group: 'imports',
+  },
+  'GET /api/wine-cellars/users/{id}/imports/{importId}': {
+    handler: 'imports/get-import',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'imports',
+    memoryMb: 1024,
+  },
+  'PATCH /api/wine-cellars/users/{id}/imports/{importId}': {
+    handler: 'imports/update-import',
+    auth: 'user',
+    needs: ['table:write', 'import-steps:send'],
+    group: 'imports',
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+  },
+  'POST /api/wine-cellars/users/{id}/imports/{importId}/confirm': {
+    handler: 'imports/confirm-import',
+    auth: 'user',
+    needs: ['table:write', 'import-steps:send'],
+    group: 'imports',
+  },
+  'DELETE /api/wine-cellars/users/{id}/imports/{importId}': {
+    handler: 'imports/cancel-import',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'imports',
   },
   'DELETE /api/wine-cellars/users/{id}/own-wines': {
     handler: 'cellar/delete-own-wines',
@@ -877,9 +919,36 @@ export const queues = {
     batchSize: 10,
     visibilityTimeoutSeconds: 180,
   },
+  // Batch import steps (events/src/import-step.ts) and the imports bucket's "Object Created" events.
+  'import-steps': {
+    consumer: {
+      handler: 'imports/run-import-step',
+      needs: ['table:write', 'imports:read', 'import-steps:send'],
+      timeoutSeconds: 300,
+      memoryMb: 2048,
+    },
+    maxReceiveCount: 3,
+    batchSize: 1,
+    visibilityTimeoutSeconds: 1800,
+  },
 } as const satisfies Record<string, QueueDef>;
 
 export type QueueName = keyof typeof queues;
+
+/**
+ * Objects landing in a bucket under a prefix become messages of a queue: in the cloud an EventBridge
+ * rule on the bucket's "Object Created" events targets the queue; locally the S3 emulator's events are
+ * put on the in-process queue in the same shape (events/src/import-step.ts `ImportUploaded`).
+ */
+export interface UploadTriggerDef {
+  bucket: 'imports';
+  prefix: string;
+  queue: QueueName;
+}
+
+export const uploadTriggers = {
+  'import-uploaded': { bucket: 'imports', prefix: 'uploads/', queue: 'import-steps' },
+} as const satisfies Record<string, UploadTriggerDef>;
 
 export interface JobDef extends FunctionDef {
   /** EventBridge Scheduler expression; the local runner reads the rate form only. */

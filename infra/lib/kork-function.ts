@@ -120,6 +120,9 @@ export class KorkFunction extends Construct {
       case 'supplier-orders:send':
         this.sendTo('supplier-orders', resources);
         return;
+      case 'import-steps:send':
+        this.sendTo('import-steps', resources);
+        return;
       case 'mail:send':
         if (!resources.mailIdentity)
           throw new Error(`${this.node.path} needs mail:send but no mail identity is wired`);

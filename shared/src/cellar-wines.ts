@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   boolParam,
+  type ExternalId,
   foldText,
   type GrapeShare,
   intParam,
@@ -37,9 +38,32 @@ import {
 export const PRICE_FORMATS = ['display', 'blank', 'POD', 'PPF', 'stars'] as const;
 export type PriceFormat = (typeof PRICE_FORMATS)[number];
 
-/** Where a cellar wine came from: the catalogue (`KORK`) or typed in by its owner (`CUSTOM`). */
+/**
+ * The inventory's source filter: catalogue wines (`KORK`) or wines typed in by their owner (`CUSTOM`).
+ * A batch import's wines count as what they became (`SCAN_MATCHING_KORK` as catalogue wines,
+ * `SCAN_MATCHING_CUSTOM` as custom ones).
+ */
 export const CELLAR_WINE_SOURCES = ['KORK', 'CUSTOM'] as const;
-export type CellarWineSource = (typeof CELLAR_WINE_SOURCES)[number];
+export type CellarWineSourceFilter = (typeof CELLAR_WINE_SOURCES)[number];
+
+/** Where a cellar wine came from (SPEC §3 source kinds): added by hand, or matched by a batch import. */
+export const CELLAR_WINE_STORED_SOURCES = [
+  'KORK',
+  'CUSTOM',
+  'SCAN_MATCHING_KORK',
+  'SCAN_MATCHING_CUSTOM',
+] as const;
+export type CellarWineSource = (typeof CELLAR_WINE_STORED_SOURCES)[number];
+
+/** Custom wines (typed in, or kept as typed by an import) carry their own identity fields. */
+export function isCustomSource(source: CellarWineSource): boolean {
+  return source === 'CUSTOM' || source === 'SCAN_MATCHING_CUSTOM';
+}
+
+/** The source filter a stored source falls under. */
+export function sourceFilterOf(source: CellarWineSource): CellarWineSourceFilter {
+  return isCustomSource(source) ? 'CUSTOM' : 'KORK';
+}
 
 /** The id the API uses for "no location" (SPEC §3: wines with no location are uncategorized). */
 export const UNCATEGORIZED = 'uncategorized';
@@ -70,6 +94,8 @@ export interface CellarWine {
   grapes: GrapeShare[];
   imageUrl?: string;
   vinmonopoletNumber?: string;
+  /** Ids other systems know the wine by (SPEC §3 external id kinds), as a batch import read them. */
+  externalIds?: ExternalId[];
   /** The catalogue's window; never set on custom wines (SPEC §5). */
   suggestedDrinkingWindowFrom?: number;
   suggestedDrinkingWindowTo?: number;

@@ -6,6 +6,7 @@ export * from './cellar-pricing';
 export * from './cellar-wines';
 export * from './currencies';
 export * from './exchange-rates';
+export * from './imports';
 export * from './limits';
 export * from './locales';
 export * from './messages';

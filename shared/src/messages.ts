@@ -363,6 +363,54 @@ export const MESSAGES = {
     en: 'Another row of this transaction has an error: the transaction was not imported',
     nb: 'En annen rad i denne transaksjonen har en feil: transaksjonen ble ikke importert',
   },
+  // Batch import.
+  importFileTooLarge: {
+    en: 'File size exceeds maximum allowed size (50MB)',
+    nb: 'Filstørrelsen overskrider maksimal tillatt størrelse (50MB)',
+  },
+  importFileEmpty: { en: 'The file is empty', nb: 'Filen er tom' },
+  wineNameColumnRequired: {
+    en: 'One column must be the wine name',
+    nb: 'Én kolonne må være vinnavnet',
+  },
+  fieldChosenTwice: {
+    en: 'This field is already chosen for another column',
+    nb: 'Dette feltet er allerede valgt for en annen kolonne',
+  },
+  noWinesDetected: {
+    en: 'No wines detected in the imported file',
+    nb: 'Ingen viner funnet i den importerte filen',
+  },
+  importFileUnreadable: {
+    en: 'The file could not be read: it may be damaged, or not the kind of file it says it is',
+    nb: 'Filen kunne ikke leses: den kan være skadet, eller ikke den typen fil den sier at den er',
+  },
+  importFileMissing: {
+    en: 'The file has not arrived yet: upload it again',
+    nb: 'Filen har ikke kommet fram ennå: last den opp på nytt',
+  },
+  importNotReady: {
+    en: 'The import is not at this step: reload to see where it stands',
+    nb: 'Importen er ikke på dette steget: last inn på nytt for å se hvor den står',
+  },
+  importFinished: {
+    en: 'The import is finished and can no longer be changed',
+    nb: 'Importen er ferdig og kan ikke lenger endres',
+  },
+  importCancelled: { en: 'The import was cancelled', nb: 'Importen ble avbrutt' },
+  importTruncated: {
+    en: 'The file has more wines than one import takes: the first {max} were read',
+    nb: 'Filen har flere viner enn én import tar: de første {max} ble lest',
+  },
+  importLineUnknown: { en: 'The import has no such line', nb: 'Importen har ingen slik linje' },
+  importNothingConfirmed: {
+    en: 'Confirm at least one wine to import',
+    nb: 'Bekreft minst én vin for å importere',
+  },
+  importsRunning: {
+    en: 'At most {max} imports can run at once: finish or cancel one first',
+    nb: 'Høyst {max} importer kan pågå samtidig: fullfør eller avbryt en først',
+  },
   invalidId: { en: 'Not a valid id', nb: 'Ikke en gyldig id' },
   invalidPath: { en: 'The address is not valid', nb: 'Adressen er ikke gyldig' },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -21,6 +21,7 @@ import {
   type HistoryEntry,
   type InventoryTotals,
   inDrinkingWindow,
+  sourceFilterOf,
   UNCATEGORIZED,
 } from '@kork/shared';
 import { db } from '../data/entities';
@@ -211,7 +212,7 @@ export class InventoryIndex {
       const i = order[k] as number;
       const wine = this.wines[i] as CellarWine;
       if (styles && !styles.has(wine.mainCategoryId)) continue;
-      if (sources && !sources.has(wine.source)) continue;
+      if (sources && !sources.has(sourceFilterOf(wine.source))) continue;
       if (countries && !countries.has(countryKeys?.[i] as string)) continue;
       if (vintages && !vintages.has(wine.vintage == null ? 'NV' : String(wine.vintage))) continue;
       if (categories && !categories.has(wine.wineListCategoryId ?? UNCATEGORIZED)) continue;

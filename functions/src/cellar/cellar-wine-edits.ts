@@ -4,7 +4,9 @@
  */
 import {
   type CellarWine,
+  type CellarWineSource,
   type CellarWineUpdate,
+  isCustomSource,
   type MainCategory,
   QUANTITY_MAX,
   withBounds,
@@ -131,7 +133,7 @@ export async function updateOwnWine(
       -readonly [K in keyof CellarWineRecord]: CellarWineRecord[K];
     };
     const writable = after as Record<string, unknown>;
-    if (before.source === 'CUSTOM') {
+    if (isCustomSource(before.source as CellarWineSource)) {
       for (const field of IDENTITY_FIELDS) {
         const value = changes[field];
         if (value === undefined) continue;

@@ -110,6 +110,7 @@ export function toCellarWine(record: CellarWineRecord, currency: Cellar['baseCur
     grapes: (record.grapes as CellarWine['grapes']) ?? [],
     imageUrl: record.imageUrl,
     vinmonopoletNumber: record.vinmonopoletNumber,
+    externalIds: (record.externalIds as CellarWine['externalIds']) ?? undefined,
     suggestedDrinkingWindowFrom: record.suggestedDrinkingWindowFrom,
     suggestedDrinkingWindowTo: record.suggestedDrinkingWindowTo,
     wineDisplayName: wineDisplayName({

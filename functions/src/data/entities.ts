@@ -23,6 +23,12 @@ import {
   importerConnectionSchema,
 } from '../orders/entities/importer-connection';
 import { createOrderEntity, orderSchema } from '../orders/entities/order';
+import {
+  createImportColumnMemoryEntity,
+  importColumnMemorySchema,
+} from '../imports/entities/import-column-memory';
+import { createImportJobEntity, importJobSchema } from '../imports/entities/import-job';
+import { createImportLineEntity, importLineSchema } from '../imports/entities/import-line';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { createPosKeyEntity, posKeySchema } from '../pos/entities/pos-key';
@@ -92,6 +98,9 @@ export const allEntities = {
   posTransaction: posTransactionSchema,
   posUnmappedLine: posUnmappedLineSchema,
   posProductMapping: posProductMappingSchema,
+  importJob: importJobSchema,
+  importLine: importLineSchema,
+  importColumnMemory: importColumnMemorySchema,
 } as const;
 
 function createService(client: ReturnType<typeof documentClient>) {
@@ -135,6 +144,9 @@ function createService(client: ReturnType<typeof documentClient>) {
     posTransaction: createPosTransactionEntity(config),
     posUnmappedLine: createPosUnmappedLineEntity(config),
     posProductMapping: createPosProductMappingEntity(config),
+    importJob: createImportJobEntity(config),
+    importLine: createImportLineEntity(config),
+    importColumnMemory: createImportColumnMemoryEntity(config),
   });
 }
 

@@ -171,6 +171,14 @@ export const routes: RouteObject[] = [
                 lazy: cellarSection(section.key),
               })),
               {
+                path: 'batch-import',
+                handle: { cellarSection: 'wines' },
+                lazy: page(
+                  () => import('../features/imports/batch-import-page'),
+                  (m) => m.BatchImportPage,
+                ),
+              },
+              {
                 path: 'stock-count/:countId',
                 handle: { cellarSection: 'stockCount' },
                 lazy: page(

@@ -1,6 +1,8 @@
 // The whole English catalogue in one file: the main texts (read as text, so this file does not share a
 // module with the few sections the first screen bundles, shell-texts.ts) with the cellar's parts merged in,
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
+
+import imports from './cellar/imports.en.json';
 import listPublic from './cellar/list-public.en.json';
 import lists from './cellar/lists.en.json';
 import orders from './cellar/orders.en.json';
@@ -30,5 +32,6 @@ export default {
   ...pricing,
   ...recipes,
   ...pos,
+  ...imports,
   vocabulary,
 } as Record<string, unknown>;

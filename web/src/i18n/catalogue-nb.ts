@@ -1,6 +1,8 @@
 // The whole Norwegian catalogue in one file: the main texts (read as text, so this file does not share a
 // module with the few sections the first screen bundles, shell-texts.ts) with the cellar's parts merged in,
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
+
+import imports from './cellar/imports.nb.json';
 import listPublic from './cellar/list-public.nb.json';
 import lists from './cellar/lists.nb.json';
 import orders from './cellar/orders.nb.json';
@@ -30,5 +32,6 @@ export default {
   ...pricing,
   ...recipes,
   ...pos,
+  ...imports,
   vocabulary,
 } as Record<string, unknown>;

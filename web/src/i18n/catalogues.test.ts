@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import importsEn from './cellar/imports.en.json';
+import importsNb from './cellar/imports.nb.json';
 import listPublicEn from './cellar/list-public.en.json';
 import listPublicNb from './cellar/list-public.nb.json';
 import listsEn from './cellar/lists.en.json';
@@ -43,6 +45,7 @@ const en = {
   ...pricingEn,
   ...recipesEn,
   ...posEn,
+  ...importsEn,
 };
 const nb = {
   ...nbMain,
@@ -58,6 +61,7 @@ const nb = {
   ...pricingNb,
   ...recipesNb,
   ...posNb,
+  ...importsNb,
 };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */

@@ -1,4 +1,5 @@
 import 'i18next';
+import type importsEn from './cellar/imports.en.json';
 import type listPublicEn from './cellar/list-public.en.json';
 import type listsEn from './cellar/lists.en.json';
 import type ordersEn from './cellar/orders.en.json';
@@ -32,7 +33,8 @@ declare module 'i18next' {
         typeof salesAnalyticsEn &
         typeof pricingEn &
         typeof recipesEn &
-        typeof posEn;
+        typeof posEn &
+        typeof importsEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };

@@ -26,6 +26,8 @@ export const cellarWineSchema = {
     grapes: { type: 'any' },
     imageUrl: { type: 'string' },
     vinmonopoletNumber: { type: 'string' },
+    /** `[{kind: 'VinmonopoletID' | 'VecturaID', value}]`, as a batch import read them. */
+    externalIds: { type: 'any' },
     suggestedDrinkingWindowFrom: { type: 'number' },
     suggestedDrinkingWindowTo: { type: 'number' },
     catalogRating: { type: 'number' },

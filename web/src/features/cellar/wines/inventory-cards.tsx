@@ -1,4 +1,5 @@
 import type { CellarLocation, CellarWine, InventoryColumn } from '@kork/shared';
+import { isCustomSource } from '@kork/shared';
 import { Badge, Checkbox, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
@@ -130,10 +131,10 @@ function InventoryCard({
         <Text span size="xs" c="dimmed" className={classes.cardMeta}>
           {[style, where].filter(Boolean).join(' · ')}
         </Text>
-        {(wine.quantity === 0 || wine.source === 'CUSTOM') && (
+        {(wine.quantity === 0 || isCustomSource(wine.source)) && (
           <span className={classes.cardBadges}>
             {wine.quantity === 0 && <OutOfStockBadge />}
-            {wine.source === 'CUSTOM' && (
+            {isCustomSource(wine.source) && (
               <Badge color="wine" variant="outline" radius="sm" className={classes.badge}>
                 {t('cellarWines.table.custom')}
               </Badge>

@@ -1,4 +1,5 @@
 import type { CellarWine, InventoryColumn } from '@kork/shared';
+import { isCustomSource } from '@kork/shared';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -92,10 +93,10 @@ export function WineNameCell({ wine, onOpen }: { wine: CellarWine; onOpen: () =>
       <Text size="xs" c="dimmed">
         {origin.join(' · ')}
       </Text>
-      {(wine.quantity === 0 || wine.source === 'CUSTOM') && (
+      {(wine.quantity === 0 || isCustomSource(wine.source)) && (
         <Group gap={4}>
           {wine.quantity === 0 && <OutOfStockBadge />}
-          {wine.source === 'CUSTOM' && (
+          {isCustomSource(wine.source) && (
             <Badge color="wine" variant="outline" radius="sm" className={classes.badge}>
               {t('cellarWines.table.custom')}
             </Badge>

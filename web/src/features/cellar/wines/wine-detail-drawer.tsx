@@ -3,6 +3,7 @@ import {
   type CellarLocation,
   type CellarWine,
   defaultVats,
+  isCustomSource,
   type MainCategory,
 } from '@kork/shared';
 import { Button, Drawer, Group, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
@@ -282,7 +283,7 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
           </Tabs.Panel>
           <Tabs.Panel value="details">
             <Stack gap="lg">
-              {wine.source === 'CUSTOM' && <WineSection form={form} />}
+              {isCustomSource(wine.source) && <WineSection form={form} />}
               <PosSection form={form} />
               <NotesSection form={form} wine={wine} />
             </Stack>

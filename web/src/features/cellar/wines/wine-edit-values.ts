@@ -2,6 +2,7 @@ import {
   type CellarWine,
   type CellarWineUpdate,
   type CurrencyCode,
+  isCustomSource,
   type Locale,
   type MainCategory,
   type PriceFormat,
@@ -153,7 +154,7 @@ export function toUpdate(values: WineEditValues, wine: CellarWine, locale: Local
   };
   if (values.stockMode === 'set') update.quantity = num(values.quantity);
   else if (values.addQuantity.trim() !== '') update.addQuantity = num(values.addQuantity);
-  if (wine.source === 'CUSTOM') {
+  if (isCustomSource(wine.source)) {
     Object.assign(update, {
       wineName: values.wineName.trim(),
       producerName: text(values.producerName),
