@@ -214,6 +214,8 @@ export interface ImportLine {
   confirmed: boolean;
   /** Set once written: the cellar wine the line became or added to. */
   ownWineId?: string;
+  /** Why the line could not be written (a value the cellar does not take); the rest of the import goes on. */
+  error?: { code: MessageKey; field?: string };
 }
 
 export interface ImportCounts {
