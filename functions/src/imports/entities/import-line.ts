@@ -22,6 +22,8 @@ export const importLineSchema = {
     onDuplicate: { type: 'string', required: true },
     confirmed: { type: 'boolean', required: true },
     ownWineId: { type: 'string' },
+    /** Why the line could not be written (`ImportLine['error']`). */
+    error: { type: 'any' },
     expiresAt: { type: 'number', required: true },
   },
   indexes: {

@@ -1,0 +1,19 @@
+/** Sending a job's next step to the import-steps queue (events/src/import-step.ts). */
+import type { ImportStep } from '@kork/events';
+import { queue } from '../adapters/queue';
+import type { ImportJobRecord } from './import-store';
+
+export async function sendStep(
+  step: ImportStep['step'],
+  job: Pick<ImportJobRecord, 'ownerId' | 'id' | 'version'>,
+): Promise<void> {
+  const message: ImportStep = {
+    name: 'imports.step',
+    version: 1,
+    step,
+    ownerId: job.ownerId,
+    importId: job.id,
+    jobVersion: job.version,
+  };
+  await queue().send('import-steps', [message]);
+}
