@@ -403,6 +403,10 @@ export const MESSAGES = {
     nb: 'Filen har flere viner enn én import tar: de første {max} ble lest',
   },
   importLineUnknown: { en: 'The import has no such line', nb: 'Importen har ingen slik linje' },
+  importWineGone: {
+    en: 'The wine these bottles were to be added to is no longer in the cellar',
+    nb: 'Vinen disse flaskene skulle legges til, finnes ikke lenger i kjelleren',
+  },
   importNothingConfirmed: {
     en: 'Confirm at least one wine to import',
     nb: 'Bekreft minst én vin for å importere',

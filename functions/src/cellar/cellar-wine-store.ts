@@ -328,6 +328,11 @@ export function itemsOf(slice: readonly WineChange[]): number {
   return slice.length * 2 + prerequisitesOf(slice).length + RESERVED_ITEMS;
 }
 
+/** The index of a transaction's first extra item (ExtraItems): after the changes and their checks. */
+export function extraItemsIndex(slice: readonly WineChange[]): number {
+  return slice.length * 2 + prerequisitesOf(slice).length;
+}
+
 /** Items a transaction may hold in all. */
 export const MAX_TRANSACTION_ITEMS = TRANSACTION_ITEMS;
 
