@@ -415,6 +415,10 @@ export const MESSAGES = {
     en: 'At most {max} imports can run at once: finish or cancel one first',
     nb: 'Høyst {max} importer kan pågå samtidig: fullfør eller avbryt en først',
   },
+  importWriteStopped: {
+    en: 'The import stopped before every wine was written: the wines written are in the cellar',
+    nb: 'Importen stoppet før alle vinene var skrevet: vinene som ble skrevet, er i kjelleren',
+  },
   invalidId: { en: 'Not a valid id', nb: 'Ikke en gyldig id' },
   invalidPath: { en: 'The address is not valid', nb: 'Adressen er ikke gyldig' },
 } as const satisfies Record<string, Record<Locale, string>>;

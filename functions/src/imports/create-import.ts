@@ -6,5 +6,5 @@ import { createImport } from './import-jobs';
 export const handler = httpRoute(
   'POST /api/wine-cellars/users/{id}/imports',
   { params: pathIds('id'), owner: 'id', body: CreateImportInput },
-  async (req) => ({ status: 201, payload: await createImport(req.params.id, req.body) }),
+  async (req) => ({ status: 201, payload: await createImport(req.params.id, req.body, req.locale) }),
 );

@@ -6,6 +6,7 @@ import { importUploadKey } from '@kork/events';
 import {
   type CreatedImport,
   type CreateImportInput,
+  DEFAULT_LOCALE,
   EMPTY_IMPORT_COUNTS,
   IMPORT_LIMITS,
   type ImportDetail,
@@ -15,6 +16,7 @@ import {
   type ImportLinesQuery,
   type ImportStatus,
   isFinalImportStatus,
+  type Locale,
   withBounds,
 } from '@kork/shared';
 import { ulid } from 'ulid';
@@ -48,7 +50,11 @@ function openJobs(jobs: readonly ImportJobRecord[]): ImportJobRecord[] {
  * `POST …/imports`: a job waiting for its file, and where to PUT it; pasted text is stored as the file
  * at once. Refused (409 importsRunning) while the owner has IMPORT_LIMITS.openJobsMax unfinished jobs.
  */
-export async function createImport(ownerId: string, input: CreateImportInput): Promise<CreatedImport> {
+export async function createImport(
+  ownerId: string,
+  input: CreateImportInput,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<CreatedImport> {
   if (openJobs(await jobsOf(ownerId)).length >= IMPORT_LIMITS.openJobsMax) {
     throw new ImportRefusedError(withBounds('importsRunning', { max: IMPORT_LIMITS.openJobsMax }));
   }
@@ -68,6 +74,7 @@ export async function createImport(ownerId: string, input: CreateImportInput): P
     fileName: pasted ? undefined : input.fileName,
     fileSize: pasted ? Buffer.byteLength(input.text ?? '') : input.fileSize,
     contentType,
+    locale,
     uploadKey,
     counts: { ...EMPTY_IMPORT_COUNTS },
     writtenThrough: -1,

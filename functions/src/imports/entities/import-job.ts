@@ -19,6 +19,8 @@ export const importJobSchema = {
     fileName: { type: 'string' },
     fileSize: { type: 'number' },
     contentType: { type: 'string' },
+    /** The language of the request that made the job (what a magic import reads the text in). */
+    locale: { type: 'string' },
     /** The object key in the imports bucket. */
     uploadKey: { type: 'string' },
     columns: { type: 'any' },
