@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { type FunctionDef, imageFunction, queues, type RouteDef, routes } from '@kork/functions/routes';
@@ -22,7 +23,8 @@ import {
   toEvent,
 } from './lambda-http';
 import type { LocalStack } from './stack';
-import { loadFunction, REPO_ROOT } from './stack';
+import { BUCKETS, loadFunction, REPO_ROOT } from './stack';
+import { isUploadPath, proxyUpload } from './upload-proxy';
 
 interface CompiledRoute {
   key: string;
@@ -197,6 +199,16 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       if (url.pathname === '/img' || url.pathname.startsWith('/img/')) {
         return invoke(req, res, url, 'GET /img', imageFunction);
       }
+      // Presigned uploads of import files (IMPORTS_UPLOAD_ENDPOINT is this origin): on to the S3 emulator.
+      if (isUploadPath(url.pathname, BUCKETS.imports)) {
+        return proxyUpload(req, res, url, {
+          bucket: BUCKETS.imports,
+          emulator: options.stack.s3.endpoint,
+          accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
+          secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
+          maxBytes: LIMITS.uploadMaxBytes,
+        });
+      }
       if (url.pathname === '/_dev/mail' && method === 'GET') {
         return sendJson(res, 200, options.stack.outbox.list());
       }
@@ -274,5 +286,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
   });
   // Like Lambda, one invocation's uncaught error answers that request 500; the origin keeps serving.
   server.on('close', guardProcess(log));
+  // Upload URLs point at this origin: APP_URL when this is the port it names, else loopback (tests, port 0).
+  const { port } = server.address() as AddressInfo;
+  const appUrl = new URL(process.env.APP_URL ?? 'http://localhost:3000');
+  process.env.IMPORTS_UPLOAD_ENDPOINT =
+    Number(appUrl.port || 80) === port ? appUrl.origin : `http://127.0.0.1:${port}`;
   return server;
 }

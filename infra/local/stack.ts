@@ -6,14 +6,18 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { ImportUploaded } from '@kork/events/import-step';
+import { useDocuments } from '@kork/functions/adapters/documents';
 import { useMail } from '@kork/functions/adapters/mail';
+import * as modelAdapter from '@kork/functions/adapters/model';
+import { type ModelPort, useModel } from '@kork/functions/adapters/model';
 import { useQueue } from '@kork/functions/adapters/queue';
 import { resetCatalogIndex } from '@kork/functions/catalog/catalog-index-cache';
 import { resetCellarSnapshots } from '@kork/functions/cellar/cellar-snapshot';
 import { TABLE_SCHEMA } from '@kork/functions/data/table';
 import { dynamoClient, resetDynamoClients } from '@kork/functions/platform/dynamo';
 import { resetS3Client } from '@kork/functions/platform/s3';
-import { type QueueDef, queues } from '@kork/functions/routes';
+import { type QueueDef, queues, uploadTriggers } from '@kork/functions/routes';
 import { type DynamoLocal, startDynamoLocal } from './dynamodb-local';
 import { MailOutbox } from './mail-outbox';
 import { QueueBroker, type SqsHandler } from './queue-broker';
@@ -125,6 +129,25 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   useQueue(broker);
 
+  // S3 "Object Created" notifications, as EventBridge delivers them to the queue in the cloud.
+  s3.onObjectCreated((bucket, key) => {
+    for (const [name, trigger] of Object.entries(uploadTriggers)) {
+      if (bucket !== BUCKETS[trigger.bucket] || !key.startsWith(trigger.prefix)) continue;
+      const event: ImportUploaded = {
+        source: 'aws.s3',
+        'detail-type': 'Object Created',
+        detail: { bucket: { name: bucket }, object: { key } },
+      };
+      broker.send(trigger.queue, [event]).catch((error) => log(`upload trigger ${name}: ${error}`));
+    }
+  });
+
+  // The local document reader (tesseract.js, pdfjs-dist) and the rule-based wine extractor.
+  const localDocuments = await localDocumentReader(dataDir, log);
+  useDocuments(localDocuments);
+  const rules = localModel(log);
+  if (rules) useModel(rules);
+
   return {
     dataDir,
     dynamo,
@@ -135,10 +158,34 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     async stop() {
       broker.stop();
       useQueue(undefined);
+      useDocuments(undefined);
+      useModel(undefined);
+      await localDocuments?.close().catch(() => undefined);
       useMail(undefined);
       resetDynamoClients();
       resetS3Client();
       await Promise.allSettled([dynamo.stop(), s3.stop()]);
     },
   };
+}
+
+type LocalDocuments = import('@kork/functions/adapters/documents').DocumentPort & { close(): Promise<void> };
+
+/** infra/local/documents-local.ts, when it is there (loaded lazily: OCR is heavy and only imports need it). */
+async function localDocumentReader(dataDir: string, log: (line: string) => void) {
+  const path = './documents-local';
+  try {
+    const mod = (await import(path)) as { createLocalDocuments?: (dir: string) => LocalDocuments };
+    return mod.createLocalDocuments?.(dataDir);
+  } catch (error) {
+    log(`local document reader not loaded: ${error instanceof Error ? error.message : error}`);
+    return undefined;
+  }
+}
+
+/** adapters/model.ts's rule-based extractor, once it is there. */
+function localModel(log: (line: string) => void): ModelPort | undefined {
+  const rules = (modelAdapter as { rulesModel?: ModelPort }).rulesModel;
+  if (!rules) log('rule-based wine extractor not found in adapters/model');
+  return rules;
 }
