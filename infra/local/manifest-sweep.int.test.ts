@@ -536,6 +536,15 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
       values.ruleSetId = set.id;
     } else if (name === 'keyId') {
       values.keyId = (await tillKeyOf(account)).id;
+    } else if (name === 'importId') {
+      // A file import waiting for its upload: nothing happens to it until a file arrives.
+      const job = await ok(
+        origin.api<{ id: string }>('POST', `${cellarBase}/imports`, {
+          token,
+          json: { kind: 'excel', fileName: 'sveip.csv', contentType: 'text/csv', fileSize: 20 },
+        }),
+      );
+      values.importId = job.id;
     } else if (name === 'token') {
       const shared = await location();
       const answer = await ok(
