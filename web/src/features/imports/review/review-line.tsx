@@ -1,0 +1,382 @@
+import {
+  type CurrencyCode,
+  type ImportLine,
+  lineDisplayName,
+  type MatchCandidate,
+  type ParsedWineLine,
+} from '@kork/shared';
+import { Badge, Button, Checkbox, Group, Image, Radio, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n/i18n';
+import { translateMessage } from '../../../lib/form-schema';
+import { formatCount, formatPercent } from '../../../lib/format-number';
+import { formatMoney } from '../../cellar/wines/money';
+import { wineImageSources } from '../../wines/wine-image';
+import { CatalogSearch } from './catalog-search';
+import classes from './import-review.module.css';
+import {
+  CONFIDENCE_COLORS,
+  candidateName,
+  chosenCandidate,
+  confidenceLevel,
+  type Decision,
+  duplicateOptions,
+  duplicateValue,
+  type PendingDecision,
+} from './review-model';
+import { bottleSizeText, lineAtText } from './review-text';
+
+const THUMB = 48;
+
+export interface ReviewLineProps {
+  /** The line with the user's unsaved decision laid over it. */
+  line: ImportLine;
+  pending?: PendingDecision;
+  /** Catalogue wines picked by searching, by id (a line's candidates do not hold them). */
+  picked: ReadonlyMap<string, MatchCandidate>;
+  currency: CurrencyCode;
+  /** A table row on a wide screen, a card on a phone. */
+  layout: 'row' | 'card';
+  onDecide: (line: ImportLine, decision: Decision, pickedWine?: MatchCandidate) => void;
+  onRetry: (line: ImportLine) => void;
+}
+
+/**
+ * One line of the file under review: where it was and what was read from it, the catalogue wine it
+ * will be (with how sure the match is and the other wines it may be), or a custom wine, or nothing;
+ * whether it is already in the cellar; and whether it is confirmed for the import.
+ */
+export function ReviewLine({ line, pending, picked, currency, layout, onDecide, onRetry }: ReviewLineProps) {
+  const { t } = useTranslation();
+  const [searching, setSearching] = useState(false);
+  const n = line.index + 1;
+  const skipped = line.choice.kind === 'skip';
+  return (
+    <fieldset
+      aria-label={t('importsPage.review.line', { n, raw: line.raw })}
+      className={`${classes.line} ${layout === 'row' ? classes.row : classes.card}`}
+      data-layout={layout}
+      data-testid="import-line"
+      aria-busy={pending?.saving || undefined}
+    >
+      <div className={classes.source}>
+        <LineSource line={line} currency={currency} />
+      </div>
+      <div className={classes.match}>
+        {line.duplicate && <DuplicateChoice line={line} onDecide={onDecide} />}
+        <ChosenWine line={line} picked={picked} />
+        <Alternatives line={line} onDecide={onDecide} />
+        <Group gap="xs" className={classes.actions}>
+          <Button
+            size="compact-sm"
+            variant={searching ? 'light' : 'default'}
+            aria-expanded={searching}
+            onClick={() => setSearching((open) => !open)}
+          >
+            {t('importsPage.review.search')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant={line.choice.kind === 'custom' ? 'light' : 'default'}
+            aria-pressed={line.choice.kind === 'custom'}
+            onClick={() => onDecide(line, { choice: { kind: 'custom' }, confirmed: true })}
+          >
+            {t('importsPage.review.custom')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant={skipped ? 'light' : 'default'}
+            color={skipped ? 'red.9' : undefined}
+            aria-pressed={skipped}
+            onClick={() => onDecide(line, { choice: { kind: 'skip' }, confirmed: false })}
+          >
+            {t('importsPage.review.skip')}
+          </Button>
+        </Group>
+        {searching && (
+          <CatalogSearch
+            initial={line.parsed.wineName}
+            onPick={(wine) => {
+              setSearching(false);
+              onDecide(line, { choice: { kind: 'catalog', wineId: wine.wineId }, confirmed: true }, wine);
+            }}
+          />
+        )}
+        <SaveState line={line} pending={pending} onRetry={onRetry} />
+      </div>
+      <div className={classes.confirm}>
+        <Checkbox
+          label={t('importsPage.review.confirm')}
+          checked={line.confirmed && !skipped}
+          disabled={skipped}
+          onChange={(event) => onDecide(line, { confirmed: event.currentTarget.checked })}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Where the line was, its text, what was read from it and what could not be. */
+function LineSource({ line, currency }: { line: ImportLine; currency: CurrencyCode }) {
+  const { t } = useTranslation();
+  const facts = readFacts(line.parsed, currency, t);
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed">
+        {lineAtText(line, t)}
+      </Text>
+      <Text size="sm" className={classes.raw}>
+        {line.raw}
+      </Text>
+      {facts.length > 0 && (
+        <dl className={classes.facts} aria-label={t('importsPage.review.read.label')}>
+          {facts.map(([label, value]) => (
+            <div key={label} className={classes.fact}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {line.issues.length > 0 && (
+        <ul className={classes.issues}>
+          {line.issues.map((issue) => (
+            <li key={issue}>{t(`importsPage.review.issues.${issue}`)}</li>
+          ))}
+        </ul>
+      )}
+      {line.parsed.quantity === undefined && line.choice.kind !== 'skip' && (
+        <Text size="sm" c="orange.9">
+          {t('importsPage.review.noQuantity')}
+        </Text>
+      )}
+      {line.error && (
+        <Text size="sm" c="red.9">
+          {t('importsPage.review.lineError', { message: translateMessage(line.error.code) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** What was read, as label–value pairs, in the order people read a wine. */
+function readFacts(parsed: ParsedWineLine, currency: CurrencyCode, t: TFunction): [string, string][] {
+  const locale = currentLocale();
+  const facts: [string, string][] = [[t('importsPage.review.read.name'), parsed.wineName]];
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  if (parsed.producer) facts.push([t('importsPage.review.read.producer'), parsed.producer]);
+  if (parsed.vintage !== undefined)
+    facts.push([
+      t('importsPage.review.read.vintage'),
+      parsed.vintage === null ? t('importsPage.review.read.nv') : String(parsed.vintage),
+    ]);
+  if (parsed.bottleSize !== undefined)
+    facts.push([t('importsPage.review.read.size'), bottleSizeText(parsed.bottleSize, locale)]);
+  if (parsed.quantity !== undefined)
+    facts.push([t('importsPage.review.read.quantity'), formatCount(parsed.quantity, locale)]);
+  if (parsed.purchasePriceWvat !== undefined)
+    facts.push([t('importsPage.review.read.priceWvat'), money(parsed.purchasePriceWvat)]);
+  if (parsed.purchasePriceWovat !== undefined)
+    facts.push([t('importsPage.review.read.priceWovat'), money(parsed.purchasePriceWovat)]);
+  if (parsed.sellingPrice !== undefined)
+    facts.push([t('importsPage.review.read.sellingPrice'), money(parsed.sellingPrice)]);
+  if (parsed.vinmonopoletNumber)
+    facts.push([t('importsPage.review.read.vinmonopoletNumber'), parsed.vinmonopoletNumber]);
+  if (parsed.vecturaNumber) facts.push([t('importsPage.review.read.vecturaNumber'), parsed.vecturaNumber]);
+  return facts;
+}
+
+/** "Sure match · 92%" (teal), "Check this · 64%" (orange), "Weak · 31%" (red). */
+export function ConfidenceBadge({ confidence }: { confidence: number }) {
+  const { t } = useTranslation();
+  const level = confidenceLevel(confidence);
+  return (
+    <Badge variant="outline" color={CONFIDENCE_COLORS[level]} radius="sm" tt="none" className={classes.badge}>
+      {t('importsPage.review.confidence.withPercent', {
+        label: t(`importsPage.review.confidence.${level}`),
+        percent: formatPercent(confidence * 100, currentLocale(), 0),
+      })}
+    </Badge>
+  );
+}
+
+/** What the line becomes: the chosen catalogue wine, a custom wine by the line's name, or nothing. */
+function ChosenWine({ line, picked }: { line: ImportLine; picked: ReadonlyMap<string, MatchCandidate> }) {
+  const { t } = useTranslation();
+  if (line.choice.kind === 'skip')
+    return (
+      <Text size="sm" c="dimmed">
+        {t('importsPage.review.skipped')}
+      </Text>
+    );
+  if (line.choice.kind === 'custom')
+    return (
+      <Text size="sm" className={classes.wrap}>
+        {t('importsPage.review.customChosen', {
+          name: lineDisplayName(line.parsed),
+        })}
+      </Text>
+    );
+  const chosen = chosenCandidate(line, picked);
+  if (!chosen)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('importsPage.review.noMatch')}
+      </Text>
+    );
+  return <WineSummary wine={chosen.candidate} pickedBySearch={chosen.pickedBySearch} />;
+}
+
+function WineSummary({ wine, pickedBySearch }: { wine: MatchCandidate; pickedBySearch: boolean }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const image = wineImageSources(wine.imageUrl, THUMB, wine.mainCategoryId);
+  const details = [
+    wine.producer,
+    wine.vintage === null ? t('importsPage.review.read.nv') : String(wine.vintage),
+    bottleSizeText(wine.bottleSize, locale),
+    wine.vinmonopoletNumber ? t('importsPage.review.vinmonopolet', { number: wine.vinmonopoletNumber }) : '',
+  ].filter(Boolean);
+  return (
+    <div className={classes.wine} data-testid="import-line-match">
+      <Image
+        src={image.src}
+        srcSet={image.srcSet}
+        alt=""
+        w={THUMB}
+        h={THUMB}
+        fit="contain"
+        loading="lazy"
+        className={classes.thumb}
+      />
+      <Stack gap={2} className={classes.wineText}>
+        <Text size="sm" fw={600} className={classes.wrap}>
+          {candidateName(wine)}
+        </Text>
+        <Text size="xs" c="dimmed" className={classes.wrap}>
+          {details.join(' · ')}
+        </Text>
+        <div>
+          {pickedBySearch ? (
+            <Badge variant="outline" color="blue.9" radius="sm" tt="none" className={classes.badge}>
+              {t('importsPage.review.picked')}
+            </Badge>
+          ) : (
+            <ConfidenceBadge confidence={wine.confidence} />
+          )}
+        </div>
+      </Stack>
+    </div>
+  );
+}
+
+/** The catalogue wines the line may be, as radios named by each wine's display name. */
+function Alternatives({ line, onDecide }: Pick<ReviewLineProps, 'line' | 'onDecide'>) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const candidates = line.match.candidates;
+  const value = line.choice.kind === 'catalog' ? line.choice.wineId : null;
+  // A single candidate that is the choice already is shown above; alone, it offers nothing to pick.
+  if (candidates.length === 0 || (candidates.length === 1 && candidates[0]?.wineId === value)) return null;
+  return (
+    <Radio.Group
+      label={t('importsPage.review.alternatives')}
+      value={value}
+      onChange={(wineId) => onDecide(line, { choice: { kind: 'catalog', wineId }, confirmed: true })}
+      size="sm"
+    >
+      <Stack gap={6} mt={4}>
+        {candidates.map((candidate) => (
+          <Radio
+            key={candidate.wineId}
+            value={candidate.wineId}
+            label={candidateName(candidate)}
+            description={[
+              bottleSizeText(candidate.bottleSize, locale),
+              candidate.vinmonopoletNumber
+                ? t('importsPage.review.vinmonopolet', { number: candidate.vinmonopoletNumber })
+                : '',
+              formatPercent(candidate.confidence * 100, locale, 0),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+            classNames={{ label: classes.wrap }}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+/** "Already in your cellar: … (n bottles)": add to its bottles, or add as a new wine (or skip). */
+function DuplicateChoice({ line, onDecide }: Pick<ReviewLineProps, 'line' | 'onDecide'>) {
+  const { t } = useTranslation();
+  const duplicate = line.duplicate;
+  if (!duplicate) return null;
+  const label = t('importsPage.review.duplicate.label', {
+    name: duplicate.wineDisplayName,
+    count: duplicate.quantity,
+  });
+  const options = duplicateOptions(line);
+  if (options.length === 0)
+    return (
+      <Text size="sm" c="blue.9" className={classes.wrap}>
+        {label}
+      </Text>
+    );
+  return (
+    <Radio.Group
+      label={label}
+      value={duplicateValue(line)}
+      onChange={(value) =>
+        onDecide(
+          line,
+          value === 'skip'
+            ? { choice: { kind: 'skip' }, confirmed: false }
+            : { onDuplicate: value as 'add' | 'new' },
+        )
+      }
+      size="sm"
+      classNames={{ root: classes.duplicate, label: classes.wrap }}
+    >
+      <Group gap="md" mt={4}>
+        {options.map((option) => (
+          <Radio key={option} value={option} label={t(`importsPage.review.duplicate.${option}`)} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
+/** "Saving…", or why the last decision was not saved with a way to send it again. */
+function SaveState({
+  line,
+  pending,
+  onRetry,
+}: {
+  line: ImportLine;
+  pending?: PendingDecision;
+  onRetry: (line: ImportLine) => void;
+}) {
+  const { t } = useTranslation();
+  if (!pending) return null;
+  if (pending.saving)
+    return (
+      <Text size="xs" c="dimmed" role="status">
+        {t('importsPage.review.saving')}
+      </Text>
+    );
+  if (!pending.error) return null;
+  return (
+    <Group gap="xs" role="alert">
+      <Text size="sm" c="red.9" className={classes.wrap}>
+        {t('importsPage.review.notSaved', { message: pending.error })}
+      </Text>
+      <Button size="compact-xs" variant="subtle" color="red.9" onClick={() => onRetry(line)}>
+        {t('importsPage.review.retry')}
+      </Button>
+    </Group>
+  );
+}
