@@ -18,6 +18,8 @@ import { startLocalStack } from '../infra/local/stack';
 import { type BenchSection, benchCatalogSearch } from './bench/catalog-search';
 import { benchCellarListing } from './bench/cellar-listing';
 import { startDemoOrigin } from './bench/demo-origin';
+import { benchImportOcr } from './bench/import-ocr';
+import { benchImportMatching } from './bench/import-matching';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLoad } from './bench/load';
 import { benchPosSales } from './bench/pos-sales';
@@ -188,12 +190,18 @@ async function main() {
   const wineListPdf = await benchWineListPdf();
   for (const line of wineListPdf.lines) say(line);
   failures.push(...wineListPdf.failures);
+  const importOcr = await benchImportOcr();
+  for (const line of importOcr.lines) say(line);
+  failures.push(...importOcr.failures);
   const stockCountFinish = await benchStockCountFinishAlone();
   for (const line of stockCountFinish.lines) say(line);
   failures.push(...stockCountFinish.failures);
   const priceRules = await benchPriceRulesAlone();
   for (const line of priceRules.lines) say(line);
   failures.push(...priceRules.failures);
+  const importMatching = await benchImportMatching();
+  for (const line of importMatching.lines) say(line);
+  failures.push(...importMatching.failures);
   writeFileSync(join(root, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
   // Figures, not a gate: a budget missed is reported here and explained in docs/decisions.md.
   if (failures.length > 0) console.error(`Over budget: ${failures.join(', ')}`);

@@ -296,7 +296,7 @@ export async function benchImportMatching(): Promise<BenchSection> {
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const section = await benchImportMatching();
   const when = `Measured alone (\`npx tsx scripts/bench/import-matching.ts\`) on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end.`;
-  section.lines.splice(3, 0, when, '');
+  section.lines.splice(3, 0, '', when);
   console.log(section.lines.join('\n'));
   if (section.failures.length > 0) console.error(`Over budget: ${section.failures.join(', ')}`);
 }
