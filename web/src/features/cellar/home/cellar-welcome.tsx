@@ -1,5 +1,5 @@
 import { Button, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBottle, IconPlus } from '@tabler/icons-react';
+import { IconBottle, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CELLAR_ICONS } from '../cellar-icons';
@@ -31,6 +31,15 @@ export function CellarWelcome() {
             leftSection={<IconPlus size={16} aria-hidden />}
           >
             {t('cellarReview.home.welcome.add')}
+          </Button>{' '}
+          <Button
+            component={Link}
+            to="/wine-cellar/batch-import"
+            variant="default"
+            radius="xl"
+            leftSection={<IconFileImport size={16} aria-hidden />}
+          >
+            {t('importsPage.entry')}
           </Button>
         </div>
       </section>

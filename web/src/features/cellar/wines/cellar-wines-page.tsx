@@ -1,7 +1,7 @@
 import type { CellarSortColumn, CellarWine } from '@kork/shared';
 import { Alert, Button, Drawer, Group, Pagination, Skeleton, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconArrowsMove, IconMapPin, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowsMove, IconFileImport, IconMapPin, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -187,6 +187,15 @@ function CellarWines({ userId }: { userId: string }) {
               {t('cellarWines.locations')}
             </Button>
           )}
+          <Button
+            component={Link}
+            to="/wine-cellar/batch-import"
+            variant="default"
+            radius="xl"
+            leftSection={<IconFileImport size={16} aria-hidden />}
+          >
+            {t('importsPage.entry')}
+          </Button>
           <Button radius="xl" leftSection={<IconPlus size={16} aria-hidden />} onClick={addModal.open}>
             {t('cellarWines.addWine')}
           </Button>

@@ -97,13 +97,18 @@ export function isWorking(job: Pick<ImportJob, 'status'> | undefined): boolean {
   return job !== undefined && IMPORT_WORKING_STATUSES.includes(job.status);
 }
 
-/** The job, polled while it works by itself. */
+/** Whether the job moves without the user: it works, or waits for its file, which starts the scan. */
+export function isMovingByItself(job: Pick<ImportJob, 'status'> | undefined): boolean {
+  return isWorking(job) || job?.status === 'awaitingUpload';
+}
+
+/** The job, polled while it works by itself (or waits for its upload to arrive). */
 export function useImportJob(userId: string | undefined, id: string | undefined) {
   return useQuery({
     queryKey: importKeys.job(userId ?? '', id ?? ''),
     queryFn: ({ signal }) => getImportJob(userId ?? '', id ?? '', signal),
     enabled: Boolean(userId && id),
-    refetchInterval: (query) => (isWorking(query.state.data) ? IMPORT_POLL_MS : false),
+    refetchInterval: (query) => (isMovingByItself(query.state.data) ? IMPORT_POLL_MS : false),
   });
 }
 
