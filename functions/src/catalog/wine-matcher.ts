@@ -10,11 +10,23 @@ import { matchWinesIn, type WineMatch } from './matching/match-lines';
 
 export { matchWinesIn, type WineMatch };
 
-/** Each line's catalogue candidates against the instance's current catalogue. */
+/** Lines matched between two turns of the event loop (what `onProgress` is told after). */
+const CHUNK = 100;
+
+/**
+ * Each line's catalogue candidates against the instance's current catalogue. Matches a hundred lines
+ * at a time and lets the event loop run between them, so the progress reported is written as it goes.
+ */
 export async function matchWines(
   lines: readonly ParsedWineLine[],
   onProgress?: (done: number) => void,
 ): Promise<WineMatch[]> {
   const { index } = await catalogIndex();
-  return matchWinesIn(index, lines, onProgress);
+  const answers: WineMatch[] = [];
+  for (let from = 0; from < lines.length; from += CHUNK) {
+    answers.push(...matchWinesIn(index, lines.slice(from, from + CHUNK)));
+    onProgress?.(answers.length);
+    if (answers.length < lines.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return answers;
 }
