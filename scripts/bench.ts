@@ -19,7 +19,6 @@ import { type BenchSection, benchCatalogSearch } from './bench/catalog-search';
 import { benchCellarListing } from './bench/cellar-listing';
 import { startDemoOrigin } from './bench/demo-origin';
 import { benchImportOcr } from './bench/import-ocr';
-import { benchImportOcr } from './bench/import-ocr';
 import { benchImportMatching } from './bench/import-matching';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLoad } from './bench/load';
@@ -191,9 +190,6 @@ async function main() {
   const wineListPdf = await benchWineListPdf();
   for (const line of wineListPdf.lines) say(line);
   failures.push(...wineListPdf.failures);
-  const importOcr = await benchImportOcr();
-  for (const line of importOcr.lines) say(line);
-  failures.push(...importOcr.failures);
   const importOcr = await benchImportOcr();
   for (const line of importOcr.lines) say(line);
   failures.push(...importOcr.failures);
