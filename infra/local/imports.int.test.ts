@@ -5,7 +5,14 @@
  * around it: assignments SPEC §5 refuses, files that cannot be read, a file without wines, cancelling
  * in the middle of a write, confirms and decisions that meet, and who may see an import.
  */
-import { useDocuments } from '@kork/functions/adapters/documents';
+
+import { importUploadKey } from '@kork/events';
+import {
+  type DocumentPort,
+  type DocumentText,
+  documents,
+  useDocuments,
+} from '@kork/functions/adapters/documents';
 import { allWines } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import type * as CellarWineImports from '@kork/functions/cellar/cellar-wine-imports';
@@ -72,6 +79,21 @@ vi.mock('@kork/functions/cellar/cellar-wine-imports', async (importOriginal) => 
 
 let origin: TestOrigin;
 
+/**
+ * The document port: the texts a test gives for its uploads (an invoice's or a Vectura order's lines,
+ * as OCR would read them), and the local reader for any other file.
+ */
+const documentTexts = new Map<string, DocumentText>();
+let localDocuments: DocumentPort | undefined;
+const testDocuments: DocumentPort = {
+  async readText(source, purpose) {
+    const text = documentTexts.get(source.key);
+    if (text) return text;
+    if (!localDocuments) throw new Error('no local document reader');
+    return localDocuments.readText(source, purpose);
+  },
+};
+
 interface Owner {
   id: string;
   token: string;
@@ -90,6 +112,12 @@ beforeAll(async () => {
     }
   }
   catalogue = catalogue.slice(0, 20);
+  try {
+    localDocuments = documents();
+  } catch {
+    localDocuments = undefined;
+  }
+  useDocuments(testDocuments);
   expect(catalogue.length).toBeGreaterThanOrEqual(10);
 });
 
@@ -139,10 +167,12 @@ async function upload(
   fileName: string,
   contentType: string,
   bytes: Uint8Array,
+  text?: DocumentText,
 ): Promise<CreatedImport> {
   const answer = await create(owner, { kind, fileName, contentType, fileSize: bytes.byteLength });
   expect(answer.error).toBeUndefined();
   expect(answer.status).toBe(201);
+  if (text) documentTexts.set(importUploadKey(owner.id, answer.payload.id), text);
   expect(answer.payload.status).toBe('awaitingUpload');
   const { uploadUrl, uploadHeaders } = answer.payload;
   expect(uploadUrl).toBeTruthy();
@@ -205,6 +235,36 @@ async function tableToReview(
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+/** A name of letters only (an invoice reader takes digits for numbers): 27 → "Vin Bb". */
+function wineName(prefix: string, i: number): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let name = '';
+  let n = i;
+  do {
+    name = (letters[n % 26] as string) + name;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return `${prefix} ${name.charAt(0).toUpperCase()}${name.slice(1)}x`;
+}
+
+/** A Vinmonopolet invoice of these rows (number, name, bottles) taken to review. */
+async function invoiceToReview(owner: Owner, rows: [number: string, name: string, quantity: number][]) {
+  const text = textOf([
+    'Vinmonopolet',
+    'Faktura 20240311-0042     Dato 11.03.2024',
+    'Varenr Varenavn Antall Pris Beløp',
+    ...rows.map(
+      ([number, name, quantity]) => `${number} ${name} 75 cl ${quantity} 100,00 ${quantity * 100},00`,
+    ),
+    'Å betale kr 1,00',
+  ]);
+  const created = await upload(owner, 'invoice', 'faktura.png', 'image/png', PNG, text);
+  const review = await waitFor(owner, created.id, ['review', 'failed', 'noWines']);
+  expect(review.status).toBe('review');
+  return review;
+}
 
 // — each kind, file to cellar —
 
@@ -340,39 +400,31 @@ describe('pasted text (magic import)', () => {
 describe('documents (invoice photo, Vectura PDF)', () => {
   it('reads a Vinmonopolet invoice and a Vectura order through the document port', async () => {
     const [a, b] = catalogue.slice(2) as [(typeof catalogue)[0], (typeof catalogue)[0]];
-    useDocuments({
-      async readText(source, purpose) {
-        if (purpose === 'invoice') {
-          return textOf([
-            'Vinmonopolet',
-            'Faktura 20240311-0042     Dato 11.03.2024',
-            'Varenr Varenavn Antall Pris Beløp',
-            `${a.number} ${a.name} 75 cl 2 349,90 699,80`,
-            'Å betale kr 699,80',
-          ]);
-        }
-        expect(source.contentType).toBe('application/pdf');
-        const X = [0.04, 0.16, 0.5, 0.57, 0.74, 0.86];
-        const row = (...cells: string[]) => cells.map((t, i) => [t, X[i] as number] as [string, number]);
-        return textOf([
-          'Vectura AS',
-          row('Varenr (Vectura)', 'Varenavn', 'Antall', 'Enhet', 'Pris', 'Beløp'),
-          row('123456', `${b.name} 2019 75 cl`, '12', 'fl', '245,00', '2 940,00'),
-          'Sum eks. mva 2 940,00',
-        ]);
-      },
-    });
-    try {
+    const invoiceText = textOf([
+      'Vinmonopolet',
+      'Faktura 20240311-0042     Dato 11.03.2024',
+      'Varenr Varenavn Antall Pris Beløp',
+      `${a.number} ${a.name} 75 cl 2 349,90 699,80`,
+      'Å betale kr 699,80',
+    ]);
+    const X = [0.04, 0.16, 0.5, 0.57, 0.74, 0.86];
+    const row = (...cells: string[]) => cells.map((t, i) => [t, X[i] as number] as [string, number]);
+    const vecturaText = textOf([
+      'Vectura AS',
+      row('Varenr (Vectura)', 'Varenavn', 'Antall', 'Enhet', 'Pris', 'Beløp'),
+      row('123456', `${b.name} 2019 75 cl`, '12', 'fl', '245,00', '2 940,00'),
+      'Sum eks. mva 2 940,00',
+    ]);
+    {
       const owner = await freshOwner();
-      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-      const invoice = await upload(owner, 'invoice', 'faktura.png', 'image/png', png);
+      const invoice = await upload(owner, 'invoice', 'faktura.png', 'image/png', PNG, invoiceText);
       const read = await waitFor(owner, invoice.id, ['review', 'failed', 'noWines']);
       expect(read.status).toBe('review');
       expect(read.lines.rows[0]?.parsed).toMatchObject({ vinmonopoletNumber: a.number, quantity: 2 });
       expect(read.lines.rows[0]?.choice).toEqual({ kind: 'catalog', wineId: a.id });
 
       const pdf = new TextEncoder().encode('%PDF-1.4 fake');
-      const vectura = await upload(owner, 'vectura', 'ordre.pdf', 'application/pdf', pdf);
+      const vectura = await upload(owner, 'vectura', 'ordre.pdf', 'application/pdf', pdf, vecturaText);
       const order = await waitFor(owner, vectura.id, ['review', 'failed', 'noWines']);
       expect(order.status).toBe('review');
       expect(order.lines.rows[0]?.parsed).toMatchObject({ vecturaNumber: '123456', quantity: 12 });
@@ -388,8 +440,6 @@ describe('documents (invoice photo, Vectura PDF)', () => {
         (w) => (w.externalIds as { kind: string }[] | undefined)?.[0]?.kind === 'VecturaID',
       );
       expect(kept?.externalIds).toEqual([{ kind: 'VecturaID', value: '123456' }]);
-    } finally {
-      useDocuments(undefined);
     }
   });
 });
@@ -430,12 +480,9 @@ describe('column assignment', () => {
 describe('decisions', () => {
   it('picks, skips, keeps and confirms all, with the counts kept exact', async () => {
     const owner = await freshOwner();
-    const rows = catalogue.slice(4, 8).map((w) => [w.name, w.number]);
-    rows.push(['Ukjent Vin Som Ikke Finnes', '']);
-    const review = await tableToReview(owner, 'b.xlsx', XLSX, await makeXlsx(['Vin', 'Varenr'], rows), [
-      'wineName',
-      'vinmonopoletNumber',
-    ]);
+    const rows = catalogue.slice(4, 8).map((w): [string, string, number] => [w.number, w.name, 1]);
+    rows.push(['7712345', 'Ukjent Vin Som Ikke Finnes', 1]);
+    const review = await invoiceToReview(owner, rows);
     expect(review.counts).toMatchObject({ lines: 5, matched: 4, unmatched: 1, confirmed: 4 });
     const other = catalogue[9] as (typeof catalogue)[0];
     const answer = await patch(owner, review.id, {
@@ -464,11 +511,12 @@ describe('decisions', () => {
 
   it('keeps every decision of PATCHes that meet on different lines', async () => {
     const owner = await freshOwner();
-    const rows = Array.from({ length: 12 }, (_, i) => [`Samtidig Vin ${i}`, 2000 + i]);
-    const review = await tableToReview(owner, 'c.xlsx', XLSX, await makeXlsx(['Vin', 'Årgang'], rows), [
-      'wineName',
-      'vintage',
+    const rows = Array.from({ length: 12 }, (_, i): [string, string, number] => [
+      String(7_700_000 + i),
+      wineName('Samtidig Vin', i),
+      1,
     ]);
+    const review = await invoiceToReview(owner, rows);
     const answers = await Promise.all(
       rows.map((_, index) =>
         patch(owner, review.id, {
@@ -495,13 +543,7 @@ describe('duplicates', () => {
       json: { wineId: wine.id, quantity: 2 },
     });
     expect(added.status).toBe(201);
-    const review = await tableToReview(
-      owner,
-      'd.xlsx',
-      XLSX,
-      await makeXlsx(['Vin', 'Varenr', 'Antall'], [[wine.name, wine.number, 5]]),
-      ['wineName', 'vinmonopoletNumber', 'quantity'],
-    );
+    const review = await invoiceToReview(owner, [[wine.number, wine.name, 5]]);
     const [line] = review.lines.rows;
     expect(line?.duplicate?.ownWineId).toBe(wine.id);
     expect(line?.duplicate?.quantity).toBe(2);
@@ -521,11 +563,12 @@ describe('duplicates', () => {
 describe('confirming and cancelling', () => {
   it('imports once when twelve confirms meet', async () => {
     const owner = await freshOwner();
-    const rows = Array.from({ length: 8 }, (_, i) => [`Tolv Bekreftelser ${i}`, 1]);
-    const review = await tableToReview(owner, 'e.xlsx', XLSX, await makeXlsx(['Vin', 'Antall'], rows), [
-      'wineName',
-      'quantity',
+    const rows = Array.from({ length: 8 }, (_, i): [string, string, number] => [
+      String(7_710_000 + i),
+      wineName('Tolv Bekreftelser', i),
+      1,
     ]);
+    const review = await invoiceToReview(owner, rows);
     await patch(owner, review.id, { confirmAll: true });
     const answers = await Promise.all(Array.from({ length: 12 }, () => confirm(owner, review.id)));
     expect(answers.every((a) => a.status === 200 || a.status === 202)).toBe(true);
@@ -544,11 +587,12 @@ describe('confirming and cancelling', () => {
 
   it('cancelled between two transactions of the write keeps only whole wines', async () => {
     const owner = await freshOwner();
-    const rows = Array.from({ length: 300 }, (_, i) => [`Avbrutt Vin ${String(i).padStart(3, '0')}`, 2]);
-    const review = await tableToReview(owner, 'f.xlsx', XLSX, await makeXlsx(['Vin', 'Antall'], rows), [
-      'wineName',
-      'quantity',
+    const rows = Array.from({ length: 300 }, (_, i): [string, string, number] => [
+      String(7_720_000 + i),
+      wineName('Avbrutt Vin', i),
+      2,
     ]);
+    const review = await invoiceToReview(owner, rows);
     expect(review.counts.lines).toBe(300);
     await patch(owner, review.id, { confirmAll: true });
     hooks.splitAt = 60;

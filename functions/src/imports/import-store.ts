@@ -188,6 +188,15 @@ export function countLines(lines: readonly ImportLine[], imported = 0): ImportCo
   return counts;
 }
 
+function isTransactionConflict(error: unknown): boolean {
+  const e = error as { name?: string; message?: string; cause?: { name?: string } };
+  return (
+    e?.name === 'TransactionConflictException' ||
+    e?.cause?.name === 'TransactionConflictException' ||
+    String(e?.message ?? '').includes('TransactionConflict')
+  );
+}
+
 /** When a job made now is removed (epoch seconds). */
 export function expiresAtFrom(now: Date): number {
   return Math.floor(now.getTime() / 1000) + IMPORT_LIMITS.keepDays * 24 * 60 * 60;
@@ -218,7 +227,9 @@ export async function updateJob(
       .go({ response: 'all_new' });
     return data as ImportJobRecord;
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError({ key: 'importNotReady' });
+    // Another change got there first, or a transaction on the job (a decision's check) was under way.
+    if (isConditionFailure(error) || isTransactionConflict(error))
+      throw new ConflictError({ key: 'importNotReady' });
     throw error;
   }
 }
