@@ -154,6 +154,12 @@ function answer() {
         count: 1,
         facets: {},
       };
+    if (path === '/wines/w-earlier')
+      return {
+        ...candidate('w-earlier', 'Barbera Vigna Vecchia', 1),
+        id: 'w-earlier',
+        vinmonopoletNumber: '777',
+      };
     if (path === BASE) {
       const query = options?.query ?? {};
       return detail(query.filter as ImportLineFilter, Number(query.offset ?? 0), Number(query.limit ?? 50));
@@ -345,6 +351,15 @@ describe('the import review', () => {
     const picked = await line(/^Line 2:/);
     expect(within(picked).getByText('Your choice')).toBeTruthy();
     expect(within(picked).getByText('Vietti Barbera del Monferrato 2019')).toBeTruthy();
+  });
+
+  it('shows a catalogue wine picked by searching before the page was opened', async () => {
+    lines[1] = { ...(lines[1] as ImportLine), choice: { kind: 'catalog', wineId: 'w-earlier' } };
+    renderReview();
+    const suggested = await line(/^Line 2:/);
+    expect(await within(suggested).findByText('Vietti Barbera Vigna Vecchia 2019')).toBeTruthy();
+    expect(within(suggested).getByText('Your choice')).toBeTruthy();
+    expect(within(suggested).getByText(/Vinmonopolet 777/)).toBeTruthy();
   });
 
   it('keeps a decision the server refused, says why, and sends it again', async () => {

@@ -5,7 +5,8 @@ import {
   type MatchCandidate,
   type ParsedWineLine,
 } from '@kork/shared';
-import { Badge, Button, Checkbox, Group, Image, Radio, Stack, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Image, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { translateMessage } from '../../../lib/form-schema';
 import { formatCount, formatPercent } from '../../../lib/format-number';
 import { formatMoney } from '../../cellar/wines/money';
+import { getWine } from '../../wines/api/get-wine';
 import { wineImageSources } from '../../wines/wine-image';
 import { CatalogSearch } from './catalog-search';
 import classes from './import-review.module.css';
@@ -220,13 +222,41 @@ function ChosenWine({ line, picked }: { line: ImportLine; picked: ReadonlyMap<st
       </Text>
     );
   const chosen = chosenCandidate(line, picked);
-  if (!chosen)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('importsPage.review.noMatch')}
-      </Text>
-    );
-  return <WineSummary wine={chosen.candidate} pickedBySearch={chosen.pickedBySearch} />;
+  if (chosen) return <WineSummary wine={chosen.candidate} pickedBySearch={chosen.pickedBySearch} />;
+  if (line.choice.kind === 'catalog') return <PickedWine wineId={line.choice.wineId} />;
+  return (
+    <Text size="sm" c="dimmed">
+      {t('importsPage.review.noMatch')}
+    </Text>
+  );
+}
+
+/** A catalogue wine picked by searching before this page was opened: read from the catalogue. */
+function PickedWine({ wineId }: { wineId: string }) {
+  const wine = useQuery({
+    queryKey: ['import-picked-wine', wineId],
+    queryFn: ({ signal }) => getWine(wineId, signal),
+    staleTime: 5 * 60_000,
+  });
+  if (!wine.data) return <Skeleton height={48} aria-busy="true" />;
+  const { id, name, producer, vintage, bottleSize, vinmonopoletNumber, imageUrl, mainCategoryId } = wine.data;
+  return (
+    <WineSummary
+      wine={{
+        wineId: id,
+        name,
+        producer,
+        vintage,
+        bottleSize,
+        vinmonopoletNumber,
+        imageUrl,
+        mainCategoryId,
+        confidence: 1,
+        via: 'text',
+      }}
+      pickedBySearch
+    />
+  );
 }
 
 function WineSummary({ wine, pickedBySearch }: { wine: MatchCandidate; pickedBySearch: boolean }) {
