@@ -20,7 +20,11 @@ export type Need =
   | 'imports:write'
   | 'supplier-orders:send'
   | 'import-steps:send'
-  | 'mail:send';
+  | 'mail:send'
+  /** Textract: text out of the imports bucket's photos and PDFs. */
+  | 'documents:read'
+  /** Bedrock: the language model that reads wine lines out of any text. */
+  | 'model:invoke';
 
 export interface FunctionDef {
   /** Module path under functions/src, without extension. */
@@ -923,7 +927,7 @@ export const queues = {
   'import-steps': {
     consumer: {
       handler: 'imports/run-import-step',
-      needs: ['table:write', 'imports:read', 'import-steps:send'],
+      needs: ['table:write', 'imports:read', 'import-steps:send', 'documents:read', 'model:invoke'],
       timeoutSeconds: 300,
       memoryMb: 2048,
     },

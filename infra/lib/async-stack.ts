@@ -3,10 +3,17 @@
  * dead-letter queue and a consumer Lambda reporting partial batch failures; and the SES identity that
  * mail is sent from.
  */
-import type { QueueDef, QueueName } from '@kork/functions/routes';
+import {
+  uploadTriggers as manifestUploadTriggers,
+  type QueueDef,
+  type QueueName,
+  type UploadTriggerDef,
+} from '@kork/functions/routes';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -21,6 +28,8 @@ export interface AsyncStackProps extends StackProps {
   appUrl: string;
   data: DataStack;
   queues: Record<string, QueueDef>;
+  /** Objects that become queue messages; the manifest's by default. */
+  uploadTriggers?: Record<string, UploadTriggerDef>;
   assets: Record<string, string>;
 }
 
@@ -84,6 +93,26 @@ export class AsyncStack extends Stack {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
       if (alarmTopic) alarm.addAlarmAction(new cloudwatchActions.SnsAction(alarmTopic));
+    }
+
+    // An upload trigger is a rule on the bucket's EventBridge events, here beside its queue: the rule only
+    // names the bucket (a named import), so the data stack knows nothing of this one.
+    const data = props.data.importInto(this);
+    for (const [name, trigger] of Object.entries(props.uploadTriggers ?? manifestUploadTriggers)) {
+      const queue = this.queues[trigger.queue];
+      if (!queue) throw new Error(`Upload trigger ${name}: queue ${trigger.queue} is not in the manifest`);
+      new events.Rule(this, `${name}-rule`, {
+        description: `Objects created under ${trigger.prefix} in the ${trigger.bucket} bucket, to ${trigger.queue}`,
+        eventPattern: {
+          source: ['aws.s3'],
+          detailType: ['Object Created'],
+          detail: {
+            bucket: { name: [data[trigger.bucket].bucketName] },
+            object: { key: events.Match.prefix(trigger.prefix) },
+          },
+        },
+        targets: [new targets.SqsQueue(queue)],
+      });
     }
 
     for (const [name, def] of Object.entries(props.queues)) {

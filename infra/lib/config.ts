@@ -2,6 +2,7 @@
  * Deployment settings, read once from CDK context (`-c key=value` or cdk.json). Every key has a default
  * so `cdk synth` works on a clean clone; a real deployment passes its own values (docs/infrastructure.md).
  */
+import { DEFAULT_MODEL_ID } from '@kork/functions/adapters/model';
 import type { Construct } from 'constructs';
 
 export interface KorkConfig {
@@ -31,6 +32,8 @@ export interface KorkConfig {
   appleClientIds: string[];
   /** An SNS topic that receives the dead-letter alarms; without it the alarms are only visible in CloudWatch. */
   alarmTopicArn?: string;
+  /** The Bedrock model (or cross-region inference profile) a magic import reads text with. */
+  bedrockModelId: string;
 }
 
 export const DEFAULT_CONFIG = {
@@ -61,6 +64,7 @@ export function readConfig(scope: Construct): KorkConfig {
     alarmTopicArn: text(scope, 'alarmTopicArn'),
     googleClientIds: list(scope, 'googleClientIds') ?? [],
     appleClientIds: list(scope, 'appleClientIds') ?? [],
+    bedrockModelId: text(scope, 'bedrockModelId') ?? DEFAULT_MODEL_ID,
   };
 }
 

@@ -108,6 +108,11 @@ export class DataStack extends Stack {
       ],
       cors: appOrigin ? [uploadCors(appOrigin)] : undefined,
     });
+    // "Object Created" events go to EventBridge, whose rules (async-stack.ts) start an import's scan. Set on
+    // the bucket resource itself: `eventBridgeEnabled` would add a notifications custom resource and its Lambda.
+    (this.imports.node.defaultChild as s3.CfnBucket).notificationConfiguration = {
+      eventBridgeConfiguration: { eventBridgeEnabled: true },
+    };
 
     this.table = new dynamodb.Table(this, 'Table', {
       partitionKey: { name: TABLE_SCHEMA.partitionKey, type: dynamodb.AttributeType.STRING },

@@ -82,7 +82,10 @@ export class KorkFunction extends Construct {
 
     for (const need of new Set(def.needs)) this.grant(need, data, resources);
 
-    Validations.of(this).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: REASONS.xray });
+    const anyResource = def.needs.includes('documents:read')
+      ? `${REASONS.xray} ${REASONS.textract}`
+      : REASONS.xray;
+    Validations.of(this).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: anyResource });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
@@ -123,6 +126,25 @@ export class KorkFunction extends Construct {
       case 'import-steps:send':
         this.sendTo('import-steps', resources);
         return;
+      case 'documents:read':
+        // Textract has no resource-level permissions; it reads the object with this role's s3:GetObject.
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: [
+              'textract:AnalyzeExpense',
+              'textract:AnalyzeDocument',
+              'textract:StartExpenseAnalysis',
+              'textract:GetExpenseAnalysis',
+              'textract:StartDocumentAnalysis',
+              'textract:GetDocumentAnalysis',
+            ],
+            resources: ['*'],
+          }),
+        );
+        return;
+      case 'model:invoke':
+        this.invokeModel(resources.config.bedrockModelId);
+        return;
       case 'mail:send':
         if (!resources.mailIdentity)
           throw new Error(`${this.node.path} needs mail:send but no mail identity is wired`);
@@ -162,6 +184,30 @@ export class KorkFunction extends Construct {
       }),
     );
     acknowledgeWildcardResource(this, bucket.bucketArn, '/*', REASONS.bucketObjects);
+  }
+
+  /**
+   * Converse on one model. A cross-region inference profile (`eu.…`) routes to the foundation model in any
+   * of its regions, so both the profile and the model in every region are granted.
+   */
+  private invokeModel(modelId: string): void {
+    const stack = Stack.of(this);
+    const profile = /^(eu|us|apac|global)\./.exec(modelId);
+    const foundationModel = profile ? modelId.slice(profile[0].length) : modelId;
+    const resources = [
+      `arn:${stack.partition}:bedrock:${profile ? '*' : stack.region}::foundation-model/${foundationModel}`,
+    ];
+    if (profile)
+      resources.push(
+        `arn:${stack.partition}:bedrock:${stack.region}:${stack.account}:inference-profile/${modelId}`,
+      );
+    this.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['bedrock:InvokeModel'], resources }));
+    this.function.addEnvironment('BEDROCK_MODEL_ID', modelId);
+    if (profile)
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/${foundationModel}]`,
+        reason: REASONS.inferenceProfile,
+      });
   }
 
   private sendTo(queueName: QueueName, resources: FunctionResources): void {

@@ -25,7 +25,11 @@ export const HSTS_MAX_AGE_SECONDS = 730 * 24 * 60 * 60;
  * Styles allow 'unsafe-inline': Mantine and the app set element styles and inject style tags at run time.
  * Scripts do not: the built app has no inline script.
  */
-function contentSecurityPolicy(frameAncestors: string, dev: boolean): string {
+function contentSecurityPolicy(
+  frameAncestors: string,
+  dev: boolean,
+  connectSources: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     "img-src 'self' data: blob:",
@@ -33,7 +37,7 @@ function contentSecurityPolicy(frameAncestors: string, dev: boolean): string {
     dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     // ... and reloads it over a WebSocket on the same port.
-    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    ["connect-src 'self'", ...(dev ? ['ws:', 'wss:'] : []), ...connectSources].join(' '),
     `frame-ancestors ${frameAncestors}`,
     "base-uri 'self'",
     "form-action 'self'",
@@ -54,10 +58,21 @@ export function isEmbedPath(pathname: string): boolean {
   return pathname.startsWith('/embed/');
 }
 
-export function securityHeaderSet(framing: FramePolicy, options: { dev?: boolean } = {}): SecurityHeaderSet {
+/**
+ * `connectSources`: origins the page may also send requests to. Only the cloud passes one, the imports
+ * bucket's endpoint for presigned uploads; the local origin forwards those itself (same origin).
+ */
+export function securityHeaderSet(
+  framing: FramePolicy,
+  options: { dev?: boolean; connectSources?: readonly string[] } = {},
+): SecurityHeaderSet {
   const dev = options.dev ?? false;
   return {
-    contentSecurityPolicy: contentSecurityPolicy(framing === 'deny' ? "'none'" : '*', dev),
+    contentSecurityPolicy: contentSecurityPolicy(
+      framing === 'deny' ? "'none'" : '*',
+      dev,
+      options.connectSources,
+    ),
     ...(framing === 'deny' ? { frameOptions: 'DENY' as const } : {}),
     hstsMaxAgeSeconds: HSTS_MAX_AGE_SECONDS,
     hstsIncludeSubdomains: true,

@@ -96,7 +96,10 @@ export class WebStack extends Stack {
     const securityHeaders = this.headersPolicy(
       'SecurityHeaders',
       'Kork: CSP, HSTS and the usual hardening headers; no framing',
-      securityHeaderSet('deny'),
+      // The batch import page PUTs files straight to the imports bucket with presigned URLs.
+      securityHeaderSet('deny', {
+        connectSources: [importsBucketOrigin(data.imports.bucketName, this.region)],
+      }),
     );
     const embedHeaders = this.headersPolicy(
       'EmbedSecurityHeaders',
@@ -297,4 +300,9 @@ export class WebStack extends Stack {
       }
     }
   }
+}
+
+/** The imports bucket's regional virtual-hosted endpoint, where the SDK points presigned uploads. */
+export function importsBucketOrigin(bucketName: string, region: string): string {
+  return `https://${bucketName}.s3.${region}.amazonaws.com`;
 }

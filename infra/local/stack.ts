@@ -9,8 +9,7 @@ import { join, resolve } from 'node:path';
 import type { ImportUploaded } from '@kork/events/import-step';
 import { useDocuments } from '@kork/functions/adapters/documents';
 import { useMail } from '@kork/functions/adapters/mail';
-import * as modelAdapter from '@kork/functions/adapters/model';
-import { type ModelPort, useModel } from '@kork/functions/adapters/model';
+import { rulesModel, useModel } from '@kork/functions/adapters/model';
 import { useQueue } from '@kork/functions/adapters/queue';
 import { resetCatalogIndex } from '@kork/functions/catalog/catalog-index-cache';
 import { resetCellarSnapshots } from '@kork/functions/cellar/cellar-snapshot';
@@ -145,8 +144,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // The local document reader (tesseract.js, pdfjs-dist) and the rule-based wine extractor.
   const localDocuments = await localDocumentReader(dataDir, log);
   useDocuments(localDocuments);
-  const rules = localModel(log);
-  if (rules) useModel(rules);
+  useModel(rulesModel);
 
   return {
     dataDir,
@@ -181,11 +179,4 @@ async function localDocumentReader(dataDir: string, log: (line: string) => void)
     log(`local document reader not loaded: ${error instanceof Error ? error.message : error}`);
     return undefined;
   }
-}
-
-/** adapters/model.ts's rule-based extractor, once it is there. */
-function localModel(log: (line: string) => void): ModelPort | undefined {
-  const rules = (modelAdapter as { rulesModel?: ModelPort }).rulesModel;
-  if (!rules) log('rule-based wine extractor not found in adapters/model');
-  return rules;
 }

@@ -83,3 +83,19 @@ export function nagFindings(stack: Stack): NagFinding[] {
 export function resourceCount(stack: Stack): number {
   return Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length;
 }
+
+/**
+ * A template value as text, with what CloudFormation resolves at deploy time written as `<name>`: a
+ * named import as its export name, a pseudo parameter or resource as its name.
+ */
+export function renderValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const node = value as Record<string, unknown>;
+  if (Array.isArray(node['Fn::Join'])) {
+    const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+    return parts.map(renderValue).join(separator);
+  }
+  if ('Fn::ImportValue' in node) return `<${renderValue(node['Fn::ImportValue'])}>`;
+  if ('Ref' in node) return `<${String(node.Ref)}>`;
+  return JSON.stringify(value);
+}

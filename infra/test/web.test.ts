@@ -9,7 +9,13 @@ import {
   EMBED_CONTENT_SECURITY_POLICY,
   securityHeadersFor,
 } from '../lib/security-headers';
-import { nagFindings, stubAssets, stubWebDist, testApp } from './support';
+import { nagFindings, renderValue, stubAssets, stubWebDist, testApp } from './support';
+
+/** The cloud's policy: the local one, and presigned uploads to the imports bucket's regional endpoint. */
+const CLOUD_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "connect-src 'self'",
+  "connect-src 'self' https://<Kork-Data-ImportsBucketName>.s3.<AWS::Region>.amazonaws.com",
+);
 
 const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000';
 
@@ -88,10 +94,9 @@ describe('with a web build', () => {
     for (const path of ['default', '/api/*', '/img*']) {
       const headers = headersOf(t, all[path]);
       expect(headers.FrameOptions, path).toEqual({ FrameOption: 'DENY', Override: true });
-      expect(headers.ContentSecurityPolicy, path).toEqual({
-        ContentSecurityPolicy: CONTENT_SECURITY_POLICY,
-        Override: true,
-      });
+      const csp = headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown; Override: boolean };
+      expect(renderValue(csp.ContentSecurityPolicy), path).toBe(CLOUD_CONTENT_SECURITY_POLICY);
+      expect(csp.Override, path).toBe(true);
       expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
       expect(headers.StrictTransportSecurity, path).toEqual({
         AccessControlMaxAgeSec: 63072000,
@@ -101,13 +106,16 @@ describe('with a web build', () => {
     }
   });
 
-  it('gives the local origin the same headers, relaxed only for hot reload in development', () => {
+  it('gives the local origin the same headers, but uploads on its own origin and hot reload in development', () => {
     const all = behaviors(t);
     const local = securityHeadersFor('/feed');
-    expect(local['content-security-policy']).toBe(
-      (headersOf(t, all.default).ContentSecurityPolicy as { ContentSecurityPolicy: string })
+    const cloud = renderValue(
+      (headersOf(t, all.default).ContentSecurityPolicy as { ContentSecurityPolicy: unknown })
         .ContentSecurityPolicy,
     );
+    expect(local['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    // The local origin forwards presigned uploads itself (infra/local/upload-proxy.ts).
+    expect(cloud.replace(/ https:\/\/\S+\.amazonaws\.com/, '')).toBe(CONTENT_SECURITY_POLICY);
     expect(securityHeadersFor('/embed/wines/w1')['content-security-policy']).toBe(
       EMBED_CONTENT_SECURITY_POLICY,
     );
