@@ -119,7 +119,7 @@ describe('batch import infrastructure', () => {
 
     const bedrock = statements.find((s) => actionsOf(s).includes('bedrock:InvokeModel'));
     expect(actionsOf(bedrock as Statement)).toEqual(['bedrock:InvokeModel']);
-    const resources = (bedrock?.Resource as unknown[]).map(renderValue).sort();
+    const resources = ((bedrock?.Resource ?? []) as unknown[]).map(renderValue).sort();
     const model = DEFAULT_MODEL_ID.replace(/^eu\./, '');
     expect(resources).toEqual([
       `arn:<AWS::Partition>:bedrock:*::foundation-model/${model}`,
