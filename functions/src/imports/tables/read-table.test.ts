@@ -271,6 +271,7 @@ describe('cell text', () => {
   it('decodes text by its byte-order mark, UTF-8, else Windows-1252', () => {
     expect(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41])).text).toBe('A');
     expect(decodeText(Uint8Array.from([0x42, 0xf8])).text).toBe('Bø');
+    expect(decodeText(Uint8Array.from([0x80, 0x20, 0x92, 0x96, 0xe9])).text).toBe('€ ’–é');
     expect(decodeText(new TextEncoder().encode('Bø')).encoding).toBe('utf-8');
   });
 });

@@ -90,8 +90,28 @@ export function decodeText(bytes: Uint8Array): Decoded {
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
   }
+}
+
+/** Windows-1252's characters for 0x80–0x9F (undefined bytes kept as their C1 code points). */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d,
+  0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a,
+  0x153, 0x9d, 0x17e, 0x178,
+];
+
+/**
+ * Windows-1252 text. Decoded by hand: Node's TextDecoder reads the label as Latin-1, which turns
+ * 0x80–0x9F ("€", "’", "–") into control characters.
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const units = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number;
+    units[i] = byte >= 0x80 && byte <= 0x9f ? (CP1252_HIGH[byte - 0x80] as number) : byte;
+  }
+  return new TextDecoder('utf-16le').decode(units);
 }
 
 /** Control characters no text file has (NUL, and the C0 range apart from tab and line ends). */
