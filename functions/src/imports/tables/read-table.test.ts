@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import { IMPORT_LIMITS } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import { ImportFileError } from '../read/read-line';
-import { encodeText, makeCsv, makeXlsx } from './fixtures/make-spreadsheet';
+import { csvText, encodeText, makeCsv, makeXlsx } from './fixtures/make-spreadsheet';
 import { cellText, decodeText, numberText, readTable } from './read-table';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -109,8 +109,8 @@ describe('readTable: .xlsx', () => {
   it('reads at most the line limit and says the file had more', async () => {
     const rows = Array.from({ length: IMPORT_LIMITS.maxLines + 3 }, (_, i) => [`Vin ${i + 1}`, i % 12]);
     const table = await readTable(await makeXlsx(['Vin', 'Antall'], rows), 'stor.xlsx');
-    expect(table.rows).toHaveLength(IMPORT_LIMITS.maxLines);
-    expect(table.rows.at(-1)?.[0]).toBe(`Vin ${IMPORT_LIMITS.maxLines}`);
+    expect(table.rows).toHaveLength(IMPORT_LIMITS.maxLines + 1);
+    expect(table.rows.at(-1)?.[0]).toBe(`Vin ${IMPORT_LIMITS.maxLines + 1}`);
     expect(table.truncated).toBe(true);
   });
 
@@ -228,10 +228,16 @@ describe('readTable: CSV', () => {
   it('reads at most the line limit and the column limit', async () => {
     const many = Array.from({ length: IMPORT_LIMITS.maxLines + 1 }, (_, i) => [`Vin ${i}`, '1']);
     const table = await readTable(makeCsv(['Vin', 'Antall'], many), 'vin.csv');
-    expect(table.rows).toHaveLength(IMPORT_LIMITS.maxLines);
+    expect(table.rows).toHaveLength(IMPORT_LIMITS.maxLines + 1);
     expect(table.truncated).toBe(true);
     const exact = await readTable(makeCsv(['Vin', 'Antall'], many.slice(1)), 'vin.csv');
+    expect(exact.rows).toHaveLength(IMPORT_LIMITS.maxLines);
     expect(exact.truncated).toBe(false);
+    const titled = new TextEncoder().encode(`Vinliste\r\n${csvText(['Vin', 'Antall'], many)}`);
+    const underTitle = await readTable(titled, 'vin.csv');
+    expect(underTitle.headerRow).toBe(2);
+    expect(underTitle.rows).toHaveLength(IMPORT_LIMITS.maxLines + 1);
+    expect(underTitle.truncated).toBe(true);
     const wide = Array.from({ length: 5000 }, (_, i) => `K${i}`);
     const wideTable = await readTable(makeCsv(wide, [wide]), 'vin.csv');
     expect(wideTable.headers).toHaveLength(IMPORT_LIMITS.maxColumns);

@@ -5,7 +5,7 @@
  * What the file is comes from its bytes, not its name or media type: Windows sends CSV files as
  * `application/vnd.ms-excel`, and an .xlsx saved with the wrong ending is still a workbook. An .xlsx is
  * read as a stream, row by row, so a sheet of a million rows is never held whole: reading stops after
- * the header and `IMPORT_LIMITS.maxLines` rows (and one more to know the file had more), and cells past
+ * the header and `IMPORT_LIMITS.maxLines` rows and one more (to know the file had more), and cells past
  * `IMPORT_LIMITS.maxColumns` are not looked at.
  */
 import { Readable } from 'node:stream';
@@ -17,13 +17,16 @@ import { decodeEntities } from '../read/values';
 
 export interface TableData {
   headers: string[];
-  /** Data rows (fully empty rows left out), each as long as `headers`. */
+  /**
+   * Data rows (fully empty rows left out), each as long as `headers`: at most `IMPORT_LIMITS.maxLines`
+   * and one more when the file has more (so lines read from them show it, as `truncated` does).
+   */
   rows: string[][];
   /** Each data row's row number in the file, 1-based, counting the header and blank rows. */
   rowNumbers: number[];
   /** The header row's number (rows above it were empty, or a title). */
   headerRow: number;
-  /** The file had more data rows than an import holds; the first `IMPORT_LIMITS.maxLines` are here. */
+  /** The file had more data rows than an import holds (`IMPORT_LIMITS.maxLines`). */
   truncated: boolean;
   sheetName?: string;
   encoding?: 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
@@ -141,7 +144,11 @@ function detectDelimiter(text: string): string | undefined {
     // A row cut where the sample ends is not counted.
     const cut = parsed.data.length < 20 && text.length > sample.length;
     const rows = cut ? parsed.data.slice(0, -1) : parsed.data;
-    const counts = rows.map((row) => row.length);
+    const all = rows.map((row) => row.length);
+    // A title line or two above the headers is no sign.
+    let skip = 0;
+    while (skip < TITLE_ROWS_MAX && all[skip] === 1 && (all[skip + 1] ?? 0) >= 2) skip++;
+    const counts = all.slice(skip);
     const first = counts[0] ?? 0;
     if (first < 2) continue;
     split = true;
@@ -210,7 +217,7 @@ class RowCollector {
   /** Takes a row; false once it has all it can use. */
   add(cells: string[], row: number): boolean {
     if (!cells.some((cell) => cell !== '')) return true;
-    if (this.seen.length >= IMPORT_LIMITS.maxLines + TITLE_ROWS_MAX + 1) {
+    if (this.seen.length >= IMPORT_LIMITS.maxLines + TITLE_ROWS_MAX + 2) {
       this.extra = true;
       return false;
     }
@@ -226,7 +233,8 @@ class RowCollector {
     if (!header) throw new ImportFileError('importFileEmpty', 'The file is empty');
     const body = this.seen.slice(start + 1);
     const truncated = this.extra || body.length > IMPORT_LIMITS.maxLines;
-    const rows = body.slice(0, IMPORT_LIMITS.maxLines);
+    // One row past the limit is kept, so lines read from the rows show the file had more.
+    const rows = body.slice(0, IMPORT_LIMITS.maxLines + 1);
     // Columns run to the last one with anything in it, in the header or any row.
     let width = 0;
     for (const { cells } of [header, ...rows]) {
