@@ -17,6 +17,7 @@ import { TABLE_SCHEMA } from '@kork/functions/data/table';
 import { dynamoClient, resetDynamoClients } from '@kork/functions/platform/dynamo';
 import { resetS3Client } from '@kork/functions/platform/s3';
 import { type QueueDef, queues, uploadTriggers } from '@kork/functions/routes';
+import { createLocalDocuments } from './documents-local';
 import { type DynamoLocal, startDynamoLocal } from './dynamodb-local';
 import { MailOutbox } from './mail-outbox';
 import { QueueBroker, type SqsHandler } from './queue-broker';
@@ -142,7 +143,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
 
   // The local document reader (tesseract.js, pdfjs-dist) and the rule-based wine extractor.
-  const localDocuments = await localDocumentReader(dataDir, log);
+  const localDocuments = createLocalDocuments(dataDir);
   useDocuments(localDocuments);
   useModel(rulesModel);
 
@@ -158,25 +159,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       useQueue(undefined);
       useDocuments(undefined);
       useModel(undefined);
-      await localDocuments?.close().catch(() => undefined);
+      await localDocuments.close().catch(() => undefined);
       useMail(undefined);
       resetDynamoClients();
       resetS3Client();
       await Promise.allSettled([dynamo.stop(), s3.stop()]);
     },
   };
-}
-
-type LocalDocuments = import('@kork/functions/adapters/documents').DocumentPort & { close(): Promise<void> };
-
-/** infra/local/documents-local.ts, when it is there (loaded lazily: OCR is heavy and only imports need it). */
-async function localDocumentReader(dataDir: string, log: (line: string) => void) {
-  const path = './documents-local';
-  try {
-    const mod = (await import(path)) as { createLocalDocuments?: (dir: string) => LocalDocuments };
-    return mod.createLocalDocuments?.(dataDir);
-  } catch (error) {
-    log(`local document reader not loaded: ${error instanceof Error ? error.message : error}`);
-    return undefined;
-  }
 }
