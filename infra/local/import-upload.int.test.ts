@@ -5,27 +5,34 @@
  */
 import { request } from 'node:http';
 import { ImportUploaded, importUploadKey } from '@kork/events/import-step';
+import { accountsSeed } from '@kork/functions/accounts/seed';
+import { applySeeds } from '@kork/functions/data/seed-runner';
 import { readUpload, uploadUrlFor } from '@kork/functions/imports/upload-url';
-import { LIMITS } from '@kork/shared';
+import { type CreatedImport, type ImportDetail, LIMITS } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqsHandler } from './queue-broker';
 import { loadFunction } from './stack';
+import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
 
 let origin: TestOrigin;
+const accounts = new TestAccounts(() => origin);
 const delivered: unknown[] = [];
 
 beforeAll(async () => {
   origin = await startTestOrigin({
-    // The import-steps consumer is replaced by a recorder; every other queue keeps its own.
+    // The import-steps consumer records what it is given, then runs as usual.
     loadConsumer: async (queue, def) => {
-      if (queue !== 'import-steps') return loadFunction<SqsHandler>(def.consumer.handler);
-      return async (event) => {
+      const handler = await loadFunction<SqsHandler>(def.consumer.handler);
+      if (queue !== 'import-steps') return handler;
+      return async (event, context) => {
         for (const record of event.Records) delivered.push(JSON.parse(record.body));
-        return { batchItemFailures: [] };
+        return handler(event, context);
       };
     },
   });
+  await applySeeds([accountsSeed]);
+  await accounts.logIn('restaurant@kork.local', 'Restaurant1');
 });
 
 afterAll(async () => {
@@ -51,6 +58,38 @@ function put(url: string, body: string | Buffer, headers: Record<string, string>
 }
 
 describe('import uploads through the local origin', () => {
+  it('takes the file of a job created through the API, and the job leaves awaitingUpload', async () => {
+    const body = Buffer.from(CSV, 'utf8');
+    const created = await origin.api<CreatedImport>('POST', `${accounts.base('restaurant')}/imports`, {
+      token: accounts.tokens.restaurant,
+      json: { kind: 'excel', fileName: 'kjeller.csv', fileSize: body.length, contentType: 'text/csv' },
+    });
+    expect(created.status).toBe(201);
+    const job = created.payload;
+    expect(job.status).toBe('awaitingUpload');
+    expect(job.uploadUrl?.startsWith(`${origin.base}/imports/uploads/`)).toBe(true);
+    expect(job.uploadHeaders).toEqual({ 'content-type': 'text/csv' });
+
+    const answer = await put(job.uploadUrl ?? '', body, job.uploadHeaders ?? {});
+    expect(answer.status).toBe(200);
+    const key = importUploadKey(accounts.userIds.restaurant as string, job.id);
+    await waitForMessage(key);
+    const deadline = Date.now() + 10_000;
+    let status = job.status;
+    while (status === 'awaitingUpload' || status === 'scanning') {
+      if (Date.now() > deadline) throw new Error(`job still ${status}`);
+      await new Promise((r) => setTimeout(r, 50));
+      const now = await origin.api<ImportDetail>(
+        'GET',
+        `${accounts.base('restaurant')}/imports/${job.id}?lines=false`,
+        { token: accounts.tokens.restaurant },
+      );
+      status = now.payload.status;
+    }
+    // A table waits for its columns.
+    expect(status).toBe('columns');
+  });
+
   it('signs upload URLs for this origin', async () => {
     expect(process.env.IMPORTS_UPLOAD_ENDPOINT).toBe(origin.base);
     const { uploadUrl } = await uploadUrlFor(importUploadKey('owner-a', 'import-a'), 'text/csv', 10);
