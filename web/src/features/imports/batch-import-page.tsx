@@ -244,8 +244,33 @@ function BatchImport({ userId }: { userId: string }) {
           <Text size="sm">{translateMessage(`importTruncated|max=${IMPORT_LIMITS.maxLines}`)}</Text>
         </Alert>
       )}
+      {job && jobId === job.id && job.unreadLines && job.unreadLines.length > 0 && (
+        <UnreadLines lines={job.unreadLines} />
+      )}
       {body}
       <LeaveGuard userId={userId} openJobId={openJobId} />
     </div>
+  );
+}
+
+/** What a magic import could not read, line by line: said, never silently dropped. */
+function UnreadLines({ lines }: { lines: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="gray.8" variant="outline">
+      <details>
+        <summary>
+          <Text size="sm" span>
+            {t('importsPage.unread', { count: lines.length })}
+          </Text>
+        </summary>
+        <ul className={classes.unread}>
+          {lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines keep the order the text had
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      </details>
+    </Alert>
   );
 }

@@ -132,7 +132,8 @@ export function CancelButton({ onCancel }: { onCancel: () => Promise<void> }) {
         onClose={() => setOpen(false)}
         title={t('importsPage.working.cancelTitle')}
         centered
-        closeButtonProps={{ 'aria-label': t('importsPage.working.keepGoing') }}
+        // "Keep going" and Escape close it; a second control of that name would only repeat it.
+        withCloseButton={false}
       >
         <Stack gap="md">
           <Text size="sm">{t('importsPage.working.cancelText')}</Text>

@@ -73,7 +73,8 @@ export function LeaveGuard({ userId, openJobId }: { userId: string; openJobId: s
       onClose={() => blocker.reset?.()}
       title={t('importsPage.leave.title')}
       centered
-      closeButtonProps={{ 'aria-label': t('importsPage.leave.stay') }}
+      // "Stay" and Escape close it; a second control named "Stay" would only repeat the first.
+      withCloseButton={false}
     >
       <Stack gap="md">
         <Text size="sm">{t('importsPage.leave.text')}</Text>
