@@ -19,16 +19,16 @@ import { createExchangeRateEntity, exchangeRateSchema } from '../cellar/entities
 import { createLocationShareEntity, locationShareSchema } from '../cellar/entities/location-share';
 import { createWineListCategoryEntity, wineListCategorySchema } from '../cellar/entities/wine-list-category';
 import {
-  createImporterConnectionEntity,
-  importerConnectionSchema,
-} from '../orders/entities/importer-connection';
-import { createOrderEntity, orderSchema } from '../orders/entities/order';
-import {
   createImportColumnMemoryEntity,
   importColumnMemorySchema,
 } from '../imports/entities/import-column-memory';
 import { createImportJobEntity, importJobSchema } from '../imports/entities/import-job';
 import { createImportLineEntity, importLineSchema } from '../imports/entities/import-line';
+import {
+  createImporterConnectionEntity,
+  importerConnectionSchema,
+} from '../orders/entities/importer-connection';
+import { createOrderEntity, orderSchema } from '../orders/entities/order';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { createPosKeyEntity, posKeySchema } from '../pos/entities/pos-key';
