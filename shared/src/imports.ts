@@ -46,6 +46,7 @@ export const IMPORT_CONTENT_TYPES: Record<ImportKind, readonly string[]> = {
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     'text/csv',
     'text/plain',
+    'text/tab-separated-values',
     'application/vnd.ms-excel',
   ],
   invoice: ['image/jpeg', 'image/png', 'image/webp', 'image/tiff', 'application/pdf'],
