@@ -26,7 +26,10 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own DynamoDB Local and S3 emulator: the tier is mostly
+          // waiting on the emulators, so two share the machine's cores well (docs/benchmarks.md).
+          fileParallelism: true,
+          maxWorkers: 2,
           env: {
             LOG_LEVEL: 'silent',
             AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
