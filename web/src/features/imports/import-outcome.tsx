@@ -68,7 +68,7 @@ export function ImportOutcome({ userId, job, onRetry, onStartNew }: OutcomeProps
         <Button radius="xl" onClick={onRetry}>
           {t('importsPage.outcome.tryAgain')}
         </Button>
-        <Button component={Link} to={WINES_PATH} variant="default" radius="xl">
+        <Button component={Link} to={`${WINES_PATH}?add=1`} variant="default" radius="xl">
           {t(failed ? 'importsPage.outcome.addByHand' : 'importsPage.outcome.addWinesByHand')}
         </Button>
       </Group>

@@ -76,6 +76,13 @@ describe('the cellar wines page', () => {
     );
   });
 
+  it('opens the add dialog when it is opened with ?add=1, as a batch import that found nothing links it', async () => {
+    wines.mockResolvedValue(pageOf([]));
+    renderPage('/wine-cellar/wines?add=1');
+
+    expect(await screen.findByRole('tab', { name: 'Custom wine' })).toBeTruthy();
+  });
+
   it('tells a search with no match apart from an empty cellar, and clears it', async () => {
     wines.mockResolvedValue(pageOf([]));
     renderPage('/wine-cellar/wines?q=riesling&stock=out');

@@ -79,6 +79,9 @@ function useWinesView(): [WinesView, (changes: Partial<WinesView>) => void] {
   return [view, update];
 }
 
+/** The query parameter that opens the add dialog when the page opens. */
+export const ADD_PARAM = 'add';
+
 function CellarWines({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [view, setView] = useWinesView();
@@ -94,6 +97,20 @@ function CellarWines({ userId }: { userId: string }) {
 
   const [selected, setSelected] = useState<Map<string, CellarWine>>(() => new Map());
   const [adding, addModal] = useDisclosure(false);
+  // `?add=1` (a link such as the batch import's "Add wines by hand") opens the add dialog once.
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (params.get(ADD_PARAM) !== '1') return;
+    addModal.open();
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ADD_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams, addModal]);
   const [moving, moveModal] = useDisclosure(false);
   const [deleting, deleteModal] = useDisclosure(false);
   const [locationsOpen, locationsDrawer] = useDisclosure(false);
