@@ -6,16 +6,14 @@ import {
   type ImportKind,
   isFinalImportStatus,
 } from '@kork/shared';
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Skeleton, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage, translateMessage } from '../../lib/form-schema';
-import { QueryProvider } from '../../lib/query-client';
-import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../lib/use-page-title';
+import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import {
   cancelImport,
   createImport,
@@ -42,34 +40,17 @@ export const BATCH_IMPORT_PATH = '/wine-cellar/batch-import';
  * reload shows where it stands; before a job exists the chosen kind is (`?kind=`).
  */
 export function BatchImportPage() {
-  return (
-    <QueryProvider>
-      <BatchImportScreen />
-    </QueryProvider>
-  );
-}
-
-function BatchImportScreen() {
   const { t } = useTranslation();
-  const session = useSession();
-  usePageTitle(t('importsPage.title'));
-  if (session.status === 'loading')
-    return (
-      <Stack gap="md" aria-busy="true">
-        <Skeleton height={36} width="40%" />
-        <Skeleton height={96} />
-      </Stack>
-    );
-  if (session.status === 'anonymous')
-    return (
-      <Text>
-        {t('importsPage.signedOut')}{' '}
-        <Link to={`/sign-in?redirect=${encodeURIComponent(BATCH_IMPORT_PATH)}`}>
-          {t('importsPage.signIn')}
-        </Link>
-      </Text>
-    );
-  return <BatchImport key={session.user.id} userId={session.user.id} />;
+  return (
+    <CellarOwnerPage
+      title={t('importsPage.title')}
+      path={BATCH_IMPORT_PATH}
+      signedOut={t('importsPage.signedOut')}
+      signIn={t('importsPage.signIn')}
+    >
+      {(userId) => <BatchImport key={userId} userId={userId} />}
+    </CellarOwnerPage>
+  );
 }
 
 function kindOf(value: string | null): ImportKind | undefined {

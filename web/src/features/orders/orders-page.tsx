@@ -19,11 +19,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { currentLocale } from '../../i18n/i18n';
-import { QueryProvider } from '../../lib/query-client';
-import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../lib/use-page-title';
+import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import { formatMoney } from '../cellar/wines/money';
 import { formatDay, useCellarSettings, useLocations } from '../sales/sales-shared';
 import { type OrdersFilter, useOrders } from './api/orders';
@@ -38,32 +35,17 @@ const PAGE_SIZE = 25;
 
 /** The cellar's orders (SPEC §3 Order): the list by status, an order's lines, receiving, importers. */
 export function OrdersPage() {
-  return (
-    <QueryProvider>
-      <OrdersScreen />
-    </QueryProvider>
-  );
-}
-
-function OrdersScreen() {
   const { t } = useTranslation();
-  const session = useSession();
-  usePageTitle(t('ordersPage.title'));
-  if (session.status === 'loading')
-    return (
-      <Stack gap="md" aria-busy="true">
-        <Skeleton height={36} width="40%" />
-        <Skeleton height={96} />
-      </Stack>
-    );
-  if (session.status === 'anonymous')
-    return (
-      <Text>
-        {t('ordersPage.signedOut')}{' '}
-        <Link to={`/sign-in?redirect=${encodeURIComponent(ORDERS_PATH)}`}>{t('ordersPage.signIn')}</Link>
-      </Text>
-    );
-  return <OrdersOverview key={session.user.id} userId={session.user.id} />;
+  return (
+    <CellarOwnerPage
+      title={t('ordersPage.title')}
+      path={ORDERS_PATH}
+      signedOut={t('ordersPage.signedOut')}
+      signIn={t('ordersPage.signIn')}
+    >
+      {(userId) => <OrdersOverview key={userId} userId={userId} />}
+    </CellarOwnerPage>
+  );
 }
 
 /** "12 of 20 received" or "20 bottles". */

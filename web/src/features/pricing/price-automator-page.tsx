@@ -3,13 +3,10 @@ import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mant
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage, translateMessage } from '../../lib/form-schema';
 import { notify } from '../../lib/notify';
-import { QueryProvider } from '../../lib/query-client';
-import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../lib/use-page-title';
+import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import {
   useApply,
   useDeleteRuleSet,
@@ -28,34 +25,17 @@ export const PRICE_AUTOMATOR_PATH = '/wine-cellar/price-automator';
 
 /** /wine-cellar/price-automator: rule sets, their preview and apply, and the prices to review. */
 export function PriceAutomatorPage() {
-  return (
-    <QueryProvider>
-      <PriceAutomatorScreen />
-    </QueryProvider>
-  );
-}
-
-function PriceAutomatorScreen() {
   const { t } = useTranslation();
-  const session = useSession();
-  usePageTitle(t('pricingPage.title'));
-  if (session.status === 'loading')
-    return (
-      <Stack gap="md" aria-busy="true">
-        <Skeleton height={36} width="40%" />
-        <Skeleton height={96} />
-      </Stack>
-    );
-  if (session.status === 'anonymous')
-    return (
-      <Text>
-        {t('pricingPage.signedOut')}{' '}
-        <Link to={`/sign-in?redirect=${encodeURIComponent(PRICE_AUTOMATOR_PATH)}`}>
-          {t('pricingPage.signIn')}
-        </Link>
-      </Text>
-    );
-  return <PriceAutomator key={session.user.id} userId={session.user.id} />;
+  return (
+    <CellarOwnerPage
+      title={t('pricingPage.title')}
+      path={PRICE_AUTOMATOR_PATH}
+      signedOut={t('pricingPage.signedOut')}
+      signIn={t('pricingPage.signIn')}
+    >
+      {(userId) => <PriceAutomator key={userId} userId={userId} />}
+    </CellarOwnerPage>
+  );
 }
 
 function PriceAutomator({ userId }: { userId: string }) {

@@ -20,9 +20,7 @@ import { Link } from 'react-router';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDecimal, formatPercent } from '../../lib/format-number';
 import { notify } from '../../lib/notify';
-import { QueryProvider } from '../../lib/query-client';
-import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../lib/use-page-title';
+import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import { formatMoney } from '../cellar/wines/money';
 import { ConfirmModal } from '../wines/components/confirm-modal';
 import { useDeleteRecipe, useRecipeCellar, useRecipes } from './api/recipes';
@@ -33,32 +31,17 @@ export const BEVERAGES_PATH = '/wine-cellar/beverages';
 
 /** /wine-cellar/beverages: the cellar's drink recipes with their cost and margins (SPEC §3 Recipe). */
 export function BeveragesPage() {
-  return (
-    <QueryProvider>
-      <BeveragesScreen />
-    </QueryProvider>
-  );
-}
-
-function BeveragesScreen() {
   const { t } = useTranslation();
-  const session = useSession();
-  usePageTitle(t('recipesPage.title'));
-  if (session.status === 'loading')
-    return (
-      <Stack gap="md" aria-busy="true">
-        <Skeleton height={36} width="40%" />
-        <Skeleton height={96} />
-      </Stack>
-    );
-  if (session.status === 'anonymous')
-    return (
-      <Text>
-        {t('recipesPage.signedOut')}{' '}
-        <Link to={`/sign-in?redirect=${encodeURIComponent(BEVERAGES_PATH)}`}>{t('recipesPage.signIn')}</Link>
-      </Text>
-    );
-  return <Beverages key={session.user.id} userId={session.user.id} />;
+  return (
+    <CellarOwnerPage
+      title={t('recipesPage.title')}
+      path={BEVERAGES_PATH}
+      signedOut={t('recipesPage.signedOut')}
+      signIn={t('recipesPage.signIn')}
+    >
+      {(userId) => <Beverages key={userId} userId={userId} />}
+    </CellarOwnerPage>
+  );
 }
 
 interface Formats {

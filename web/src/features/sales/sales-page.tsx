@@ -22,15 +22,12 @@ import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { currentLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/form-schema';
 import { formatCount } from '../../lib/format-number';
 import { notify } from '../../lib/notify';
-import { QueryProvider } from '../../lib/query-client';
-import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../lib/use-page-title';
 import { listOwnWines } from '../cellar/api/list-own-wines';
+import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import { formatMoney } from '../cellar/wines/money';
 import { allSales, type SalesFilter, useSales } from './api/sales';
 import { SaleDetail } from './sale-detail';
@@ -51,32 +48,17 @@ const PAGE_SIZE = 25;
 
 /** The cellar's sales (SPEC §3 Sale): the list with its totals, recording and deleting a sale, exports. */
 export function SalesPage() {
-  return (
-    <QueryProvider>
-      <SalesScreen />
-    </QueryProvider>
-  );
-}
-
-function SalesScreen() {
   const { t } = useTranslation();
-  const session = useSession();
-  usePageTitle(t('salesPage.title'));
-  if (session.status === 'loading')
-    return (
-      <Stack gap="md" aria-busy="true">
-        <Skeleton height={36} width="40%" />
-        <Skeleton height={96} />
-      </Stack>
-    );
-  if (session.status === 'anonymous')
-    return (
-      <Text>
-        {t('salesPage.signedOut')}{' '}
-        <Link to={`/sign-in?redirect=${encodeURIComponent(SALES_PATH)}`}>{t('salesPage.signIn')}</Link>
-      </Text>
-    );
-  return <SalesOverview key={session.user.id} userId={session.user.id} />;
+  return (
+    <CellarOwnerPage
+      title={t('salesPage.title')}
+      path={SALES_PATH}
+      signedOut={t('salesPage.signedOut')}
+      signIn={t('salesPage.signIn')}
+    >
+      {(userId) => <SalesOverview key={userId} userId={userId} />}
+    </CellarOwnerPage>
+  );
 }
 
 /** A sale's wines in one line: "Barolo 2019 ×2, Chablis ×1". */
