@@ -235,7 +235,7 @@ test('a file with headers and no wines says no wines were detected', async ({ pa
   await expect(none).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('link', { name: 'Add wines by hand' })).toHaveAttribute(
     'href',
-    '/wine-cellar/wines',
+    '/wine-cellar/wines?add=1',
   );
   // Trying again goes back to the file, with the same kind.
   await page.getByRole('button', { name: 'Try again' }).click();

@@ -210,7 +210,7 @@ describe('the batch import page', () => {
     renderWithProviders(<BatchImportPage />, { route: '/wine-cellar/batch-import?job=job-1' });
     expect(await screen.findByText('No wines detected in the imported file')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add wines by hand' }).getAttribute('href')).toBe(
-      '/wine-cellar/wines',
+      '/wine-cellar/wines?add=1',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Choose a file')).toBeTruthy();
