@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { ownerItemIndexes } from './owner-indexes';
 
 /**
  * A cellar's version: a counter raised by one with every change to what the cellar's listings show (its
@@ -19,20 +20,7 @@ export const cellarVersionSchema = {
     locationNamesStamp: { type: 'string' },
     categoryNamesStamp: { type: 'string' },
   },
-  indexes: {
-    // The owner's version, read by key (strongly consistent) before a cached cellar is reused.
-    byOwnerKey: {
-      pk: { field: 'pk', composite: ['ownerId'] },
-      sk: { field: 'sk', composite: [] },
-    },
-    // What account deletion removes.
-    byOwner: {
-      index: 'gsi3',
-      collection: 'owned',
-      pk: { field: 'gsi3pk', composite: ['ownerId'] },
-      sk: { field: 'gsi3sk', composite: [] },
-    },
-  },
+  indexes: ownerItemIndexes,
 } as const;
 
 export const createCellarVersionEntity = (config: ConstructorParameters<typeof Entity>[1]) =>

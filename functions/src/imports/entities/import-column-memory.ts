@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { ownerItemIndexes } from '../../cellar/entities/owner-indexes';
 
 /**
  * The columns an owner assigned last, by header (folded: lower case, no accents or punctuation), so the
@@ -12,18 +13,7 @@ export const importColumnMemorySchema = {
     fields: { type: 'any', required: true },
     updatedAt: { type: 'string', required: true },
   },
-  indexes: {
-    byOwnerKey: {
-      pk: { field: 'pk', composite: ['ownerId'] },
-      sk: { field: 'sk', composite: [] },
-    },
-    byOwner: {
-      index: 'gsi3',
-      collection: 'owned',
-      pk: { field: 'gsi3pk', composite: ['ownerId'] },
-      sk: { field: 'gsi3sk', composite: [] },
-    },
-  },
+  indexes: ownerItemIndexes,
 } as const;
 
 export const createImportColumnMemoryEntity = (config: ConstructorParameters<typeof Entity>[1]) =>

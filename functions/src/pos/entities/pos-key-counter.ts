@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { ownerItemIndexes } from '../../cellar/entities/owner-indexes';
 
 /**
  * How many POS keys a cellar has: raised in the transaction that creates a key (conditional on staying
@@ -11,19 +12,7 @@ export const posKeyCounterSchema = {
     ownerId: { type: 'string', required: true },
     count: { type: 'number' },
   },
-  indexes: {
-    byOwnerKey: {
-      pk: { field: 'pk', composite: ['ownerId'] },
-      sk: { field: 'sk', composite: [] },
-    },
-    // What account deletion removes.
-    byOwner: {
-      index: 'gsi3',
-      collection: 'owned',
-      pk: { field: 'gsi3pk', composite: ['ownerId'] },
-      sk: { field: 'gsi3sk', composite: [] },
-    },
-  },
+  indexes: ownerItemIndexes,
 } as const;
 
 export const createPosKeyCounterEntity = (config: ConstructorParameters<typeof Entity>[1]) =>

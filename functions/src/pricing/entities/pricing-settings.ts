@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { ownerItemIndexes } from '../../cellar/entities/owner-indexes';
 
 /**
  * A cellar's pricing settings: which rule set proposes prices when a purchase price changes, and how
@@ -13,18 +14,7 @@ export const pricingSettingsSchema = {
     ruleSetCount: { type: 'number' },
     updatedAt: { type: 'string', required: true },
   },
-  indexes: {
-    byOwnerKey: {
-      pk: { field: 'pk', composite: ['ownerId'] },
-      sk: { field: 'sk', composite: [] },
-    },
-    byOwner: {
-      index: 'gsi3',
-      collection: 'owned',
-      pk: { field: 'gsi3pk', composite: ['ownerId'] },
-      sk: { field: 'gsi3sk', composite: [] },
-    },
-  },
+  indexes: ownerItemIndexes,
 } as const;
 
 export const createPricingSettingsEntity = (config: ConstructorParameters<typeof Entity>[1]) =>
