@@ -12,17 +12,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accountsSeed } from '@kork/functions/accounts/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { signBody } from '@kork/functions/pos/pos-secrets';
-import type {
-  CellarWine,
-  LoginResult,
-  PosKeyCreated,
-  PosSaleEvent,
-  PosSaleOutcome,
-  SalesList,
-} from '@kork/shared';
+import type { CellarWine, PosKeyCreated, PosSaleEvent, PosSaleOutcome, SalesList } from '@kork/shared';
+import { restaurantCellar } from './bench-cellar';
 import type { BenchSection } from './catalog-search';
 
 const EVENTS = 1_000;
@@ -38,27 +30,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 export async function benchPosSales(base: string): Promise<BenchSection> {
-  const headers = { 'x-api-key': 'kork-local-web', 'content-type': 'application/json' };
-  await applySeeds([accountsSeed]);
-  const login = (await (
-    await fetch(`${base}/api/auth/log-in`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'restaurant@kork.local', password: 'Restaurant1' }),
-    })
-  ).json()) as { payload: LoginResult };
-  const auth = { ...headers, authorization: `Bearer ${login.payload.access_token}` };
-  const cellarBase = `${base}/api/wine-cellars/users/${login.payload.user.id}`;
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${cellarBase}${path}`, {
-      method,
-      headers: auth,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-    return (JSON.parse(text) as { payload: T }).payload;
-  };
+  const { call } = await restaurantCellar(base);
 
   const wines: CellarWine[] = [];
   for (let i = 0; i < WINES; i++)

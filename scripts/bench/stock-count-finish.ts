@@ -12,14 +12,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accountsSeed } from '@kork/functions/accounts/seed';
 import { cellarOf } from '@kork/functions/cellar/cellar-service';
-import { bumpCellarVersion } from '@kork/functions/cellar/cellar-version';
-import { type CellarWineRecord, historyRecord } from '@kork/functions/cellar/cellar-wine-store';
-import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
-import type { LoginResult, StockCount, StockCountSheet } from '@kork/shared';
+import type { CellarWineRecord } from '@kork/functions/cellar/cellar-wine-store';
+import type { StockCount, StockCountSheet } from '@kork/shared';
 import { ulid } from 'ulid';
+import { restaurantCellar, writeCellarWines } from './bench-cellar';
 import type { BenchSection } from './catalog-search';
 
 const WINES = 5_000;
@@ -29,47 +26,8 @@ const BUDGET = { finishMs: 10_000 };
 
 const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
 
-/** Items in batches of 25, a few batches at once, sending again what the table left unprocessed. */
-async function putAll(
-  entity: { put(items: object[]): { go(): Promise<{ unprocessed: unknown[] }> } },
-  items: readonly object[],
-): Promise<void> {
-  const batches: object[][] = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++] as object[];
-      for (let round = 0; (await entity.put(batch).go()).unprocessed.length > 0; round++)
-        if (round > 8) throw new Error('items left unprocessed');
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-}
-
 export async function benchStockCountFinish(base: string): Promise<BenchSection> {
-  const headers = { 'x-api-key': 'kork-local-web', 'content-type': 'application/json' };
-  await applySeeds([accountsSeed]);
-  const login = (await (
-    await fetch(`${base}/api/auth/log-in`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'restaurant@kork.local', password: 'Restaurant1' }),
-    })
-  ).json()) as { payload: LoginResult };
-  const auth = { ...headers, authorization: `Bearer ${login.payload.access_token}` };
-  const ownerId = login.payload.user.id;
-  const cellarBase = `${base}/api/wine-cellars/users/${ownerId}`;
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${cellarBase}${path}`, {
-      method,
-      headers: auth,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-    return (JSON.parse(text) as { payload: T }).payload;
-  };
+  const { ownerId, call, cellarBase, auth } = await restaurantCellar(base);
 
   const locations: string[] = [];
   for (let i = 0; i < LOCATIONS; i++)
@@ -78,7 +36,6 @@ export async function benchStockCountFinish(base: string): Promise<BenchSection>
   // The cellar, written straight to the table: each wine with its ADDED entry, as adding it writes.
   const fillStart = performance.now();
   const cellar = await cellarOf(ownerId);
-  const actor = { userId: ownerId, name: 'Bench' };
   const now = new Date().toISOString();
   const wines: CellarWineRecord[] = Array.from({ length: WINES }, (_, i) => {
     const quantity = 1 + (i % 12);
@@ -99,12 +56,7 @@ export async function benchStockCountFinish(base: string): Promise<BenchSection>
       updatedAt: now,
     } as CellarWineRecord;
   });
-  await putAll(db().entities.cellarWine, wines);
-  await putAll(
-    db().entities.cellarHistory,
-    wines.map((wine) => historyRecord(wine, 'ADDED', null, wine, actor)),
-  );
-  await bumpCellarVersion(ownerId);
+  await writeCellarWines(ownerId, wines);
   const fillMs = performance.now() - fillStart;
   await new Promise((r) => setTimeout(r, 5)); // the count's moment after every ADDED entry
 
