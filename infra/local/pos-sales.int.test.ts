@@ -2,13 +2,15 @@
  * The till's sales against DynamoDB Local: one till transaction is one sale however often and however
  * many at once it arrives; glasses and recipes pour from the open bottle; unknown products wait for
  * mapping and become sales once mapped; a CSV export imported twice records its sales once; deleting a
- * till sale puts the stock back; analytics count what the till took.
+ * till sale puts the stock back, each bottle to the location it came from; analytics count what the till
+ * took.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { ingestPosSale } from '@kork/functions/pos/pos-ingest';
 import type {
   CellarWine,
+  HistoryEntry,
   PosImportOutcome,
   PosMappingOutcome,
   PosSaleEvent,
@@ -207,6 +209,133 @@ describe('deleting a till sale', () => {
     expect([now.quantity, openCl(now)]).toEqual([3, undefined]);
     expect((await ingestPosSale(owner(), sent, SOURCE)).status).toBe('duplicate');
     expect((await accounts.getWine(R, wine.id)).quantity).toBe(3);
+  });
+});
+
+/** A location of the restaurant's cellar. */
+async function location(name: string): Promise<string> {
+  const answer = await origin.api<{ id: string }>('POST', `${accounts.base(R)}/locations`, {
+    token: tokens[R],
+    json: { name: `${name} ${ulid().slice(-6)}` },
+  });
+  expect(answer.status).toBe(201);
+  return answer.payload.id;
+}
+
+/** A wine with `a` bottles in location A and `b` in B. */
+async function placed(name: string, a: number, b: number, A: string, B: string, extra = {}) {
+  const wine = await accounts.addWine(R, custom(name, a + b, { locationId: A, ...extra }));
+  const moved = await origin.api('POST', `${accounts.base(R)}/own-wines/move`, {
+    token: tokens[R],
+    json: { moves: [{ ownWineId: wine.id, fromLocationId: A, toLocationId: B, quantity: b }] },
+  });
+  expect(moved.status).toBe(200);
+  return wine;
+}
+
+const placementOf = (wine: CellarWine, locationId: string | null) =>
+  wine.placements.find((p) => p.locationId === locationId)?.quantity ?? 0;
+
+async function where(id: string, A: string, B: string) {
+  const wine = await accounts.getWine(R, id);
+  return { quantity: wine.quantity, A: placementOf(wine, A), B: placementOf(wine, B), open: openCl(wine) };
+}
+
+/** The wine's history entries of one action and the bottles each moved (after less before). */
+async function moves(ownWineId: string, action: string): Promise<number[]> {
+  const answer = await origin.api<{ rows: HistoryEntry[] }>(
+    'GET',
+    `${accounts.base(R)}/history?ownWineId=${ownWineId}&resultsPerPage=200`,
+    { token: tokens[R] },
+  );
+  expect(answer.status).toBe(200);
+  return answer.payload.rows
+    .filter((entry) => entry.action === action)
+    .map((entry) => (entry.after?.quantity ?? 0) - (entry.before?.quantity ?? 0));
+}
+
+const deleteSale = (saleId: string | undefined) =>
+  origin.api('DELETE', `${accounts.base(R)}/sales/${saleId}`, { token: tokens[R] });
+
+describe('a till sale from several locations', () => {
+  it('records the bottles of each location and deleting it puts each back there', async () => {
+    const [A, B] = [await location('Hylle A'), await location('Hylle B')];
+    // Fullest location first: B holds all three.
+    const one = await placed('Fullest', 1, 3, A, B);
+    // B's three, then one from A.
+    const two = await placed('Spredt', 2, 3, A, B);
+    // B's two, then A's one; two bottles more than there were.
+    const short = await placed('Mangler', 1, 2, A, B);
+    const outcome = await ingestPosSale(
+      owner(),
+      event([
+        { productId: `B-${one.id}`, quantity: 3, unitPrice: 333 },
+        { productId: `B-${two.id}`, quantity: 4, unitPrice: 333 },
+        { productId: `B-${short.id}`, quantity: 5, unitPrice: 333 },
+      ]),
+      SOURCE,
+    );
+    expect(outcome.status).toBe('recorded');
+    expect(await where(one.id, A, B)).toMatchObject({ quantity: 1, A: 1, B: 0 });
+    expect(await where(two.id, A, B)).toMatchObject({ quantity: 1, A: 1, B: 0 });
+    expect(await where(short.id, A, B)).toMatchObject({ quantity: 0, A: 0, B: 0 });
+
+    const sale = await saleOf(outcome.saleId as string);
+    const lines = (id: string) =>
+      sale.products
+        .filter((line) => line.ownWineId === id)
+        .map((line) => [line.locationId, line.units, line.total, line.shortfall]);
+    expect(lines(one.id)).toEqual([[B, 3, 999, undefined]]);
+    expect(lines(two.id)).toEqual([
+      [B, 3, 999, undefined],
+      [A, 1, 333, undefined],
+    ]);
+    expect(lines(short.id)).toEqual([
+      [B, 2, 666, undefined],
+      [A, 3, 999, 2],
+    ]);
+    expect(sale).toMatchObject({ units: 12, totalPrice: 12 * 333 });
+    expect(await moves(two.id, 'SOLD')).toEqual([-4]);
+    expect(await moves(short.id, 'SOLD')).toEqual([-3]);
+
+    expect((await deleteSale(outcome.saleId)).status).toBe(200);
+    expect(await where(one.id, A, B)).toMatchObject({ quantity: 4, A: 1, B: 3 });
+    expect(await where(two.id, A, B)).toMatchObject({ quantity: 5, A: 2, B: 3 });
+    expect(await where(short.id, A, B)).toMatchObject({ quantity: 3, A: 1, B: 2 });
+    expect(await moves(two.id, 'SALE_DELETED')).toEqual([4]);
+    expect(await moves(short.id, 'SALE_DELETED')).toEqual([3]);
+  });
+
+  it('records the bottles glasses pour out of each location and deleting it puts each back there', async () => {
+    const [A, B] = [await location('Glass A'), await location('Glass B')];
+    const wine = await placed('Glass spredt', 2, 3, A, B, { glassSize: 12.5 });
+    // 25 glasses of 12.5 cl: four bottles poured out (B's three, then one of A's), the fifth opened.
+    const outcome = await ingestPosSale(
+      owner(),
+      event([{ productId: `G-${wine.id}`, quantity: 25, unitPrice: 15_000 }]),
+      SOURCE,
+    );
+    expect(await where(wine.id, A, B)).toEqual({ quantity: 1, A: 1, B: 0, open: 62.5 });
+    const sale = await saleOf(outcome.saleId as string);
+    expect(sale.products).toEqual([
+      expect.objectContaining({
+        kind: 'glass',
+        servings: 25,
+        units: 4,
+        total: 25 * 15_000,
+        pouredCl: 312.5,
+        locationId: B,
+        placements: [
+          { locationId: B, bottles: 3 },
+          { locationId: A, bottles: 1 },
+        ],
+      }),
+    ]);
+    expect(await moves(wine.id, 'SOLD')).toEqual([-4]);
+
+    expect((await deleteSale(outcome.saleId)).status).toBe(200);
+    expect(await where(wine.id, A, B)).toEqual({ quantity: 5, A: 2, B: 3, open: undefined });
+    expect(await moves(wine.id, 'SALE_DELETED')).toEqual([4]);
   });
 });
 

@@ -57,6 +57,12 @@ export interface SaleLine {
   byGlass: boolean;
   /** Where the bottles were taken from (`null`: Uncategorized). */
   locationId: string | null;
+  /**
+   * A till's pour whose bottles came out of more than one location (docs/pos.md): the bottles from
+   * each, fullest location first (`locationId` is the first), summing to `units`. Deleting the sale puts
+   * them back there. A line of whole bottles is split into one line per location instead.
+   */
+  placements?: { locationId: string | null; bottles: number }[];
   /** The purchase price without VAT when sold, for margins; absent when the wine had none. */
   unitCost?: number;
   /** The VAT percentage of the wine's style when sold. */

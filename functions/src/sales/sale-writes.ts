@@ -216,6 +216,22 @@ const bottlesBack = (line: SaleLine) =>
   line.kind === undefined ? Math.max(0, line.units - Math.round(line.shortfall ?? 0)) : line.units;
 
 /**
+ * Where a deleted sale's line puts `back` bottles: to each location of a pour that took from several
+ * (its `placements`), the rest to the line's location.
+ */
+function placesBack(line: SaleLine, back: number): { locationId: string | null; bottles: number }[] {
+  const places: { locationId: string | null; bottles: number }[] = [];
+  let remaining = back;
+  for (const { locationId, bottles } of line.placements ?? []) {
+    const put = Math.min(Math.max(0, bottles), remaining);
+    if (put > 0) places.push({ locationId, bottles: put });
+    remaining -= put;
+  }
+  if (remaining > 0) places.push({ locationId: line.locationId, bottles: remaining });
+  return places;
+}
+
+/**
  * Deletes a sale and puts its bottles back where they came from, each wine with a SALE_DELETED entry,
  * all in one transaction with the sale's deletion (conditional on the sale being there: of requests
  * deleting it at once, one does, the others find it gone, 404). A location deleted since takes its
@@ -247,8 +263,10 @@ export async function deleteSale(ownerId: string, saleId: string, principal: Pri
       for (const line of lines) {
         if (line.ownWineId !== before.id) continue;
         const back = bottlesBack(line);
-        const key = line.locationId && locationIds.has(line.locationId) ? line.locationId : '_';
-        placements[key] = (placements[key] ?? 0) + back;
+        for (const { locationId, bottles } of placesBack(line, back)) {
+          const key = locationId && locationIds.has(locationId) ? locationId : '_';
+          placements[key] = (placements[key] ?? 0) + bottles;
+        }
         units += back;
         if (line.pouredCl === undefined) stock = { ...stock, quantity: stock.quantity + back };
         else {

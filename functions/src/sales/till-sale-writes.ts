@@ -99,7 +99,7 @@ const ATTEMPTS = 40;
 const BUDGET_MS = 20_000;
 
 /** A wine as the lines of one sale change it, in order. */
-interface WineState {
+export interface WineState {
   before: CellarWineRecord;
   stock: PourStock;
   placements: Record<string, number>;
@@ -114,19 +114,27 @@ const nameOf = (record: CellarWineRecord) =>
     vintage: record.vintage ?? null,
   });
 
-/** Takes bottles that left stock out of the placements, fullest location first; answers where from. */
-function leave(placements: Record<string, number>, units: number): string | null {
-  let first: string | null | undefined;
+/** Bottles that left stock from one location (`null`: Uncategorized). */
+type Taken = NonNullable<SaleLine['placements']>[number];
+
+/**
+ * Takes bottles that left stock out of the placements (changed in place), fullest location first, then
+ * the next fullest; answers how many came from each, in that order. Bottles beyond what the placements
+ * hold are counted with the last location.
+ */
+function leave(placements: Record<string, number>, units: number): Taken[] {
+  const taken: Taken[] = [];
   let remaining = units;
   for (const { locationId, quantity } of placementList(placements)) {
     if (remaining === 0) break;
-    const key = locationId ?? '_';
     const take = Math.min(quantity, remaining);
-    placements[key] = quantity - take;
+    placements[locationId ?? '_'] = quantity - take;
+    taken.push({ locationId, bottles: take });
     remaining -= take;
-    if (first === undefined) first = locationId;
   }
-  return first ?? null;
+  const last = taken.at(-1);
+  if (last) last.bottles += remaining;
+  return taken;
 }
 
 /** The wine's stock as the pour math sees it. */
@@ -137,8 +145,8 @@ function stockOf(record: CellarWineRecord): PourStock {
     : { quantity: record.quantity, openCentiCl: centiCl(open) };
 }
 
-/** The lines of the sale for one till line, changing the wines' states. */
-function linesOf(
+/** The lines of the sale for one till line, changing the wines' states (exported for its unit test). */
+export function linesOf(
   line: TillLine,
   wines: Map<string, WineState>,
   vats: Partial<Record<MainCategory, number>>,
@@ -156,12 +164,14 @@ function linesOf(
   const pourLine = (state: WineState, amount: number) => {
     const result = pour(state.stock, amount, state.bottle);
     state.stock = result.stock;
-    const locationId = result.bottlesOut > 0 ? leave(state.placements, result.bottlesOut) : null;
+    // A pour's glasses do not divide by location: a line whose bottles came from more than one lists them.
+    const taken = result.bottlesOut > 0 ? leave(state.placements, result.bottlesOut) : [];
     const price = ownOf(state.before).purchasePriceWovat;
     const shortfall = shortfallBottles(result.shortCentiCl, state.bottle);
     return {
       units: result.bottlesOut,
-      locationId,
+      locationId: taken[0]?.locationId ?? null,
+      ...(taken.length > 1 ? { placements: taken } : {}),
       pouredCl: clOf(amount),
       ...(price === undefined ? {} : { lineCost: pourCost(price, amount, state.bottle) }),
       ...(shortfall > 0 ? { shortfall } : {}),
@@ -173,20 +183,25 @@ function linesOf(
     const state = wines.get(product.ownWineId) as WineState;
     const taken = takeBottles(state.stock, line.quantity, state.bottle);
     state.stock = taken.stock;
-    const locationId = leave(state.placements, taken.taken);
     const unitCost = ownOf(state.before).purchasePriceWovat;
-    return [
-      {
+    // One line per location the bottles left from (as a sale in the app); the bottles the stock lacked
+    // are counted on the last.
+    const from = leave(state.placements, taken.taken);
+    if (from.length === 0) from.push({ locationId: null, bottles: taken.taken });
+    const last = from.length - 1;
+    return from.map(({ locationId, bottles }, index) => {
+      const units = index === last ? bottles + line.quantity - taken.taken : bottles;
+      return {
         ...base(state),
-        units: line.quantity,
+        units,
         unitPrice: line.unitPrice,
         byGlass: false,
         locationId,
         ...(unitCost === undefined ? {} : { unitCost }),
-        total: line.quantity * line.unitPrice,
-        ...(taken.short > 0 ? { shortfall: taken.short } : {}),
-      },
-    ];
+        total: units * line.unitPrice,
+        ...(index === last && taken.short > 0 ? { shortfall: taken.short } : {}),
+      };
+    });
   }
   if (product.kind === 'glass') {
     const state = wines.get(product.ownWineId) as WineState;
