@@ -60,10 +60,10 @@ function custom(name: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-async function category(name: string): Promise<string> {
+async function category(name: string, parentId?: string): Promise<string> {
   const answer = await origin.api<{ id: string }>('POST', `${accounts.base(R)}/wine-list-categories`, {
     token: tokens[R],
-    json: { name },
+    json: { name, ...(parentId ? { parentId } : {}) },
   });
   expect(answer.status).toBe(201);
   return answer.payload.id;
@@ -287,6 +287,39 @@ describe('preview and apply', () => {
     expect((await preview(set.id)).payload.count).toBe(0);
   });
 
+  it('prices the wines of a filter category’s subcategories too', async () => {
+    const red = await category('Rødt filter');
+    const burgundy = await category('Burgund filter', red);
+    const cote = await category('Côte de Nuits filter', burgundy);
+    const white = await category('Hvitt filter');
+    const inCat = (name: string, categoryId: string) =>
+      accounts.addWine(
+        R,
+        custom(name, { wineListCategoryId: categoryId, purchasePriceWvat: kr(200), sellingPrice: kr(300) }),
+      );
+    const top = await inCat('Topp', red);
+    const sub = await inCat('Under', burgundy);
+    const deep = await inCat('Dypt', cote);
+    const other = await inCat('Annen', white);
+    const set = await createSet(houseSet(red));
+
+    const shown = await preview(set.id);
+    expect(shown.status).toBe(200);
+    const ids = shown.payload.rows.map((r) => r.ownWineId);
+    expect(ids).toEqual(expect.arrayContaining([top.id, sub.id, deep.id]));
+    expect(ids).not.toContain(other.id);
+    expect(shown.payload.rows.find((r) => r.ownWineId === deep.id)).toMatchObject({
+      newSellingPrice: kr(409),
+    });
+
+    const applied = await apply(set.id);
+    expect(applied.status).toBe(200);
+    expect(applied.payload.rows.map((r) => r.ownWineId).sort()).toEqual(ids.sort());
+    expect(await accounts.getWine(R, sub.id)).toMatchObject({ sellingPrice: kr(409) });
+    expect(await accounts.getWine(R, other.id)).toMatchObject({ sellingPrice: kr(300) });
+    await origin.api('DELETE', `${rules()}/${set.id}`, { token: tokens[R] });
+  });
+
   it('loses and doubles nothing with applies and edits at once', async () => {
     const cat = await category('Samtidig');
     const wines: CellarWine[] = [];
@@ -418,6 +451,18 @@ describe('price reviews', () => {
     expect(review).toMatchObject({ oldSellingPrice: kr(250), newSellingPrice: kr(350), oldMarkup: 78.6 });
     expect(review?.ruleSetId).toBeUndefined();
 
+    // The purchase price it was set against stays on the record for the review, never in a row.
+    const rows = await origin.api<{ rows: CellarWine[] }>(
+      'GET',
+      `${accounts.base(R)}/own-wines?resultsPerPage=500`,
+      { token: tokens[R] },
+    );
+    expect(rows.status).toBe(200);
+    const row = rows.payload.rows.find((w) => w.id === wine.id);
+    expect(row).toMatchObject({ purchasePriceWvat: kr(140), sellingPrice: kr(250) });
+    for (const shown of rows.payload.rows) expect(shown).not.toHaveProperty('previousPurchasePriceWvat');
+    expect(await accounts.getWine(R, wine.id)).not.toHaveProperty('previousPurchasePriceWvat');
+
     const dismissed = await origin.api<PriceReviewOutcome>('POST', reviews(), {
       token: tokens[R],
       json: { action: 'dismiss', ownWineIds: [wine.id] },
@@ -425,6 +470,8 @@ describe('price reviews', () => {
     expect(dismissed.payload).toEqual({ approved: 0, dismissed: 1, stale: [] });
     expect(await accounts.getWine(R, wine.id)).toMatchObject({ sellingPrice: kr(250) });
     expect((await reviewList()).rows.map((r) => r.ownWineId)).not.toContain(wine.id);
+    // A kept price is no price change: no PRICE_CHANGED entry.
+    expect(await priceEntries(wine.id)).toHaveLength(0);
 
     const empty = await origin.api('POST', reviews(), { token: tokens[R], json: { action: 'approve' } });
     expect(empty.status).toBe(400);
@@ -433,5 +480,34 @@ describe('price reviews', () => {
       json: { action: 'maybe', all: true },
     });
     expect(badAction.status).toBe(400);
+  });
+
+  it('approves a proposal equal to the current price without a price change entry', async () => {
+    const cat = await category('Uendret');
+    const set = await createSet(houseSet(cat, { isDefault: true }));
+    // 150 kr inc VAT: the default set proposes 300 → 309 and 25 % of it → 79, the prices it has.
+    const same = await accounts.addWine(
+      R,
+      custom('Samme', {
+        wineListCategoryId: cat,
+        purchasePriceWvat: kr(140),
+        sellingPrice: kr(309),
+        pricePerGlass: kr(79),
+      }),
+    );
+    expect((await patchWine(same.id, { purchasePriceWvat: kr(150) })).status).toBe(200);
+    expect((await reviewList()).rows.find((r) => r.ownWineId === same.id)).toMatchObject({
+      oldSellingPrice: kr(309),
+      newSellingPrice: kr(309),
+    });
+
+    const decided = await origin.api<PriceReviewOutcome>('POST', reviews(), {
+      token: tokens[R],
+      json: { action: 'approve', ownWineIds: [same.id] },
+    });
+    expect(decided.payload).toEqual({ approved: 1, dismissed: 0, stale: [] });
+    expect((await reviewList()).rows.map((r) => r.ownWineId)).not.toContain(same.id);
+    expect(await priceEntries(same.id)).toHaveLength(0);
+    await origin.api('DELETE', `${rules()}/${set.id}`, { token: tokens[R] });
   });
 });

@@ -239,6 +239,25 @@ describe('filters and locks', () => {
     expect(priceWine(wine(), rules(), scope, 25).outcome).toBe('priced');
   });
 
+  it('expands a category to its subcategories', () => {
+    const tree: Record<string, string[]> = { red: ['red', 'burgundy', 'cote-de-nuits'], white: ['white'] };
+    const scope = priceScopeOf(
+      { categoryIds: ['red', 'uncategorized'] },
+      undefined,
+      (id) => tree[id] ?? [id],
+    );
+    const priced = (wineListCategoryId: string | undefined) =>
+      priceWine(wine({ wineListCategoryId }), rules(), scope, 25).outcome;
+    expect(priced('red')).toBe('priced');
+    expect(priced('burgundy')).toBe('priced');
+    expect(priced('cote-de-nuits')).toBe('priced');
+    expect(priced(undefined)).toBe('priced');
+    expect(priced('white')).toBe('outside');
+    // Without an expansion only the listed ids match.
+    const plain = priceScopeOf({ categoryIds: ['red'] });
+    expect(priceWine(wine({ wineListCategoryId: 'burgundy' }), rules(), plain, 25).outcome).toBe('outside');
+  });
+
   it('lists a locked wine in range as skipped and changes nothing', () => {
     const preview = previewPrices(
       [

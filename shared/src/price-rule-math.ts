@@ -44,8 +44,8 @@ export type PriceRules = Pick<
 >;
 
 /**
- * A rule set's filters as sets: wine list category ids (`uncategorized`: none) and the location keys a
- * wine must have bottles in (`null`: Uncategorized). Absent: no filter.
+ * A rule set's filters as sets: the wine list category ids a wine must be in (`uncategorized`: none)
+ * and the location keys a wine must have bottles in (`null`: Uncategorized). Absent: no filter.
  */
 export interface PriceScope {
   categories?: ReadonlySet<string>;
@@ -53,15 +53,22 @@ export interface PriceScope {
 }
 
 /**
- * The scope of a rule set. `expandLocation` gives the location keys one filter id covers (the API
- * includes the locations inside it); by default the id itself, `uncategorized` as `null`.
+ * The scope of a rule set. `expandLocation` gives the location keys one filter id covers, and
+ * `expandCategory` the category ids (the API includes the locations and subcategories inside it); by
+ * default the id itself, a location's `uncategorized` as `null`.
  */
 export function priceScopeOf(
   rules: Pick<PriceRules, 'categoryIds' | 'locationIds'>,
   expandLocation: (id: string) => Iterable<string | null> = (id) => [id === UNCATEGORIZED ? null : id],
+  expandCategory: (id: string) => Iterable<string> = (id) => [id],
 ): PriceScope {
   const scope: PriceScope = {};
-  if (rules.categoryIds && rules.categoryIds.length > 0) scope.categories = new Set(rules.categoryIds);
+  if (rules.categoryIds && rules.categoryIds.length > 0) {
+    const categories = new Set<string>();
+    for (const id of rules.categoryIds)
+      for (const key of id === UNCATEGORIZED ? [id] : expandCategory(id)) categories.add(key);
+    scope.categories = categories;
+  }
   if (rules.locationIds && rules.locationIds.length > 0) {
     const locations = new Set<string | null>();
     for (const id of rules.locationIds) for (const key of expandLocation(id)) locations.add(key);

@@ -90,9 +90,15 @@ export function ownOf(record: Pick<CellarWineRecord, 'own'>): OwnFields {
   return (record.own ?? {}) as OwnFields;
 }
 
-/** An inventory row from a record; money in `currency` (the cellar's base currency). */
+/**
+ * An inventory row from a record; money in `currency` (the cellar's base currency). The record's
+ * internal stamps that are no part of a cellar wine (the purchase price a price review compares
+ * against) stay on the record.
+ */
 export function toCellarWine(record: CellarWineRecord, currency: Cellar['baseCurrency']): CellarWine {
-  const own = ownOf(record);
+  const { previousPurchasePriceWvat: _internal, ...own } = ownOf(record) as OwnFields & {
+    previousPurchasePriceWvat?: number;
+  };
   const vintage = record.vintage ?? null;
   return {
     id: record.id,

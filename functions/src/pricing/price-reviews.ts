@@ -12,23 +12,36 @@ import {
   type PriceReviewOutcome,
   type PriceRuleSet,
   type PriceScope,
-  priceScopeOf,
   priceWine,
 } from '@kork/shared';
 import { cellarOf } from '../cellar/cellar-service';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
+import { type CellarSnapshot, cellarSnapshot } from '../cellar/cellar-snapshot';
 import {
   type Actor,
   type CellarWineRecord,
   inventoryOf,
+  ownOf,
   toCellarWine,
-  type WineChange,
 } from '../cellar/cellar-wine-store';
 import { ValidationError } from '../platform/errors';
-import { priceChange, vatOf, winesNow, writeDecided } from './price-writes';
+import {
+  type PriceWrite,
+  priceChange,
+  restamp,
+  ruleScopeOf,
+  vatOf,
+  winesNow,
+  writeDecided,
+} from './price-writes';
 import { defaultRuleSetOf } from './rule-sets';
 
+/** A wine with the purchase price (inc VAT) its selling price was set against: never answered to clients. */
 type Stamped = CellarWine & { previousPurchasePriceWvat?: number };
+
+function stampedOf(record: CellarWineRecord, currency: CellarWine['currency']): Stamped {
+  const { previousPurchasePriceWvat } = ownOf(record) as { previousPurchasePriceWvat?: number };
+  return { ...toCellarWine(record, currency), previousPurchasePriceWvat };
+}
 
 /**
  * Under review: the purchase price changed after the selling price was last set, the price is not
@@ -90,18 +103,25 @@ export function proposalOf(wine: Stamped, { set, scope, vats }: Proposer): Price
   };
 }
 
-async function proposerOf(ownerId: string, locationScope: (ids: string[]) => Set<string | null>) {
+async function proposerOf(ownerId: string, snapshot: CellarSnapshot) {
   const set = await defaultRuleSetOf(ownerId);
-  return { set, scope: set ? priceScopeOf(set, (id) => locationScope([id])) : {} };
+  return { set, scope: set ? await ruleScopeOf(ownerId, set, snapshot) : {} };
 }
 
-/** `GET …/price-reviews`: every wine under review with its proposal, the longest waiting first. */
+/**
+ * `GET …/price-reviews`: every wine under review with its proposal, the longest waiting first. The
+ * snapshot finds the wines under review; their records are read for the purchase price the selling
+ * price was set against (kept on the record only, never in a cellar wine row).
+ */
 export async function listPriceReviews(ownerId: string): Promise<PriceReviewList> {
   const snapshot = await cellarSnapshot(ownerId);
-  const { set, scope } = await proposerOf(ownerId, (ids) => snapshot.locationScope(ids));
+  const { set, scope } = await proposerOf(ownerId, snapshot);
   const vats = snapshot.cellar.vats as Record<string, number>;
+  const currency = snapshot.cellar.baseCurrency;
+  const due = snapshot.wines.filter(underReview).map((wine) => wine.id);
   const rows: PriceReview[] = [];
-  for (const wine of snapshot.wines as Stamped[]) {
+  for (const record of due.length > 0 ? await winesNow(ownerId, due) : []) {
+    const wine = stampedOf(record, currency);
     if (!underReview(wine)) continue;
     const review = proposalOf(wine, { set, scope, vats });
     if (review) rows.push(review);
@@ -112,9 +132,11 @@ export async function listPriceReviews(ownerId: string): Promise<PriceReviewList
 
 /**
  * `POST …/price-reviews`: approve writes the proposed prices (a PRICE_CHANGED entry each), dismiss keeps
- * them; either way the wine's `sellingPriceSetAt` becomes now, so it leaves review. Decided on each wine
- * as it is now: a wine no longer under review (or gone) is `stale` and not written. A wine changed
- * between that read and its write is decided again on its new state.
+ * the current ones; either way the wine's `sellingPriceSetAt` becomes now, so it leaves review. A wine
+ * whose prices stay as they are (dismissed, or a proposal equal to them) is only restamped: no price
+ * changed, so it gets no history entry. Decided on each wine as it is now: a wine no longer under
+ * review (or gone) is `stale` and not written. A wine changed between that read and its write is
+ * decided again on its new state.
  */
 export async function decidePriceReviews(
   ownerId: string,
@@ -123,7 +145,7 @@ export async function decidePriceReviews(
 ): Promise<PriceReviewOutcome> {
   if (!decision.all && !decision.ownWineIds?.length) throw new ValidationError({ ownWineIds: 'required' });
   const [cellar, snapshot] = await Promise.all([cellarOf(ownerId), cellarSnapshot(ownerId)]);
-  const { set, scope } = await proposerOf(ownerId, (ids) => snapshot.locationScope(ids));
+  const { set, scope } = await proposerOf(ownerId, snapshot);
   const vats = cellar.vats as Record<string, number>;
   const ids = decision.all ? undefined : [...new Set(decision.ownWineIds)];
   const records = ids ? await winesNow(ownerId, ids) : await inventoryOf(ownerId);
@@ -131,18 +153,20 @@ export async function decidePriceReviews(
   const approve = decision.action === 'approve';
   const at = new Date().toISOString();
   const decided = await writeDecided(ownerId, records, (record: CellarWineRecord) => {
-    const wine = toCellarWine(record, cellar.baseCurrency) as Stamped;
+    const wine = stampedOf(record, cellar.baseCurrency);
     const review = underReview(wine) ? proposalOf(wine, { set, scope, vats }) : undefined;
     if (!review) {
       if (ids) stale.add(record.id);
       return undefined;
     }
     stale.delete(record.id);
-    const change: WineChange = approve
+    const newPrices =
+      approve &&
+      (review.newSellingPrice !== (wine.sellingPrice ?? null) ||
+        review.newGlassPrice !== (wine.pricePerGlass ?? null));
+    const change: PriceWrite = newPrices
       ? priceChange(record, review.newSellingPrice, review.newGlassPrice, actor, { sellingPriceSetAt: at })
-      : priceChange(record, wine.sellingPrice ?? null, wine.pricePerGlass ?? null, actor, {
-          sellingPriceSetAt: at,
-        });
+      : restamp(record, { sellingPriceSetAt: at });
     return { change, outcome: record.id };
   });
   return {

@@ -1,7 +1,8 @@
 /**
- * Writing prices to cellar wines (docs/pricing.md): a price rule set's preview and apply. Every wine a
- * write changes gets one PRICE_CHANGED history entry in the same transaction, and every wine write is
- * conditional on the `updatedAt` it was decided on.
+ * Writing prices to cellar wines (docs/pricing.md): a price rule set's preview and apply, and price
+ * review decisions. Every wine whose price a write changes gets one PRICE_CHANGED history entry in the
+ * same transaction; a decision that keeps the prices only restamps the wine (no entry: no price
+ * changed). Every wine write is conditional on the `updatedAt` it was decided on.
  */
 import {
   type Cellar,
@@ -17,8 +18,9 @@ import {
   pricesChange,
   priceWine,
 } from '@kork/shared';
+import { listCategories } from '../cellar/category-service';
 import { cellarOf } from '../cellar/cellar-service';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
+import { type CellarSnapshot, cellarSnapshot } from '../cellar/cellar-snapshot';
 import { bumpCellarVersion } from '../cellar/cellar-version';
 import {
   type Actor,
@@ -26,21 +28,44 @@ import {
   historyRecord,
   inventoryOf,
   laterThan,
+  MAX_TRANSACTION_ITEMS,
   ownOf,
+  type TransactionEntities,
   toCellarWine,
   transactionsOf,
   type WineChange,
   writeTransaction,
 } from '../cellar/cellar-wine-store';
+import { subtreeOf } from '../cellar/location-store';
 import { takeBack } from '../cellar/take-back';
 import { db } from '../data/entities';
-import { TransactionCanceled } from '../data/transactions';
+import { retryOnConflict, TransactionCanceled } from '../data/transactions';
 import { ConflictError } from '../platform/errors';
+import { logger } from '../platform/logger';
+
+/**
+ * A rule set's filters over this cellar: each location and each wine list category in them covers the
+ * ones below it too (a set for "Red wine" prices the wines in "Red wine › Burgundy").
+ */
+export async function ruleScopeOf(
+  ownerId: string,
+  set: Pick<PriceRuleSet, 'categoryIds' | 'locationIds'>,
+  snapshot: Pick<CellarSnapshot, 'locationScope'>,
+): Promise<PriceScope> {
+  const categories = set.categoryIds?.length
+    ? (await listCategories(ownerId)).rows.map((c) => ({ id: c.id, parentId: c.parentId ?? '' }))
+    : [];
+  return priceScopeOf(
+    set,
+    (id) => snapshot.locationScope([id]),
+    (id) => new Set([id, ...subtreeOf(categories, id)]),
+  );
+}
 
 /** `POST …/price-rules/{ruleSetId}/preview`: over the cellar as its snapshot holds it. */
 export async function previewRuleSet(ownerId: string, set: PriceRuleSet): Promise<PricePreview> {
   const snapshot = await cellarSnapshot(ownerId);
-  const scope = priceScopeOf(set, (id) => snapshot.locationScope([id]));
+  const scope = await ruleScopeOf(ownerId, set, snapshot);
   const { vats, baseCurrency } = snapshot.cellar;
   return previewPrices(snapshot.wines, set, scope, (style) => vatOf(vats, style), baseCurrency);
 }
@@ -76,6 +101,123 @@ export function priceChange(
   return { before, after, history: historyRecord(after, 'PRICE_CHANGED', before, after, actor) };
 }
 
+/**
+ * A wine write without a history entry: a decision that keeps the prices as they are (a dismissed price
+ * review, or an approved one whose proposal is the current price) only stamps the wine out of review.
+ */
+export interface Restamp {
+  before: CellarWineRecord;
+  after: CellarWineRecord;
+}
+
+/** The record with `stamps` added to its own fields, its prices untouched, stamped after the one read. */
+export function restamp(record: CellarWineRecord, stamps: Record<string, unknown>): Restamp {
+  const own = { ...ownOf(record), ...stamps };
+  return {
+    before: record,
+    after: { ...record, own, updatedAt: laterThan(record.updatedAt) } as CellarWineRecord,
+  };
+}
+
+/** What a bulk price write does to one wine: a price change with its history entry, or a restamp. */
+export type PriceWrite = WineChange | Restamp;
+
+const isChange = (write: PriceWrite): write is WineChange => 'history' in write;
+const isRestamp = (write: PriceWrite): write is Restamp => !isChange(write);
+const wineIdOf = (write: PriceWrite): string => (isChange(write) ? write.history.ownWineId : write.after.id);
+
+/** One transaction of a bulk price write: changes (wine and entry each) or restamps (one item each). */
+interface WriteUnit {
+  changes: WineChange[];
+  restamps: Restamp[];
+}
+
+const RESTAMPS_PER_TRANSACTION = MAX_TRANSACTION_ITEMS - 1;
+
+function unitsOf(writes: readonly PriceWrite[]): WriteUnit[] {
+  const units: WriteUnit[] = transactionsOf(writes.filter(isChange)).map((changes) => ({
+    changes,
+    restamps: [],
+  }));
+  const restamps = writes.filter(isRestamp);
+  for (let i = 0; i < restamps.length; i += RESTAMPS_PER_TRANSACTION)
+    units.push({ changes: [], restamps: restamps.slice(i, i + RESTAMPS_PER_TRANSACTION) });
+  return units;
+}
+
+function restampWrite(cellarWine: TransactionEntities['cellarWine'], { before, after }: Restamp) {
+  return cellarWine
+    .put(after)
+    .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
+    .commit();
+}
+
+/** Writes one unit; the caller raises the cellar's version once after the whole write. */
+function writeUnit({ changes, restamps }: WriteUnit): Promise<void> {
+  const extra =
+    restamps.length > 0
+      ? ({ cellarWine }: TransactionEntities) => restamps.map((r) => restampWrite(cellarWine, r))
+      : undefined;
+  return writeTransaction(changes, extra, { bumpVersion: false });
+}
+
+/**
+ * What takes a written restamp back, given the wine as it is now: a wine still as the restamp left it
+ * is put back as it was; one changed since gets back only the stamps that are still the restamp's.
+ * Undefined when nothing is left to take back (or the restamp was never written).
+ */
+export function restampReversal(written: Restamp, current: CellarWineRecord): Restamp | undefined {
+  const updatedAt = laterThan(current.updatedAt);
+  if (current.updatedAt === written.after.updatedAt)
+    return { before: current, after: { ...written.before, updatedAt } as CellarWineRecord };
+  const was = ownOf(written.before) as Record<string, unknown>;
+  const set = ownOf(written.after) as Record<string, unknown>;
+  const own = { ...ownOf(current) } as Record<string, unknown>;
+  let reversed = false;
+  for (const key of Object.keys(set)) {
+    if (JSON.stringify(set[key]) === JSON.stringify(was[key])) continue;
+    if (JSON.stringify(own[key]) !== JSON.stringify(set[key])) continue;
+    if (was[key] === undefined) delete own[key];
+    else own[key] = was[key];
+    reversed = true;
+  }
+  return reversed
+    ? { before: current, after: { ...current, own, updatedAt } as CellarWineRecord }
+    : undefined;
+}
+
+/** Takes back restamps that were (or may have been) written; logged, not thrown, when it cannot. */
+async function takeBackRestamps(ownerId: string, restamps: readonly Restamp[]): Promise<void> {
+  if (restamps.length === 0) return;
+  const byId = new Map(restamps.map((r) => [r.after.id, r]));
+  try {
+    await retryOnConflict(async () => {
+      const reversals: Restamp[] = [];
+      for (const current of await winesNow(ownerId, [...byId.keys()])) {
+        const reversal = restampReversal(byId.get(current.id) as Restamp, current);
+        if (reversal) reversals.push(reversal);
+      }
+      for (const unit of unitsOf(reversals)) await writeUnit(unit);
+    });
+  } catch (error) {
+    logger.error('A partly written price decision could not be taken back', {
+      error,
+      ownerId,
+      wines: restamps.length,
+    });
+  }
+}
+
+/** Takes back what a failed bulk price write wrote (`written`) and may have written (`uncertain`). */
+async function takeBackWrites(
+  ownerId: string,
+  written: readonly PriceWrite[],
+  uncertain: readonly PriceWrite[],
+): Promise<void> {
+  await takeBack(written.filter(isChange), uncertain.filter(isChange));
+  await takeBackRestamps(ownerId, [...written, ...uncertain].filter(isRestamp));
+}
+
 /** Transactions written at once by a bulk price write. */
 export const PARALLEL_TRANSACTIONS = 4;
 /** Rounds a bulk price write decides again the wines someone else changed meanwhile. */
@@ -100,13 +242,13 @@ export async function winesNow(ownerId: string, ids: readonly string[]): Promise
  * Writes the changes `decide` makes of wines, PARALLEL_TRANSACTIONS transactions at a time. A
  * transaction cancelled because one of its wines changed since it was read wrote nothing: its wines
  * are read again and decided again, up to PRICE_WRITE_ROUNDS times. What could not be written then,
- * or any other failure, takes back everything written (history entries included) and throws: the
+ * or any other failure, takes back everything written (history entries and restamps included) and throws: the
  * caller's outcome is all or nothing, and nothing is reported written that was not.
  */
 export async function writeDecided<T>(
   ownerId: string,
   first: readonly CellarWineRecord[],
-  decide: (record: CellarWineRecord) => { change: WineChange; outcome: T } | undefined,
+  decide: (record: CellarWineRecord) => { change: PriceWrite; outcome: T } | undefined,
 ): Promise<T[]> {
   let attempted = false;
   try {
@@ -122,50 +264,49 @@ export async function writeDecided<T>(
 async function writeDecidedRounds<T>(
   ownerId: string,
   first: readonly CellarWineRecord[],
-  decide: (record: CellarWineRecord) => { change: WineChange; outcome: T } | undefined,
+  decide: (record: CellarWineRecord) => { change: PriceWrite; outcome: T } | undefined,
   onWrite: () => void,
 ): Promise<T[]> {
-  const written: WineChange[] = [];
+  const written: PriceWrite[] = [];
   const outcomes = new Map<string, T>();
   let records = first;
   for (let round = 0; records.length > 0; round++) {
     if (round >= PRICE_WRITE_ROUNDS) {
-      await takeBack(written, []);
+      await takeBackWrites(ownerId, written, []);
       throw new ConflictError({ key: 'pricesChanged' });
     }
-    const decided = new Map<string, { change: WineChange; outcome: T }>();
+    const decided = new Map<string, { change: PriceWrite; outcome: T }>();
     for (const record of records) {
       const d = decide(record);
       if (d) decided.set(record.id, d);
     }
-    const slices = transactionsOf([...decided.values()].map((d) => d.change));
+    const units = unitsOf([...decided.values()].map((d) => d.change));
     const again: string[] = [];
-    for (let i = 0; i < slices.length; i += PARALLEL_TRANSACTIONS) {
-      const batch = slices.slice(i, i + PARALLEL_TRANSACTIONS);
+    for (let i = 0; i < units.length; i += PARALLEL_TRANSACTIONS) {
+      const batch = units.slice(i, i + PARALLEL_TRANSACTIONS);
       onWrite();
-      const results = await Promise.allSettled(
-        batch.map((slice) => writeTransaction(slice, undefined, { bumpVersion: false })),
-      );
+      const results = await Promise.allSettled(batch.map(writeUnit));
       let failure: unknown;
-      const uncertain: WineChange[] = [];
+      const uncertain: PriceWrite[] = [];
       results.forEach((result, k) => {
-        const slice = batch[k] as WineChange[];
+        const unit = batch[k] as WriteUnit;
+        const writes: PriceWrite[] = [...unit.changes, ...unit.restamps];
         if (result.status === 'fulfilled') {
-          written.push(...slice);
-          for (const change of slice) {
-            const id = change.history.ownWineId;
+          written.push(...writes);
+          for (const write of writes) {
+            const id = wineIdOf(write);
             outcomes.set(id, (decided.get(id) as { outcome: T }).outcome);
           }
         } else if (result.reason instanceof TransactionCanceled && !result.reason.retryable) {
-          again.push(...slice.map((change) => change.history.ownWineId));
+          again.push(...writes.map(wineIdOf));
         } else {
           failure ??= result.reason;
           // Cancelled transactions wrote nothing; any other failure may have been applied.
-          if (!(result.reason instanceof TransactionCanceled)) uncertain.push(...slice);
+          if (!(result.reason instanceof TransactionCanceled)) uncertain.push(...writes);
         }
       });
       if (failure !== undefined) {
-        await takeBack(written, uncertain);
+        await takeBackWrites(ownerId, written, uncertain);
         throw failure;
       }
     }
@@ -188,7 +329,7 @@ export async function applyRuleSet(
     inventoryOf(ownerId),
     cellarSnapshot(ownerId),
   ]);
-  const scope: PriceScope = priceScopeOf(set, (id) => snapshot.locationScope([id]));
+  const scope: PriceScope = await ruleScopeOf(ownerId, set, snapshot);
   const currency = cellar.baseCurrency;
   const asWine = (record: CellarWineRecord): CellarWine => toCellarWine(record, currency);
   const vat = (wine: CellarWine) => vatOf(cellar.vats, wine.mainCategoryId);
