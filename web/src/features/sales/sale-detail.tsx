@@ -70,6 +70,41 @@ function TillLineFacts({ line, currency }: { line: SaleLine; currency: CurrencyC
   );
 }
 
+/**
+ * Where a till pour's bottles left stock from, each location with its bottles: every location when they
+ * came from more than one (`placements`), else the line's one location.
+ */
+function PourPlacements({ line, names }: { line: SaleLine; names: ReadonlyMap<string, string> }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  if (isRecipeRevenue(line)) return null;
+  const from =
+    line.placements && line.placements.length > 0
+      ? line.placements
+      : line.units > 0
+        ? [{ locationId: line.locationId, bottles: line.units }]
+        : [];
+  if (from.length === 0) return null;
+  const places = from
+    .map(({ locationId, bottles }) =>
+      t('salesPage.detail.placement', {
+        location: locationName(
+          names,
+          locationId,
+          t('salesPage.uncategorized'),
+          t('salesPage.unknownLocation'),
+        ),
+        bottles: formatCount(bottles, locale),
+      }),
+    )
+    .join(', ');
+  return (
+    <Text size="xs" c="dimmed" className={classes.wrap}>
+      {t('salesPage.detail.bottlesFrom', { places })}
+    </Text>
+  );
+}
+
 /** A till line the stock could not give in full: the sale happened, the stock went to 0. */
 function ShortfallNote({ shortfall }: { shortfall: number | undefined }) {
   const { t } = useTranslation();
@@ -168,7 +203,10 @@ export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps
                         : line.wineDisplayName}
                     </Text>
                     {line.kind ? (
-                      <TillLineFacts line={line} currency={sale.currency} />
+                      <>
+                        <TillLineFacts line={line} currency={sale.currency} />
+                        <PourPlacements line={line} names={names} />
+                      </>
                     ) : (
                       <Text size="xs" c="dimmed">
                         {t('salesPage.detail.lineFacts', {
