@@ -403,6 +403,63 @@ describe('the import review', () => {
     expect(reason?.textContent).toBe('Confirm at least one wine to import');
   });
 
+  /** Every control a line has, on the lines the filter shows. */
+  function lineControls(group: HTMLElement) {
+    return [
+      ...within(group).queryAllByRole('radio'),
+      ...within(group).queryAllByRole('checkbox'),
+      ...within(group).queryAllByRole('button'),
+    ] as (HTMLInputElement | HTMLButtonElement)[];
+  }
+
+  it('takes no decisions once the import is running, and says why', async () => {
+    status = 'importing';
+    renderReview();
+    const suggested = await line(/^Line 2:/);
+    expect(screen.getByRole('status').textContent).toBe('The import is running: decisions are closed');
+    const controls = lineControls(suggested);
+    // Three alternatives, Confirm, and Search, Keep as my own wine, Skip.
+    expect(controls).toHaveLength(7);
+    for (const control of controls) expect(control.disabled).toBe(true);
+    fireEvent.click(within(suggested).getByRole('radio', { name: "Vietti Barbera d'Alba Scarrone 2019" }));
+    fireEvent.click(within(suggested).getByRole('button', { name: 'Skip' }));
+    fireEvent.click(within(suggested).getByRole('button', { name: 'Search the catalogue' }));
+    expect(within(suggested).queryByRole('combobox')).toBeNull();
+    expect(patch).not.toHaveBeenCalled();
+
+    const confirmAll = screen.getByRole('button', { name: 'Confirm all' }) as HTMLButtonElement;
+    const start = screen.getByRole('button', { name: 'Import 2 wines' }) as HTMLButtonElement;
+    for (const button of [confirmAll, start]) {
+      expect(button.disabled).toBe(true);
+      const reason = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+      expect(reason?.textContent).toBe('The import is running: decisions are closed');
+    }
+  });
+
+  it('closes every control when the import is cancelled in another tab', async () => {
+    renderReview();
+    fireEvent.click(await screen.findByRole('tab', { name: /All\s*4/ }));
+    const duplicate = await line(/^Line 4: Château Musar/);
+    fireEvent.click(within(duplicate).getByRole('button', { name: 'Search the catalogue' }));
+    expect(within(duplicate).getByRole('combobox')).toBeTruthy();
+    for (const control of lineControls(duplicate)) expect(control.disabled).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+
+    status = 'cancelled';
+    updatedAt += 1;
+    await act(() => queryClient.invalidateQueries());
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'The import was cancelled: decisions are closed',
+    );
+    // The duplicate choice's radios too; the open search is closed.
+    expect(within(duplicate).getAllByRole('radio').length).toBeGreaterThan(0);
+    for (const each of screen.getAllByTestId('import-line'))
+      for (const control of lineControls(each)) expect(control.disabled).toBe(true);
+    expect(within(duplicate).queryByRole('combobox')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Confirm all' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Import 2 wines' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('shows cards on a phone and a table from 960 px', async () => {
     renderReview();
     const card = await line(/^Line 2:/);
@@ -427,5 +484,14 @@ describe('the import review', () => {
     expect(within(suggested).getByRole('checkbox', { name: 'Bekreft' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Importer 2 viner' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Bekreft alle' })).toBeTruthy();
+  });
+
+  it('says in Norwegian why the decisions are closed', async () => {
+    await act(() => i18n.changeLanguage('nb'));
+    status = 'cancelled';
+    renderReview();
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Importen ble avbrutt: valgene kan ikke lenger endres',
+    );
   });
 });

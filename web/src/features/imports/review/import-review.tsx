@@ -5,6 +5,7 @@ import {
   type ImportJob,
   type ImportLine,
   type ImportLineFilter,
+  type ImportStatus,
   type MatchCandidate,
 } from '@kork/shared';
 import { Alert, Button, Group, Pagination, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -67,6 +68,7 @@ export function ImportReview({ userId, job, onConfirmed }: ImportReviewProps) {
   const pendingNow = useRef(pending);
   pendingNow.current = pending;
   const reasonId = useId();
+  const closedId = useId();
 
   const rows = lines.data?.lines.rows ?? [];
   const total = lines.data?.lines.count ?? 0;
@@ -77,9 +79,12 @@ export function ImportReview({ userId, job, onConfirmed }: ImportReviewProps) {
   }, [lines.data, lines.isPlaceholderData, page, pages]);
 
   const saving = [...pending.values()].some((decision) => decision.saving);
+  // Decisions are taken only in review: once the import runs, or was cancelled in another tab, every
+  // control is closed and a line says why.
   const editable = current.status === 'review';
 
   async function decide(line: ImportLine, decision: Decision, wine?: MatchCandidate) {
+    if (!editable) return;
     const index = line.index;
     if (wine) setPicked((map) => new Map(map).set(wine.wineId, wine));
     const seq = ++sequence.current;
@@ -165,6 +170,7 @@ export function ImportReview({ userId, job, onConfirmed }: ImportReviewProps) {
               picked={picked}
               currency={currency}
               layout={wide ? 'row' : 'card'}
+              disabled={!editable}
               onDecide={decide}
               onRetry={retry}
             />
@@ -197,6 +203,11 @@ export function ImportReview({ userId, job, onConfirmed }: ImportReviewProps) {
           {t('importsPage.review.intro')}
         </Text>
       </div>
+      {!editable && (
+        <Alert id={closedId} color="blue.9" variant="outline" role="status">
+          <Text size="sm">{t(`importsPage.review.closed.${closedReason(current.status)}`)}</Text>
+        </Alert>
+      )}
       <dl className={classes.summary} aria-label={t('importsPage.review.summary.label')}>
         {(
           [
@@ -249,6 +260,7 @@ export function ImportReview({ userId, job, onConfirmed }: ImportReviewProps) {
             onClick={confirmAll}
             loading={confirmingAll}
             disabled={!editable || perFilter.toReview === 0 || saving}
+            aria-describedby={editable ? undefined : closedId}
           >
             {t('importsPage.review.confirmAll')}
           </Button>
@@ -257,11 +269,11 @@ export function ImportReview({ userId, job, onConfirmed }: ImportReviewProps) {
               onClick={startImport}
               loading={confirm.isPending}
               disabled={!editable || nothingConfirmed || saving}
-              aria-describedby={nothingConfirmed ? reasonId : undefined}
+              aria-describedby={!editable ? closedId : nothingConfirmed ? reasonId : undefined}
             >
               {t('importsPage.review.import', { count: counts.confirmed })}
             </Button>
-            {nothingConfirmed && (
+            {editable && nothingConfirmed && (
               <Text id={reasonId} size="sm" c="dimmed">
                 {translateMessage('importNothingConfirmed')}
               </Text>
@@ -271,6 +283,11 @@ export function ImportReview({ userId, job, onConfirmed }: ImportReviewProps) {
       </div>
     </Stack>
   );
+}
+
+/** Why the review takes no more decisions, as the key of the line that says it. */
+function closedReason(status: ImportStatus): 'importing' | 'imported' | 'cancelled' | 'other' {
+  return status === 'importing' || status === 'imported' || status === 'cancelled' ? status : 'other';
 }
 
 /** The job as last answered: the page's copy, or the one that came with the lines, whichever is newer. */

@@ -41,6 +41,8 @@ export interface ReviewLineProps {
   currency: CurrencyCode;
   /** A table row on a wide screen, a card on a phone. */
   layout: 'row' | 'card';
+  /** The job is no longer in review: every control is shown but closed. */
+  disabled?: boolean;
   onDecide: (line: ImportLine, decision: Decision, pickedWine?: MatchCandidate) => void;
   onRetry: (line: ImportLine) => void;
 }
@@ -50,7 +52,16 @@ export interface ReviewLineProps {
  * will be (with how sure the match is and the other wines it may be), or a custom wine, or nothing;
  * whether it is already in the cellar; and whether it is confirmed for the import.
  */
-export function ReviewLine({ line, pending, picked, currency, layout, onDecide, onRetry }: ReviewLineProps) {
+export function ReviewLine({
+  line,
+  pending,
+  picked,
+  currency,
+  layout,
+  disabled = false,
+  onDecide,
+  onRetry,
+}: ReviewLineProps) {
   const { t } = useTranslation();
   const [searching, setSearching] = useState(false);
   const n = line.index + 1;
@@ -67,14 +78,15 @@ export function ReviewLine({ line, pending, picked, currency, layout, onDecide, 
         <LineSource line={line} currency={currency} />
       </div>
       <div className={classes.match}>
-        {line.duplicate && <DuplicateChoice line={line} onDecide={onDecide} />}
+        {line.duplicate && <DuplicateChoice line={line} disabled={disabled} onDecide={onDecide} />}
         <ChosenWine line={line} picked={picked} />
-        <Alternatives line={line} onDecide={onDecide} />
+        <Alternatives line={line} disabled={disabled} onDecide={onDecide} />
         <Group gap="xs" className={classes.actions}>
           <Button
             size="compact-sm"
-            variant={searching ? 'light' : 'default'}
-            aria-expanded={searching}
+            variant={searching && !disabled ? 'light' : 'default'}
+            aria-expanded={searching && !disabled}
+            disabled={disabled}
             onClick={() => setSearching((open) => !open)}
           >
             {t('importsPage.review.search')}
@@ -83,6 +95,7 @@ export function ReviewLine({ line, pending, picked, currency, layout, onDecide, 
             size="compact-sm"
             variant={line.choice.kind === 'custom' ? 'light' : 'default'}
             aria-pressed={line.choice.kind === 'custom'}
+            disabled={disabled}
             onClick={() => onDecide(line, { choice: { kind: 'custom' }, confirmed: true })}
           >
             {t('importsPage.review.custom')}
@@ -92,12 +105,13 @@ export function ReviewLine({ line, pending, picked, currency, layout, onDecide, 
             variant={skipped ? 'light' : 'default'}
             color={skipped ? 'red.9' : undefined}
             aria-pressed={skipped}
+            disabled={disabled}
             onClick={() => onDecide(line, { choice: { kind: 'skip' }, confirmed: false })}
           >
             {t('importsPage.review.skip')}
           </Button>
         </Group>
-        {searching && (
+        {searching && !disabled && (
           <CatalogSearch
             initial={line.parsed.wineName}
             onPick={(wine) => {
@@ -106,13 +120,13 @@ export function ReviewLine({ line, pending, picked, currency, layout, onDecide, 
             }}
           />
         )}
-        <SaveState line={line} pending={pending} onRetry={onRetry} />
+        <SaveState line={line} pending={pending} disabled={disabled} onRetry={onRetry} />
       </div>
       <div className={classes.confirm}>
         <Checkbox
           label={t('importsPage.review.confirm')}
           checked={line.confirmed && !skipped}
-          disabled={skipped}
+          disabled={disabled || skipped}
           onChange={(event) => onDecide(line, { confirmed: event.currentTarget.checked })}
         />
       </div>
@@ -303,7 +317,7 @@ function WineSummary({ wine, pickedBySearch }: { wine: MatchCandidate; pickedByS
 }
 
 /** The catalogue wines the line may be, as radios named by each wine's display name. */
-function Alternatives({ line, onDecide }: Pick<ReviewLineProps, 'line' | 'onDecide'>) {
+function Alternatives({ line, disabled, onDecide }: Pick<ReviewLineProps, 'line' | 'disabled' | 'onDecide'>) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const candidates = line.match.candidates;
@@ -315,6 +329,7 @@ function Alternatives({ line, onDecide }: Pick<ReviewLineProps, 'line' | 'onDeci
       label={t('importsPage.review.alternatives')}
       value={value}
       onChange={(wineId) => onDecide(line, { choice: { kind: 'catalog', wineId }, confirmed: true })}
+      disabled={disabled}
       size="sm"
     >
       <Stack gap={6} mt={4}>
@@ -341,7 +356,11 @@ function Alternatives({ line, onDecide }: Pick<ReviewLineProps, 'line' | 'onDeci
 }
 
 /** "Already in your cellar: … (n bottles)": add to its bottles, or add as a new wine (or skip). */
-function DuplicateChoice({ line, onDecide }: Pick<ReviewLineProps, 'line' | 'onDecide'>) {
+function DuplicateChoice({
+  line,
+  disabled,
+  onDecide,
+}: Pick<ReviewLineProps, 'line' | 'disabled' | 'onDecide'>) {
   const { t } = useTranslation();
   const duplicate = line.duplicate;
   if (!duplicate) return null;
@@ -368,6 +387,7 @@ function DuplicateChoice({ line, onDecide }: Pick<ReviewLineProps, 'line' | 'onD
             : { onDuplicate: value as 'add' | 'new' },
         )
       }
+      disabled={disabled}
       size="sm"
       classNames={{ root: classes.duplicate, label: classes.wrap }}
     >
@@ -384,10 +404,12 @@ function DuplicateChoice({ line, onDecide }: Pick<ReviewLineProps, 'line' | 'onD
 function SaveState({
   line,
   pending,
+  disabled,
   onRetry,
 }: {
   line: ImportLine;
   pending?: PendingDecision;
+  disabled: boolean;
   onRetry: (line: ImportLine) => void;
 }) {
   const { t } = useTranslation();
@@ -404,7 +426,13 @@ function SaveState({
       <Text size="sm" c="red.9" className={classes.wrap}>
         {t('importsPage.review.notSaved', { message: pending.error })}
       </Text>
-      <Button size="compact-xs" variant="subtle" color="red.9" onClick={() => onRetry(line)}>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="red.9"
+        disabled={disabled}
+        onClick={() => onRetry(line)}
+      >
         {t('importsPage.review.retry')}
       </Button>
     </Group>
