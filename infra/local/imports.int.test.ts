@@ -3,7 +3,8 @@
  * browser's presigned PUT, the bucket's event on the import-steps queue, the scan, the column
  * assignment, matching against the catalogue, decisions, confirmation and the write. Also the rules
  * around it: assignments SPEC §5 refuses, files that cannot be read, a file without wines, cancelling
- * in the middle of a write, confirms and decisions that meet, and who may see an import.
+ * in the middle of a write, a write step that ends before storing its lines' wines, confirms and
+ * decisions that meet (a PATCH of several transactions is all or nothing), and who may see an import.
  */
 
 import { importUploadKey } from '@kork/events';
@@ -19,7 +20,9 @@ import type * as CellarWineImports from '@kork/functions/cellar/cellar-wine-impo
 import { inventoryOf } from '@kork/functions/cellar/cellar-wine-store';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
+import type * as Transactions from '@kork/functions/data/transactions';
 import { textOf } from '@kork/functions/imports/documents/fixtures/document-text';
+import type * as ImportStore from '@kork/functions/imports/import-store';
 import { encodeWindows1252, makeXlsx } from '@kork/functions/imports/tables/fixtures/make-spreadsheet';
 import { issueAccessToken } from '@kork/functions/platform/auth';
 import type {
@@ -40,7 +43,34 @@ import { startTestOrigin, type TestOrigin } from './test-stack';
 const hooks = vi.hoisted(() => ({
   splitAt: undefined as number | undefined,
   between: undefined as (() => Promise<void>) | undefined,
+  /** Storing lines with their wines fails this many more times (the function ended before it). */
+  failLineWines: 0,
+  /** Runs once after the next transaction committed (a request landing between two of them). */
+  afterCommit: undefined as (() => Promise<void>) | undefined,
 }));
+
+vi.mock('@kork/functions/imports/import-store', async (importOriginal) => {
+  const original = await importOriginal<typeof ImportStore>();
+  const putLines: typeof original.putLines = async (job, lines) => {
+    if (hooks.failLineWines > 0 && lines.some((line) => line.ownWineId)) {
+      hooks.failLineWines--;
+      throw new Error('The function ended before the lines were stored');
+    }
+    return original.putLines(job, lines);
+  };
+  return { ...original, putLines };
+});
+
+vi.mock('@kork/functions/data/transactions', async (importOriginal) => {
+  const original = await importOriginal<typeof Transactions>();
+  const commitTransaction: typeof original.commitTransaction = async (build) => {
+    await original.commitTransaction(build);
+    const after = hooks.afterCommit;
+    hooks.afterCommit = undefined;
+    if (after) await after();
+  };
+  return { ...original, commitTransaction };
+});
 
 vi.mock('@kork/functions/cellar/cellar-wine-imports', async (importOriginal) => {
   const original = await importOriginal<typeof CellarWineImports>();
@@ -625,6 +655,168 @@ describe('confirming and cancelling', () => {
       (await origin.api('DELETE', `${importsOf(owner)}/${review.id}`, { token: owner.token })).status,
     ).toBe(200);
     expect((await confirm(owner, review.id)).status).toBe(409);
+  });
+});
+
+describe('a write step that ends between a transaction and storing its lines', () => {
+  it('is made whole by the next delivery: every line written links its wine, none written twice', async () => {
+    const owner = await freshOwner();
+    const [a, b] = catalogue.slice(12, 14) as [(typeof catalogue)[0], (typeof catalogue)[0]];
+    const added = await origin.api('POST', `/api/wine-cellars/users/${owner.id}/own-wines`, {
+      token: owner.token,
+      json: { wineId: a.id, quantity: 2 },
+    });
+    expect(added.status).toBe(201);
+    const rows: [string, string, number][] = [
+      [a.number, a.name, 5],
+      [b.number, b.name, 1],
+      ['7730000', 'Samme Vin Tvilling', 2],
+      ['7730000', 'Samme Vin Tvilling', 3],
+      ...Array.from({ length: 76 }, (_, i): [string, string, number] => [
+        String(7_730_100 + i),
+        wineName('Krasj Vin', i),
+        1,
+      ]),
+    ];
+    const review = await invoiceToReview(owner, rows);
+    expect(review.counts.lines).toBe(80);
+    expect(review.lines.rows[0]?.duplicate?.ownWineId).toBe(a.id);
+    await patch(owner, review.id, { confirmAll: true });
+    // The first 60 lines are written in their own transactions, then the function ends: the lines'
+    // wines are never stored and the queue delivers the step again.
+    hooks.splitAt = 60;
+    hooks.between = async () => {
+      hooks.failLineWines = 1;
+      throw new Error('The function ended');
+    };
+    try {
+      expect((await confirm(owner, review.id)).status).toBe(202);
+      const done = await waitFor(owner, review.id, ['imported', 'failed'], 60_000);
+      expect(done.status).toBe('imported');
+      await origin.stack.broker.idle();
+    } finally {
+      hooks.splitAt = undefined;
+      hooks.between = undefined;
+      hooks.failLineWines = 0;
+    }
+    const dead = origin.stack.broker.deadLetters('import-steps').filter((m) => m.body.includes(review.id));
+    expect(dead).toHaveLength(0);
+    const job = (await detail(owner, review.id, '?limit=500')).payload;
+    expect(job.counts.imported).toBe(80);
+    const lines = job.lines.rows;
+    expect(lines.every((line) => line.ownWineId && !line.error)).toBe(true);
+    expect(lines[0]?.ownWineId).toBe(a.id);
+    expect(lines[1]?.ownWineId).toBe(b.id);
+
+    const wines = await inventoryOf(owner.id);
+    expect(wines).toHaveLength(80);
+    const byId = new Map(wines.map((w) => [w.id, w]));
+    expect(new Set(lines.map((line) => line.ownWineId))).toEqual(new Set(byId.keys()));
+    expect(byId.get(a.id)?.quantity).toBe(7);
+    // The two lines of the same wine made a wine each, each line linked to its own.
+    expect(lines[2]?.ownWineId).not.toBe(lines[3]?.ownWineId);
+    expect(byId.get(lines[2]?.ownWineId as string)?.quantity).toBe(2);
+    expect(byId.get(lines[3]?.ownWineId as string)?.quantity).toBe(3);
+    for (const line of lines.slice(2)) {
+      expect(byId.get(line.ownWineId as string)).toMatchObject({
+        source: 'SCAN_MATCHING_CUSTOM',
+        wineName: line.parsed.wineName,
+      });
+    }
+    const history = await historyOf(owner.id);
+    expect(history.filter((h) => h.action === 'ADDED')).toHaveLength(80);
+    expect(history.filter((h) => h.action === 'QUANTITY').map((h) => h.ownWineId)).toEqual([a.id]);
+  });
+});
+
+describe('a decisions PATCH of several transactions', () => {
+  /** An invoice of 250 lines no catalogue wine matches: kept as typed, none confirmed. */
+  async function reviewOf250(owner: Owner, base: number) {
+    const rows = Array.from({ length: 250 }, (_, i): [string, string, number] => [
+      String(base + i),
+      wineName('Mange Linjer', i),
+      1,
+    ]);
+    const review = await invoiceToReview(owner, rows);
+    expect(review.counts).toMatchObject({ lines: 250, confirmed: 0, skipped: 0 });
+    return review;
+  }
+  const skipAll = {
+    lines: Array.from({ length: 250 }, (_, index) => ({ index, choice: { kind: 'skip' as const } })),
+  };
+
+  async function linesNow(owner: Owner, id: string) {
+    const first = (await detail(owner, id, '?limit=500')).payload;
+    expect(first.lines.count).toBe(250);
+    return first;
+  }
+
+  it('cancelled between its transactions leaves every line as it was', async () => {
+    const owner = await freshOwner();
+    const review = await reviewOf250(owner, 7_740_000);
+    hooks.afterCommit = async () => {
+      const cancelled = await origin.api<ImportJob>('DELETE', `${importsOf(owner)}/${review.id}`, {
+        token: owner.token,
+      });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.payload.status).toBe('cancelled');
+    };
+    let answer: Awaited<ReturnType<typeof patch>>;
+    try {
+      answer = await patch(owner, review.id, skipAll);
+    } finally {
+      hooks.afterCommit = undefined;
+    }
+    expect(answer.status).toBe(409);
+    const job = await linesNow(owner, review.id);
+    expect(job.status).toBe('cancelled');
+    expect(job.lines.rows.filter((line) => line.choice.kind === 'skip')).toHaveLength(0);
+    expect(job.lines.rows.map((line) => line.choice)).toEqual(review.lines.rows.map((line) => line.choice));
+    expect(job.counts).toMatchObject({ lines: 250, skipped: 0 });
+  });
+
+  it('racing a DELETE ends applied whole (then cancelled) or not at all', async () => {
+    for (const delay of [0, 40]) {
+      const owner = await freshOwner();
+      const review = await reviewOf250(owner, 7_750_000 + delay * 1000);
+      const [answer, cancelled] = await Promise.all([
+        patch(owner, review.id, skipAll),
+        new Promise((r) => setTimeout(r, delay)).then(() =>
+          origin.api<ImportJob>('DELETE', `${importsOf(owner)}/${review.id}`, { token: owner.token }),
+        ),
+      ]);
+      expect(cancelled.status).toBe(200);
+      expect([200, 409]).toContain(answer.status);
+      const job = await linesNow(owner, review.id);
+      expect(job.status).toBe('cancelled');
+      const skipped = job.lines.rows.filter((line) => line.choice.kind === 'skip').length;
+      expect(skipped).toBe(answer.status === 200 ? 250 : 0);
+    }
+  }, 120_000);
+
+  it('holds a confirm off until it is written whole', async () => {
+    const owner = await freshOwner();
+    const review = await reviewOf250(owner, 7_760_000);
+    let confirmed: Awaited<ReturnType<typeof confirm>> | undefined;
+    hooks.afterCommit = async () => {
+      confirmed = await confirm(owner, review.id);
+    };
+    let answer: Awaited<ReturnType<typeof patch>>;
+    try {
+      answer = await patch(owner, review.id, {
+        lines: Array.from({ length: 250 }, (_, index) => ({ index, confirmed: true })),
+      });
+    } finally {
+      hooks.afterCommit = undefined;
+    }
+    // The confirm met the PATCH half written: it was refused, and the PATCH went through whole.
+    expect(confirmed?.status).toBe(409);
+    expect(answer.status).toBe(200);
+    expect(answer.payload.status).toBe('review');
+    expect(answer.payload.counts).toMatchObject({ lines: 250, confirmed: 250 });
+    const job = await linesNow(owner, review.id);
+    expect(job.lines.rows.every((line) => line.confirmed)).toBe(true);
+    await origin.api('DELETE', `${importsOf(owner)}/${review.id}`, { token: owner.token });
   });
 });
 

@@ -1,12 +1,18 @@
 /**
  * What the user decides on an import (docs/imports.md): the columns of a table, each line's wine
  * (a catalogue wine, kept as typed, or skipped), whether it is confirmed, what a duplicate does; and
- * the confirmation that starts the write. Lines are written conditional on the job still being in
- * review, so a decision that meets a cancel or a confirm does not land; the job's counts are counted
- * again from the lines after every change.
+ * the confirmation that starts the write.
+ *
+ * A decisions PATCH is all or nothing. It is decided on the lines read at the job's version and written
+ * conditional on that version, with the job's counts, so two PATCHes never overwrite one another. One of
+ * more than LINES_PER_TRANSACTION lines takes several transactions: the first claims the job (its
+ * version raised, `decidingUntil` set), the others are conditional on that claim and the last releases
+ * it. A confirm, a column assignment or another PATCH waits while the claim holds; a cancel does not,
+ * and the PATCH then puts the lines it wrote back as they were and is refused.
  */
 import {
   assignmentProblems,
+  type ImportCounts,
   type ImportDetail,
   type ImportField,
   type ImportJob,
@@ -19,7 +25,7 @@ import {
 import { getWines } from '../catalog/catalog-store';
 import { db } from '../data/entities';
 import { commitTransaction, retryOnConflict } from '../data/transactions';
-import { ValidationError } from '../platform/errors';
+import { ConflictError, ValidationError } from '../platform/errors';
 import { findDuplicates } from './duplicates';
 import { getImport } from './import-jobs';
 import { sendStep } from './import-steps';
@@ -37,14 +43,24 @@ import {
 } from './import-store';
 import { foldHeader } from './tables/guess-columns';
 
-/** Line writes per transaction, beside the job's condition check. */
+/** Line writes per transaction, beside the job's update or check. */
 const LINES_PER_TRANSACTION = 99;
+/** How long a PATCH of several transactions holds the job: longer than any request runs. */
+const CLAIM_MS = 60_000;
+/** Attempts of a PATCH that meets other changes of the job (each one that fails lets another through). */
+const DECISION_ATTEMPTS = 25;
 
 /** Refuses a change the job is not at the step for: finished, or another step. */
 function refuseUnless(job: ImportJobRecord, statuses: readonly ImportStatus[]): void {
   const status = job.status as ImportStatus;
   if (statuses.includes(status)) return;
   throw new ImportRefusedError(isFinalImportStatus(status) ? 'importFinished' : 'importNotReady');
+}
+
+/** A decisions PATCH of several transactions holds the job: its other changes wait (and try again). */
+function waitForDecisions(job: ImportJobRecord): void {
+  if (job.decidingUntil && job.decidingUntil > new Date().toISOString())
+    throw new ConflictError({ key: 'importNotReady' });
 }
 
 /** `PATCH …/imports/{importId}`: answers the job and the first page of its lines. */
@@ -70,6 +86,7 @@ async function assignColumns(ownerId: string, id: string, assignment: (ImportFie
   const written = await retryOnConflict(async () => {
     const job = await jobOf(ownerId, id);
     refuseUnless(job, ['columns', 'review']);
+    waitForDecisions(job);
     const columns = (job.columns as ImportJob['columns']) ?? [];
     if (job.kind !== 'excel' || columns.length === 0) throw new ImportRefusedError('importNotReady');
     if (assignment.length !== columns.length) throw new ValidationError({ assignment: 'invalidValue' });
@@ -102,19 +119,26 @@ function sameChoice(a: ImportLine['choice'], b: ImportLine['choice']): boolean {
   return a.kind === b.kind && (a.kind !== 'catalog' || a.wineId === (b as { wineId: string }).wineId);
 }
 
+/** The catalogue wines the decisions choose, by id. */
+async function chosenWines(
+  decisions: readonly ImportLineDecision[],
+): Promise<Map<string, { status?: string | null }>> {
+  const wineIds = decisions.flatMap((d) => (d.choice?.kind === 'catalog' ? [d.choice.wineId] : []));
+  return wineIds.length > 0 ? await getWines(wineIds) : new Map();
+}
+
 /** The decisions applied to the lines: the lines that changed (and whose choice changed). */
-async function applyDecisions(
+function applyDecisions(
   lines: readonly ImportLine[],
   decisions: readonly ImportLineDecision[],
   confirmAll: boolean,
-): Promise<{ changed: Map<number, ImportLine>; rechosen: Set<number> }> {
+  wines: ReadonlyMap<string, { status?: string | null }>,
+): { changed: Map<number, ImportLine>; rechosen: Set<number> } {
   const byIndex = new Map(lines.map((line) => [line.index, line]));
   const fields: Record<string, string> = {};
   decisions.forEach((decision, at) => {
     if (!byIndex.has(decision.index)) fields[`lines.${at}.index`] = 'importLineUnknown';
   });
-  const wineIds = decisions.flatMap((d) => (d.choice?.kind === 'catalog' ? [d.choice.wineId] : []));
-  const wines = wineIds.length > 0 ? await getWines(wineIds) : new Map();
   decisions.forEach((decision, at) => {
     if (decision.choice?.kind === 'catalog' && wines.get(decision.choice.wineId)?.status !== 'active')
       fields[`lines.${at}.choice.wineId`] = 'wineNotInCatalog';
@@ -148,7 +172,8 @@ async function applyDecisions(
 /**
  * Decisions on lines (status `review` only): each line index must exist, a catalogue choice must be a
  * wine of the catalogue; a line whose choice changes is checked against the cellar again for a
- * duplicate. Written in transactions that each check the job is still in review.
+ * duplicate. Decided on the lines as read and written conditional on the job's version with its counts;
+ * a change of the job meanwhile decides again from a fresh read.
  */
 async function decideLines(
   ownerId: string,
@@ -156,50 +181,142 @@ async function decideLines(
   decisions: readonly ImportLineDecision[],
   confirmAll: boolean,
 ): Promise<void> {
-  const job = await jobOf(ownerId, id);
-  refuseUnless(job, ['review']);
-  const lines = await linesOf(ownerId, id);
-  const { changed, rechosen } = await applyDecisions(lines, decisions, confirmAll);
-  if (rechosen.size > 0) {
-    const again = [...rechosen].map((index) => changed.get(index) as ImportLine);
-    const duplicates = await findDuplicates(ownerId, again);
-    again.forEach((line, i) => {
-      const duplicate = duplicates[i];
-      if (duplicate) line.duplicate = duplicate;
-      else delete line.duplicate;
-    });
-  }
-  const writes = [...changed.values()];
-  for (let i = 0; i < writes.length; i += LINES_PER_TRANSACTION) {
-    const slice = writes.slice(i, i + LINES_PER_TRANSACTION);
-    try {
-      await commitTransaction(() =>
-        db().transaction.write(({ importJob, importLine }) => [
-          importJob
-            .check({ ownerId, id })
-            .where((attr, op) => op.eq(attr.status, 'review'))
-            .commit(),
-          ...slice.map((line) => importLine.put(lineRecordOf(job, line)).commit()),
-        ]),
-      );
-    } catch (error) {
-      const now = await jobOf(ownerId, id);
-      refuseUnless(now, ['review']);
-      throw error;
-    }
-  }
-  await recount(ownerId, id);
-}
-
-/** The job's counts from its lines, written conditional on the version read before the lines. */
-async function recount(ownerId: string, id: string): Promise<void> {
+  const wines = await chosenWines(decisions);
   await retryOnConflict(async () => {
     const job = await jobOf(ownerId, id);
     refuseUnless(job, ['review']);
+    waitForDecisions(job);
     const lines = await linesOf(ownerId, id);
-    const counts = countLines(lines, toImportJob(job).counts.imported);
-    await updateJob(job, { counts });
-  });
+    const { changed, rechosen } = applyDecisions(lines, decisions, confirmAll, wines);
+    if (rechosen.size > 0) {
+      const again = [...rechosen].map((index) => changed.get(index) as ImportLine);
+      const duplicates = await findDuplicates(ownerId, again);
+      again.forEach((line, i) => {
+        const duplicate = duplicates[i];
+        if (duplicate) line.duplicate = duplicate;
+        else delete line.duplicate;
+      });
+    }
+    if (changed.size === 0) return;
+    const counts = countLines(
+      lines.map((line) => changed.get(line.index) ?? line),
+      toImportJob(job).counts.imported,
+    );
+    await writeDecisions(job, lines, [...changed.values()], counts);
+  }, DECISION_ATTEMPTS);
+}
+
+type Entities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+
+/** Puts of the lines, as records of the job. */
+function linePuts({ importLine }: Entities, job: ImportJobRecord, lines: readonly ImportLine[]) {
+  return lines.map((line) => importLine.put(lineRecordOf(job, line)).commit());
+}
+
+/**
+ * The decided lines and the job's counts, written whole. In one transaction when they fit; otherwise
+ * the first transaction claims the job at the version read, the next ones are conditional on the claim
+ * and the last sets the counts and releases it. A transaction that fails after the claim puts the lines
+ * written back from `read` (the lines as they were) before the failure is thrown.
+ */
+async function writeDecisions(
+  job: ImportJobRecord,
+  read: readonly ImportLine[],
+  writes: readonly ImportLine[],
+  counts: ImportCounts,
+): Promise<void> {
+  const key = { ownerId: job.ownerId, id: job.id };
+  const chunks: ImportLine[][] = [];
+  for (let i = 0; i < writes.length; i += LINES_PER_TRANSACTION)
+    chunks.push(writes.slice(i, i + LINES_PER_TRANSACTION));
+  if (chunks.length === 1) {
+    await commitTransaction(() =>
+      db().transaction.write((entities) => [
+        entities.importJob
+          .patch(key)
+          .set({ counts, version: job.version + 1, updatedAt: new Date().toISOString() })
+          .remove(['decidingUntil'])
+          .where((attr, op) => `${op.eq(attr.status, 'review')} AND ${op.eq(attr.version, job.version)}`)
+          .commit(),
+        ...linePuts(entities, job, writes),
+      ]),
+    );
+    return;
+  }
+  const claim = job.version + 1;
+  const decidingUntil = new Date(Date.now() + CLAIM_MS).toISOString();
+  let written = 0;
+  try {
+    for (const [at, chunk] of chunks.entries()) {
+      await commitTransaction(() =>
+        db().transaction.write((entities) => {
+          const { importJob } = entities;
+          const now = new Date().toISOString();
+          const guard =
+            at === 0
+              ? importJob
+                  .patch(key)
+                  .set({ version: claim, decidingUntil, updatedAt: now })
+                  .where(
+                    (attr, op) => `${op.eq(attr.status, 'review')} AND ${op.eq(attr.version, job.version)}`,
+                  )
+                  .commit()
+              : at === chunks.length - 1
+                ? importJob
+                    .patch(key)
+                    .set({ counts, version: claim + 1, updatedAt: now })
+                    .remove(['decidingUntil'])
+                    .where((attr, op) => `${op.eq(attr.status, 'review')} AND ${op.eq(attr.version, claim)}`)
+                    .commit()
+                : importJob
+                    .check(key)
+                    .where((attr, op) => `${op.eq(attr.status, 'review')} AND ${op.eq(attr.version, claim)}`)
+                    .commit();
+          return [guard, ...linePuts(entities, job, chunk)];
+        }),
+      );
+      written++;
+    }
+  } catch (error) {
+    if (written > 0) {
+      // A failure other than a refused condition may have been applied: its lines are put back too.
+      const unknown = !(error instanceof ConflictError);
+      const before = new Map(read.map((line) => [line.index, line]));
+      const back = chunks
+        .slice(0, unknown ? written + 1 : written)
+        .flat()
+        .map((line) => before.get(line.index) as ImportLine);
+      await takeBack(job, claim, back);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Lines of a PATCH that did not get written whole, put back as they were: conditional on the job being
+ * cancelled or still held by this PATCH (nobody else writes its lines then). The claim is released
+ * when the job still holds it.
+ */
+async function takeBack(job: ImportJobRecord, claim: number, lines: readonly ImportLine[]): Promise<void> {
+  const key = { ownerId: job.ownerId, id: job.id };
+  for (let i = 0; i < lines.length; i += LINES_PER_TRANSACTION) {
+    const slice = lines.slice(i, i + LINES_PER_TRANSACTION);
+    await commitTransaction(() =>
+      db().transaction.write((entities) => [
+        entities.importJob
+          .check(key)
+          .where((attr, op) => `${op.eq(attr.status, 'cancelled')} OR ${op.eq(attr.version, claim)}`)
+          .commit(),
+        ...linePuts(entities, job, slice),
+      ]),
+    );
+  }
+  try {
+    await updateJob({ ...key, version: claim }, {}, ['decidingUntil']);
+  } catch (error) {
+    // Cancelled meanwhile: the claim goes with the job.
+    if (!(error instanceof ConflictError)) throw error;
+  }
 }
 
 /**
@@ -215,6 +332,7 @@ export async function confirmImport(
     if (job.status === 'importing') return { status: 202, job: toImportJob(job) };
     if (job.status === 'imported') return { status: 200, job: toImportJob(job) };
     refuseUnless(job, ['review']);
+    waitForDecisions(job);
     const lines = await linesOf(ownerId, id);
     const counts = countLines(lines, toImportJob(job).counts.imported);
     if (counts.confirmed === 0) {

@@ -4,7 +4,12 @@
  * importing and on `writtenThrough` being where the transaction starts, which moves it past the lines
  * written. A cancel stops the write between transactions with every wine written whole; a redelivered
  * step starts after the last line written. A line the cellar does not take (a value out of bounds, a
- * wine gone from the catalogue) is marked with the reason and left out; the others are written.
+ * wine gone from the catalogue) is marked with the reason, stored before the write moves past it, and
+ * left out; the others are written.
+ *
+ * The lines learn their wines (`ownWineId`) after the transactions. A step that ended in between left
+ * lines at or before `writtenThrough` without their wine: the next delivery finds those wines in the
+ * cellar first (`writtenWines`), so the outcome counts and links every line written.
  */
 import {
   CellarWineInput,
@@ -15,6 +20,7 @@ import {
   type MessageKey,
   type ParsedWineLine,
 } from '@kork/shared';
+import { rowsInCellar } from '../cellar/cellar-wine-adds';
 import {
   type ImportGuard,
   ImportGuardFailed,
@@ -22,6 +28,7 @@ import {
   ImportItemsRefused,
   importOwnWines,
 } from '../cellar/cellar-wine-imports';
+import { type CellarWineRecord, inventoryOf } from '../cellar/cellar-wine-store';
 import { locationsOf } from '../cellar/location-store';
 import { db } from '../data/entities';
 import type { Principal } from '../platform/auth';
@@ -152,6 +159,73 @@ function guardOf(
   };
 }
 
+/** A line the write would take: confirmed, not skipped, not written and not refused. */
+const toWrite = (line: ImportLine) => line.confirmed && !isSkipped(line) && !line.ownWineId && !line.error;
+
+/** The custom wine a line's item made, as the cellar keeps it (cellar-wine-adds' `newRecords`). */
+function madeOf(record: CellarWineRecord, input: Extract<ImportItem, { kind: 'new' }>['input']): boolean {
+  if (input.source !== 'CUSTOM') return false;
+  return (
+    record.wineName === input.wineName &&
+    (record.producerName ?? '') === (input.producerName?.trim() ?? '') &&
+    (record.vintage ?? null) === (input.vintage ?? null) &&
+    record.bottleSize === input.bottleSize
+  );
+}
+
+/**
+ * The wines of lines written by an earlier delivery that ended before storing them (`gap`: lines at or
+ * before `writtenThrough` the write would take; a refused line's error is stored before the write moves
+ * past it, so each of them was written). A duplicate's bottles went to the duplicate; a catalogue wine
+ * to its row in the cellar; a custom line made a wine of its own (SCAN_MATCHING_CUSTOM, since the job was
+ * made, no other line's): the one of the line's name, producer, vintage and size, the one with the line's
+ * bottles first. A wine removed since is not found and its line stays without one.
+ */
+async function writtenWines(
+  job: ImportJobRecord,
+  lines: readonly ImportLine[],
+  gap: readonly ImportLine[],
+  locations: ReadonlyMap<string, string>,
+): Promise<ImportLine[]> {
+  const items = gap.map((line) => ({ line, built: itemOf(line, locations) }));
+  const catalogIds = items.flatMap(({ built }) =>
+    'item' in built && built.item.kind === 'new' && built.item.input.source === 'KORK'
+      ? [built.item.input.wineId]
+      : [],
+  );
+  const rows = await rowsInCellar(job.ownerId, catalogIds);
+  const needsCustom = items.some(
+    ({ built }) => 'item' in built && built.item.kind === 'new' && built.item.input.source === 'CUSTOM',
+  );
+  const taken = new Set(lines.flatMap((line) => [line.ownWineId, line.duplicate?.ownWineId]));
+  const made = needsCustom
+    ? (await inventoryOf(job.ownerId))
+        .filter(
+          (w) => w.source === 'SCAN_MATCHING_CUSTOM' && w.createdAt >= job.createdAt && !taken.has(w.id),
+        )
+        .sort((a, b) =>
+          a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1,
+        )
+    : [];
+  const found: ImportLine[] = [];
+  for (const { line, built } of items) {
+    const item = 'item' in built ? built.item : undefined;
+    let ownWineId: string | undefined;
+    if ('existing' in built) ownWineId = built.existing;
+    else if (item?.kind === 'addTo') ownWineId = item.ownWineId;
+    else if (item?.input.source === 'KORK') ownWineId = rows.get(item.input.wineId)?.id;
+    else if (item) {
+      const { input } = item;
+      const same = made.filter((wine) => madeOf(wine, input));
+      const wine = same.find((w) => w.quantity === input.quantity) ?? same[0];
+      if (wine) made.splice(made.indexOf(wine), 1);
+      ownWineId = wine?.id;
+    }
+    if (ownWineId) found.push({ ...line, ownWineId });
+  }
+  return found;
+}
+
 /** `write`: the job's confirmed lines into the cellar, then `imported`. */
 export async function writeStep(
   ownerId: string,
@@ -167,16 +241,19 @@ export async function writeStep(
   const counts = toImportJob(job).counts;
   const total = job.progress ? (job.progress as { total: number }).total : counts.confirmed;
   const changed = new Map<number, ImportLine>();
+  const gap = lines.filter((line) => toWrite(line) && line.index <= job.writtenThrough);
+  if (gap.length > 0) {
+    const found = await writtenWines(job, lines, gap, locations);
+    for (const line of found) changed.set(line.index, line);
+    context.log?.info('import lines written before found in the cellar', {
+      importId,
+      lines: gap.length,
+      found: found.length,
+    });
+  }
   let pending: { line: ImportLine; item: ImportItem }[] = [];
   for (const line of lines) {
-    if (
-      !line.confirmed ||
-      isSkipped(line) ||
-      line.index <= job.writtenThrough ||
-      line.ownWineId ||
-      line.error
-    )
-      continue;
+    if (!toWrite(line) || line.index <= job.writtenThrough) continue;
     const built = itemOf(line, locations);
     if ('item' in built) pending.push({ line, item: built.item });
     else if ('existing' in built) changed.set(line.index, { ...line, ownWineId: built.existing });
@@ -229,6 +306,9 @@ export async function writeStep(
       const next = pending.filter((_, i) => i >= written.length && !skip.has(i));
       // Nothing refused that was not written already: the cellar refuses the same again; stop.
       if (next.length >= pending.length - written.length) throw refusal;
+      // The errors are stored before the next transaction moves `writtenThrough` past their lines.
+      await putLines(job, [...changed.values()]);
+      changed.clear();
       pending = next;
     }
   } finally {

@@ -34,6 +34,11 @@ export const importJobSchema = {
     unreadLines: { type: 'any' },
     /** Index of the last line written to the cellar; -1 before the first. */
     writtenThrough: { type: 'number', required: true },
+    /**
+     * Set while a decisions PATCH of several transactions is being written (ISO time it lapses at):
+     * the job's other changes wait for it, a cancel does not.
+     */
+    decidingUntil: { type: 'string' },
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
     finishedAt: { type: 'string' },
