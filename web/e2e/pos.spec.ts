@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import posEn from '../src/i18n/cellar/pos.en.json' with { type: 'json' };
 import posNb from '../src/i18n/cellar/pos.nb.json' with { type: 'json' };
-import { DEMO, signInByApi } from './support/accounts';
+import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
 import { type CellarSession, cellarCall, cellarSession } from './support/cellar-api';
 import { expectNoSidewaysScroll } from './support/page-width';
 import { chooseLanguage } from './support/routes';
@@ -11,7 +11,9 @@ import { chooseLanguage } from './support/routes';
 /**
  * The till (POS) from the cellar's settings: a key made in the browser (its secret read from the modal),
  * a signed sale the till sends for a wine's bottle and glasses, the stock, the sales list and the
- * analytics following it, an unknown till product waiting to be mapped, and the key revoked.
+ * analytics following it, an unknown till product waiting to be mapped, and the key revoked; an unknown
+ * product mapped to a wine in the settings, its waiting sale then recorded; a till's CSV export imported
+ * through the page, and imported again without recording anything twice.
  */
 
 test.describe.configure({ timeout: 240_000 });
@@ -70,6 +72,50 @@ async function openTill(page: Page, title: string) {
   await page.goto(SETTINGS);
   await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** A wine of the demo cellar made for one journey, bottles only (no glass price), so it has one feed product. */
+async function bottleWine(
+  request: APIRequestContext,
+  session: CellarSession,
+  name: string,
+  quantity: number,
+): Promise<OwnWine> {
+  return cellarCall<OwnWine>(request, session, 'post', '/own-wines', {
+    source: 'CUSTOM',
+    wineName: name,
+    vintage: 2021,
+    bottleSize: 0.75,
+    quantity,
+    sellingPrice: 45_000,
+    purchasePriceWovat: 10_000,
+  });
+}
+
+async function bottlesOf(request: APIRequestContext, session: CellarSession, wine: OwnWine): Promise<number> {
+  return (await cellarCall<OwnWine>(request, session, 'get', `/own-wines/${wine.id}`)).quantity;
+}
+
+/** A key made through the API, for a journey about what a till sends rather than about the keys. */
+async function apiKey(request: APIRequestContext, session: CellarSession, name: string): Promise<TillKey> {
+  const created = await cellarCall<{ id: string; secret: string }>(request, session, 'post', '/pos-keys', {
+    name,
+  });
+  return { id: created.id, secret: created.secret };
+}
+
+async function revokeKey(request: APIRequestContext, session: CellarSession, key: TillKey): Promise<void> {
+  const response = await request.delete(`/api/wine-cellars/users/${session.userId}/pos-keys/${key.id}`, {
+    headers: { ...API_HEADERS, authorization: `Bearer ${session.token}` },
+  });
+  expect(response.status(), await response.text()).toBe(204);
+}
+
+/** The sales list searched for a wine's name: how many sales it counts. */
+async function expectSalesOf(page: Page, name: string, count: number) {
+  await page.goto('/wine-cellar/sales');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(name);
+  await expect(page.getByTestId('sales-total-count')).toHaveText(String(count));
 }
 
 async function revenueToday(request: APIRequestContext, session: CellarSession): Promise<number> {
@@ -205,6 +251,132 @@ test('a key made in the settings lets the till sell a bottle and glasses; an unk
   await expect(page.getByText(`Bar till ${suffix}`)).toHaveCount(0);
   const refused = await tillCall(page.request, key, 'get', '/api/pos/products?format=json');
   expect(refused.status()).toBe(401);
+});
+
+test('a till product the cellar does not know is mapped to a wine in the settings, and its sale is recorded', async ({
+  page,
+}) => {
+  const session = await cellarSession(page.request, DEMO.restaurant);
+  const suffix = Date.now().toString(36);
+  const name = `Till map ${suffix}`;
+  const wine = await bottleWine(page.request, session, name, 6);
+  const key = await apiKey(page.request, session, `Mapping till ${suffix}`);
+  try {
+    // — The till sells three of a product id no cellar product has —
+    const unknown = `HOUSE-RED-${suffix}`;
+    const sent = await tillCall(page.request, key, 'post', '/api/pos/sales', {
+      posTransactionId: `e2e-map-${suffix}`,
+      soldAt: new Date().toISOString(),
+      lines: [{ productId: unknown, quantity: 3, unitPrice: 45_000 }],
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const outcome = ((await sent.json()) as { payload: { status: string; needsMapping: number } }).payload;
+    expect(outcome).toMatchObject({ status: 'recorded', needsMapping: 1 });
+    expect(await bottlesOf(page.request, session, wine)).toBe(6);
+
+    // — It waits under needs mapping, and is mapped to the wine's bottle —
+    await signInByApi(page, DEMO.restaurant);
+    await openTill(page, EN.title);
+    const waiting = page.getByRole('list', { name: EN.mapping.listLabel });
+    const row = waiting.getByRole('listitem').filter({ hasText: unknown });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(/· 3 sold$/)).toBeVisible();
+    const target = row.getByRole('combobox', {
+      name: EN.mapping.targetAria.replace('{{productId}}', unknown),
+    });
+    await target.click();
+    await target.fill(name);
+    await page.getByRole('option', { name: new RegExp(`^${name}\\b`) }).click();
+    await row.getByRole('button', { name: EN.mapping.map }).click();
+    await expect(page.getByText(EN.mapping.mapped_one.replace('{{count, number}}', '1'))).toBeVisible();
+
+    // — The line leaves the list; the sale is recorded and the bottles left stock —
+    await expect(page.getByText(unknown)).toHaveCount(0);
+    expect(await bottlesOf(page.request, session, wine)).toBe(3);
+    await expectSalesOf(page, name, 1);
+    await expect(page.getByRole('table').getByText('From the till')).toBeVisible();
+
+    // After a reload too: nothing waits for that id any more.
+    await openTill(page, EN.title);
+    await expect(page.getByText(unknown)).toHaveCount(0);
+  } finally {
+    await revokeKey(page.request, session, key);
+  }
+});
+
+test('a till export imported in the settings records its sales once, however often it is sent', async ({
+  page,
+}) => {
+  const session = await cellarSession(page.request, DEMO.restaurant);
+  const suffix = Date.now().toString(36);
+  const name = `Till import ${suffix}`;
+  const wine = await bottleWine(page.request, session, name, 6);
+  await signInByApi(page, DEMO.restaurant);
+
+  // Two receipts: two bottles of the wine; one bottle and a product the cellar does not know. "Code"
+  // is no name the page recognises, so the product column is assigned by hand.
+  const soldAt = new Date(Date.now() - 60 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  const unknown = `CSV-UNKNOWN-${suffix}`;
+  const csv = [
+    'Receipt,Time,Code,Qty,Price',
+    `r1-${suffix},${soldAt},B-${wine.id},2,450.00`,
+    `r2-${suffix},${soldAt},B-${wine.id},1,450.00`,
+    `r2-${suffix},${soldAt},${unknown},1,"99,00"`,
+    '',
+  ].join('\n');
+  const file = { name: `till-${suffix}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) };
+
+  await openTill(page, EN.title);
+  const panel = page.getByRole('region', { name: EN.import.title });
+  const outcome = page.getByRole('status', { name: EN.import.outcomeTitle });
+  const figure = (label: string) =>
+    outcome
+      .locator('dl > div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
+
+  async function importFile() {
+    await panel.locator('input[type="file"]').setInputFiles(file);
+    await expect(
+      panel.getByRole('table', { name: EN.import.preview.replace('{{name}}', file.name) }),
+    ).toBeVisible();
+    const submit = panel.getByRole('button', { name: EN.import.submit });
+    const fields = panel.getByRole('group', { name: EN.import.columns });
+    const productColumn = fields.getByRole('combobox', { name: new RegExp(`^${EN.import.productId}`) });
+    await expect(productColumn).toHaveValue('');
+    await expect(submit).toBeDisabled();
+    await productColumn.click();
+    await page.getByRole('option', { name: 'Code', exact: true }).click();
+    await expect(productColumn).toHaveValue('Code');
+    await expect(
+      fields.getByRole('combobox', { name: new RegExp(`^${EN.import.transactionId}`) }),
+    ).toHaveValue('Receipt');
+    await submit.click();
+    await expect(outcome).toBeVisible({ timeout: 60_000 });
+  }
+
+  // — The first import records both receipts; the unknown line waits —
+  await importFile();
+  await expect(figure(EN.import.transactions)).toHaveText('2');
+  await expect(figure(EN.import.recorded)).toHaveText('2');
+  await expect(figure(EN.import.duplicates)).toHaveText('0');
+  await expect(figure(EN.import.needsMapping)).toHaveText('1');
+  await expect(outcome.getByText(EN.import.rowErrors)).toHaveCount(0);
+  await expect(page.getByRole('list', { name: EN.mapping.listLabel }).getByText(unknown)).toBeVisible();
+  expect(await bottlesOf(page.request, session, wine)).toBe(3);
+
+  // — The same file again records nothing —
+  await outcome.getByRole('button', { name: EN.import.again }).click();
+  await importFile();
+  await expect(figure(EN.import.transactions)).toHaveText('2');
+  await expect(figure(EN.import.recorded)).toHaveText('0');
+  await expect(figure(EN.import.duplicates)).toHaveText('2');
+  await expect(figure(EN.import.needsMapping)).toHaveText('0');
+  expect(await bottlesOf(page.request, session, wine)).toBe(3);
+
+  // — The sales list has the two receipts, from the till, once each —
+  await expectSalesOf(page, name, 2);
+  await expect(page.getByRole('table').getByText('From the till')).toHaveCount(2);
 });
 
 test('the till section in Norwegian fits a 360 px phone', async ({ page, context }) => {
