@@ -133,7 +133,10 @@ function MappingRow({
       <div className={classes.grow}>
         <code className={classes.code}>{row.productId}</code>
         <Text size="xs" c="dimmed" mt={4}>
-          {t('posPage.mapping.facts', { lines: row.lines, count: row.quantity })}
+          {t('posPage.mapping.facts', {
+            lines: t('posPage.mapping.lineCount', { count: row.lines }),
+            sold: row.quantity,
+          })}
         </Text>
         <Text size="xs" c="dimmed">
           {t('posPage.mapping.sold', { first: formatDay(row.firstSoldAt), last: formatDay(row.lastSoldAt) })}

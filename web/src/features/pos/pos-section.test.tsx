@@ -1,4 +1,4 @@
-import type { PosImportOutcome, PosKey, PosKeyCreated } from '@kork/shared';
+import type { PosImportOutcome, PosKey, PosKeyCreated, PosUnmappedProduct } from '@kork/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
@@ -20,11 +20,12 @@ const BASE = '/wine-cellars/users/u1';
 const SECRET = 'kps_thisIsTheSecretShownOnce_0123456789abcdef';
 
 let keys: PosKey[];
+let waiting: PosUnmappedProduct[];
 
 function fakeApi() {
   get.mockImplementation(async (path: string) => {
     if (path === `${BASE}/pos-keys`) return keys;
-    if (path === `${BASE}/pos/needs-mapping`) return { rows: [], count: 0 };
+    if (path === `${BASE}/pos/needs-mapping`) return { rows: waiting, count: waiting.length };
     if (path === `${BASE}/pos/products`) return { products: [], currency: 'NOK', generatedAt: '' };
     throw new Error(`unexpected GET ${path}`);
   });
@@ -61,6 +62,7 @@ describe('the till (POS) section', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     keys = [];
+    waiting = [];
     get.mockReset();
     post.mockReset();
     fakeApi();
@@ -68,6 +70,17 @@ describe('the till (POS) section', () => {
 
   afterEach(() => {
     queryClient.clear();
+  });
+
+  it('counts a waiting product’s lines and the units sold each in their own number', async () => {
+    const day = '2025-06-01T20:00:00Z';
+    waiting = [
+      { productId: 'HOUSE-RED', lines: 1, quantity: 3, firstSoldAt: day, lastSoldAt: day },
+      { productId: 'HOUSE-WHITE', lines: 2, quantity: 1, firstSoldAt: day, lastSoldAt: day },
+    ];
+    renderSection();
+    expect(await screen.findByText('1 line · 3 sold')).toBeTruthy();
+    expect(screen.getByText('2 lines · 1 sold')).toBeTruthy();
   });
 
   it('shows a new key’s secret once, and never again after the modal is closed', async () => {
