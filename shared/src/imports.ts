@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { boolParam, type ExternalId, intParam, MAIN_CATEGORIES, type MainCategory } from './catalog';
+import { boolParam, type ExternalId, intParam, type MainCategory } from './catalog';
 import { LIMITS } from './limits';
-import { type MessageKey, withBounds } from './messages';
+import type { MessageKey } from './messages';
 import { idField, listField, textField } from './schema-primitives';
 
 /**
@@ -432,13 +432,8 @@ export function lineExternalIds(line: ParsedWineLine): ExternalId[] {
   return ids;
 }
 
-export const IMPORT_MAIN_CATEGORIES = MAIN_CATEGORIES;
-
 /** Re-exported for the web's kind picker: the limit in MB the messages name. */
 export const IMPORT_MAX_MB = Math.round(IMPORT_LIMITS.maxFileBytes / (1024 * 1024));
-
-/** A path id of an import (a ULID). */
-export const importIdField = idField;
 
 export const EMPTY_IMPORT_COUNTS: ImportCounts = {
   lines: 0,
@@ -450,6 +445,3 @@ export const EMPTY_IMPORT_COUNTS: ImportCounts = {
   duplicates: 0,
   imported: 0,
 };
-
-/** Keeps withBounds in the module's surface for messages that name the line limit. */
-export const IMPORT_TOO_MANY_LINES = withBounds('importTruncated', { max: IMPORT_LIMITS.maxLines });
