@@ -1,2 +1,5 @@
 export * from './import-step';
+export * from './supplier-order-answered';
+export * from './supplier-order-message';
 export * from './supplier-order-placed';
+export * from './supplier-order-reminder';

@@ -24,7 +24,9 @@ export type Need =
   /** Textract: text out of the imports bucket's photos and PDFs. */
   | 'documents:read'
   /** Bedrock: the language model that reads wine lines out of any text. */
-  | 'model:invoke';
+  | 'model:invoke'
+  /** The signing key outside the API: suppliers' order links are signed by the queue consumer and jobs. */
+  | 'links:sign';
 
 export interface FunctionDef {
   /** Module path under functions/src, without extension. */
@@ -722,6 +724,153 @@ export const routes = {
     group: 'orders',
   },
 
+  // — Trade marketplace (docs/marketplace.md): suppliers, the cart of a cellar ({id} is the cellar's id),
+  // checkout, suppliers' answers from their links, importer accounts —
+  'GET /api/suppliers': {
+    handler: 'marketplace/list-suppliers',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'GET /api/suppliers/{supplierId}': {
+    handler: 'marketplace/get-supplier',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'GET /api/wines/{id}/suppliers': {
+    handler: 'marketplace/list-wine-suppliers',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'GET /api/wine-cellars/cellars/{id}/nbs/cart-items': {
+    handler: 'marketplace/get-cart',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'POST /api/wine-cellars/cellars/{id}/nbs/cart-items': {
+    handler: 'marketplace/add-cart-item',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'trade',
+  },
+  'PATCH /api/wine-cellars/cellars/{id}/nbs/cart-items/{itemId}': {
+    handler: 'marketplace/update-cart-item',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'trade',
+  },
+  'DELETE /api/wine-cellars/cellars/{id}/nbs/cart-items/{itemId}': {
+    handler: 'marketplace/delete-cart-item',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'trade',
+  },
+  'GET /api/wine-cellars/cellars/{id}/nbs/cart-items/summary': {
+    handler: 'marketplace/get-cart-summary',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'GET /api/wine-cellars/cellars/{id}/nbs/checkout-details': {
+    handler: 'marketplace/get-checkout-details',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'POST /api/wine-cellars/cellars/{id}/nbs/checkout': {
+    handler: 'marketplace/checkout',
+    auth: 'business',
+    needs: ['table:write', 'supplier-orders:send'],
+    group: 'trade',
+  },
+  'GET /api/wine-cellars/cellars/{id}/nbs/checkouts/{checkoutId}': {
+    handler: 'marketplace/get-checkout',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'POST /api/supplier-link/read': {
+    handler: 'marketplace/read-supplier-link',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'POST /api/supplier-link/answer': {
+    handler: 'marketplace/answer-supplier-link',
+    auth: 'public',
+    needs: ['table:write', 'supplier-orders:send'],
+    group: 'trade',
+  },
+  'GET /api/supplier-portal': {
+    handler: 'marketplace/get-supplier-portal',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'GET /api/supplier-portal/orders': {
+    handler: 'marketplace/list-supplier-portal-orders',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'GET /api/supplier-portal/orders/{ownerId}/{orderId}': {
+    handler: 'marketplace/get-supplier-portal-order',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'POST /api/supplier-portal/orders/{ownerId}/{orderId}/answer': {
+    handler: 'marketplace/answer-supplier-portal-order',
+    auth: 'user',
+    needs: ['table:write', 'supplier-orders:send'],
+    group: 'trade',
+  },
+  'GET /api/supplier-portal/price-list': {
+    handler: 'marketplace/get-price-list',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'trade',
+  },
+  'PATCH /api/supplier-portal/price-list': {
+    handler: 'marketplace/update-price-list',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'trade',
+  },
+  'POST /api/supplier-portal/price-list/import': {
+    handler: 'marketplace/import-price-list',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'trade',
+  },
+  'POST /api/supplier-portal/order-imports': {
+    handler: 'marketplace/import-supplier-order',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'trade',
+  },
+  'POST /api/admin/suppliers/{supplierId}/account': {
+    handler: 'marketplace/link-supplier-account',
+    auth: 'admin',
+    needs: ['table:write'],
+    group: 'trade',
+  },
+  'DELETE /api/admin/suppliers/{supplierId}/account': {
+    handler: 'marketplace/unlink-supplier-account',
+    auth: 'admin',
+    needs: ['table:write'],
+    group: 'trade',
+  },
+  'PATCH /api/admin/suppliers/{supplierId}': {
+    handler: 'marketplace/update-supplier',
+    auth: 'admin',
+    needs: ['table:write'],
+    group: 'trade',
+  },
+
   // — Price rules, price reviews and recipes (the path's {id} is the owner) —
   'GET /api/wine-cellars/users/{id}/price-rules': {
     handler: 'pricing/list-price-rule-sets',
@@ -916,7 +1065,7 @@ export const queues = {
   'supplier-orders': {
     consumer: {
       handler: 'orders/send-supplier-orders',
-      needs: ['table:read', 'mail:send'],
+      needs: ['table:write', 'mail:send', 'links:sign'],
       timeoutSeconds: 30,
     },
     maxReceiveCount: 5,
@@ -977,6 +1126,14 @@ export const jobs = {
     description:
       "Stores the day's exchange rates, with their date and source, for cellar amounts in other currencies",
     timeoutSeconds: 60,
+  },
+  'supplier-order-follow-up': {
+    handler: 'marketplace/follow-up-supplier-orders',
+    needs: ['table:write', 'supplier-orders:send'],
+    schedule: 'rate(15 minutes)',
+    description:
+      'Sends again the order messages of checkouts whose sending failed, and one reminder to suppliers that have not answered in 24 hours',
+    timeoutSeconds: 120,
   },
 } as const satisfies Record<string, JobDef>;
 

@@ -145,6 +145,11 @@ export class KorkFunction extends Construct {
       case 'model:invoke':
         this.invokeModel(resources.config.bedrockModelId);
         return;
+      case 'links:sign':
+        // Suppliers' order links are signed with the app's key outside the API (the queue consumer).
+        fn.addEnvironment('AUTH_SIGNING_KEY', data.authSigningKey.secretValue.unsafeUnwrap());
+        fn.addEnvironment('AUTH_SIGNING_KEY_VERSION', resources.config.authKeyVersion);
+        return;
       case 'mail:send':
         if (!resources.mailIdentity)
           throw new Error(`${this.node.path} needs mail:send but no mail identity is wired`);

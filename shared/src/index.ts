@@ -9,6 +9,7 @@ export * from './exchange-rates';
 export * from './imports';
 export * from './limits';
 export * from './locales';
+export * from './marketplace';
 export * from './messages';
 export * from './orders';
 export * from './pos';

@@ -398,6 +398,88 @@ export const MESSAGES = {
     nb: 'Importen er ferdig og kan ikke lenger endres',
   },
   importCancelled: { en: 'The import was cancelled', nb: 'Importen ble avbrutt' },
+  // Trade marketplace.
+  missingBillingAddress: { en: 'Missing billing address', nb: 'Fakturaadresse mangler' },
+  missingOrganizationNumber: { en: 'Missing organization number', nb: 'Organisasjonsnummer mangler' },
+  missingDeliveryAddress: { en: 'Missing delivery address', nb: 'Leveringsadresse mangler' },
+  missingName: { en: 'Missing name', nb: 'Navn mangler' },
+  organizationNumberCheckDigit: {
+    en: 'Not a valid organization number: the check digit does not match',
+    nb: 'Ikke et gyldig organisasjonsnummer: kontrollsifferet stemmer ikke',
+  },
+  invalidPostalCode: { en: 'Postal code must be 4 digits', nb: 'Postnummeret må ha 4 siffer' },
+  professionalAccountsOnly: {
+    en: 'Ordering is for professional accounts',
+    nb: 'Bestilling er for profesjonelle kontoer',
+  },
+  supplierDoesNotOfferWine: {
+    en: 'This supplier does not offer that wine',
+    nb: 'Denne leverandøren tilbyr ikke den vinen',
+  },
+  wineOutOfStock: { en: 'Out of stock', nb: 'Ikke på lager' },
+  onlyInStock: { en: 'Only {stock} in stock', nb: 'Bare {stock} på lager' },
+  cartTooManyLines: { en: 'The cart holds at most {max} wines', nb: 'Handlekurven kan ha høyst {max} viner' },
+  cartTooManySuppliers: {
+    en: 'One order can go to at most {max} suppliers',
+    nb: 'Én bestilling kan gå til høyst {max} leverandører',
+  },
+  supplierTooManyLines: {
+    en: 'At most {max} wines from one supplier in one order',
+    nb: 'Høyst {max} viner fra én leverandør i én bestilling',
+  },
+  cartEmpty: { en: 'The cart is empty', nb: 'Handlekurven er tom' },
+  cartChanged: {
+    en: 'The cart was changed since you looked at it: check it and order again',
+    nb: 'Handlekurven er endret siden du så på den: sjekk den og bestill på nytt',
+  },
+  belowMinimumOrder: {
+    en: "Below the supplier's minimum order of {amount}",
+    nb: 'Under leverandørens minste bestilling på {amount}',
+  },
+  idempotencyKeyRequired: {
+    en: 'An Idempotency-Key header is required',
+    nb: 'En Idempotency-Key-header er påkrevd',
+  },
+  supplierLinkInvalid: {
+    en: 'This order link is not valid',
+    nb: 'Denne bestillingslenken er ikke gyldig',
+  },
+  supplierLinkExpired: {
+    en: 'This order link has expired: ask the buyer for a new one',
+    nb: 'Denne bestillingslenken er utløpt: be kjøperen om en ny',
+  },
+  supplierOrderClosed: {
+    en: 'This order is closed and can no longer be answered',
+    nb: 'Denne bestillingen er avsluttet og kan ikke lenger besvares',
+  },
+  supplierOrderChanged: {
+    en: 'The order was changed since you opened it: reload to see it',
+    nb: 'Bestillingen er endret siden du åpnet den: last inn på nytt for å se den',
+  },
+  substituteRequired: {
+    en: 'Give a new quantity, a substitute or both',
+    nb: 'Oppgi nytt antall, en erstatning eller begge',
+  },
+  supplierAccountType: {
+    en: 'Only a Wine importer or Wholesaler account can be linked to a supplier',
+    nb: 'Bare en konto av typen Vinimportør eller Grossist kan kobles til en leverandør',
+  },
+  supplierAccountTaken: {
+    en: 'This account is already linked to another supplier',
+    nb: 'Denne kontoen er allerede koblet til en annen leverandør',
+  },
+  notASupplierAccount: {
+    en: 'This account is not linked to a supplier',
+    nb: 'Denne kontoen er ikke koblet til en leverandør',
+  },
+  orderImportNeedsActivation: {
+    en: 'Order import needs activation',
+    nb: 'Ordreimport må aktiveres',
+  },
+  unknownBuyer: {
+    en: 'No business account has that organization number',
+    nb: 'Ingen bedriftskonto har det organisasjonsnummeret',
+  },
   importTruncated: {
     en: 'The file has more wines than one import takes: the first {max} were read',
     nb: 'Filen har flere viner enn én import tar: de første {max} ble lest',

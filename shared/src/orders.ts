@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { intParam, listParam } from './catalog';
 import type { CurrencyCode } from './currencies';
+import type { MarketplaceOrderInfo } from './marketplace';
 import {
   EARLIEST_DATE,
   idField,
@@ -94,6 +95,8 @@ export interface Order {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** A marketplace order's supplier, its answers and the billing and delivery it was placed with. */
+  marketplace?: MarketplaceOrderInfo;
 }
 
 const orderDay = isoDateField({ min: EARLIEST_DATE, max: () => `${new Date().getUTCFullYear() + 2}-12-31` });

@@ -24,6 +24,19 @@ import {
 } from '../imports/entities/import-column-memory';
 import { createImportJobEntity, importJobSchema } from '../imports/entities/import-job';
 import { createImportLineEntity, importLineSchema } from '../imports/entities/import-line';
+import { cartSchema, createCartEntity } from '../marketplace/entities/cart';
+import { checkoutSchema, createCheckoutEntity } from '../marketplace/entities/checkout';
+import { checkoutDetailsSchema, createCheckoutDetailsEntity } from '../marketplace/entities/checkout-details';
+import { createSupplierEntity, supplierSchema } from '../marketplace/entities/supplier';
+import { createSupplierOfferEntity, supplierOfferSchema } from '../marketplace/entities/supplier-offer';
+import {
+  createSupplierOrderMailEntity,
+  supplierOrderMailSchema,
+} from '../marketplace/entities/supplier-order-mail';
+import {
+  createSupplierOrderRefEntity,
+  supplierOrderRefSchema,
+} from '../marketplace/entities/supplier-order-ref';
 import {
   createImporterConnectionEntity,
   importerConnectionSchema,
@@ -89,6 +102,13 @@ export const allEntities = {
   sale: saleSchema,
   order: orderSchema,
   importerConnection: importerConnectionSchema,
+  supplier: supplierSchema,
+  supplierOffer: supplierOfferSchema,
+  cart: cartSchema,
+  checkout: checkoutSchema,
+  checkoutDetails: checkoutDetailsSchema,
+  supplierOrderRef: supplierOrderRefSchema,
+  supplierOrderMail: supplierOrderMailSchema,
   priceRuleSet: priceRuleSetSchema,
   pricingSettings: pricingSettingsSchema,
   recipe: recipeSchema,
@@ -135,6 +155,13 @@ function createService(client: ReturnType<typeof documentClient>) {
     sale: createSaleEntity(config),
     order: createOrderEntity(config),
     importerConnection: createImporterConnectionEntity(config),
+    supplier: createSupplierEntity(config),
+    supplierOffer: createSupplierOfferEntity(config),
+    cart: createCartEntity(config),
+    checkout: createCheckoutEntity(config),
+    checkoutDetails: createCheckoutDetailsEntity(config),
+    supplierOrderRef: createSupplierOrderRefEntity(config),
+    supplierOrderMail: createSupplierOrderMailEntity(config),
     priceRuleSet: createPriceRuleSetEntity(config),
     pricingSettings: createPricingSettingsEntity(config),
     recipe: createRecipeEntity(config),

@@ -38,6 +38,7 @@ export function toOrder(record: OrderRecord, currency: CurrencyCode): Order {
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     version: record.version,
+    ...(record.marketplace ? { marketplace: record.marketplace as Order['marketplace'] } : {}),
   };
 }
 

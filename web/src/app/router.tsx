@@ -103,8 +103,62 @@ export const routes: RouteObject[] = [
           {
             path: 'cart',
             lazy: page(
-              () => import('../features/cart/cart-page'),
+              () => import('../features/marketplace/pages/cart-page'),
               (m) => m.CartPage,
+            ),
+          },
+          {
+            path: 'cart/checkout',
+            loader: requireViewer,
+            lazy: page(
+              () => import('../features/marketplace/pages/checkout-page'),
+              (m) => m.CheckoutPage,
+            ),
+          },
+          {
+            path: 'cart/confirmation/:checkoutId',
+            loader: requireViewer,
+            lazy: page(
+              () => import('../features/marketplace/pages/confirmation-page'),
+              (m) => m.ConfirmationPage,
+            ),
+          },
+          {
+            path: 'suppliers',
+            lazy: page(
+              () => import('../features/marketplace/pages/suppliers-page'),
+              (m) => m.SuppliersPage,
+            ),
+          },
+          {
+            path: 'suppliers/:supplierId',
+            lazy: page(
+              () => import('../features/marketplace/pages/supplier-page'),
+              (m) => m.SupplierPage,
+            ),
+          },
+          {
+            // A supplier's order link from its mail: no account; the token is in the address's fragment.
+            path: 'supplier-order',
+            lazy: page(
+              () => import('../features/marketplace/pages/supplier-order-page'),
+              (m) => m.SupplierOrderPage,
+            ),
+          },
+          {
+            path: 'supplier-portal/*',
+            loader: requireViewer,
+            lazy: page(
+              () => import('../features/marketplace/pages/supplier-portal-page'),
+              (m) => m.SupplierPortalPage,
+            ),
+          },
+          {
+            path: 'admin/suppliers',
+            loader: requireViewer,
+            lazy: page(
+              () => import('../features/marketplace/pages/admin-suppliers-page'),
+              (m) => m.AdminSuppliersPage,
             ),
           },
           {

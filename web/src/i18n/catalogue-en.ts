@@ -5,6 +5,9 @@
 import imports from './cellar/imports.en.json';
 import listPublic from './cellar/list-public.en.json';
 import lists from './cellar/lists.en.json';
+import marketCart from './cellar/marketplace-cart.en.json';
+import marketPortal from './cellar/marketplace-portal.en.json';
+import marketSuppliers from './cellar/marketplace-suppliers.en.json';
 import orders from './cellar/orders.en.json';
 import places from './cellar/places.en.json';
 import pos from './cellar/pos.en.json';
@@ -33,5 +36,8 @@ export default {
   ...recipes,
   ...pos,
   ...imports,
+  ...marketCart,
+  ...marketSuppliers,
+  ...marketPortal,
   vocabulary,
 } as Record<string, unknown>;

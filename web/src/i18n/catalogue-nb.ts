@@ -5,6 +5,9 @@
 import imports from './cellar/imports.nb.json';
 import listPublic from './cellar/list-public.nb.json';
 import lists from './cellar/lists.nb.json';
+import marketCart from './cellar/marketplace-cart.nb.json';
+import marketPortal from './cellar/marketplace-portal.nb.json';
+import marketSuppliers from './cellar/marketplace-suppliers.nb.json';
 import orders from './cellar/orders.nb.json';
 import places from './cellar/places.nb.json';
 import pos from './cellar/pos.nb.json';
@@ -33,5 +36,8 @@ export default {
   ...recipes,
   ...pos,
   ...imports,
+  ...marketCart,
+  ...marketSuppliers,
+  ...marketPortal,
   vocabulary,
 } as Record<string, unknown>;

@@ -5,6 +5,12 @@ import listPublicEn from './cellar/list-public.en.json';
 import listPublicNb from './cellar/list-public.nb.json';
 import listsEn from './cellar/lists.en.json';
 import listsNb from './cellar/lists.nb.json';
+import marketCartEn from './cellar/marketplace-cart.en.json';
+import marketCartNb from './cellar/marketplace-cart.nb.json';
+import marketPortalEn from './cellar/marketplace-portal.en.json';
+import marketPortalNb from './cellar/marketplace-portal.nb.json';
+import marketSuppliersEn from './cellar/marketplace-suppliers.en.json';
+import marketSuppliersNb from './cellar/marketplace-suppliers.nb.json';
 import ordersEn from './cellar/orders.en.json';
 import ordersNb from './cellar/orders.nb.json';
 import placesEn from './cellar/places.en.json';
@@ -46,6 +52,9 @@ const en = {
   ...recipesEn,
   ...posEn,
   ...importsEn,
+  ...marketCartEn,
+  ...marketSuppliersEn,
+  ...marketPortalEn,
 };
 const nb = {
   ...nbMain,
@@ -62,6 +71,9 @@ const nb = {
   ...recipesNb,
   ...posNb,
   ...importsNb,
+  ...marketCartNb,
+  ...marketSuppliersNb,
+  ...marketPortalNb,
 };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */

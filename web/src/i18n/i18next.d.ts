@@ -2,6 +2,9 @@ import 'i18next';
 import type importsEn from './cellar/imports.en.json';
 import type listPublicEn from './cellar/list-public.en.json';
 import type listsEn from './cellar/lists.en.json';
+import type marketCartEn from './cellar/marketplace-cart.en.json';
+import type marketPortalEn from './cellar/marketplace-portal.en.json';
+import type marketSuppliersEn from './cellar/marketplace-suppliers.en.json';
 import type ordersEn from './cellar/orders.en.json';
 import type placesEn from './cellar/places.en.json';
 import type posEn from './cellar/pos.en.json';
@@ -34,7 +37,10 @@ declare module 'i18next' {
         typeof pricingEn &
         typeof recipesEn &
         typeof posEn &
-        typeof importsEn;
+        typeof importsEn &
+        typeof marketCartEn &
+        typeof marketSuppliersEn &
+        typeof marketPortalEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };

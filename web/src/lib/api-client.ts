@@ -51,6 +51,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Headers of this call besides the client's own (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,7 +68,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function buildHeaders(body: unknown): Headers {
+function buildHeaders(body: unknown, extra?: Record<string, string>): Headers {
   const headers = new Headers({
     'x-api-key': API_KEY,
     'x-device-type': 'web',
@@ -77,6 +79,7 @@ function buildHeaders(body: unknown): Headers {
   const token = getSessionToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   return headers;
 }
 
@@ -102,7 +105,7 @@ function genericMessage(): string {
 }
 
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const { query, body, signal, timeoutMs = LIMITS.requestTimeoutMs } = options;
+  const { query, body, signal, timeoutMs = LIMITS.requestTimeoutMs, headers } = options;
   const url = buildUrl(path, query);
   const controller = new AbortController();
   let timedOut = false;
@@ -119,7 +122,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     try {
       response = await fetch(url, {
         method,
-        headers: buildHeaders(body),
+        headers: buildHeaders(body, headers),
         body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: controller.signal,
         credentials: 'same-origin',

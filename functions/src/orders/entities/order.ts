@@ -25,6 +25,8 @@ export const orderSchema = {
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
     version: { type: 'number', required: true, default: 0 },
+    /** MarketplaceOrderInfo (shared/src/marketplace.ts), on orders placed through the marketplace. */
+    marketplace: { type: 'any' },
   },
   indexes: {
     byOwnerKey: {

@@ -1,0 +1,13 @@
+import { CartItemInput, pathIds } from '@kork/shared';
+import { httpRoute } from '../platform/http';
+import { addCartItem } from './cart';
+import { viewer } from './viewer';
+
+export const handler = httpRoute(
+  'POST /api/wine-cellars/cellars/{id}/nbs/cart-items',
+  { params: pathIds('id'), body: CartItemInput },
+  async (req) => ({
+    status: 201,
+    payload: await addCartItem(req.params.id ?? '', req.body, viewer(req)),
+  }),
+);

@@ -1,0 +1,23 @@
+import { pathIds, SupplierAnswerInput } from '@kork/shared';
+import type { Principal } from '../platform/auth';
+import { httpRoute } from '../platform/http';
+import { answerSupplierOrder } from './supplier-answers';
+import { portalSupplier } from './supplier-portal';
+
+export const handler = httpRoute(
+  'POST /api/supplier-portal/orders/{ownerId}/{orderId}/answer',
+  { params: pathIds('ownerId', 'orderId'), body: SupplierAnswerInput },
+  async (req) => {
+    const principal = req.principal as Principal;
+    const supplier = await portalSupplier(principal);
+    return {
+      payload: await answerSupplierOrder(
+        supplier.id,
+        req.params.ownerId ?? '',
+        req.params.orderId ?? '',
+        req.body,
+        { kind: 'account', userId: principal.userId, name: supplier.name },
+      ),
+    };
+  },
+);

@@ -1,0 +1,13 @@
+import { CheckoutInput, pathIds } from '@kork/shared';
+import { httpRoute } from '../platform/http';
+import { checkout } from './checkouts';
+import { viewer } from './viewer';
+
+export const handler = httpRoute(
+  'POST /api/wine-cellars/cellars/{id}/nbs/checkout',
+  { params: pathIds('id'), body: CheckoutInput },
+  async (req) => ({
+    status: 201,
+    payload: await checkout(req.params.id ?? '', req.body, req.headers['idempotency-key'], viewer(req)),
+  }),
+);

@@ -1,0 +1,12 @@
+import { pathIds } from '@kork/shared';
+import { httpRoute } from '../platform/http';
+import { deleteCartItem } from './cart';
+import { viewer } from './viewer';
+
+export const handler = httpRoute(
+  'DELETE /api/wine-cellars/cellars/{id}/nbs/cart-items/{itemId}',
+  { params: pathIds('id', 'itemId') },
+  async (req) => ({
+    payload: await deleteCartItem(req.params.id ?? '', req.params.itemId ?? '', viewer(req)),
+  }),
+);
