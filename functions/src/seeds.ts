@@ -5,6 +5,7 @@
 import { accountsSeed, directorySeed } from './accounts/seed';
 import { catalogSeed } from './catalog/seed';
 import { cellarSeed } from './cellar/seed';
+import { marketplaceSeed } from './marketplace/seed';
 import { mediaSeed } from './media/seed';
 import { pricingSeed } from './pricing/seed';
 import { recipesSeed } from './recipes/seed';
@@ -32,4 +33,5 @@ export const seedSteps: readonly SeedStep[] = [
   demoYearSeed,
   recipesSeed,
   pricingSeed,
+  marketplaceSeed,
 ];
