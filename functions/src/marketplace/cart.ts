@@ -1,42 +1,122 @@
-/** A business cellar's cart (docs/marketplace.md): one item per owner, every change conditional. */
-import type { Cart, CartItemInput, CartItemUpdate, CartSummary } from '@kork/shared';
+/**
+ * A business cellar's cart (docs/marketplace.md): one item per owner, every change conditional on its
+ * version and applied again on the fresh cart when another change came first. The routes name the
+ * cellar by its id; another account's cellar is a 403.
+ */
+import {
+  type Cart,
+  type CartItemInput,
+  type CartItemUpdate,
+  type CartSummary,
+  MARKETPLACE_LIMITS,
+  type MessageKey,
+  withBounds,
+} from '@kork/shared';
+import { ulid } from 'ulid';
+import { ownedCellar } from '../cellar/cellar-service';
 import type { Principal } from '../platform/auth';
+import { NotFoundError, ValidationError } from '../platform/errors';
+import { type CartLineRecord, changeCart, readCart, type StoredCart } from './cart-store';
+import { cartFacts } from './cart-view';
+import { offerKey, offersOf } from './suppliers';
 import type { MarketViewer } from './viewer';
 
+type Viewer = MarketViewer & { principal: Principal };
+
+const { cartLinesMax, cartSuppliersMax, quantityMax } = MARKETPLACE_LIMITS;
+
+async function viewOf(stored: StoredCart, viewer: Viewer): Promise<Cart> {
+  return (await cartFacts(stored, viewer)).cart;
+}
+
 /** `GET …/cellars/{id}/nbs/cart-items`: 403 for another account's cellar. */
-export async function getCart(
-  _cellarId: string,
-  _viewer: MarketViewer & { principal: Principal },
-): Promise<Cart> {
-  throw new Error('getCart');
+export async function getCart(cellarId: string, viewer: Viewer): Promise<Cart> {
+  const cellar = await ownedCellar(cellarId, viewer.principal);
+  return viewOf(await readCart(cellar.ownerId), viewer);
 }
 
-export async function addCartItem(
-  _cellarId: string,
-  _input: CartItemInput,
-  _viewer: MarketViewer & { principal: Principal },
-): Promise<Cart> {
-  throw new Error('addCartItem');
+/**
+ * Adds bottles of a supplier's wine: to the line of that pair where there is one, else as a new line.
+ * The pair must be offered and in stock; the cart keeps at most `cartLinesMax` lines from at most
+ * `cartSuppliersMax` suppliers, and a line at most `quantityMax` bottles.
+ */
+export async function addCartItem(cellarId: string, input: CartItemInput, viewer: Viewer): Promise<Cart> {
+  const cellar = await ownedCellar(cellarId, viewer.principal);
+  const offers = await offersOf([input], viewer);
+  const offer = offers.get(offerKey(input.supplierId, input.wineId));
+  if (!offer)
+    throw new ValidationError({ wineId: 'supplierDoesNotOfferWine' }, { key: 'supplierDoesNotOfferWine' });
+  if (!(offer.stock > 0))
+    throw new ValidationError({ quantity: 'wineOutOfStock' }, { key: 'wineOutOfStock' });
+  const stored = await changeCart(cellar.ownerId, (lines) => {
+    const at = lines.findIndex(
+      (line) => line.supplierId === input.supplierId && line.wineId === input.wineId,
+    );
+    const existing = lines[at];
+    if (existing) {
+      const quantity = existing.quantity + input.quantity;
+      if (quantity > quantityMax)
+        throw new ValidationError({
+          quantity: withBounds('atMost', { max: Math.max(0, quantityMax - existing.quantity) }),
+        });
+      return lines.map((line, i) => (i === at ? { ...line, quantity } : line));
+    }
+    if (lines.length >= cartLinesMax) {
+      const text = withBounds('cartTooManyLines', { max: cartLinesMax });
+      throw new ValidationError({ wineId: text }, { key: text as MessageKey });
+    }
+    const suppliers = new Set(lines.map((line) => line.supplierId));
+    if (!suppliers.has(input.supplierId) && suppliers.size >= cartSuppliersMax) {
+      const text = withBounds('cartTooManySuppliers', { max: cartSuppliersMax });
+      throw new ValidationError({ supplierId: text }, { key: text as MessageKey });
+    }
+    const line: CartLineRecord = {
+      id: ulid(),
+      supplierId: input.supplierId,
+      wineId: input.wineId,
+      quantity: input.quantity,
+      addedAt: new Date().toISOString(),
+    };
+    return [...lines, line];
+  });
+  return viewOf(stored, viewer);
 }
 
+/** The line of `itemId`, or 404 (a line removed meanwhile, or another cart's). */
+function lineAt(lines: readonly CartLineRecord[], itemId: string): number {
+  const at = lines.findIndex((line) => line.id === itemId);
+  if (at < 0) throw new NotFoundError();
+  return at;
+}
+
+/** `PATCH …/cart-items/{itemId}`: the line's new number of bottles. */
 export async function updateCartItem(
-  _cellarId: string,
-  _itemId: string,
-  _input: CartItemUpdate,
-  _viewer: MarketViewer & { principal: Principal },
+  cellarId: string,
+  itemId: string,
+  input: CartItemUpdate,
+  viewer: Viewer,
 ): Promise<Cart> {
-  throw new Error('updateCartItem');
+  const cellar = await ownedCellar(cellarId, viewer.principal);
+  const stored = await changeCart(cellar.ownerId, (lines) => {
+    const at = lineAt(lines, itemId);
+    return lines.map((line, i) => (i === at ? { ...line, quantity: input.quantity } : line));
+  });
+  return viewOf(stored, viewer);
 }
 
-export async function deleteCartItem(
-  _cellarId: string,
-  _itemId: string,
-  _viewer: MarketViewer & { principal: Principal },
-): Promise<Cart> {
-  throw new Error('deleteCartItem');
+/** `DELETE …/cart-items/{itemId}`. */
+export async function deleteCartItem(cellarId: string, itemId: string, viewer: Viewer): Promise<Cart> {
+  const cellar = await ownedCellar(cellarId, viewer.principal);
+  const stored = await changeCart(cellar.ownerId, (lines) => {
+    const at = lineAt(lines, itemId);
+    return lines.filter((_, i) => i !== at);
+  });
+  return viewOf(stored, viewer);
 }
 
-/** §7 summary: bottles in the cart. */
-export async function cartSummary(_cellarId: string, _principal: Principal): Promise<CartSummary> {
-  throw new Error('cartSummary');
+/** §7 summary: bottles in the cart (one read of the cart, none of suppliers or offers). */
+export async function cartSummary(cellarId: string, principal: Principal): Promise<CartSummary> {
+  const cellar = await ownedCellar(cellarId, principal);
+  const { lines } = await readCart(cellar.ownerId, false);
+  return { totalCartQuantity: lines.reduce((sum, line) => sum + line.quantity, 0) };
 }
