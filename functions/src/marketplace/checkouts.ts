@@ -2,30 +2,259 @@
  * Checkout (docs/marketplace.md): one order per supplier, the supplier inbox entries, the cart's emptying,
  * the remembered billing and delivery and the checkout record in one transaction; then one
  * `supplier-order.placed` v2 message per order.
+ *
+ * Exactly once per `Idempotency-Key`: the checkout record's id is derived from the owner and the key and
+ * created only where none exists, in the same transaction, so two requests with one key place one set of
+ * orders and the second answers the first's.
  */
-import type { CheckoutDetails, CheckoutInput, CheckoutResult } from '@kork/shared';
+import { createHash } from 'node:crypto';
+import {
+  type CheckoutDetails,
+  type CheckoutInput,
+  type CheckoutResult,
+  type CurrencyCode,
+  MARKETPLACE_LIMITS,
+  type MessageKey,
+  splitBySupplier,
+  withBounds,
+} from '@kork/shared';
+import { viewer as accountOf } from '../accounts/profile-service';
+import { queue } from '../adapters/queue';
+import { ownedCellar } from '../cellar/cellar-service';
+import { actorOf } from '../cellar/cellar-wine-store';
+import { db } from '../data/entities';
+import { commitTransaction, TransactionCanceled } from '../data/transactions';
+import { orderRecordOf, toOrder } from '../orders/order-store';
 import type { Principal } from '../platform/auth';
+import { DomainError, NotFoundError, ValidationError } from '../platform/errors';
+import { createLogger } from '../platform/logger';
+import { emptiedCart, readCart, type StoredCart } from './cart-store';
+import { cartFacts } from './cart-view';
+import { type Buyer, type CheckoutWrite, type SupplierPart, supplierPart } from './checkout-orders';
+import { offerKey } from './suppliers';
 import type { MarketViewer } from './viewer';
+
+type Viewer = MarketViewer & { principal: Principal };
+
+/** 409 for a checkout the cart's state refuses; not a ConflictError, so nothing tries it again. */
+export class CartRefusedError extends DomainError {
+  override name = 'CartRefusedError';
+  readonly code = 'CONFLICT';
+  readonly status = 409;
+  constructor(key: MessageKey) {
+    super({ key });
+  }
+}
+
+/** The checkout record's id (and the buyer's checkout id): the owner and key, hashed. */
+export const checkoutIdOf = (ownerId: string, key: string) =>
+  createHash('sha256').update(`${ownerId}\n${key}`).digest('hex').slice(0, 32);
+
+const log = createLogger({ module: 'marketplace/checkouts' });
+
+/** A placed checkout's result from its record; its orders as they are now. */
+async function resultOf(
+  ownerId: string,
+  checkoutId: string,
+  currency: CurrencyCode,
+): Promise<CheckoutResult> {
+  const { data } = await db().entities.checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
+  if (!data) throw new NotFoundError();
+  const records = await Promise.all(data.orderIds.map((id) => orderRecordOf(ownerId, id)));
+  return {
+    checkoutId: data.checkoutId,
+    placedAt: data.placedAt,
+    orders: records.map((record) => toOrder(record, currency)),
+  };
+}
+
+/** The amount of a minimum order as a message shows it: whole kroner of NOK. */
+const nok = (minor: number) => `NOK ${Math.round(minor / 100)}`;
+
+/**
+ * Refuses a cart that cannot be ordered as it is: empty, changed since the buyer looked (`version`),
+ * a line no longer offered or beyond the stock, a supplier's part below its minimum or over its lines.
+ */
+function checkCart(
+  stored: StoredCart,
+  input: CheckoutInput,
+  facts: Awaited<ReturnType<typeof cartFacts>>,
+): void {
+  if (stored.lines.length === 0) throw new ValidationError({ lines: 'cartEmpty' }, { key: 'cartEmpty' });
+  if (input.version !== undefined && input.version !== stored.version)
+    throw new CartRefusedError('cartChanged');
+  const fields: Record<string, string> = {};
+  for (const line of stored.lines) {
+    const offer = facts.offers.get(offerKey(line.supplierId, line.wineId));
+    if (!offer) fields[`lines.${line.id}`] = 'supplierDoesNotOfferWine';
+    else if (line.quantity > offer.stock)
+      fields[`lines.${line.id}`] =
+        offer.stock > 0 ? withBounds('onlyInStock', { stock: offer.stock }) : 'wineOutOfStock';
+  }
+  const parts = splitBySupplier(stored.lines);
+  if (parts.size > MARKETPLACE_LIMITS.cartSuppliersMax)
+    fields.lines = withBounds('cartTooManySuppliers', { max: MARKETPLACE_LIMITS.cartSuppliersMax });
+  for (const group of facts.cart.groups) {
+    const supplier = facts.suppliers.get(group.supplier.id);
+    const field = `suppliers.${group.supplier.id}`;
+    if (!supplier) fields[field] = 'notFound';
+    else if (group.lines.length > MARKETPLACE_LIMITS.supplierLinesMax)
+      fields[field] = withBounds('supplierTooManyLines', { max: MARKETPLACE_LIMITS.supplierLinesMax });
+    else if (group.belowMinimum)
+      fields[field] = withBounds('belowMinimumOrder', { amount: nok(supplier.minimumOrderMinor) });
+  }
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+}
+
+async function buyerOf(ownerId: string, principal: Principal): Promise<Buyer> {
+  const [account, actor] = await Promise.all([accountOf(ownerId), actorOf(principal)]);
+  return {
+    ownerId,
+    name: account.tastingLocationName?.trim() || account.fullName || ownerId,
+    email: account.email,
+    createdBy: actor.userId,
+    createdByName: actor.name,
+  };
+}
+
+/** The one transaction: orders, inbox entries, the emptied cart, the remembered details, the record. */
+async function commit(stored: StoredCart, parts: readonly SupplierPart[], checkout: CheckoutWrite) {
+  const ownerId = stored.ownerId;
+  await commitTransaction(() =>
+    db().transaction.write(({ order, supplierOrderRef, cart, checkoutDetails, checkout: record }) => [
+      ...parts.flatMap((part) => [
+        order.create(part.order).commit(),
+        supplierOrderRef.create(part.ref).commit(),
+      ]),
+      cart
+        .put(emptiedCart(stored))
+        .where((attr, op) => op.eq(attr.version, stored.version))
+        .commit(),
+      checkoutDetails
+        .put({
+          ownerId,
+          billing: checkout.billing,
+          delivery: checkout.delivery,
+          updatedAt: checkout.placedAt,
+        })
+        .commit(),
+      record
+        .create({
+          ownerId,
+          id: checkout.checkoutId,
+          checkoutId: checkout.checkoutId,
+          orderIds: parts.map((part) => part.order.id),
+          placedAt: checkout.placedAt,
+        })
+        .commit(),
+    ]),
+  );
+}
+
+/** Sends each order's message; a failure is logged: the follow-up job sends what was not mailed. */
+async function publish(parts: readonly SupplierPart[], checkoutId: string): Promise<void> {
+  try {
+    await queue().send(
+      'supplier-orders',
+      parts.map((part) => part.message),
+    );
+  } catch (error) {
+    log.error('supplier order messages not sent; the follow-up job sends them', { checkoutId, error });
+  }
+}
 
 /** Places the cart; the `Idempotency-Key` is required (400 idempotencyKeyRequired without it). */
 export async function checkout(
-  _cellarId: string,
-  _input: CheckoutInput,
-  _idempotencyKey: string | undefined,
-  _viewer: MarketViewer & { principal: Principal },
+  cellarId: string,
+  input: CheckoutInput,
+  idempotencyKey: string | undefined,
+  viewer: Viewer,
 ): Promise<CheckoutResult> {
-  throw new Error('checkout');
+  if (!idempotencyKey)
+    throw new ValidationError(
+      { 'Idempotency-Key': 'idempotencyKeyRequired' },
+      { key: 'idempotencyKeyRequired' },
+    );
+  const cellar = await ownedCellar(cellarId, viewer.principal);
+  const ownerId = cellar.ownerId;
+  const checkoutId = checkoutIdOf(ownerId, idempotencyKey);
+  const placed = await db().entities.checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
+  if (placed.data) return resultOf(ownerId, checkoutId, cellar.baseCurrency);
+
+  const stored = await readCart(ownerId);
+  const facts = await cartFacts(stored, viewer, { consistent: true });
+  checkCart(stored, input, facts);
+  const buyer = await buyerOf(ownerId, viewer.principal);
+  const write: CheckoutWrite = {
+    checkoutId,
+    placedAt: new Date().toISOString(),
+    billing: input.billing,
+    delivery: input.delivery,
+    ...(input.note ? { note: input.note } : {}),
+  };
+  const parts = [...splitBySupplier(stored.lines)].map(([supplierId, lines], index) =>
+    supplierPart(
+      facts.suppliers.get(supplierId) as NonNullable<ReturnType<typeof facts.suppliers.get>>,
+      lines,
+      facts.offers,
+      write,
+      buyer,
+      index,
+    ),
+  );
+  try {
+    await commit(stored, parts, write);
+  } catch (error) {
+    if (!(error instanceof TransactionCanceled)) throw error;
+    // Another request with the same key placed it first: its orders are the answer.
+    const { data } = await db().entities.checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
+    if (data) return resultOf(ownerId, checkoutId, cellar.baseCurrency);
+    // The cart changed between the read and the write: nothing was placed.
+    if (error.failedConditions.length > 0) throw new CartRefusedError('cartChanged');
+    throw error;
+  }
+  await publish(parts, checkoutId);
+  return {
+    checkoutId,
+    placedAt: write.placedAt,
+    orders: parts.map((part) => toOrder(part.order, cellar.baseCurrency)),
+  };
 }
 
-export async function checkoutDetails(_cellarId: string, _principal: Principal): Promise<CheckoutDetails> {
-  throw new Error('checkoutDetails');
+/** Billing and delivery remembered from the last checkout, or a billing prefilled from the account. */
+export async function checkoutDetails(cellarId: string, principal: Principal): Promise<CheckoutDetails> {
+  const cellar = await ownedCellar(cellarId, principal);
+  const { data } = await db().entities.checkoutDetails.get({ ownerId: cellar.ownerId }).go();
+  if (data) return { billing: data.billing, delivery: data.delivery } as CheckoutDetails;
+  const account = await accountOf(cellar.ownerId);
+  const name = account.tastingLocationName?.trim() || account.fullName;
+  const address = prefillAddress(account.tastingLocationAddress);
+  const billing = {
+    organizationNumber: account.organizationNumber ?? '',
+    invoiceMethod: 'email',
+    invoiceEmail: account.email,
+    name,
+    ...address,
+  };
+  const delivery = { recipient: name, ...address };
+  return { billing, delivery } as CheckoutDetails;
+}
+
+/** "Street 1, 0150 Oslo" read into its parts, as far as it goes; the rest is left to the buyer. */
+function prefillAddress(text: string | null): { street: string; postalCode: string; city: string } {
+  const parts = (text ?? '').split(',').map((part) => part.trim());
+  const last = parts.length > 1 ? (parts.at(-1) ?? '') : '';
+  const match = last.match(/^(\d{4})\s+(.+)$/);
+  if (!match) return { street: parts.join(', '), postalCode: '', city: '' };
+  return { street: parts.slice(0, -1).join(', '), postalCode: match[1] ?? '', city: match[2] ?? '' };
 }
 
 /** A placed checkout again (the confirmation page after a reload); 404 when unknown. */
 export async function getCheckout(
-  _cellarId: string,
-  _checkoutId: string,
-  _viewer: MarketViewer & { principal: Principal },
+  cellarId: string,
+  checkoutId: string,
+  viewer: Viewer,
 ): Promise<CheckoutResult> {
-  throw new Error('getCheckout');
+  const cellar = await ownedCellar(cellarId, viewer.principal);
+  return resultOf(cellar.ownerId, checkoutId, cellar.baseCurrency);
 }
