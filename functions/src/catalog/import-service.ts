@@ -1,9 +1,10 @@
 /**
  * Imports a Vinmonopolet product list into the catalogue: reads either file form, upserts by
  * Vinmonopolet number, records price changes, reports bad rows by line and never stops at one, shows
- * progress, and refreshes the search snapshot at the end.
+ * progress, and refreshes the search snapshot and the marketplace's suppliers at the end.
  */
 import { createReadStream } from 'node:fs';
+import { syncSuppliers } from '../marketplace/supplier-sync';
 import { currentCatalog, installSnapshot } from './catalog-index-cache';
 import { ImportStamp, toSearchDoc, type UpsertSummary, upsertCatalogWines } from './catalog-store';
 import { generateDemoCatalog } from './import/demo-catalog';
@@ -84,6 +85,9 @@ async function importWines(
   };
   await writeSnapshot(snapshot);
   installSnapshot(snapshot);
+  // The marketplace's suppliers are the catalogue's wholesalers: they follow every import.
+  progress('updating the suppliers');
+  await syncSuppliers();
   return {
     source,
     rows: rowCount,

@@ -94,11 +94,4 @@ export async function supplierOfUser(_userId: string): Promise<SupplierFacts | u
   throw new Error('supplierOfUser');
 }
 
-/**
- * Makes the suppliers match the catalogue's wholesalers: a new wholesaler becomes a supplier with
- * deterministic demo terms, a known one gets its wine ids updated; what an admin or the importer set
- * is kept. Returns how many suppliers there are.
- */
-export async function syncSuppliers(): Promise<{ suppliers: number; created: number; updated: number }> {
-  throw new Error('syncSuppliers');
-}
+export { syncSuppliers } from './supplier-sync';
