@@ -795,7 +795,8 @@ export const routes = {
   'POST /api/supplier-link/read': {
     handler: 'marketplace/read-supplier-link',
     auth: 'public',
-    needs: ['table:read'],
+    // The per-client rate limit's count is a write.
+    needs: ['table:write'],
     group: 'trade',
   },
   'POST /api/supplier-link/answer': {
