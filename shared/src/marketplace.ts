@@ -374,6 +374,8 @@ export interface SupplierLineAnswer {
   state: SupplierLineState;
   /** Bottles first ordered (a modified quantity changes the line's units). */
   orderedUnits: number;
+  /** The wine first ordered, kept once a substitute from the supplier's catalogue replaced the line's. */
+  orderedWine?: { wineId?: string; name: string };
   /** A substitute the supplier delivers instead. */
   substitute?: { wineId?: string; name: string };
   /** The supplier's word on the line. */
