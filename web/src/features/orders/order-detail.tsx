@@ -11,6 +11,7 @@ import { formatMoney } from '../cellar/wines/money';
 import { formatDay } from '../sales/sales-shared';
 import { ConfirmModal } from '../wines/components/confirm-modal';
 import { useDeleteOrder, useOrder } from './api/orders';
+import { LineAnswer, MarketplaceFacts, SupplierStateBadge, supplierOf } from './marketplace-info';
 import { OrderStatusBadge } from './order-badges';
 import { OrderForm } from './order-form';
 import { outstanding } from './order-lines';
@@ -72,6 +73,7 @@ export function OrderDetail({ orderId, onClose, userId, locations, currency }: O
           <Stack gap="md">
             <Group gap="sm" data-testid="order-status">
               <OrderStatusBadge status={data.status} />
+              <SupplierStateBadge order={data} />
               <Text size="sm">{t(`ordersPage.types.${data.type}`)}</Text>
             </Group>
             <Group gap="lg" align="flex-start">
@@ -79,7 +81,7 @@ export function OrderDetail({ orderId, onClose, userId, locations, currency }: O
               {data.deliveryDate && (
                 <Fact label={t('ordersPage.form.deliveryDate')}>{formatDay(data.deliveryDate, locale)}</Fact>
               )}
-              {data.supplier && <Fact label={t('ordersPage.columns.supplier')}>{data.supplier}</Fact>}
+              {supplierOf(data) && <Fact label={t('ordersPage.columns.supplier')}>{supplierOf(data)}</Fact>}
               <Fact label={t('ordersPage.form.source')}>{t(`ordersPage.sources.${data.source}`)}</Fact>
             </Group>
             <section aria-labelledby="order-detail-lines">
@@ -100,7 +102,10 @@ export function OrderDetail({ orderId, onClose, userId, locations, currency }: O
                   <Table.Tbody>
                     {data.products.map((line) => (
                       <Table.Tr key={line.lineId} data-testid="order-line">
-                        <Table.Td className={classes.wrap}>{line.wineDisplayName}</Table.Td>
+                        <Table.Td className={classes.wrap}>
+                          {line.wineDisplayName}
+                          {data.marketplace && <LineAnswer line={line} info={data.marketplace} />}
+                        </Table.Td>
                         <Table.Td ta="right">{formatCount(line.units, locale)}</Table.Td>
                         <Table.Td ta="right">{formatCount(line.received, locale)}</Table.Td>
                         <Table.Td ta="right">{formatCount(outstanding(line), locale)}</Table.Td>
@@ -116,6 +121,7 @@ export function OrderDetail({ orderId, onClose, userId, locations, currency }: O
                 {t('ordersPage.detail.total', { amount: formatMoney(data.totalCost, data.currency, locale) })}
               </Text>
             </section>
+            {data.marketplace && <MarketplaceFacts order={data} info={data.marketplace} />}
             {data.note && (
               <Fact label={t('ordersPage.form.note')}>
                 <span style={{ whiteSpace: 'pre-line' }}>{data.note}</span>

@@ -25,6 +25,7 @@ import { formatMoney } from '../cellar/wines/money';
 import { formatDay, useCellarSettings, useLocations } from '../sales/sales-shared';
 import { type OrdersFilter, useOrders } from './api/orders';
 import { ImporterPanel } from './importer-panel';
+import { SupplierStateBadge, supplierOf } from './marketplace-info';
 import { OrderStatusBadge } from './order-badges';
 import { OrderDetail } from './order-detail';
 import { OrderForm } from './order-form';
@@ -213,9 +214,12 @@ function OrdersOverview({ userId }: { userId: string }) {
                     </Table.Td>
                     <Table.Td className={classes.wrap}>{order.orderId ?? '–'}</Table.Td>
                     <Table.Td>{t(`ordersPage.types.${order.type}`)}</Table.Td>
-                    <Table.Td className={classes.wrap}>{order.supplier ?? ''}</Table.Td>
+                    <Table.Td className={classes.wrap}>{supplierOf(order) ?? ''}</Table.Td>
                     <Table.Td>
-                      <OrderStatusBadge status={order.status} />
+                      <Group gap={4}>
+                        <OrderStatusBadge status={order.status} />
+                        <SupplierStateBadge order={order} />
+                      </Group>
                     </Table.Td>
                     <Table.Td ta="right" className={classes.numbers}>
                       {unitsText(order)}
@@ -240,8 +244,9 @@ function OrdersOverview({ userId }: { userId: string }) {
                     <OrderStatusBadge status={order.status} />
                   </Group>
                   <Text size="xs" c="dimmed" className={classes.wrap}>
-                    {[t(`ordersPage.types.${order.type}`), order.supplier].filter(Boolean).join(' · ')}
+                    {[t(`ordersPage.types.${order.type}`), supplierOf(order)].filter(Boolean).join(' · ')}
                   </Text>
+                  <SupplierStateBadge order={order} />
                   <Group justify="space-between" gap="xs">
                     <Text size="sm">{unitsText(order)}</Text>
                     <Text size="sm" fw={700} className={classes.money}>
