@@ -4,9 +4,10 @@
  * mail port that counts what it sends and fails a seeded share of sends: the supplier-orders queue's
  * tests and benchmark.
  */
+
+import type { SupplierOrderPlacedV2 } from '@kork/events';
 import type { MailMessage, MailPort } from '@kork/functions/adapters/mail';
 import { db } from '@kork/functions/data/entities';
-import type { SupplierOrderPlacedV2 } from '@kork/events';
 import type { MarketplaceOrderInfo, OrderLine } from '@kork/shared';
 import { ulid } from 'ulid';
 
@@ -16,7 +17,11 @@ export interface DirectOrder {
   message: SupplierOrderPlacedV2;
 }
 
-export const TEST_SUPPLIER = { id: 'sup-test-vinimport', name: 'Test Vinimport AS', email: 'orders@vinimport.test' };
+export const TEST_SUPPLIER = {
+  id: 'sup-test-vinimport',
+  name: 'Test Vinimport AS',
+  email: 'orders@vinimport.test',
+};
 
 /** A business account of its own (the buyer whose address answers' notices go to). */
 export async function directBuyer(name = 'Queue'): Promise<{ id: string; email: string }> {
@@ -63,7 +68,9 @@ export async function directOrders(
       checkoutId: `chk${orderId}`,
       placedAt,
       supplierState: 'waiting',
-      answers: Object.fromEntries(products.map((l) => [l.lineId, { state: 'waiting', orderedUnits: l.units }])),
+      answers: Object.fromEntries(
+        products.map((l) => [l.lineId, { state: 'waiting', orderedUnits: l.units }]),
+      ),
       billing: {
         organizationNumber: '987654325',
         invoiceMethod: 'ehf',
@@ -72,7 +79,13 @@ export async function directOrders(
         postalCode: '0150',
         city: 'Oslo',
       },
-      delivery: { recipient: 'Queue Bistro', street: 'Kaigata 1', postalCode: '0150', city: 'Oslo', tineNumber: '12345' },
+      delivery: {
+        recipient: 'Queue Bistro',
+        street: 'Kaigata 1',
+        postalCode: '0150',
+        city: 'Oslo',
+        tineNumber: '12345',
+      },
       note: 'Bakdøren',
     };
     await db()
@@ -122,7 +135,11 @@ export async function directOrders(
         checkoutId: marketplace.checkoutId,
         supplier: TEST_SUPPLIER,
         buyer: { name: 'Queue Bistro AS', email: buyer.email },
-        lines: products.map((l) => ({ productName: l.wineDisplayName, quantity: l.units, unitPriceMinor: l.unitCost })),
+        lines: products.map((l) => ({
+          productName: l.wineDisplayName,
+          quantity: l.units,
+          unitPriceMinor: l.unitCost,
+        })),
         currency: 'NOK',
         placedAt,
       },

@@ -110,7 +110,7 @@ export function reminderMail(view: SupplierOrderView, to: string, link: string):
   return {
     to,
     replyTo: view.buyerEmail || undefined,
-    subject: `Påminnelse: bestilling fra ${view.buyerName} / Reminder: order from ${view.buyerName}`,
+    subject: `Påminnelse: bestilling fra ${view.buyerName} / Reminder: order from ${view.buyerName} (${view.orderId})`,
     text: bilingual(nb, en),
   };
 }
