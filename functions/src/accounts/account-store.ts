@@ -178,6 +178,26 @@ export async function lookUpAccount(email: string): Promise<UserRecord | undefin
   return claim && data ? data : undefined;
 }
 
+/**
+ * Active business accounts with an organization number, for an importer registering an order
+ * (docs/marketplace.md, Importer accounts). Business buyers are filed in the tasting-location directory
+ * (experts in the experts' one): both are read by their directory index with a filter, never scanned.
+ */
+export async function findBusinessesByOrganizationNumber(organizationNumber: string): Promise<UserRecord[]> {
+  const found = await Promise.all(
+    (['tastingLocation', 'expert'] as const).map((directory) =>
+      db()
+        .entities.user.query.byDirectory({ directory })
+        .where(
+          (attr, op) =>
+            `${op.eq(attr.organizationNumber, organizationNumber)} AND ${op.eq(attr.role, 'business')} AND ${op.eq(attr.status, 'active')}`,
+        )
+        .go({ pages: 'all' }),
+    ),
+  );
+  return found.flatMap(({ data }) => data);
+}
+
 export async function requireUser(id: string): Promise<UserRecord> {
   const user = await findUserById(id);
   if (!user) throw new NotFoundError();

@@ -40,7 +40,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       tastingLocationLong: 5.3245,
       tastingLocationBio: 'Seasonal West Coast cooking with a cellar of 400 wines.',
       tastingLocationIsWineListPublic: true,
-      organizationNumber: '987654321',
+      organizationNumber: '987654325',
       viewCurrency: 'NOK',
       country: 'NO',
     },
@@ -76,6 +76,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     extra: { wineLevel: 'PROFESSIONAL', jobTitle: 'Wine writer', country: 'NO', viewCurrency: 'NOK' },
   },
   {
+    email: 'importer@kork.local',
+    password: 'Importer1',
+    firstName: 'Ivar',
+    lastName: 'Importør',
+    userType: 'WINE_IMPORTER',
+    role: 'business',
+    extra: { country: 'NO', viewCurrency: 'NOK' },
+  },
+  {
     email: 'private@kork.local',
     password: 'Private1234',
     firstName: 'Pia',
@@ -88,8 +97,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 export const accountsSeed: SeedStep = {
   name: 'accounts.demo-users',
-  version: 2,
-  description: 'demo accounts (admin, restaurant, expert, private)',
+  version: 3,
+  description: 'demo accounts (admin, restaurant, expert, private, importer)',
   async run() {
     const created: string[] = [];
     for (const account of DEMO_ACCOUNTS) {

@@ -1,44 +1,39 @@
-/** An importer account's own marketplace (docs/marketplace.md): its supplier, orders and price list. */
-import type {
-  Order,
-  OrderImportInput,
-  PriceListImportReport,
-  PriceListUpdate,
-  SupplierPortal,
-  SupplierWine,
-} from '@kork/shared';
+/**
+ * An importer account's own marketplace (docs/marketplace.md, Importer accounts): its supplier, its
+ * orders waiting for an answer and its price list. The price list's changes live in
+ * `portal-price-list.ts`, order import in `portal-order-import.ts`.
+ */
+import type { SupplierPortal, SupplierWine } from '@kork/shared';
 import type { Principal } from '../platform/auth';
+import { portalSupplier, supplierAsSeen } from './portal-supplier';
+import { supplierOrders } from './supplier-answers';
 import type { MarketViewer } from './viewer';
 
+export { importSupplierOrder } from './portal-order-import';
+export { importPriceList, updatePriceList } from './portal-price-list';
+export { portalSupplier } from './portal-supplier';
+
+/** `GET /api/supplier-portal`: 403 notASupplierAccount for an account linked to no supplier. */
 export async function supplierPortal(
-  _viewer: MarketViewer & { principal: Principal },
+  viewer: MarketViewer & { principal: Principal },
 ): Promise<SupplierPortal> {
-  throw new Error('supplierPortal');
+  const { id } = await portalSupplier(viewer.principal);
+  const [supplier, waiting] = await Promise.all([
+    supplierAsSeen(id, viewer, { resultsPerPage: 1 }),
+    supplierOrders(id, { state: 'waiting', resultsPerPage: 1 }),
+  ]);
+  return { supplier, waiting: waiting.count };
 }
 
+/**
+ * `GET /api/supplier-portal/price-list`: the supplier's wines with its prices and stock, as a
+ * professional sees them (whatever the importer account's own role), in NOK.
+ */
 export async function priceList(
-  _viewer: MarketViewer & { principal: Principal },
-  _query: { search?: string; page?: number; resultsPerPage?: number },
+  viewer: MarketViewer & { principal: Principal },
+  query: { search?: string; page?: number; resultsPerPage?: number },
 ): Promise<{ rows: SupplierWine[]; count: number }> {
-  throw new Error('priceList');
-}
-
-export async function updatePriceList(
-  _principal: Principal,
-  _update: PriceListUpdate,
-): Promise<{ updated: number }> {
-  throw new Error('updatePriceList');
-}
-
-export async function importPriceList(_principal: Principal, _csv: string): Promise<PriceListImportReport> {
-  throw new Error('importPriceList');
-}
-
-export async function importSupplierOrder(_principal: Principal, _input: OrderImportInput): Promise<Order> {
-  throw new Error('importSupplierOrder');
-}
-
-/** The supplier the signed-in importer account is linked to; 403 notASupplierAccount otherwise. */
-export async function portalSupplier(_principal: Principal): Promise<{ id: string; name: string }> {
-  throw new Error('portalSupplier');
+  const { id } = await portalSupplier(viewer.principal);
+  const supplier = await supplierAsSeen(id, viewer, query);
+  return { rows: supplier.wines, count: supplier.winesCount };
 }

@@ -6,6 +6,8 @@ export const DEMO = {
   private: { email: 'private@kork.local', password: 'Private1234' },
   expert: { email: 'expert@kork.local', password: 'Expert1234' },
   restaurant: { email: 'restaurant@kork.local', password: 'Restaurant1' },
+  admin: { email: 'admin@kork.local', password: 'Admin1234' },
+  importer: { email: 'importer@kork.local', password: 'Importer1' },
 } as const;
 
 /** A 1×1 PNG: the API checks uploads by their bytes, so a picture must be a real image. */
