@@ -25,7 +25,15 @@ import {
   textTokens,
 } from '@kork/functions/catalog/search/catalog-index';
 import type { IndexQuery, SearchDoc } from '@kork/functions/catalog/search/types';
-import { FACETS, type FacetName, facetId, foldText, type MainCategory, originId } from '@kork/shared';
+import {
+  FACETS,
+  type FacetName,
+  facetId,
+  foldText,
+  type MainCategory,
+  originId,
+  supplierIdOf,
+} from '@kork/shared';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { parse } from 'csv-parse/sync';
 import MiniSearch from 'minisearch';
@@ -291,6 +299,7 @@ function facetIdsOf(doc: SearchDoc): Record<FacetName, string[]> {
     stores: doc.storeCategory ? [facetId(doc.storeCategory)] : [],
     vintages: [doc.vintage === null ? 'NV' : String(doc.vintage)],
     experts: [...new Set(doc.expertIds)],
+    nbsSuppliers: doc.wholesaler?.trim() ? [supplierIdOf(doc.wholesaler.trim())] : [],
   };
 }
 

@@ -228,13 +228,18 @@ export const FACETS = [
   'stores',
   'vintages',
   'experts',
+  /** The marketplace's suppliers (wholesalers), by supplier id: professional accounts only, empty for others. */
+  'nbsSuppliers',
 ] as const;
 export type FacetName = (typeof FACETS)[number];
+
+/** Facet counts of a search (`nbsSuppliers` is empty for viewers other than professional accounts). */
+export type WineFacets = Record<FacetName, FacetValue[]>;
 
 export interface WineSearchResult {
   rows: WineRow[];
   count: number;
-  facets: Record<FacetName, FacetValue[]>;
+  facets: WineFacets;
 }
 
 /** `GET /api/wines/{id}`: the whole wine, its ratings, other vintages and related wines. */
@@ -396,6 +401,8 @@ export const WineSearchQuery = z.object({
   origins: listParam,
   manufacturers: listParam,
   vintages: listParam,
+  /** Marketplace supplier ids (`supplierIdOf`): professional accounts only, ignored for others. */
+  nbsSuppliers: listParam,
   minPrice: moneyParam,
   maxPrice: moneyParam,
   isAvailable: boolParam,

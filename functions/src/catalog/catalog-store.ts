@@ -64,6 +64,7 @@ export function toSearchDoc(wine: WineRecord): SearchDoc {
     priceMinor: wine.priceMinor,
     isAvailable: wine.isAvailable,
     isHorecaAvailable: wine.isHorecaAvailable,
+    wholesaler: wine.wholesaler,
     imageUrl: wine.imageUrl,
     expertIds: [...(wine.expertIds ?? [])].sort(),
     ...ratingsOf(wine),

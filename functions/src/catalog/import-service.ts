@@ -11,7 +11,7 @@ import { generateDemoCatalog } from './import/demo-catalog';
 import type { ImportedWine } from './import/map-row';
 import { readCatalogRows } from './import/parse-catalog';
 import type { SearchDoc } from './search/types';
-import { writeSnapshot } from './search-snapshot';
+import { type SearchSnapshot, SNAPSHOT_VERSION, writeSnapshot } from './search-snapshot';
 
 export interface BadRow {
   line: number;
@@ -77,8 +77,8 @@ async function importWines(
   }
   await flush();
   progress('writing the search snapshot');
-  const snapshot = {
-    version: 1 as const,
+  const snapshot: SearchSnapshot = {
+    version: SNAPSHOT_VERSION,
     createdAt: new Date().toISOString(),
     lastSeq: catalog.lastSeq > stamp.snapshotSeq ? catalog.lastSeq : stamp.snapshotSeq,
     docs: [...docs.values()],

@@ -127,6 +127,17 @@ function keepAnswer(key: string, result: WineSearchResult): void {
   while (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value as string);
 }
 
+/** Catalogue wines by id as the search index holds them (current to within its refresh); unknown ids are absent. */
+export async function catalogDocs(ids: readonly string[]): Promise<Map<string, SearchDoc>> {
+  const { index } = await catalogIndex();
+  const found = new Map<string, SearchDoc>();
+  for (const id of ids) {
+    const doc = index.get(id);
+    if (doc) found.set(id, doc);
+  }
+  return found;
+}
+
 /** `GET /api/wines`: SPEC §3 filters with their defaults, sorted and paged, with facet counts. */
 export async function searchWines(query: WineSearchQuery, viewer: Viewer): Promise<WineSearchResult> {
   const q = { ...WINE_SEARCH_DEFAULTS, ...stripUndefined(query) };
@@ -152,6 +163,8 @@ export async function searchWines(query: WineSearchQuery, viewer: Viewer): Promi
     isRatedByExpert: q.isRatedByExpert,
     // A professional filter: wines their wholesalers sell to restaurants.
     isHorecaAvailable: professional ? q.isHorecaAvailable : undefined,
+    // So is the marketplace's supplier filter.
+    nbsSuppliers: professional ? q.nbsSuppliers : undefined,
     onlyIds:
       q.isReviewedByMe && viewer.principal ? await reviewedWineIds(viewer.principal.userId) : undefined,
     sortColumn: q.sortColumn,
@@ -164,11 +177,13 @@ export async function searchWines(query: WineSearchQuery, viewer: Viewer): Promi
   // A person's own reviewed wines are theirs alone: such answers are not kept.
   const key = indexQuery.onlyIds
     ? undefined
-    : `${revision}|${registered ? viewer.currency : '-'}|${JSON.stringify(indexQuery)}`;
+    : `${revision}|${registered ? viewer.currency : '-'}|${professional ? 'pro' : ''}|${JSON.stringify(indexQuery)}`;
   const kept = key ? keptAnswer(key) : undefined;
   if (kept) return kept;
   const result = index.search(indexQuery);
   await nameExperts(result.facets);
+  // Who sells what to restaurants is for professional accounts only.
+  if (!professional) result.facets.nbsSuppliers = [];
   const answer = {
     rows: result.rows.map((doc) => toRow(doc, viewer)),
     count: result.count,

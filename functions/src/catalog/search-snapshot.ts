@@ -13,8 +13,14 @@ import type { SearchDoc } from './search/types';
 
 export const SNAPSHOT_KEY = 'catalog/search-snapshot.json.gz';
 
+/**
+ * Raised when the documents gain a field (2: the wholesaler, for the supplier filter). A snapshot of
+ * another version is not read: the next load builds a fresh one from the table.
+ */
+export const SNAPSHOT_VERSION = 2;
+
 export interface SearchSnapshot {
-  version: 1;
+  version: typeof SNAPSHOT_VERSION;
   createdAt: string;
   /** The newest change stamp the snapshot contains; the feed is read after it. */
   lastSeq: string;
@@ -31,7 +37,7 @@ export async function buildSnapshot(): Promise<SearchSnapshot> {
       if (wine.status === 'active') docs.push(toSearchDoc(wine));
     }
   }
-  return { version: 1, createdAt: new Date().toISOString(), lastSeq, docs };
+  return { version: SNAPSHOT_VERSION, createdAt: new Date().toISOString(), lastSeq, docs };
 }
 
 export async function writeSnapshot(snapshot: SearchSnapshot): Promise<void> {
@@ -61,7 +67,8 @@ export async function readSnapshot(): Promise<SearchSnapshot | undefined> {
     );
     const bytes = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
     const json = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;
-    return JSON.parse(json.toString('utf8')) as SearchSnapshot;
+    const snapshot = JSON.parse(json.toString('utf8')) as SearchSnapshot;
+    return snapshot.version === SNAPSHOT_VERSION ? snapshot : undefined;
   } catch (error) {
     if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
     throw error;

@@ -1,4 +1,12 @@
-import { FACETS, type FacetName, type FacetValue, facetId, originId } from '@kork/shared';
+import {
+  FACETS,
+  type FacetName,
+  type FacetValue,
+  facetId,
+  originId,
+  supplierIdOf,
+  type WineFacets,
+} from '@kork/shared';
 import {
   bottleSizeId,
   compareFacetValues,
@@ -66,6 +74,8 @@ function facetValues(doc: SearchDoc): Record<FacetName, Value[]> {
   if (doc.storeCategory) add('stores', facetId(doc.storeCategory), doc.storeCategory);
   add('vintages', vintageId(doc.vintage), vintageId(doc.vintage));
   for (const id of doc.expertIds) if (id) add('experts', id, id);
+  const wholesaler = doc.wholesaler?.trim();
+  if (wholesaler) add('nbsSuppliers', supplierIdOf(wholesaler), wholesaler);
   return values;
 }
 
@@ -84,6 +94,7 @@ function groups(query: IndexQuery): { facets: FacetName[]; ids: string[] }[] {
   add(['stores'], query.stores);
   add(['vintages'], query.vintages);
   add(['experts'], query.ratedById);
+  add(['nbsSuppliers'], query.nbsSuppliers);
   return list;
 }
 
@@ -208,10 +219,9 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
   const start = Math.max(0, Math.floor(query.offset));
   const rows = matches.slice(start, start + Math.max(0, Math.floor(query.limit)));
 
-  const facets = Object.fromEntries(FACETS.map((facet) => [facet, [] as FacetValue[]])) as unknown as Record<
-    FacetName,
-    FacetValue[]
-  >;
+  const facets = Object.fromEntries(
+    FACETS.map((facet) => [facet, [] as FacetValue[]]),
+  ) as unknown as WineFacets;
   if (query.facets === true) {
     const origins = query.origins ?? [];
     const selected: Record<FacetName, string[]> = {
@@ -226,6 +236,7 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
       stores: query.stores ?? [],
       vintages: query.vintages ?? [],
       experts: query.ratedById ?? [],
+      nbsSuppliers: query.nbsSuppliers ?? [],
     };
     for (const facet of FACETS) {
       const value = (id: string): FacetValue => ({

@@ -1,4 +1,4 @@
-import { type MainCategory, originId } from '@kork/shared';
+import { type MainCategory, originId, supplierIdOf } from '@kork/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bruteForce } from './brute-force';
@@ -470,6 +470,33 @@ describe('CatalogIndex', () => {
     expect(names(local, { ratedById: ['expert-a'] })).toEqual(['Pauillac de Latour']);
   });
 
+  it("filters by the marketplace's suppliers and counts them by supplier id", () => {
+    const docs = [
+      wine({ name: 'Alpha', wholesaler: 'Vinæs Import AS' }),
+      wine({ name: 'Beta', wholesaler: ' Vinaes import AS ' }),
+      wine({ name: 'Gamma', wholesaler: 'Fjord & Vin AS' }),
+      wine({ name: 'Delta' }),
+    ];
+    const local = buildCatalogIndex(docs);
+    const vinaes = supplierIdOf('Vinæs Import AS');
+    expect(vinaes).toBe('sup-vinaes-import-as');
+    expect(names(local, { nbsSuppliers: [vinaes] })).toEqual(['Alpha', 'Beta']);
+    expect(names(local, { nbsSuppliers: [vinaes, 'sup-fjord-and-vin-as'] })).toEqual([
+      'Alpha',
+      'Beta',
+      'Gamma',
+    ]);
+    expect(names(local, { nbsSuppliers: ['sup-unknown'] })).toEqual([]);
+    const query: IndexQuery = { ...base, nbsSuppliers: ['sup-fjord-and-vin-as'], facets: true };
+    const result = local.search(query);
+    // Names that fold to one id are one supplier, named by the first spelling.
+    expect(result.facets.nbsSuppliers).toEqual([
+      { id: vinaes, name: 'Vinæs Import AS', count: 2 },
+      { id: 'sup-fjord-and-vin-as', name: 'Fjord & Vin AS', count: 1 },
+    ]);
+    expect(result).toEqual(bruteForce(docs, query));
+  });
+
   it('caps facet lists and keeps the selected values', () => {
     const many = Array.from({ length: FACET_LIMIT + 50 }, (_, i) =>
       wine({ producer: `Producer ${String(i).padStart(3, '0')}`, priceMinor: i < 10 ? 100 : 200 }),
@@ -797,6 +824,8 @@ const ORIGINS: [string, string | undefined, string | undefined][] = [
 const GRAPES = ['Merlot', 'merlot', 'Cabernet Sauvignon', 'Nebbiolo', 'Riesling', 'Airén', 'Airen'];
 const FOOD = ['Storfe', 'Fisk', 'Lam og sau', 'Ost'];
 const PRODUCERS = ['Château Latour', 'Brezza', 'Dr. Loosen', 'Arcus', 'Brezza '];
+/** Wholesalers, two of them spelled two ways that fold to one supplier. */
+const WHOLESALERS = ['Vinæs Import AS', 'Vinaes import AS ', 'Fjord & Vin AS', 'Arcus Wine Brands AS'];
 const STORES = ['Butikkategori 1', 'Butikkategori 6', 'Uavhengig sortiment'];
 const EXPERTS = ['e1', 'e2', 'e3'];
 const CATEGORIES: MainCategory[] = ['red', 'white', 'rose', 'spirits'];
@@ -831,6 +860,7 @@ const docArb = fc
     grapes: fc.subarray(GRAPES),
     food: fc.subarray(FOOD),
     storeCategory: optional(fc.constantFrom(...STORES)),
+    wholesaler: optional(fc.constantFrom(...WHOLESALERS)),
     priceMinor: optional(fc.constantFrom(10_000, 25_000, 25_000, 99_900)),
     isAvailable: fc.boolean(),
     isHorecaAvailable: fc.boolean(),
@@ -890,6 +920,7 @@ function queryArb(docs: SearchDoc[]): fc.Arbitrary<IndexQuery> {
       stores: facetIds(['butikkategori-1', 'butikkategori-6', 'uavhengig-sortiment']),
       vintages: facetIds(['2000', '2001', '2002', '2003', 'NV']),
       ratedById: facetIds(EXPERTS),
+      nbsSuppliers: facetIds(WHOLESALERS.map((name) => supplierIdOf(name.trim()))),
       minPriceMinor: seldom(fc.constantFrom(0, 20_000, 25_000)),
       maxPriceMinor: seldom(fc.constantFrom(25_000, 50_000)),
       isAvailable: seldom(fc.boolean()),

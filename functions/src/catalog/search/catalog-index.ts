@@ -1,4 +1,13 @@
-import { FACETS, type FacetName, type FacetValue, facetId, foldText, originId } from '@kork/shared';
+import {
+  FACETS,
+  type FacetName,
+  type FacetValue,
+  facetId,
+  foldText,
+  originId,
+  supplierIdOf,
+  type WineFacets,
+} from '@kork/shared';
 import type { IndexQuery, IndexResult, SearchDoc, SearchDocStats } from './types';
 
 /**
@@ -347,6 +356,7 @@ const G_BOTTLE = 5;
 const G_STORE = 6;
 const G_VINTAGE = 7;
 const G_EXPERT = 8;
+const G_SUPPLIER = 9;
 
 const F_AVAILABLE = 1;
 const F_HORECA = 2;
@@ -379,10 +389,11 @@ interface Counts {
   stores: Uint32Array;
   vintages: Uint32Array;
   experts: Uint32Array;
+  nbsSuppliers: Uint32Array;
 }
 
-function emptyFacets(): Record<FacetName, FacetValue[]> {
-  return Object.fromEntries(FACETS.map((facet) => [facet, []])) as unknown as Record<FacetName, FacetValue[]>;
+function emptyFacets(): WineFacets {
+  return Object.fromEntries(FACETS.map((facet) => [facet, []])) as unknown as WineFacets;
 }
 
 function lowerBound(sorted: readonly string[], value: string): number {
@@ -413,6 +424,8 @@ export class CatalogIndex {
   private readonly bottle: Codes;
   private readonly store: Codes;
   private readonly vintage: Codes;
+  /** The wholesaler's supplier (`supplierIdOf`). */
+  private readonly supplier: Codes;
   private readonly grapeOffsets: Uint32Array;
   private readonly grapeCodes: Codes;
   private readonly foodOffsets: Uint32Array;
@@ -487,6 +500,7 @@ export class CatalogIndex {
     const bottle = new Uint32Array(n);
     const store = new Uint32Array(n);
     const vintage = new Uint32Array(n);
+    const supplier = new Uint32Array(n);
     const grapeOffsets = new Uint32Array(n + 1);
     const foodOffsets = new Uint32Array(n + 1);
     const grapeList: number[] = [];
@@ -540,6 +554,8 @@ export class CatalogIndex {
       if (doc.storeCategory) store[row] = dict.stores.codeOf(doc.storeCategory, facetId);
       const year = vintageId(doc.vintage);
       vintage[row] = dict.vintages.code(year, year);
+      const wholesaler = doc.wholesaler?.trim();
+      if (wholesaler) supplier[row] = dict.nbsSuppliers.codeOf(wholesaler, supplierIdOf);
       appendCodes(grapeList, doc.grapes, dict.grapes, facetId);
       grapeOffsets[row + 1] = grapeList.length;
       appendCodes(foodList, doc.food, dict.food, facetId);
@@ -583,6 +599,7 @@ export class CatalogIndex {
     this.bottle = narrow(bottle, dict.bottleSizes.size);
     this.store = narrow(store, dict.stores.size);
     this.vintage = narrow(vintage, dict.vintages.size);
+    this.supplier = narrow(supplier, dict.nbsSuppliers.size);
     this.grapeOffsets = grapeOffsets;
     this.grapeCodes = narrow(Uint32Array.from(grapeList), dict.grapes.size);
     this.foodOffsets = foodOffsets;
@@ -786,6 +803,7 @@ export class CatalogIndex {
     const storeSel = selection(dict.stores, query.stores);
     const vintageSel = selection(dict.vintages, query.vintages);
     const expertSel = selection(dict.experts, query.ratedById);
+    const supplierSel = selection(dict.nbsSuppliers, query.nbsSuppliers);
 
     // Facet counts (code 0, "no value", is counted and ignored). Without facets a row fails at its first
     // failed group; with them it may fail one group and still count toward that group's facets.
@@ -802,6 +820,7 @@ export class CatalogIndex {
           stores: new Uint32Array(dict.stores.size),
           vintages: new Uint32Array(dict.vintages.size),
           experts: new Uint32Array(dict.experts.size),
+          nbsSuppliers: new Uint32Array(dict.nbsSuppliers.size),
         }
       : null;
     const none = new Uint32Array(0);
@@ -816,6 +835,7 @@ export class CatalogIndex {
     const storeCounts = counts?.stores ?? none;
     const vintageCounts = counts?.vintages ?? none;
     const expertCounts = counts?.experts ?? none;
+    const supplierCounts = counts?.nbsSuppliers ?? none;
     const allowedFailures = wantFacets ? 1 : 0;
 
     this.generation = (this.generation + 1) >>> 0;
@@ -836,6 +856,7 @@ export class CatalogIndex {
     const bottle = this.bottle;
     const store = this.store;
     const vintage = this.vintage;
+    const supplier = this.supplier;
     const grapeOffsets = this.grapeOffsets;
     const grapeCodes = this.grapeCodes;
     const foodOffsets = this.foodOffsets;
@@ -855,6 +876,7 @@ export class CatalogIndex {
     const storeMarks = storeSel ?? noMarks;
     const vintageMarks = vintageSel ?? noMarks;
     const expertMarks = expertSel ?? noMarks;
+    const supplierMarks = supplierSel ?? noMarks;
     const categoryActive = categorySel !== null;
     const grapeActive = grapeSel !== null;
     const foodActive = foodSel !== null;
@@ -863,6 +885,7 @@ export class CatalogIndex {
     const storeActive = storeSel !== null;
     const vintageActive = vintageSel !== null;
     const expertActive = expertSel !== null;
+    const supplierActive = supplierSel !== null;
 
     let matched = 0;
     for (let c = 0; c < candidateCount; c++) {
@@ -880,6 +903,7 @@ export class CatalogIndex {
       const bottleCode = bottle[row] as number;
       const storeCode = store[row] as number;
       const vintageCode = vintage[row] as number;
+      const supplierCode = supplier[row] as number;
       const grapeFrom = grapeOffsets[row] as number;
       const grapeTo = grapeOffsets[row + 1] as number;
       const foodFrom = foodOffsets[row] as number;
@@ -931,6 +955,10 @@ export class CatalogIndex {
         failed = G_EXPERT;
         if (++failures > allowedFailures) continue;
       }
+      if (supplierActive && supplierMarks[supplierCode] === 0) {
+        failed = G_SUPPLIER;
+        if (++failures > allowedFailures) continue;
+      }
       if (failures === 0) {
         stamp[row] = generation;
         matches[matched++] = row;
@@ -970,6 +998,8 @@ export class CatalogIndex {
           expertCounts[code] = (expertCounts[code] as number) + 1;
         }
       }
+      if (failed < 0 || failed === G_SUPPLIER)
+        supplierCounts[supplierCode] = (supplierCounts[supplierCode] as number) + 1;
     }
 
     const rows = this.page(query, matched, ranksByMatch(query, tokens.length));
@@ -1085,7 +1115,7 @@ export class CatalogIndex {
   // ---------------------------------------------------------------------------------------------
   // Facets
 
-  private facetLists(counts: Counts, query: IndexQuery): Record<FacetName, FacetValue[]> {
+  private facetLists(counts: Counts, query: IndexQuery): WineFacets {
     const origins = query.origins ?? [];
     const selected: Record<FacetName, readonly string[] | undefined> = {
       categories: query.categories,
@@ -1099,8 +1129,9 @@ export class CatalogIndex {
       stores: query.stores,
       vintages: query.vintages,
       experts: query.ratedById,
+      nbsSuppliers: query.nbsSuppliers,
     };
-    const facets = {} as Record<FacetName, FacetValue[]>;
+    const facets = {} as WineFacets;
     for (const facet of FACETS) facets[facet] = facetList(this.dict[facet], counts[facet], selected[facet]);
     return facets;
   }

@@ -1,4 +1,4 @@
-import type { FacetName, FacetValue, MainCategory, SortColumn, SortDirection } from '@kork/shared';
+import type { MainCategory, SortColumn, SortDirection, WineFacets } from '@kork/shared';
 
 /**
  * What the in-memory catalogue index holds per wine: the searchable, filterable and sortable fields,
@@ -24,6 +24,8 @@ export interface SearchDoc {
   priceMinor?: number;
   isAvailable: boolean;
   isHorecaAvailable: boolean;
+  /** The wholesaler selling it to restaurants (its marketplace supplier, `supplierIdOf`). */
+  wholesaler?: string;
   imageUrl?: string;
   /** Ids of the experts who published a note on the wine. */
   expertIds: string[];
@@ -63,6 +65,8 @@ export interface IndexQuery {
   vintages?: string[];
   /** Expert user ids. */
   ratedById?: string[];
+  /** Supplier ids (`supplierIdOf` of the wholesaler): professional viewers only. */
+  nbsSuppliers?: string[];
   /** NOK minor units, inclusive. A bound excludes wines with no price. */
   minPriceMinor?: number;
   maxPriceMinor?: number;
@@ -82,5 +86,5 @@ export interface IndexQuery {
 export interface IndexResult {
   rows: SearchDoc[];
   count: number;
-  facets: Record<FacetName, FacetValue[]>;
+  facets: WineFacets;
 }

@@ -35,6 +35,7 @@ const ANSWER: WineSearchResult = {
     stores: [],
     vintages: [],
     experts: [],
+    nbsSuppliers: [],
   },
 };
 

@@ -49,6 +49,7 @@ const EMPTY_FACETS: WineSearchResult['facets'] = {
   stores: [],
   vintages: [],
   experts: [],
+  nbsSuppliers: [],
 };
 
 const ANSWER: WineSearchResult = {
