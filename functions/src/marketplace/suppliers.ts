@@ -2,13 +2,29 @@
  * Suppliers and what they offer (docs/marketplace.md): the catalogue's wholesalers, their wines at a
  * HORECA price derived from the retail price unless the supplier set its own, and a stock level.
  */
-import type {
-  Supplier,
-  SupplierSummary,
-  SuppliersQuery,
-  SupplierWine,
-  SupplierWinesQuery,
+import {
+  convertFromNokMinor,
+  foldText,
+  type Supplier,
+  type SupplierSummary,
+  type SuppliersQuery,
+  type SupplierWine,
+  type SupplierWinesQuery,
+  wineDisplayName,
 } from '@kork/shared';
+import { getWine, getWines } from '../catalog/catalog-store';
+import { compareNames } from '../catalog/search/catalog-index';
+import { catalogDocs } from '../catalog/search-service';
+import { db } from '../data/entities';
+import { NotFoundError } from '../platform/errors';
+import { type OfferedWine, offerTerms, ownOffers, ownOffersOfSupplier, supplierWineOf } from './offer-facts';
+import {
+  allSupplierRecords,
+  deliveryDaysOf,
+  type SupplierRecord,
+  supplierRecord,
+  supplierRecords,
+} from './supplier-store';
 import type { MarketViewer } from './viewer';
 
 /** A supplier's offer of one wine as ordered: NOK øre, stock and case size. */
@@ -36,44 +52,150 @@ export interface SupplierFacts {
   linkedUserId?: string;
   orderImportActive: boolean;
   version: number;
+  city?: string;
+  phone?: string;
+  description?: string;
+  /** Catalogue wines it imports. */
+  wineIds?: readonly string[];
+}
+
+const SUPPLIERS_PER_PAGE = 50;
+const WINES_PER_PAGE = 50;
+
+function factsOf(record: SupplierRecord): SupplierFacts {
+  return {
+    id: record.supplierId,
+    name: record.name,
+    organizationNumber: record.organizationNumber,
+    orderEmail: record.orderEmail,
+    minimumOrderMinor: record.minimumOrderMinor,
+    deliveryDays: deliveryDaysOf(record),
+    leadTimeDays: record.leadTimeDays,
+    linkedUserId: record.linkedUserId,
+    orderImportActive: record.orderImportActive,
+    version: record.version,
+    city: record.city,
+    phone: record.phone,
+    description: record.description,
+    wineIds: record.wineIds ?? [],
+  };
+}
+
+/** The summary row of a supplier for a viewer (the cart's groups). */
+export function supplierSummaryOf(supplier: SupplierFacts, viewer: MarketViewer): SupplierSummary {
+  const summary: SupplierSummary = {
+    id: supplier.id,
+    name: supplier.name,
+    city: supplier.city,
+    wineCount: supplier.wineIds?.length ?? 0,
+    minimumOrderMinor: supplier.minimumOrderMinor,
+    minimumOrder: convertFromNokMinor(supplier.minimumOrderMinor, viewer.currency),
+    currency: viewer.currency,
+    deliveryDays: deliveryDaysOf(supplier),
+    leadTimeDays: supplier.leadTimeDays,
+    hasAccount: Boolean(supplier.linkedUserId),
+  };
+  if (summary.city === undefined) delete summary.city;
+  return summary;
+}
+
+/** Whether every word of a search occurs in one of the texts (case, accents and ø/æ/å ignored). */
+function matchesSearch(search: string | undefined, ...texts: (string | undefined)[]): boolean {
+  const words = foldText(search ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = foldText(texts.filter(Boolean).join(' '));
+  return words.every((word) => haystack.includes(word));
+}
+
+function pageOf<T>(rows: readonly T[], page = 1, perPage: number): T[] {
+  return rows.slice((page - 1) * perPage, page * perPage);
 }
 
 /** `GET /api/suppliers`. */
 export async function listSuppliers(
-  _query: SuppliersQuery,
-  _viewer: MarketViewer,
+  query: SuppliersQuery,
+  viewer: MarketViewer,
 ): Promise<{ rows: SupplierSummary[]; count: number }> {
-  throw new Error('listSuppliers');
+  const matching = (await allSupplierRecords())
+    .filter((record) => matchesSearch(query.search, record.name))
+    .map((record) => supplierSummaryOf(factsOf(record), viewer));
+  matching.sort((a, b) =>
+    query.sort === 'wines'
+      ? b.wineCount - a.wineCount || compareNames(a.name, b.name) || a.id.localeCompare(b.id)
+      : compareNames(a.name, b.name) || a.id.localeCompare(b.id),
+  );
+  return {
+    rows: pageOf(matching, query.page, query.resultsPerPage ?? SUPPLIERS_PER_PAGE),
+    count: matching.length,
+  };
 }
 
 /** `GET /api/suppliers/{supplierId}`: 404 for an unknown id. */
 export async function supplierProfile(
-  _supplierId: string,
-  _query: SupplierWinesQuery,
-  _viewer: MarketViewer,
+  supplierId: string,
+  query: SupplierWinesQuery,
+  viewer: MarketViewer,
 ): Promise<Supplier> {
-  throw new Error('supplierProfile');
+  const record = await supplierRecord(supplierId);
+  if (!record) throw new NotFoundError();
+  const facts = factsOf(record);
+  const [docs, own] = await Promise.all([catalogDocs(facts.wineIds ?? []), ownOffersOfSupplier(supplierId)]);
+  const offered: { wine: OfferedWine; terms: NonNullable<ReturnType<typeof offerTerms>> }[] = [];
+  for (const doc of docs.values()) {
+    const wine: OfferedWine = { ...doc, vinmonopoletNumber: doc.numbers?.[0] };
+    const terms = offerTerms(supplierId, wine, own.get(doc.id));
+    if (terms && matchesSearch(query.search, wine.name, wine.producer)) offered.push({ wine, terms });
+  }
+  offered.sort(
+    (a, b) =>
+      compareNames(a.wine.name, b.wine.name) ||
+      (a.wine.vintage ?? 0) - (b.wine.vintage ?? 0) ||
+      a.wine.id.localeCompare(b.wine.id),
+  );
+  const page = pageOf(offered, query.page, query.resultsPerPage ?? WINES_PER_PAGE);
+  const supplier: Supplier = {
+    ...supplierSummaryOf(facts, viewer),
+    organizationNumber: facts.organizationNumber,
+    orderEmail: facts.orderEmail,
+    phone: facts.phone,
+    description: facts.description,
+    orderImportActive: facts.orderImportActive,
+    wines: page.map(({ wine, terms }) => supplierWineOf(facts, wine, terms, viewer)),
+    winesCount: offered.length,
+  };
+  if (supplier.phone === undefined) delete supplier.phone;
+  if (supplier.description === undefined) delete supplier.description;
+  return supplier;
 }
 
 /** `GET /api/wines/{id}/suppliers`: the suppliers offering a catalogue wine (404 for an unknown wine). */
 export async function wineSuppliers(
-  _wineId: string,
-  _viewer: MarketViewer,
+  wineId: string,
+  viewer: MarketViewer,
 ): Promise<{ rows: SupplierWine[]; count: number }> {
-  throw new Error('wineSuppliers');
+  const record = await getWine(wineId);
+  if (record?.status !== 'active') throw new NotFoundError();
+  const suppliers = (await allSupplierRecords()).filter((s) => (s.wineIds ?? []).includes(wineId));
+  const own = await ownOffers(suppliers.map((s) => ({ supplierId: s.supplierId, wineId })));
+  const rows: SupplierWine[] = [];
+  for (const supplier of suppliers) {
+    const terms = offerTerms(supplier.supplierId, record, own.get(`${supplier.supplierId}/${wineId}`));
+    if (terms)
+      rows.push(supplierWineOf({ id: supplier.supplierId, name: supplier.name }, record, terms, viewer));
+  }
+  rows.sort((a, b) => compareNames(a.supplierName, b.supplierName));
+  return { rows, count: rows.length };
 }
 
 /** Suppliers by id (strongly consistent when asked); unknown ids are absent from the map. */
 export async function suppliersByIds(
-  _ids: readonly string[],
-  _options?: { consistent?: boolean },
+  ids: readonly string[],
+  options?: { consistent?: boolean },
 ): Promise<Map<string, SupplierFacts>> {
-  throw new Error('suppliersByIds');
-}
-
-/** The summary row of a supplier for a viewer (the cart's groups). */
-export function supplierSummaryOf(_supplier: SupplierFacts, _viewer: MarketViewer): SupplierSummary {
-  throw new Error('supplierSummaryOf');
+  const records = await supplierRecords(ids, options);
+  return new Map([...records].map(([id, record]) => [id, factsOf(record)]));
 }
 
 /**
@@ -81,17 +203,50 @@ export function supplierSummaryOf(_supplier: SupplierFacts, _viewer: MarketViewe
  * supplier does not import the wine (or an unknown supplier or wine) is absent.
  */
 export async function offersOf(
-  _pairs: readonly { supplierId: string; wineId: string }[],
-  _viewer: MarketViewer,
+  pairs: readonly { supplierId: string; wineId: string }[],
+  viewer: MarketViewer,
 ): Promise<Map<string, OfferFacts>> {
-  throw new Error('offersOf');
+  const [suppliers, wines, own] = await Promise.all([
+    supplierRecords(pairs.map((p) => p.supplierId)),
+    getWines(pairs.map((p) => p.wineId)),
+    ownOffers(pairs),
+  ]);
+  const offers = new Map<string, OfferFacts>();
+  for (const { supplierId, wineId } of pairs) {
+    const supplier = suppliers.get(supplierId);
+    const wine = wines.get(wineId);
+    if (!supplier || wine?.status !== 'active' || !(supplier.wineIds ?? []).includes(wineId)) continue;
+    const key = offerKey(supplierId, wineId);
+    const terms = offerTerms(supplierId, wine, own.get(key));
+    if (!terms) continue;
+    offers.set(key, {
+      supplierId,
+      supplierName: supplier.name,
+      wineId,
+      wineDisplayName: wineDisplayName({
+        wineName: wine.name,
+        producerName: wine.producer,
+        vintage: wine.vintage ?? null,
+      }),
+      ...terms,
+      wine: supplierWineOf({ id: supplierId, name: supplier.name }, wine, terms, viewer),
+    });
+  }
+  return offers;
 }
 
 export const offerKey = (supplierId: string, wineId: string) => `${supplierId}/${wineId}`;
 
 /** The supplier an importer account is linked to, if any. */
-export async function supplierOfUser(_userId: string): Promise<SupplierFacts | undefined> {
-  throw new Error('supplierOfUser');
+export async function supplierOfUser(userId: string): Promise<SupplierFacts | undefined> {
+  const { data } = await db()
+    .entities.supplier.query.byScope({ scope: 'suppliers' })
+    .where((attr, op) => op.eq(attr.linkedUserId, userId))
+    .go({ pages: 'all', consistent: true, attributes: ['supplierId'] });
+  const linked = data[0];
+  if (!linked) return undefined;
+  const record = await supplierRecord(linked.supplierId);
+  return record?.linkedUserId === userId ? factsOf(record) : undefined;
 }
 
 export { syncSuppliers } from './supplier-sync';
