@@ -27,6 +27,7 @@ import { benchPosSales } from './bench/pos-sales';
 import { benchPriceRulesAlone } from './bench/price-rules';
 import { benchSalesAnalytics } from './bench/sales-analytics';
 import { benchStockCountFinishAlone } from './bench/stock-count-finish';
+import { benchSupplierOrdersQueue } from './bench/supplier-orders-queue';
 import { benchWineListPdf } from './bench/wine-list-pdf';
 
 const root = resolve(import.meta.dirname, '..');
@@ -206,6 +207,9 @@ async function main() {
   const importSpreadsheet = await benchImportSpreadsheetAlone();
   for (const line of importSpreadsheet.lines) say(line);
   failures.push(...importSpreadsheet.failures);
+  const supplierOrders = await benchSupplierOrdersQueue();
+  for (const line of supplierOrders.lines) say(line);
+  failures.push(...supplierOrders.failures);
   writeFileSync(join(root, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
   // Figures, not a gate: a budget missed is reported here and explained in docs/decisions.md.
   if (failures.length > 0) console.error(`Over budget: ${failures.join(', ')}`);
