@@ -99,14 +99,18 @@ export function isValidOrganizationNumber(value: string): boolean {
   return organizationNumberCheckDigit(value.slice(0, 8)) === Number(value[8]);
 }
 
-/** An organization number as typed, with spaces between groups allowed ("987 654 325"). */
+/**
+ * An organization number as typed, with spaces between groups allowed ("987 654 325"). Absent or empty
+ * is the §8 message "Missing organization number", like the other missing parts of a checkout.
+ */
 export const organizationNumberInput = z
   .pipe(
-    z.string({ error: 'missingOrganizationNumber' }),
-    z.transform((value) => value.replace(/\s+/g, '')),
+    z.optional(z.string({ error: 'missingOrganizationNumber' })),
+    z.transform((value) => (value ?? '').replace(/\s+/g, '')),
   )
   .check(
     z.minLength(1, { error: 'missingOrganizationNumber' }),
+    z.maxLength(40, { error: withBounds('maxCharacters', { max: 40 }) }),
     z.regex(/^\d{9}$/, { error: 'invalidOrganizationNumber' }),
     z.refine(isValidOrganizationNumber, { error: 'organizationNumberCheckDigit' }),
   );
