@@ -67,6 +67,38 @@ describe('the supplier-orders queue', () => {
     expect(body['supplier-orders']?.[0]?.lastError).toBeTruthy();
   });
 
+  it('takes over a claim its consumer left past the lease, and never acknowledges a mail another delivery holds', async () => {
+    const mail = new FaultyMail(0, 3);
+    useMail(mail);
+    const buyer = await directBuyer();
+    const [stale, held] = await directOrders(buyer, 2);
+    if (!stale || !held) throw new Error('no orders');
+    const key = (orderId: string) => ({ ownerId: buyer.id, orderId, kind: 'placed', seq: 0 });
+    await db()
+      .entities.supplierOrderMail.create({
+        ...key(stale.orderId),
+        state: 'claimed',
+        claimedAt: new Date(Date.now() - 3 * 60 * 1000).toISOString(),
+      })
+      .go();
+    await db()
+      .entities.supplierOrderMail.create({
+        ...key(held.orderId),
+        state: 'claimed',
+        claimedAt: new Date().toISOString(),
+      })
+      .go();
+    const deadBefore = origin.stack.broker.deadLetters('supplier-orders').length;
+    await origin.stack.broker.send('supplier-orders', [stale.message, held.message]);
+    await origin.stack.broker.idle();
+    expect(mail.countFor(stale.orderId)).toBe(1);
+    expect((await db().entities.supplierOrderMail.get(key(stale.orderId)).go()).data?.state).toBe('sent');
+    // Held within the lease through every delivery: never mailed, never acknowledged, so it is dead-lettered.
+    expect(mail.countFor(held.orderId)).toBe(0);
+    const dead = origin.stack.broker.deadLetters('supplier-orders').slice(deadBefore);
+    expect(dead.map((m) => JSON.parse(m.body).orderId)).toEqual([held.orderId]);
+  });
+
   it('reminds a supplier once however often the reminder comes, and records when', async () => {
     const mail = new FaultyMail(0, 1);
     useMail(mail);
