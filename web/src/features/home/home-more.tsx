@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBottle, IconBuildingStore, IconListDetails, IconNotes } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,10 @@ const FEATURES = [
   { key: 'lists', Icon: IconListDetails },
 ] as const;
 
-/** Below the feed on the home page: what Kork offers, and for visitors the trade marketplace. */
+/**
+ * Below the feed on the home page: what Kork offers, and the trade marketplace: its suppliers for
+ * everyone, and registration for visitors.
+ */
 export function HomeMore({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useTranslation('shell');
   return (
@@ -34,23 +37,38 @@ export function HomeMore({ loggedIn }: { loggedIn: boolean }) {
         </SimpleGrid>
       </section>
 
-      {!loggedIn && (
-        <section className={classes.horeca} aria-labelledby="horeca-heading">
-          <ThemeIcon size={56} radius="xl" className={classes.horecaIcon} aria-hidden>
-            <IconBuildingStore size={30} stroke={1.5} />
-          </ThemeIcon>
-          <div className={classes.horecaCopy}>
-            <Text className={classes.horecaEyebrow}>{t('home.horeca.eyebrow')}</Text>
-            <Title order={2} id="horeca-heading" className={classes.horecaTitle}>
-              {t('home.horeca.title')}
-            </Title>
-            <Text className={classes.horecaText}>{t('home.horeca.text')}</Text>
-          </div>
-          <Button component={Link} to="/registration" size="md" radius="xl" className={classes.horecaCta}>
-            {t('home.horeca.cta')}
+      <section className={classes.horeca} aria-labelledby="horeca-heading">
+        <ThemeIcon size={56} radius="xl" className={classes.horecaIcon} aria-hidden>
+          <IconBuildingStore size={30} stroke={1.5} />
+        </ThemeIcon>
+        <div className={classes.horecaCopy}>
+          <Text className={classes.horecaEyebrow}>{t('home.horeca.eyebrow')}</Text>
+          <Title order={2} id="horeca-heading" className={classes.horecaTitle}>
+            {t('home.horeca.title')}
+          </Title>
+          <Text className={classes.horecaText}>
+            {loggedIn ? t('home.horeca.memberText') : t('home.horeca.text')}
+          </Text>
+        </div>
+        <Group gap="sm">
+          {!loggedIn && (
+            <Button component={Link} to="/registration" size="md" radius="xl" className={classes.horecaCta}>
+              {t('home.horeca.cta')}
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to="/suppliers"
+            size="md"
+            radius="xl"
+            variant={loggedIn ? 'filled' : 'outline'}
+            color={loggedIn ? undefined : 'gray.0'}
+            className={loggedIn ? classes.horecaCta : undefined}
+          >
+            {t('home.horeca.suppliers')}
           </Button>
-        </section>
-      )}
+        </Group>
+      </section>
     </>
   );
 }

@@ -3,8 +3,11 @@ import type { TFunction } from 'i18next';
 import type { FacetOption } from './components/facet-group';
 import type { ListFilter, WineFilters } from './wine-filters';
 
+/** The facets of an answer: the catalogue's, and the marketplace's suppliers for business accounts. */
+export type FeedFacetName = FacetName | 'nbsSuppliers';
+
 /** The filter panel's groups in the order they show, and the filter each one sets. */
-export const FACET_GROUPS: readonly { facet: FacetName; filter: ListFilter }[] = [
+export const FACET_GROUPS: readonly { facet: FeedFacetName; filter: ListFilter }[] = [
   { facet: 'categories', filter: 'mainCategoryId' },
   { facet: 'countries', filter: 'origins' },
   { facet: 'regions', filter: 'origins' },
@@ -12,16 +15,17 @@ export const FACET_GROUPS: readonly { facet: FacetName; filter: ListFilter }[] =
   { facet: 'grapes', filter: 'grapes' },
   { facet: 'food', filter: 'food' },
   { facet: 'manufacturers', filter: 'manufacturers' },
+  { facet: 'nbsSuppliers', filter: 'nbsSuppliers' },
   { facet: 'vintages', filter: 'vintages' },
   { facet: 'bottleSizes', filter: 'bottleSizes' },
   { facet: 'stores', filter: 'stores' },
   { facet: 'experts', filter: 'ratedById' },
 ];
 
-export type Facets = Partial<Record<FacetName, FacetValue[]>>;
+export type Facets = Partial<Record<FeedFacetName, FacetValue[]>>;
 
 const NON_VINTAGE = 'NV';
-const ORIGIN_FACETS: FacetName[] = ['countries', 'regions', 'subRegions'];
+const ORIGIN_FACETS: FeedFacetName[] = ['countries', 'regions', 'subRegions'];
 
 /** How deep an origin id is: 0 a country, 1 a region, 2 a sub-region. */
 function originDepth(id: string): number {
@@ -53,7 +57,7 @@ export function facetLabel(filter: ListFilter, id: string, facets: Facets, t: TF
 }
 
 /** Whether an origin id belongs in a group's list, given the countries and regions already chosen. */
-function originInScope(facet: FacetName, id: string, chosen: readonly string[]): boolean {
+function originInScope(facet: FeedFacetName, id: string, chosen: readonly string[]): boolean {
   const depth = ORIGIN_FACETS.indexOf(facet);
   if (originDepth(id) !== depth) return false;
   if (depth === 0) return true;
@@ -68,7 +72,7 @@ function originInScope(facet: FacetName, id: string, chosen: readonly string[]):
 
 /** The checkboxes of one group: the answer's values with their counts, and chosen values it lacks. */
 export function facetOptions(
-  facet: FacetName,
+  facet: FeedFacetName,
   filter: ListFilter,
   facets: Facets,
   filters: WineFilters,

@@ -1,4 +1,4 @@
-import type { FacetName, FacetValue, WineRow } from '@kork/shared';
+import type { WineFacets, WineRow } from '@kork/shared';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { searchWines, type WineSearchParams } from './api/search-wines';
 
@@ -7,7 +7,7 @@ export interface WineSearchState {
   /** Total across all pages; `null` until the first page of this search has arrived. */
   count: number | null;
   /** The facet counts of the latest answered search (kept while a new one loads, so the panel stays put). */
-  facets: Record<FacetName, FacetValue[]> | null;
+  facets: WineFacets | null;
   /** The last page loaded. */
   page: number;
   status: 'loading' | 'loadingMore' | 'idle' | 'error';

@@ -210,3 +210,17 @@ describe('the order of a text search', () => {
     expect(sorted('barolo', 'rating', 'asc')).toBe(false);
   });
 });
+
+describe('the marketplace supplier filter', () => {
+  it('lives in the URL and reaches the search for business accounts only', () => {
+    const filters = parseWineFilters(new URLSearchParams('nbsSuppliers=sup-a,sup-b'));
+    expect(filters.nbsSuppliers).toEqual(['sup-a', 'sup-b']);
+    expect(wineFiltersToSearchParams(filters).get('nbsSuppliers')).toBe('sup-a,sup-b');
+    expect(wineSearchParams(filters, business).nbsSuppliers).toEqual(['sup-a', 'sup-b']);
+    expect(wineSearchParams(filters, member).nbsSuppliers).toBeUndefined();
+    expect(activeFilters(filters, visitor)).toEqual([]);
+    expect(WineSearchQuery.safeParse(wineSearchQuery(wineSearchParams(filters, business))).success).toBe(
+      true,
+    );
+  });
+});

@@ -46,6 +46,7 @@ export const URL_PARAM: Record<ListFilter, string> = {
   stores: 'stores',
   vintages: 'vintages',
   ratedById: 'ratedById',
+  nbsSuppliers: 'nbsSuppliers',
 };
 
 const SCALAR_PARAMS = ['search', 'sortColumn', 'sortDirection', 'minPrice', 'maxPrice'] as const;
@@ -73,6 +74,7 @@ export const DEFAULT_FILTERS: WineFilters = {
   stores: [],
   vintages: [],
   ratedById: [],
+  nbsSuppliers: [],
   isAvailable: WINE_SEARCH_DEFAULTS.isAvailable,
   isRatedByExpert: WINE_SEARCH_DEFAULTS.isRatedByExpert,
   isReviewedByMe: WINE_SEARCH_DEFAULTS.isReviewedByMe,
@@ -168,11 +170,19 @@ export function offersBooleanFilter(key: BooleanFilter, abilities: FilterAbiliti
   return true;
 }
 
+/** Whether a list filter is offered to the viewer: the marketplace's suppliers are for business accounts. */
+export function offersListFilter(key: ListFilter, abilities: FilterAbilities): boolean {
+  return key === 'nbsSuppliers' ? abilities.business : true;
+}
+
 /** The filters as they apply to this viewer: what they cannot use goes back to its default. */
 export function effectiveFilters(filters: WineFilters, abilities: FilterAbilities): WineFilters {
   const effective = { ...filters };
   for (const key of BOOLEAN_FILTERS) {
     if (!offersBooleanFilter(key, abilities)) effective[key] = DEFAULT_FILTERS[key];
+  }
+  for (const key of LIST_FILTERS) {
+    if (!offersListFilter(key, abilities)) effective[key] = DEFAULT_FILTERS[key];
   }
   if (!abilities.loggedIn) {
     effective.minPrice = null;

@@ -15,6 +15,7 @@ import { WinePage } from './wine-page';
 
 vi.mock('./api/get-wine', () => ({ getWine: vi.fn() }));
 vi.mock('./api/delete-wine', () => ({ deleteWine: vi.fn() }));
+vi.mock('../marketplace/suppliers/wine-availability', () => ({ WineAvailability: () => null }));
 vi.mock('../tastings/api/get-wine-tastings', () => ({ getWineTastings: vi.fn() }));
 vi.mock('../cellar/api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
 vi.mock('../embed/api/get-embed-price-key', () => ({ getEmbedPriceKey: vi.fn() }));

@@ -1,6 +1,6 @@
 import { wineDisplayName } from '@kork/shared';
 import { Anchor, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -28,6 +28,11 @@ import {
 } from './wine-text';
 
 const BOTTLE_WIDTH = 200;
+
+// The marketplace's offers of the wine load with their own code, after the wine itself.
+const WineAvailability = lazy(() =>
+  import('../marketplace/suppliers/wine-availability').then((m) => ({ default: m.WineAvailability })),
+);
 
 function WinePageSkeleton() {
   return (
@@ -205,6 +210,10 @@ export function WinePage() {
         <div className={classes.section}>
           <WineDetailTabs wine={detail} withCellarTabs={!anonymous} viewerId={viewer?.id} />
         </div>
+
+        <Suspense fallback={null}>
+          <WineAvailability wineId={detail.id} />
+        </Suspense>
 
         <WineTastingsSection
           wine={detail}

@@ -17,6 +17,7 @@ export const WINE_LIST_PARAMS = [
   'stores',
   'vintages',
   'ratedById',
+  'nbsSuppliers',
 ] as const;
 export type WineListParam = (typeof WINE_LIST_PARAMS)[number];
 

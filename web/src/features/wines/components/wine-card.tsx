@@ -1,6 +1,7 @@
 import { type WineRow, wineDisplayName } from '@kork/shared';
-import { Badge } from '@mantine/core';
-import { useId } from 'react';
+import { Badge, Button } from '@mantine/core';
+import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { wineImageSources } from '../wine-image';
@@ -15,6 +16,10 @@ import {
 } from '../wine-text';
 import classes from './wine-card.module.css';
 
+// A business's "Add to cart" lists the wine's suppliers in a popover whose code loads on the first click.
+const loadFeedOffers = () => import('../../marketplace/suppliers/feed-offers');
+const FeedOffers = lazy(() => loadFeedOffers().then((m) => ({ default: m.FeedOffers })));
+
 /** Shown 64 px wide; a wine without a picture gets the image service's bottle for its style. */
 const IMAGE_WIDTH = 64;
 const IMAGE_HEIGHT = 176;
@@ -25,10 +30,12 @@ interface WineCardProps {
   loggedIn: boolean;
   /** The viewer's currency, for a row that comes without one. */
   currency: string;
+  /** A business account: the card offers "Add to cart" from the wine's suppliers. */
+  business?: boolean;
 }
 
 /** One wine of the feed: the whole card opens the wine. */
-export function WineCard({ wine, loggedIn, currency }: WineCardProps) {
+export function WineCard({ wine, loggedIn, currency, business = false }: WineCardProps) {
   const { t, i18n } = useTranslation();
   const ratingText = useRatingText();
   const vintageText = useVintageText();
@@ -119,7 +126,40 @@ export function WineCard({ wine, loggedIn, currency }: WineCardProps) {
             </Link>
           )}
         </div>
+        {business && <AddFromFeed wineId={wine.id} name={name} />}
       </div>
     </article>
+  );
+}
+
+/** The row's "Add to cart": a plain button until first used, then the suppliers' popover in its place. */
+function AddFromFeed({ wineId, name }: { wineId: string; name: string }) {
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <Button
+      size="xs"
+      variant="outline"
+      radius="xl"
+      leftSection={<IconShoppingCartPlus size={14} aria-hidden />}
+      onClick={() => setWanted(true)}
+      onPointerEnter={() => void loadFeedOffers()}
+      onFocus={() => void loadFeedOffers()}
+      aria-label={t('marketSuppliers.feed.addLabel', { name })}
+      aria-expanded={false}
+    >
+      {t('marketSuppliers.feed.add')}
+    </Button>
+  );
+  return (
+    <div className={classes.cart}>
+      {wanted ? (
+        <Suspense fallback={button}>
+          <FeedOffers wineId={wineId} name={name} />
+        </Suspense>
+      ) : (
+        button
+      )}
+    </div>
   );
 }

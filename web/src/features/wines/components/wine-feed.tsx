@@ -219,6 +219,7 @@ export function WineFeed({ onCategoryCounts }: WineFeedProps = {}) {
           <Results
             result={result}
             loggedIn={loggedIn}
+            business={business}
             currency={currency}
             hasFilters={active.length > 0}
             onClear={clearAll}
@@ -317,13 +318,14 @@ function SearchBox({
 interface ResultsProps {
   result: ReturnType<typeof useWineSearch>;
   loggedIn: boolean;
+  business: boolean;
   currency: string;
   hasFilters: boolean;
   onClear: () => void;
   formatCount: (count: number) => string;
 }
 
-function Results({ result, loggedIn, currency, hasFilters, onClear, formatCount }: ResultsProps) {
+function Results({ result, loggedIn, business, currency, hasFilters, onClear, formatCount }: ResultsProps) {
   const { t } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -404,7 +406,7 @@ function Results({ result, loggedIn, currency, hasFilters, onClear, formatCount 
       ) : (
         <div ref={gridRef} className={classes.grid} aria-busy={loadingFirst || status === 'loadingMore'}>
           {rows.map((wine) => (
-            <WineCard key={wine.id} wine={wine} loggedIn={loggedIn} currency={currency} />
+            <WineCard key={wine.id} wine={wine} loggedIn={loggedIn} business={business} currency={currency} />
           ))}
           {loadingFirst && SKELETONS.map((key) => <WineCardSkeleton key={key} />)}
           {status === 'loadingMore' &&

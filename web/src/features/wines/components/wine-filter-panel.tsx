@@ -13,6 +13,7 @@ import {
   type FilterAbilities,
   type ListFilter,
   offersBooleanFilter,
+  offersListFilter,
   toggleOrigin,
   type WineFilters,
 } from '../wine-filters';
@@ -84,6 +85,7 @@ export function WineFilterPanel({ filters, facets, abilities, currency, onChange
       )}
 
       {FACET_GROUPS.map(({ facet, filter }) => {
+        if (!offersListFilter(filter, abilities)) return null;
         const options = facetOptions(facet, filter, facets, filters, t);
         if (options.length === 0) return null;
         return (
