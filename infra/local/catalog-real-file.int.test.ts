@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { importCatalogFile } from '@kork/functions/catalog/import-service';
-import type { WineSearchResult } from '@kork/shared';
+import { syncSuppliers } from '@kork/functions/marketplace/suppliers';
+import type { SupplierSummary, WineSearchResult } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './stack';
 import { startTestOrigin, type TestOrigin } from './test-stack';
@@ -53,5 +54,20 @@ describe('importing the real product list', () => {
       '/api/wines?isRatedByExpert=false&search=loiten%20linie',
     );
     expect(typo.payload.rows.map((r) => r.name)).toContain('Løiten Linie');
+  });
+
+  it("makes the list's wholesalers the marketplace's suppliers, most of them with a catalogue", async () => {
+    // The import has synced them already; again changes nothing.
+    const sync = await syncSuppliers();
+    expect(sync).toMatchObject({ created: 0, updated: 0 });
+    expect(sync.suppliers).toBeGreaterThanOrEqual(250);
+    const list = await origin.api<{ rows: SupplierSummary[]; count: number }>(
+      'GET',
+      '/api/suppliers?sort=wines&resultsPerPage=500',
+    );
+    expect(list.status).toBe(200);
+    expect(list.payload.count).toBe(sync.suppliers);
+    const withCatalogues = list.payload.rows.filter((row) => row.wineCount >= 10);
+    expect(withCatalogues.length).toBeGreaterThanOrEqual(110);
   });
 });
