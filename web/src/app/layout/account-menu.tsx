@@ -1,5 +1,12 @@
 import type { User } from '@kork/shared';
-import { IconArrowMerge, IconBottle, IconLogout, IconNotebook, IconSettings } from '@tabler/icons-react';
+import {
+  IconArrowMerge,
+  IconBottle,
+  IconBuildingWarehouse,
+  IconLogout,
+  IconNotebook,
+  IconSettings,
+} from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -98,11 +105,27 @@ export function AccountMenu({ user, transparent }: { user: User; transparent: bo
               {tAll('myTastings.menu')}
             </Link>
           </li>
+          {(user.userType === 'WINE_IMPORTER' || user.userType === 'WHOLESALER') && (
+            <li>
+              <Link to="/supplier-portal" className={classes.item}>
+                <IconBuildingWarehouse size={18} aria-hidden />
+                {tAll('supplierPortal.menu')}
+              </Link>
+            </li>
+          )}
           {user.role === 'admin' && (
             <li>
               <Link to="/admin/merge-wines" className={classes.item}>
                 <IconArrowMerge size={18} aria-hidden />
                 {tAll('adminMerge.menu')}
+              </Link>
+            </li>
+          )}
+          {user.role === 'admin' && (
+            <li>
+              <Link to="/admin/suppliers" className={classes.item}>
+                <IconBuildingWarehouse size={18} aria-hidden />
+                {tAll('supplierPortal.admin.menu')}
               </Link>
             </li>
           )}
