@@ -29,7 +29,7 @@ import { directory, publicNames } from '../accounts/public-profiles';
 import type { Principal } from '../platform/auth';
 import { NotFoundError } from '../platform/errors';
 import { reviewedWineIds } from '../tastings/tasting-service';
-import { catalogIndex, refreshMs } from './catalog-index-cache';
+import { catalogIndex, currentCatalog, refreshMs } from './catalog-index-cache';
 import { getWine, ratingsOf, toWine } from './catalog-store';
 import type { CatalogIndex } from './search/catalog-index';
 import { tidyOriginFacets } from './search/origin-facets';
@@ -125,6 +125,12 @@ function keepAnswer(key: string, result: WineSearchResult): void {
   if (reuseMs() === 0) return;
   answers.set(key, { at: Date.now(), result });
   while (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value as string);
+}
+
+/** Every active catalogue wine as the search index holds it, current to now (suppliers follow it). */
+export async function activeCatalogDocs(): Promise<Iterable<SearchDoc>> {
+  const { docs } = await currentCatalog();
+  return docs.values();
 }
 
 /** Catalogue wines by id as the search index holds them (current to within its refresh); unknown ids are absent. */

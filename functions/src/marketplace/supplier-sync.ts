@@ -5,7 +5,7 @@
  * its importer set). A supplier whose wines all left the catalogue stays, with no wines.
  */
 import { supplierIdOf } from '@kork/shared';
-import { allWines } from '../catalog/catalog-store';
+import { activeCatalogDocs } from '../catalog/search-service';
 import { db } from '../data/entities';
 import { commitTransaction, isConditionFailure, retryOnConflict } from '../data/transactions';
 import { ConflictError } from '../platform/errors';
@@ -21,19 +21,17 @@ interface Wholesaler {
 /** The catalogue's wholesalers by supplier id; names folding to one id are one supplier. */
 async function wholesalersOfCatalog(): Promise<Map<string, Wholesaler>> {
   const groups = new Map<string, { names: Map<string, number>; wineIds: string[] }>();
-  for await (const page of allWines()) {
-    for (const wine of page) {
-      const name = wine.wholesaler?.trim();
-      if (wine.status !== 'active' || !name) continue;
-      const id = supplierIdOf(name);
-      let group = groups.get(id);
-      if (!group) {
-        group = { names: new Map(), wineIds: [] };
-        groups.set(id, group);
-      }
-      group.names.set(name, (group.names.get(name) ?? 0) + 1);
-      group.wineIds.push(wine.id);
+  for (const wine of await activeCatalogDocs()) {
+    const name = wine.wholesaler?.trim();
+    if (!name) continue;
+    const id = supplierIdOf(name);
+    let group = groups.get(id);
+    if (!group) {
+      group = { names: new Map(), wineIds: [] };
+      groups.set(id, group);
     }
+    group.names.set(name, (group.names.get(name) ?? 0) + 1);
+    group.wineIds.push(wine.id);
   }
   const wholesalers = new Map<string, Wholesaler>();
   for (const [id, group] of groups) {
