@@ -68,7 +68,11 @@ async function supplierAddress(
   return (await suppliersByIds([supplierId], { consistent: true })).get(supplierId)?.orderEmail;
 }
 
-/** Sets `remindedAt` on the order and its inbox entry (conditional on the order's version; read again on a conflict). */
+/**
+ * Sets `remindedAt` on the order and its inbox entry (conditional on the order's version; read again on a
+ * conflict). The version stays as it is: a reminder changes nothing the supplier answers on, so a supplier
+ * who opened its link before the reminder still answers on the version it saw.
+ */
 async function recordReminder(ownerId: string, orderId: string, remindedAt: string): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const record = await marketplaceRecordOf(ownerId, orderId);
@@ -76,7 +80,6 @@ async function recordReminder(ownerId: string, orderId: string, remindedAt: stri
     const after = {
       ...record,
       marketplace: { ...record.marketplace, remindedAt },
-      version: record.version + 1,
       updatedAt: laterThan(record.updatedAt),
     };
     const ref = {
