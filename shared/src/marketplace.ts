@@ -3,7 +3,7 @@ import { emailField } from './accounts';
 import type { CurrencyCode } from './currencies';
 import { withBounds } from './messages';
 import type { Order } from './orders';
-import { idField, isoDateField, listField, numberField, textField } from './schema-primitives';
+import { idField, isCleanText, isoDateField, listField, numberField, textField } from './schema-primitives';
 
 /**
  * The trade marketplace (SPEC §1, §2 /cart, §3 Billing, Delivery, Cart summary, §4 cart availability and
@@ -120,7 +120,7 @@ export const organizationNumberInput = z
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** The supplier id of a wholesaler's name: `sup-` and its name folded to letters, digits and dashes. */
+/** The supplier id of a wholesaler's name: `sup-` and its name folded to letters, digits and dashes (at most 60 characters). */
 export function supplierIdOf(wholesaler: string): string {
   const slug = wholesaler
     .normalize('NFKD')
@@ -132,7 +132,9 @@ export function supplierIdOf(wholesaler: string): string {
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
+    // Ids travel in URL paths, which take at most 64 characters.
+    .slice(0, 56)
+    .replace(/-+$/, '');
   return `sup-${slug || 'unnamed'}`;
 }
 
@@ -283,9 +285,15 @@ const postalCodeField = z
     z.string({ error: 'required' }),
     z.transform((value) => value.trim()),
   )
-  .check(z.regex(/^\d{4}$/, { error: 'invalidPostalCode' }));
+  .check(
+    z.regex(/^\d{4}$/, { error: 'invalidPostalCode' }),
+    z.maxLength(20, { error: withBounds('maxCharacters', { max: 20 }) }),
+  );
 
-/** A text that must be there, with the §8 message naming what is missing. */
+/**
+ * A text that must be there, with the §8 message naming what is missing; otherwise as `textField` takes
+ * text (trimmed, NFC, no control or broken characters).
+ */
 const needed = (max: number, missing: 'missingBillingAddress' | 'missingDeliveryAddress' | 'missingName') =>
   z
     .pipe(
@@ -293,7 +301,8 @@ const needed = (max: number, missing: 'missingBillingAddress' | 'missingDelivery
       z.transform((value) => value ?? ''),
     )
     .check(
-      z.overwrite((value: string) => value.trim()),
+      z.overwrite((value: string) => value.trim().normalize('NFC')),
+      z.refine((value: string) => isCleanText(value), { error: 'invalidCharacters' }),
       z.minLength(1, { error: missing }),
       z.maxLength(max, { error: withBounds('maxCharacters', { max }) }),
     );
@@ -499,9 +508,12 @@ export type PriceListUpdate = z.infer<typeof PriceListUpdate>;
  * Norwegian or English.
  */
 export const PriceListImportInput = z.object({
-  csv: z
-    .string()
-    .check(z.minLength(1, { error: 'required' }), z.maxLength(MARKETPLACE_LIMITS.priceListCsvMaxBytes)),
+  csv: z.string().check(
+    z.minLength(1, { error: 'required' }),
+    z.maxLength(MARKETPLACE_LIMITS.priceListCsvMaxBytes),
+    // Text with its line breaks (CRLF from a spreadsheet too); no NUL or broken characters.
+    z.refine((value) => isCleanText(value.replace(/\r/g, ''), true), { error: 'invalidCharacters' }),
+  ),
 });
 
 export interface PriceListImportReport {
