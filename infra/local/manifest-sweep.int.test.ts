@@ -20,12 +20,13 @@ import { allWines } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
+import { marketplaceSeed } from '@kork/functions/marketplace/seed';
 import { issueAccessToken } from '@kork/functions/platform/auth';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import type { RouteDescription } from '@kork/functions/platform/http';
 import { signBody } from '@kork/functions/pos/pos-secrets';
 import { type RouteKey, routes } from '@kork/functions/routes';
-import type { Role } from '@kork/shared';
+import type { CheckoutResult, Role, Supplier, SupplierSummary } from '@kork/shared';
 import fc from 'fast-check';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -424,6 +425,103 @@ async function ok<T>(answer: Promise<{ status: number; payload: T; error?: unkno
   return payload;
 }
 
+/** A supplier's wine a business can order now: its price and stock, and the supplier's minimum order. */
+interface MarketOffer {
+  supplierId: string;
+  wineId: string;
+  /** Bottles of one line that reach the supplier's minimum order (within the stock). */
+  quantity: number;
+}
+
+let marketOffers: MarketOffer[] | undefined;
+let marketOffersTaken = 0;
+
+/** Offers of distinct suppliers, read once through the suppliers' pages as a business sees them. */
+async function orderableOffers(): Promise<MarketOffer[]> {
+  if (marketOffers) return marketOffers;
+  const { token } = await freshAccount('business');
+  const list = await ok(
+    origin.api<{ rows: SupplierSummary[] }>('GET', '/api/suppliers?sort=wines&resultsPerPage=60', { token }),
+  );
+  const found: MarketOffer[] = [];
+  for (const summary of list.rows) {
+    const supplier = await ok(
+      origin.api<Supplier>('GET', `/api/suppliers/${summary.id}?resultsPerPage=20`, { token }),
+    );
+    for (const wine of supplier.wines) {
+      const price = wine.horecaPriceMinor ?? 0;
+      const quantity = Math.max(1, Math.ceil(supplier.minimumOrderMinor / Math.max(1, price)));
+      if (price > 0 && quantity <= (wine.stock ?? 0)) {
+        found.push({ supplierId: supplier.id, wineId: wine.wineId, quantity });
+        break;
+      }
+    }
+  }
+  if (found.length === 0) throw new Error('no supplier offers a wine in stock');
+  marketOffers = found;
+  return found;
+}
+
+/** The next supplier's offer, each fixture its own supplier where there are enough. */
+async function nextOffer(): Promise<MarketOffer> {
+  const offers = await orderableOffers();
+  return offers[marketOffersTaken++ % offers.length] as MarketOffer;
+}
+
+/**
+ * A checkout placed by a business of its own (its cellar's cart of one line), after which the queue's
+ * consumer has mailed the supplier: nothing it does later changes the table under the test.
+ */
+async function placedCheckout(
+  buyer: Account,
+  offer: MarketOffer,
+): Promise<{ cellarId: string; result: CheckoutResult }> {
+  const { token } = buyer;
+  const cellars = await ok(
+    origin.api<{ rows: { id: string }[] }>('GET', `/api/wine-cellars/users/${buyer.id}/cellars`, { token }),
+  );
+  const cellarId = cellars.rows[0]?.id as string;
+  const nbs = `/api/wine-cellars/cellars/${cellarId}/nbs`;
+  await ok(origin.api('POST', `${nbs}/cart-items`, { token, json: offer }));
+  const result = await ok(
+    origin.api<CheckoutResult>('POST', `${nbs}/checkout`, {
+      token,
+      headers: { 'idempotency-key': `sweep-${Date.now()}-${accounts}` },
+      json: {
+        billing: {
+          organizationNumber: '987654325',
+          invoiceMethod: 'email',
+          invoiceEmail: 'faktura@example.no',
+          name: 'Sveip AS',
+          street: 'Sveipeveien 1',
+          postalCode: '0150',
+          city: 'Oslo',
+        },
+        delivery: { recipient: 'Sveip AS', street: 'Sveipeveien 1', postalCode: '0150', city: 'Oslo' },
+      },
+    }),
+  );
+  await origin.stack.broker.idle();
+  return { cellarId, result };
+}
+
+/** Makes the account a Wine importer answering for the offer's supplier (linked by an admin). */
+async function linkToSupplier(account: Account, supplierId: string): Promise<void> {
+  // An account found by its e-mail, as signing up makes it.
+  const { data } = await db()
+    .entities.user.patch({ id: account.id })
+    .set({ userType: 'WINE_IMPORTER' })
+    .go({ response: 'all_new' });
+  await db().entities.accountEmail.create({ email: data.email, ownerId: account.id }).go();
+  const admin = await freshAccount('admin');
+  await ok(
+    origin.api('POST', `/api/admin/suppliers/${supplierId}/account`, {
+      token: admin.token,
+      json: { email: data.email },
+    }),
+  );
+}
+
 /** The ids a route's path needs, all owned by `account`: its cellar, a wine, a location, a note, … */
 async function fixturesFor(key: RouteKey, account: Account): Promise<Record<string, string>> {
   const { token } = account;
@@ -436,7 +534,17 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
     ok(
       origin.api<{ id: string }>('POST', `${cellarBase}/locations`, { token, json: { name: 'Sveiprommet' } }),
     );
+  if (key.includes('/api/supplier-portal/orders/{ownerId}/{orderId}')) {
+    // An order placed with the supplier the account answers for: the buyer's id and the order's.
+    const offer = await nextOffer();
+    await linkToSupplier(account, offer.supplierId);
+    const buyer = await freshAccount('business');
+    const { result } = await placedCheckout(buyer, offer);
+    values.ownerId = buyer.id;
+    values.orderId = result.orders[0]?.id as string;
+  }
   for (const name of paramsOf(key)) {
+    if (values[name] !== undefined) continue;
     if (name === 'id') {
       if (/\/api\/(wine-cellars\/)?users\/\{id\}/.test(key)) values.id = account.id;
       else if (key.includes('/api/wine-cellars/cellars/{id}')) values.id = await cellarId();
@@ -545,6 +653,19 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
         }),
       );
       values.importId = job.id;
+    } else if (name === 'supplierId') {
+      values.supplierId = (await nextOffer()).supplierId;
+    } else if (name === 'itemId') {
+      const cart = await ok(
+        origin.api<{ groups: { lines: { id: string }[] }[] }>(
+          'POST',
+          `/api/wine-cellars/cellars/${await cellarId()}/nbs/cart-items`,
+          { token, json: await nextOffer() },
+        ),
+      );
+      values.itemId = cart.groups[0]?.lines[0]?.id as string;
+    } else if (name === 'checkoutId') {
+      values.checkoutId = (await placedCheckout(account, await nextOffer())).result.checkoutId;
     } else if (name === 'token') {
       const shared = await location();
       const answer = await ok(
@@ -593,7 +714,7 @@ beforeAll(async () => {
     APPLE_CLIENT_IDS: APPLE_CLIENT,
   });
   origin = await startTestOrigin();
-  await applySeeds([catalogSeed]);
+  await applySeeds([catalogSeed, marketplaceSeed]);
   for await (const page of allWines()) {
     const wine = page.find((w) => w.status === 'active');
     if (wine) {
