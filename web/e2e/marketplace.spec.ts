@@ -13,7 +13,7 @@ import { chooseLanguage } from './support/routes';
  * answered; the restaurant sees all three on its orders page and receives the confirmed one.
  */
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 180_000 });
 
 interface Pick {
   supplier: Supplier;
@@ -59,12 +59,17 @@ async function pickSuppliers(request: APIRequestContext, session: CellarSession)
   const list = await apiGet<{ rows: SupplierSummary[] }>(
     request,
     session,
-    '/suppliers?sort=wines&resultsPerPage=40',
+    '/suppliers?sort=wines&resultsPerPage=12',
   );
   const picks: Pick[] = [];
   for (const summary of list.rows) {
     if (summary.hasAccount || picks.length === 3) continue;
-    const supplier = await apiGet<Supplier>(request, session, `/suppliers/${encodeURIComponent(summary.id)}`);
+    // The first page of its wines as the supplier's page shows them (20 a page).
+    const supplier = await apiGet<Supplier>(
+      request,
+      session,
+      `/suppliers/${encodeURIComponent(summary.id)}?page=1&resultsPerPage=20`,
+    );
     const least = picks.length === 1 ? 6 : 1;
     const candidates = supplier.wines
       .filter((wine) => wine.availability !== 'outOfStock' && wine.horecaPriceMinor && wine.stock)
@@ -107,6 +112,8 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
 
   // — One wine through the supplier's page, two through the API —
   await page.goto(`/suppliers/${encodeURIComponent(first.supplier.id)}`);
+  await expect(page.getByRole('heading', { name: first.supplier.name, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('supplier-offer').first()).toBeVisible();
   const offer = page.getByTestId('supplier-offer').filter({ hasText: first.wine.name }).first();
   await offer.getByRole('textbox', { name: `Quantity of ${first.wine.name}` }).fill(String(first.quantity));
   await offer.getByRole('button', { name: `Add ${first.wine.name} to cart` }).click();
