@@ -23,8 +23,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY_NAMES: (Weekday | undefined)[] = [undefined, ...WEEKDAYS, undefined];
 
 /**
- * The first of the supplier's delivery days once its lead time (working days) has passed after `today`;
- * any working day when it names none.
+ * The first of the supplier's delivery days on or after the day its lead time (working days from the
+ * order) ends; any working day when it names none. Ordered on a Thursday with two days' lead time: Monday.
  */
 export function deliveryDateOf(
   today: string,
@@ -41,8 +41,8 @@ export function deliveryDateOf(
     const day = DAY_NAMES[new Date(time).getUTCDay()];
     return day !== undefined && (days.size === 0 || days.has(day));
   };
-  // At least the next day; a fortnight always holds one of the supplier's days.
-  at += DAY_MS;
+  // Never the day of the order; a fortnight always holds one of the supplier's days.
+  if (supplier.leadTimeDays <= 0) at += DAY_MS;
   for (let i = 0; i < 14 && !delivers(at); i++) at += DAY_MS;
   return new Date(at).toISOString().slice(0, 10);
 }

@@ -60,11 +60,19 @@ async function resultOf(
 ): Promise<CheckoutResult> {
   const { data } = await db().entities.checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
   if (!data) throw new NotFoundError();
-  const records = await Promise.all(data.orderIds.map((id) => orderRecordOf(ownerId, id)));
+  // An order the buyer has deleted since is left out.
+  const records = await Promise.all(
+    data.orderIds.map((id) =>
+      orderRecordOf(ownerId, id).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      }),
+    ),
+  );
   return {
     checkoutId: data.checkoutId,
     placedAt: data.placedAt,
-    orders: records.map((record) => toOrder(record, currency)),
+    orders: records.flatMap((record) => (record ? [toOrder(record, currency)] : [])),
   };
 }
 
