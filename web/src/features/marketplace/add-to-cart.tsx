@@ -1,5 +1,5 @@
 import { CartItemUpdate, message, type SupplierWine } from '@kork/shared';
-import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,6 @@ import { useSession } from '../../lib/session';
 import { AvailabilityBadge } from './cart/availability-badge';
 import { formatAmount } from './cart/cart-format';
 import { useAddCartItem, useCellarId } from './cart/cart-queries';
-
-type Unit = 'bottles' | 'cases';
 
 /**
  * Adds a supplier's wine to the business's cart: a quantity by bottle or by case, then "Add to cart".
@@ -44,9 +42,15 @@ function AddToCart({ offer, compact }: { offer: SupplierWine; compact?: boolean 
           {message('professionalAccountsOnly', currentLocale())}
         </Text>
         {session.status === 'anonymous' && (
-          <Anchor component={Link} to="/registration" size="sm">
+          <Text
+            component={Link}
+            to="/registration"
+            size="sm"
+            td="underline"
+            style={{ color: 'var(--mantine-color-anchor)' }}
+          >
             {t('home.horeca.cta')}
-          </Anchor>
+          </Text>
         )}
       </Stack>
     );
@@ -59,7 +63,7 @@ function AddForm({ offer, compact, userId }: { offer: SupplierWine; compact?: bo
   const fieldId = useId();
   const cellar = useCellarId(userId);
   const add = useAddCartItem(cellar.data ?? undefined);
-  const [unit, setUnit] = useState<Unit>('bottles');
+  const [unit, setUnit] = useState<'bottles' | 'cases'>('bottles');
   const [text, setText] = useState('1');
   const [error, setError] = useState<string>();
   const byCase = offer.caseSize > 1;
@@ -113,17 +117,22 @@ function AddForm({ offer, compact, userId }: { offer: SupplierWine; compact?: bo
           disabled={outOfStock}
         />
         {byCase && (
-          <SegmentedControl
-            size={compact ? 'xs' : 'sm'}
-            aria-label={t('marketCart.unitLabel')}
-            value={unit}
-            onChange={(value) => setUnit(value as Unit)}
-            data={[
-              { value: 'bottles', label: t('marketCart.unit.bottles') },
-              { value: 'cases', label: t('marketCart.unit.cases') },
-            ]}
-            disabled={outOfStock}
-          />
+          // Two pressed-or-not buttons rather than a segmented control: the feed shows this button, and
+          // its first load carries only the styles it already has.
+          <Button.Group aria-label={t('marketCart.unitLabel')}>
+            {(['bottles', 'cases'] as const).map((value) => (
+              <Button
+                key={value}
+                size={compact ? 'xs' : 'sm'}
+                variant={unit === value ? 'filled' : 'default'}
+                aria-pressed={unit === value}
+                disabled={outOfStock}
+                onClick={() => setUnit(value)}
+              >
+                {t(`marketCart.unit.${value}`)}
+              </Button>
+            ))}
+          </Button.Group>
         )}
         <Button
           radius="xl"
