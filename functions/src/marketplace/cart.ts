@@ -114,9 +114,12 @@ export async function deleteCartItem(cellarId: string, itemId: string, viewer: V
   return viewOf(stored, viewer);
 }
 
-/** §7 summary: bottles in the cart (one read of the cart, none of suppliers or offers). */
+/**
+ * §7 summary: bottles in the cart, from one read of the cart (none of suppliers or offers); strongly
+ * consistent, so the count read right after a change shows it.
+ */
 export async function cartSummary(cellarId: string, principal: Principal): Promise<CartSummary> {
   const cellar = await ownedCellar(cellarId, principal);
-  const { lines } = await readCart(cellar.ownerId, false);
+  const { lines } = await readCart(cellar.ownerId);
   return { totalCartQuantity: lines.reduce((sum, line) => sum + line.quantity, 0) };
 }

@@ -232,7 +232,9 @@ export async function checkout(
 /** Billing and delivery remembered from the last checkout, or a billing prefilled from the account. */
 export async function checkoutDetails(cellarId: string, principal: Principal): Promise<CheckoutDetails> {
   const cellar = await ownedCellar(cellarId, principal);
-  const { data } = await db().entities.checkoutDetails.get({ ownerId: cellar.ownerId }).go();
+  const { data } = await db()
+    .entities.checkoutDetails.get({ ownerId: cellar.ownerId })
+    .go({ consistent: true });
   if (data) return { billing: data.billing, delivery: data.delivery } as CheckoutDetails;
   const account = await accountOf(cellar.ownerId);
   const name = account.tastingLocationName?.trim() || account.fullName;
