@@ -302,4 +302,36 @@ describe('the follow-up job', () => {
     expect(mails.data.filter((m) => m.kind === 'reminder' && m.state === 'sent')).toHaveLength(1);
     expect(reminders()).toHaveLength(1);
   });
+
+  it("sends the buyer's notice of an answer again when its mail is not recorded, once", async () => {
+    const { order, token } = await placeOrder();
+    const notices = () => noticesTo(`${buyer.id}@example.no`, supplier.name);
+    const before = notices().length;
+    const view = (await read(token)).payload;
+    const answered = await answer(token, {
+      version: view.version,
+      lines: view.lines.map((line) => ({ lineId: line.lineId, action: 'confirm' })),
+    });
+    expect(answered.status).toBe(200);
+    await origin.stack.broker.idle();
+    expect(notices()).toHaveLength(before + 1);
+    // The notice as if its message had been lost: no record, so the job publishes it again.
+    const answerVersion = answered.payload.version;
+    await db()
+      .entities.supplierOrderMail.delete({
+        ownerId: buyer.id,
+        orderId: order.id,
+        kind: 'answered',
+        seq: answerVersion,
+      })
+      .go();
+    const later = new Date(Date.now() + 10 * 60 * 1000);
+    expect(await followUpSupplierOrders(later)).toMatch(/[1-9]\d* answer notice\(s\) sent again/);
+    await origin.stack.broker.idle();
+    expect(notices()).toHaveLength(before + 2);
+    // Recorded now: the next run sends nothing more.
+    await followUpSupplierOrders(later);
+    await origin.stack.broker.idle();
+    expect(notices()).toHaveLength(before + 2);
+  });
 });

@@ -1,16 +1,17 @@
 /**
  * The `supplier-order-follow-up` job: publishes again the placed message of orders whose supplier mail is
- * not recorded a few minutes after checkout (the message's sending failed), and one reminder message for
- * orders a supplier has not answered in 24 hours. The consumer mails each once, so a message published
- * twice (by two runs, or beside the first delivery) is harmless.
+ * not recorded a few minutes after checkout (the message's sending failed), the buyer's notice of a
+ * supplier's answer whose mail is not recorded a few minutes after the answer, and one reminder message
+ * for orders a supplier has not answered in 24 hours. The consumer mails each once, so a message
+ * published twice (by two runs, or beside the first delivery) is harmless.
  */
-import type { SupplierOrderPlacedV2, SupplierOrderReminder } from '@kork/events';
+import type { SupplierOrderAnswered, SupplierOrderPlacedV2, SupplierOrderReminder } from '@kork/events';
 import { SUPPLIER_REMINDER_AFTER_HOURS } from '@kork/shared';
 import { findUserById } from '../accounts/account-store';
 import { queue } from '../adapters/queue';
 import { db } from '../data/entities';
 import { linesOf } from '../orders/order-store';
-import { placedMailsOf } from './supplier-order-mail-claims';
+import { placedMailsOf, sentAnswerNoticesOf } from './supplier-order-mail-claims';
 import { type MarketplaceRecord, marketplaceRecordOf } from './supplier-order-views';
 import { suppliersByIds } from './suppliers';
 
@@ -18,6 +19,36 @@ import { suppliersByIds } from './suppliers';
 export const RESEND_AFTER_MS = 5 * 60 * 1000;
 /** Waiting orders one run looks at (oldest first). */
 const MAX_PER_RUN = 2000;
+/** Answered orders placed this long ago or less are checked for a buyer's notice that did not go. */
+const NOTICE_WINDOW_MS = 30 * 24 * 3600 * 1000;
+
+type Ref = { ownerId: string; orderId: string; noticeVersion?: number; noticeAt?: string };
+
+/** Answer notices of these orders due again: an answer older than `before` whose mail is not recorded. */
+async function unsentNotices(refs: readonly Ref[], before: string): Promise<SupplierOrderAnswered[]> {
+  const due = refs.flatMap((ref) =>
+    ref.noticeVersion !== undefined && ref.noticeAt !== undefined && ref.noticeAt < before
+      ? [{ ownerId: ref.ownerId, orderId: ref.orderId, answerVersion: ref.noticeVersion, at: ref.noticeAt }]
+      : [],
+  );
+  const messages: SupplierOrderAnswered[] = [];
+  for (let i = 0; i < due.length; i += 100) {
+    const part = due.slice(i, i + 100);
+    const sent = await sentAnswerNoticesOf(part);
+    for (const notice of part) {
+      if (sent.has(`${notice.ownerId}/${notice.orderId}/${notice.answerVersion}`)) continue;
+      messages.push({
+        name: 'orders.supplier-order.answered',
+        version: 1,
+        ownerId: notice.ownerId,
+        orderId: notice.orderId,
+        answerVersion: notice.answerVersion,
+        answeredAt: notice.at,
+      });
+    }
+  }
+  return messages;
+}
 
 async function placedMessage(record: MarketplaceRecord): Promise<SupplierOrderPlacedV2 | undefined> {
   const info = record.marketplace;
@@ -61,7 +92,12 @@ export async function followUpSupplierOrders(now = new Date()): Promise<string> 
     );
     for (const [key, value] of part) mails.set(key, value);
   }
-  const messages: (SupplierOrderPlacedV2 | SupplierOrderReminder)[] = [];
+  const { data: answered } = await db()
+    .entities.supplierOrderRef.query.byState({ state: 'answered' })
+    .gte({ placedAt: new Date(now.getTime() - NOTICE_WINDOW_MS).toISOString() })
+    .go({ limit: MAX_PER_RUN, pages: 'all' });
+  const notices = await unsentNotices([...refs, ...answered], resendBefore);
+  const messages: (SupplierOrderPlacedV2 | SupplierOrderReminder | SupplierOrderAnswered)[] = [...notices];
   let resent = 0;
   let reminders = 0;
   let skipped = 0;
@@ -87,7 +123,7 @@ export async function followUpSupplierOrders(now = new Date()): Promise<string> 
     }
   }
   if (messages.length > 0) await queue().send('supplier-orders', messages);
-  return `${refs.length} waiting order(s): ${resent} order mail(s) sent again, ${reminders} reminder(s), ${skipped} skipped`;
+  return `${refs.length} waiting order(s): ${resent} order mail(s) sent again, ${reminders} reminder(s), ${skipped} skipped; ${notices.length} answer notice(s) sent again`;
 }
 
 export async function handler(): Promise<string> {

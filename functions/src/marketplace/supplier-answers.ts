@@ -208,7 +208,7 @@ export async function answerSupplierOrder(
           .commit(),
         supplierOrderRef
           .patch(ref)
-          .set({ state: complete ? 'answered' : 'waiting' })
+          .set({ state: complete ? 'answered' : 'waiting', noticeVersion: after.version, noticeAt: now })
           .commit(),
       ]),
     );
@@ -229,7 +229,7 @@ export async function answerSupplierOrder(
   try {
     await queue().send('supplier-orders', [message]);
   } catch (error) {
-    // The answer stands; the buyer sees it on its orders page even without the mail.
+    // The answer stands; the follow-up job sends the notice again (its inbox entry names the version).
     createLogger({ service: 'supplier-answers' }).error('answer notice not queued', {
       ownerId,
       orderId,

@@ -117,3 +117,21 @@ export async function placedMailsOf(
     .go({ consistent: true });
   return new Map(data.map((m) => [`${m.ownerId}/${m.orderId}`, { state: m.state, to: m.to }]));
 }
+
+/** Which answer notices are recorded as sent: keys `${ownerId}/${orderId}/${answerVersion}`. */
+export async function sentAnswerNoticesOf(
+  notices: readonly { ownerId: string; orderId: string; answerVersion: number }[],
+): Promise<Set<string>> {
+  if (notices.length === 0) return new Set();
+  const { data } = await db()
+    .entities.supplierOrderMail.get(
+      notices.map((n) => ({
+        ownerId: n.ownerId,
+        orderId: n.orderId,
+        kind: 'answered',
+        seq: n.answerVersion,
+      })),
+    )
+    .go({ consistent: true });
+  return new Set(data.filter((m) => m.state === 'sent').map((m) => `${m.ownerId}/${m.orderId}/${m.seq}`));
+}

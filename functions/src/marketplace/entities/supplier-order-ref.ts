@@ -17,6 +17,12 @@ export const supplierOrderRefSchema = {
     /** waiting | answered */
     state: { type: 'string', required: true },
     remindedAt: { type: 'string' },
+    /**
+     * The order version of the supplier's last answer and when it came: the buyer's notice of it is sent
+     * again by the follow-up job while no mail of it is recorded.
+     */
+    noticeVersion: { type: 'number' },
+    noticeAt: { type: 'string' },
   },
   indexes: {
     bySupplier: {
