@@ -28,11 +28,12 @@ import {
   toAnswerInput,
 } from './link/answer-form';
 import classes from './link/supplier-order.module.css';
+import { DARK_GREEN, DARK_ORANGE } from './suppliers/supplier-text';
 
 const STATE_COLOR = {
   waiting: 'gray.8',
-  confirmed: 'green.9',
-  modified: 'orange.9',
+  confirmed: DARK_GREEN,
+  modified: DARK_ORANGE,
   rejected: 'red.9',
 } as const;
 

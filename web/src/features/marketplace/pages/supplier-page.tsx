@@ -27,7 +27,7 @@ import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getSupplier, marketKeys } from '../api/marketplace';
 import { OfferRow } from '../suppliers/offer-row';
-import { deliveryDaysText, isBusinessViewer, minimumOrderText } from '../suppliers/supplier-text';
+import { DARK_GREEN, deliveryDaysText, isBusinessViewer, minimumOrderText } from '../suppliers/supplier-text';
 import classes from '../suppliers/suppliers.module.css';
 
 const PER_PAGE = 20;
@@ -123,7 +123,7 @@ function SupplierProfile() {
           <Title order={1}>{supplier.name}</Title>
           {supplier.city && <Text c="dimmed">{supplier.city}</Text>}
           {supplier.hasAccount && (
-            <Badge variant="outline" color="green.9" radius="sm" mt="xs">
+            <Badge variant="outline" color={DARK_GREEN} radius="sm" mt="xs">
               {t('marketSuppliers.answersInKork')}
             </Badge>
           )}
@@ -174,6 +174,9 @@ function SupplierProfile() {
                   value={Math.min(page, pages)}
                   onChange={setPage}
                   siblings={1}
+                  getControlProps={(control) => ({
+                    'aria-label': t(`marketSuppliers.pagination.${control}`),
+                  })}
                   boundaries={1}
                 />
               </nav>

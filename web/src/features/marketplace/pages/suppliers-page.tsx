@@ -23,7 +23,7 @@ import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { listSuppliers, marketKeys } from '../api/marketplace';
-import { deliveryDaysText, isBusinessViewer, minimumOrderText } from '../suppliers/supplier-text';
+import { DARK_GREEN, deliveryDaysText, isBusinessViewer, minimumOrderText } from '../suppliers/supplier-text';
 import classes from '../suppliers/suppliers.module.css';
 
 const PER_PAGE = 24;
@@ -162,7 +162,7 @@ function Suppliers() {
                     >
                       <p className={classes.cardTitle}>{supplier.name}</p>
                       {supplier.hasAccount && (
-                        <Badge variant="outline" color="green.9" size="sm" radius="sm" mb={6}>
+                        <Badge variant="outline" color={DARK_GREEN} size="sm" radius="sm" mb={6}>
                           {t('marketSuppliers.answersInKork')}
                         </Badge>
                       )}
@@ -197,6 +197,9 @@ function Suppliers() {
                   value={Math.min(page, pages)}
                   onChange={goTo}
                   siblings={1}
+                  getControlProps={(control) => ({
+                    'aria-label': t(`marketSuppliers.pagination.${control}`),
+                  })}
                   boundaries={1}
                 />
               </nav>

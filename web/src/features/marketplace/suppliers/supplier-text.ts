@@ -18,10 +18,14 @@ export function minimumOrderText(
   return formatPrice(supplier.minimumOrder, supplier.currency, locale);
 }
 
+/** Shades dark enough for small badge text on the page's off-white (Mantine's 9s of green and orange are not). */
+export const DARK_GREEN = '#1b5e20';
+export const DARK_ORANGE = '#8a3c00';
+
 /** A badge colour dark enough for its text on the outline variant (axe contrast). */
 export const AVAILABILITY_COLOR: Record<Availability, string> = {
-  inStock: 'green.9',
-  lowStock: 'orange.9',
+  inStock: DARK_GREEN,
+  lowStock: DARK_ORANGE,
   outOfStock: 'gray.8',
 };
 
