@@ -114,7 +114,10 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   await page.goto(`/suppliers/${encodeURIComponent(first.supplier.id)}`);
   await expect(page.getByRole('heading', { name: first.supplier.name, level: 1 })).toBeVisible();
   await expect(page.getByTestId('supplier-offer').first()).toBeVisible();
-  const offer = page.getByTestId('supplier-offer').filter({ hasText: first.wine.name }).first();
+  // By its link: a supplier may offer two bottle sizes of one name.
+  const offer = page
+    .getByTestId('supplier-offer')
+    .filter({ has: page.locator(`a[href="/wines/${encodeURIComponent(first.wine.wineId)}"]`) });
   await offer.getByRole('textbox', { name: `Quantity of ${first.wine.name}` }).fill(String(first.quantity));
   await offer.getByRole('button', { name: `Add ${first.wine.name} to cart` }).click();
   await expect(
