@@ -327,9 +327,7 @@ function LineForm({
           label={t('marketSuppliers.answer.comment')}
           value={entry.comment}
           maxLength={1000}
-          autosize
-          minRows={1}
-          maxRows={5}
+          rows={2}
           onChange={(event) => onChange({ comment: event.currentTarget.value })}
           error={error('comment')}
         />
