@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/form-schema';
 import { QueryProvider } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PortalOrders } from '../portal/portal-orders';
-import { usePortal } from '../portal/portal-queries';
+import { usePortal, WAITING_COLOR } from '../portal/portal-queries';
 import { PriceList } from '../portal/price-list';
 
 /**
@@ -94,7 +94,7 @@ function SupplierPortal() {
           </Text>
           <Title order={1}>{supplier.name}</Title>
           <Group gap="xs" mt="xs">
-            <Badge variant="outline" radius="sm" tt="none" color={waiting > 0 ? 'orange.9' : 'teal.9'}>
+            <Badge variant="outline" radius="sm" tt="none" color={waiting > 0 ? WAITING_COLOR : 'teal.9'}>
               {t('supplierPortal.waiting', { count: waiting })}
             </Badge>
             <Anchor component={Link} to={`/suppliers/${encodeURIComponent(supplier.id)}`} size="sm">

@@ -99,6 +99,7 @@ export function AdminSuppliers() {
       {pages > 1 && (
         <nav aria-label={t('supplierPortal.admin.pages')}>
           <Pagination
+            getControlProps={(control) => ({ 'aria-label': t(`supplierPortal.pagination.${control}`) })}
             total={pages}
             value={Math.min(page, pages)}
             onChange={setPage}

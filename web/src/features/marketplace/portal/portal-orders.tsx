@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/form-schema';
 import { formatPrice } from '../../wines/wine-text';
 import { SupplierOrderAnswer } from '../supplier-order-answer';
 import classes from './portal.module.css';
-import { useAnswerPortalOrder, usePortalOrder, usePortalOrders } from './portal-queries';
+import { useAnswerPortalOrder, usePortalOrder, usePortalOrders, WAITING_COLOR } from './portal-queries';
 
 type Opened = { ownerId: string; orderId: string };
 
@@ -60,6 +60,7 @@ function OrderList({ state, onOpen }: { state: 'waiting' | 'answered'; onOpen: (
         {pages > 1 && (
           <nav aria-label={t('supplierPortal.orders.pages', { state: t(`supplierPortal.orders.${state}`) })}>
             <Pagination
+              getControlProps={(control) => ({ 'aria-label': t(`supplierPortal.pagination.${control}`) })}
               total={pages}
               value={Math.min(page, pages)}
               onChange={setPage}
@@ -99,7 +100,7 @@ function OrderRow({
           variant="outline"
           radius="sm"
           tt="none"
-          color={order.supplierState === 'waiting' ? 'orange.9' : 'teal.9'}
+          color={order.supplierState === 'waiting' ? WAITING_COLOR : 'teal.9'}
         >
           {t(`supplierPortal.orders.state.${order.supplierState}`)}
         </Badge>
@@ -136,7 +137,7 @@ function PortalOrder({ ownerId, orderId, onBack }: Opened & { onBack: () => void
         </Alert>
       )}
       {!order.data && !order.isError && <Skeleton height={300} />}
-      {order.data && <SupplierOrderAnswer key={order.data.version} view={order.data} onAnswer={answer} />}
+      {order.data && <SupplierOrderAnswer view={order.data} onAnswer={answer} />}
     </Stack>
   );
 }

@@ -20,6 +20,12 @@ export type AdminSupplier = Supplier & { linkedAccount?: { email: string; name: 
 
 export const PRICE_LIST_PER_PAGE = 25;
 
+/**
+ * A dark orange for "waiting" and "low stock" outline badges: Mantine's darkest orange (orange.9) reaches
+ * only 4:1 on the page's warm background, under AA for badge-sized text.
+ */
+export const WAITING_COLOR = '#9c3a0a';
+
 export function usePortal() {
   return useQuery({
     queryKey: marketKeys.portal,

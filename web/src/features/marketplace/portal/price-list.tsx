@@ -1,5 +1,11 @@
-import { PriceListRow, type PriceListUpdate, type SupplierWine, wineDisplayName } from '@kork/shared';
-import { Alert, Button, Group, Pagination, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  type Availability,
+  PriceListRow,
+  type PriceListUpdate,
+  type SupplierWine,
+  wineDisplayName,
+} from '@kork/shared';
+import { Alert, Badge, Button, Group, Pagination, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,12 +21,17 @@ import {
 } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { minorText, moneyTextError, numberText, schemaMoney, schemaNumber } from '../../../lib/number-text';
-import { AvailabilityBadge } from '../cart/availability-badge';
 import classes from './portal.module.css';
-import { PRICE_LIST_PER_PAGE, usePriceList, useUpdatePriceList } from './portal-queries';
+import { PRICE_LIST_PER_PAGE, usePriceList, useUpdatePriceList, WAITING_COLOR } from './portal-queries';
 import { PriceListUpload } from './price-list-upload';
 
 const SEARCH_MAX = 200;
+
+const AVAILABILITY_COLORS: Record<Availability, string> = {
+  inStock: 'teal.9',
+  lowStock: WAITING_COLOR,
+  outOfStock: 'red.9',
+};
 
 /** The texts typed in one row, kept until saved; a wine not in `edits` shows what is stored. */
 interface RowEdit {
@@ -173,7 +184,15 @@ export function PriceList() {
                         {t('supplierPortal.priceList.number', { number: wine.vinmonopoletNumber })}
                       </Text>
                     )}
-                    <AvailabilityBadge availability={wine.availability} />
+                    <Badge
+                      variant="outline"
+                      radius="sm"
+                      tt="none"
+                      miw="max-content"
+                      color={AVAILABILITY_COLORS[wine.availability]}
+                    >
+                      {t(`marketCart.availability.${wine.availability}`)}
+                    </Badge>
                   </Group>
                 </div>
                 <NumberField
@@ -204,6 +223,7 @@ export function PriceList() {
         {pages > 1 ? (
           <nav aria-label={t('supplierPortal.priceList.pages')}>
             <Pagination
+              getControlProps={(control) => ({ 'aria-label': t(`supplierPortal.pagination.${control}`) })}
               total={pages}
               value={Math.min(page, pages)}
               onChange={setPage}
