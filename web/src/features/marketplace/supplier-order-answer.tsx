@@ -71,7 +71,8 @@ export function SupplierOrderAnswer({
   }, [view.orderId, view.version, view.closed]);
 
   const readOnly = view.closed || !editing;
-  const money = (amount: number) => formatPrice(amount, view.currency, i18n.resolvedLanguage);
+  // The order's amounts are øre (NOK minor units).
+  const money = (minor: number) => formatPrice(minor / 100, view.currency, i18n.resolvedLanguage);
 
   const setLine = (lineId: string, change: Partial<LineDraft>) => {
     setDraft((current) => {
