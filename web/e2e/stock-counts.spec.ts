@@ -51,7 +51,7 @@ function countedField(page: Page, line: StockCountSheet['lines'][number]) {
   return page.getByRole('textbox', { name: `Counted, ${line.wineDisplayName}`, exact: true });
 }
 
-test('a count goes on offline, waits on the device without a network and sets the stock when finished', async ({
+test('a count goes on offline, survives a reload without a network and sets the stock when finished', async ({
   page,
   context,
   request,
@@ -90,21 +90,39 @@ test('a count goes on offline, waits on the device without a network and sets th
   const before = await cellarCall<Wine>(request, session, 'get', `/own-wines/${first.ownWineId}`);
 
   // The service worker holds the app before the network goes: activated, in control of the page, nothing
-  // installing or waiting, and every file of its precache list stored.
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      if (registration?.active?.state !== 'activated' || !navigator.serviceWorker.controller) return false;
-      if (registration.installing || registration.waiting) return false;
-      const source = await (await fetch('/sw.js', { cache: 'no-store' })).text();
-      const listed = source.match(/\{url:"/g)?.length ?? 0;
-      let stored = 0;
-      for (const name of await caches.keys()) stored += (await (await caches.open(name)).keys()).length;
-      return listed > 0 && stored >= listed;
-    },
-    undefined,
-    { timeout: 60_000, polling: 250 },
-  );
+  // installing or waiting, every file of its precache list stored, and among them the page itself and
+  // every script and style this page has loaded (what a reload without a network asks for again). Polled
+  // from here: `page.waitForFunction` does not await an async predicate, so it would take the promise
+  // itself as a truthy answer and let the network go while the worker is still installing.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          if (registration?.active?.state !== 'activated' || !navigator.serviceWorker.controller)
+            return false;
+          if (registration.installing || registration.waiting) return false;
+          const source = await (await fetch('/sw.js', { cache: 'no-store' })).text();
+          const listed = source.match(/\{url:"/g)?.length ?? 0;
+          let stored = 0;
+          for (const name of await caches.keys()) stored += (await (await caches.open(name)).keys()).length;
+          if (listed === 0 || stored < listed) return false;
+          const files = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name))
+            .filter(
+              (url) =>
+                url.origin === window.location.origin && /^\/assets\/.+\.(?:js|css)$/.test(url.pathname),
+            )
+            .map((url) => url.pathname);
+          for (const file of ['/index.html', ...files]) {
+            if (!(await caches.match(file, { ignoreSearch: true }))) return false;
+          }
+          return true;
+        }),
+      { message: 'the service worker has stored the app', timeout: 60_000, intervals: [250] },
+    )
+    .toBe(true);
 
   // Online: the figures go at once.
   await countedField(page, first).fill(String(first.expected + 2));
@@ -126,11 +144,23 @@ test('a count goes on offline, waits on the device without a network and sets th
   await expect(countedField(page, first)).toHaveValue(String(first.expected + 3));
   if (second !== first) await expect(countedField(page, second)).toHaveValue(String(second.expected));
 
+  // A reload without a network: the app from the service worker, the sheet from this device's copy, and
+  // the waiting figures on top of it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cellar walk' })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByText(waiting)).toBeVisible();
+  await expect(page.getByRole('status').getByText('Offline')).toBeVisible();
+  await expect(countedField(page, first)).toHaveValue(String(first.expected + 3));
+  if (second !== first) await expect(countedField(page, second)).toHaveValue(String(second.expected));
+
   // Back online: the queue drains.
   await context.setOffline(false);
   await expect(page.getByText('All entries saved')).toBeVisible({ timeout: 20_000 });
   const saved = await cellarCall<StockCountSheet>(request, session, 'get', `/stock-counts/${countId}`);
   expect(saved.lines.find((line) => line.ownWineId === first.ownWineId)?.counted).toBe(first.expected + 3);
+  if (second !== first)
+    expect(saved.lines.find((line) => line.ownWineId === second.ownWineId)?.counted).toBe(second.expected);
 
   // The sheet reads well: nothing sticks out at 360 px, and no serious accessibility violations.
   expect(await seriousViolations(page)).toEqual([]);
