@@ -19,7 +19,12 @@ import { useAddCartItem, useCellarId } from './cart/cart-queries';
  * Adds a supplier's wine to the business's cart: a quantity by bottle or by case, then "Add to cart".
  * Visitors and private accounts see "For professional accounts" instead.
  */
-export function AddToCartButton(props: { offer: SupplierWine; compact?: boolean }) {
+export function AddToCartButton(props: {
+  offer: SupplierWine;
+  compact?: boolean;
+  /** Off where the offer's availability already shows beside the button. */
+  withAvailability?: boolean;
+}) {
   return (
     <QueryProvider>
       <AddToCart {...props} />
@@ -27,7 +32,15 @@ export function AddToCartButton(props: { offer: SupplierWine; compact?: boolean 
   );
 }
 
-function AddToCart({ offer, compact }: { offer: SupplierWine; compact?: boolean }) {
+function AddToCart({
+  offer,
+  compact,
+  withAvailability = true,
+}: {
+  offer: SupplierWine;
+  compact?: boolean;
+  withAvailability?: boolean;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const business = session.status === 'authenticated' && session.user.isBusiness;
@@ -54,10 +67,22 @@ function AddToCart({ offer, compact }: { offer: SupplierWine; compact?: boolean 
         )}
       </Stack>
     );
-  return <AddForm offer={offer} compact={compact} userId={session.user.id} />;
+  return (
+    <AddForm offer={offer} compact={compact} userId={session.user.id} withAvailability={withAvailability} />
+  );
 }
 
-function AddForm({ offer, compact, userId }: { offer: SupplierWine; compact?: boolean; userId: string }) {
+function AddForm({
+  offer,
+  compact,
+  userId,
+  withAvailability,
+}: {
+  offer: SupplierWine;
+  compact?: boolean;
+  userId: string;
+  withAvailability: boolean;
+}) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const fieldId = useId();
@@ -147,7 +172,7 @@ function AddForm({ offer, compact, userId }: { offer: SupplierWine; compact?: bo
         </Button>
       </Group>
       <Group gap="xs" wrap="wrap">
-        <AvailabilityBadge availability={offer.availability} />
+        {withAvailability && <AvailabilityBadge availability={offer.availability} />}
         {unit === 'cases' && typeof typed === 'number' && Number.isInteger(typed) && typed > 0 && (
           <Text size="xs" c="dimmed" data-testid="case-bottles">
             {t('marketCart.casesAre', { cases: typed, size: offer.caseSize, count: typed * offer.caseSize })}

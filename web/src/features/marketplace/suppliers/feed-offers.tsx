@@ -95,7 +95,7 @@ function Offers({ wineId, name }: { wineId: string; name: string }) {
                 price: formatPrice(offer.horecaPrice, offer.currency, i18n.resolvedLanguage),
               })}`}
           </Text>
-          <AddToCartButton offer={offer} compact />
+          <AddToCartButton offer={offer} compact withAvailability={false} />
         </Stack>
       ))}
     </Stack>

@@ -62,7 +62,7 @@ export function OfferRow({ offer, title }: { offer: SupplierWine; title: 'wine' 
             })}
           </Text>
         ) : null}
-        <AddToCartButton offer={offer} />
+        <AddToCartButton offer={offer} withAvailability={false} />
       </div>
     </li>
   );
