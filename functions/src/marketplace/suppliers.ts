@@ -10,6 +10,7 @@ import {
   type SuppliersQuery,
   type SupplierWine,
   type SupplierWinesQuery,
+  supplierIdOf,
   wineDisplayName,
 } from '@kork/shared';
 import { getWine, getWines } from '../catalog/catalog-store';
@@ -132,6 +133,16 @@ export async function listSuppliers(
   };
 }
 
+/**
+ * Whether a wine is the supplier's now: its wholesaler is the supplier. The supplier's `wineIds` are
+ * kept by the sync after catalogue imports; a wine whose wholesaler changed since (an admin merge) is
+ * offered by its new wholesaler only.
+ */
+function importedBy(supplierId: string, wine: { wholesaler?: string }): boolean {
+  const wholesaler = wine.wholesaler?.trim();
+  return Boolean(wholesaler) && supplierIdOf(wholesaler as string) === supplierId;
+}
+
 /** `GET /api/suppliers/{supplierId}`: 404 for an unknown id. */
 export async function supplierProfile(
   supplierId: string,
@@ -144,6 +155,7 @@ export async function supplierProfile(
   const [docs, own] = await Promise.all([catalogDocs(facts.wineIds ?? []), ownOffersOfSupplier(supplierId)]);
   const offered: { wine: OfferedWine; terms: NonNullable<ReturnType<typeof offerTerms>> }[] = [];
   for (const doc of docs.values()) {
+    if (!importedBy(supplierId, doc)) continue;
     const wine: OfferedWine = { ...doc, vinmonopoletNumber: doc.numbers?.[0] };
     const terms = offerTerms(supplierId, wine, own.get(doc.id));
     if (terms && matchesSearch(query.search, wine.name, wine.producer)) offered.push({ wine, terms });
@@ -177,7 +189,7 @@ export async function wineSuppliers(
 ): Promise<{ rows: SupplierWine[]; count: number }> {
   const record = await getWine(wineId);
   if (record?.status !== 'active') throw new NotFoundError();
-  const suppliers = (await allSupplierRecords()).filter((s) => (s.wineIds ?? []).includes(wineId));
+  const suppliers = (await allSupplierRecords()).filter((s) => importedBy(s.supplierId, record));
   const own = await ownOffers(suppliers.map((s) => ({ supplierId: s.supplierId, wineId })));
   const rows: SupplierWine[] = [];
   for (const supplier of suppliers) {
@@ -215,7 +227,7 @@ export async function offersOf(
   for (const { supplierId, wineId } of pairs) {
     const supplier = suppliers.get(supplierId);
     const wine = wines.get(wineId);
-    if (!supplier || wine?.status !== 'active' || !(supplier.wineIds ?? []).includes(wineId)) continue;
+    if (!supplier || wine?.status !== 'active' || !importedBy(supplierId, wine)) continue;
     const key = offerKey(supplierId, wineId);
     const terms = offerTerms(supplierId, wine, own.get(key));
     if (!terms) continue;

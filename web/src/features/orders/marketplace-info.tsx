@@ -8,6 +8,7 @@ import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import { formatCount } from '../../lib/format-number';
+import { DARK_ORANGE } from '../marketplace/suppliers/supplier-text';
 import { formatDay } from '../sales/sales-shared';
 import classes from './orders-page.module.css';
 
@@ -29,7 +30,7 @@ export function SupplierStateBadge({ order }: { order: Order }) {
   if (info?.supplierState !== 'waiting' || order.status === 'cancelled') return null;
   return (
     <Group gap={4} wrap="wrap">
-      <Badge color="orange.9" variant="outline" radius="sm" tt="none" miw="max-content">
+      <Badge color={DARK_ORANGE} variant="outline" radius="sm" tt="none" miw="max-content">
         {t('ordersPage.marketplace.waiting')}
       </Badge>
       {info.remindedAt && (
@@ -67,7 +68,7 @@ export function LineAnswer({ line, info }: { line: OrderLine; info: MarketplaceO
       <Text
         size="xs"
         fw={600}
-        c={answer.state === 'rejected' ? 'red.9' : answer.state === 'modified' ? 'orange.9' : 'teal.9'}
+        c={answer.state === 'rejected' ? 'red.9' : answer.state === 'modified' ? DARK_ORANGE : 'teal.9'}
       >
         {t(`ordersPage.marketplace.lineStates.${answer.state}`)}
         {parts.length > 0 ? `: ${parts.join('; ')}` : ''}
