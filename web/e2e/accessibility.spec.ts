@@ -1,26 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, signInByApi } from './support/accounts';
-import {
-  AUDIENCES,
-  type DynamicIds,
-  lookUpIds,
-  openPage,
-  prepareVisit,
-  ROUTE_NAMES,
-  routesWith,
-} from './support/routes';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`),
-    }));
-}
+import { seriousViolations } from './support/axe';
 
 for (const path of ['/feed', '/wine-cellar/home', '/terms-of-use', '/sign-in']) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
@@ -66,24 +46,5 @@ for (const path of [
   });
 }
 
-/** Every page on a 390 px phone (SPEC §2), for a visitor and for the signed-in demo restaurant. */
-test.describe('on a 390 px phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  let ids: DynamicIds;
-  test.beforeAll(async ({ request }) => {
-    ids = await lookUpIds(request);
-  });
-
-  for (const audience of AUDIENCES) {
-    for (const name of ROUTE_NAMES) {
-      test(`${name} (${audience}) has no serious or critical accessibility violations`, async ({ page }) => {
-        const route = routesWith(ids).find((candidate) => candidate.name === name);
-        if (!route) throw new Error(`No route named ${name}`);
-        await prepareVisit(page, { audience, language: 'en' });
-        await openPage(page, route.path, 'en');
-        expect(await seriousViolations(page), route.path).toEqual([]);
-      });
-    }
-  }
-});
+// Every page on a phone, for a visitor and for the signed-in demo restaurant: phone-widths.spec.ts audits
+// each one in the same visit that measures its width.

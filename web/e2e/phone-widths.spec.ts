@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import en from '../src/i18n/en.json' with { type: 'json' };
 import nb from '../src/i18n/nb.json' with { type: 'json' };
+import { seriousViolations } from './support/axe';
 import { expectNoSidewaysScroll, expectNothingCutOff } from './support/page-width';
 import {
   AUDIENCES,
@@ -15,7 +16,8 @@ import {
 
 /**
  * Every page fits a 360 px phone (SPEC §2: the smallest phones people use): nothing makes the page scroll
- * sideways, for a visitor and for a signed-in restaurant, in English and in Norwegian.
+ * sideways, for a visitor and for a signed-in restaurant, in English and in Norwegian; and in the same
+ * visit (English) no serious or critical accessibility violations.
  */
 
 const PHONE = { width: 360, height: 800 };
@@ -37,11 +39,17 @@ for (const audience of AUDIENCES) {
   for (const language of LANGUAGES) {
     test.describe(`${audience}, ${language}`, () => {
       for (const name of ROUTE_NAMES) {
-        test(`${name} fits a ${PHONE.width} px phone`, async ({ page }) => {
+        const audited = language === 'en';
+        const title = audited
+          ? `${name} fits a ${PHONE.width} px phone and has no serious accessibility violations`
+          : `${name} fits a ${PHONE.width} px phone`;
+        test(title, async ({ page }) => {
           const path = pathOf(name);
           await prepareVisit(page, { audience, language });
           await openPage(page, path, language);
           await expectNoSidewaysScroll(page, `${path} (${audience}, ${language})`);
+          // Axe on every page for both audiences, once (in English), in the same visit.
+          if (audited) expect(await seriousViolations(page), `${path} (${audience})`).toEqual([]);
         });
       }
     });

@@ -33,6 +33,13 @@ const FIXED_ROUTES: AppRoute[] = [
   { name: 'feed', path: '/feed' },
   { name: 'events', path: '/events' },
   { name: 'cart', path: '/cart' },
+  { name: 'checkout', path: '/cart/checkout' },
+  { name: 'unknown checkout', path: '/cart/confirmation/no-such-checkout' },
+  { name: 'suppliers', path: '/suppliers' },
+  { name: 'unknown supplier', path: '/suppliers/sup-no-such-supplier' },
+  { name: "supplier's order link without a token", path: '/supplier-order' },
+  { name: 'supplier portal', path: '/supplier-portal' },
+  { name: 'suppliers (admin)', path: '/admin/suppliers' },
   { name: 'sign-in', path: '/sign-in' },
   { name: 'registration', path: '/registration' },
   { name: 'password recovery', path: '/password-recovery' },
@@ -62,6 +69,8 @@ export interface DynamicIds {
   sharedLocationToken: string;
   /** The demo restaurant's public wine list "Vinkart" (seeded with "Vin på glass" and "Dessertviner"). */
   publicWineListId: string;
+  /** The marketplace supplier with the most wines. */
+  supplierId: string;
 }
 
 export function routesWith(ids: DynamicIds): AppRoute[] {
@@ -74,6 +83,7 @@ export function routesWith(ids: DynamicIds): AppRoute[] {
     { name: 'shared location', path: `/location/${encodeURIComponent(ids.sharedLocationToken)}` },
     { name: 'public wine list', path: `/wine-list/${encodeURIComponent(ids.publicWineListId)}` },
     { name: 'embedded wine list', path: `/embed/wine-lists/${encodeURIComponent(ids.publicWineListId)}` },
+    { name: 'supplier profile', path: `/suppliers/${encodeURIComponent(ids.supplierId)}` },
   ];
 }
 
@@ -86,6 +96,7 @@ export const ROUTE_NAMES: string[] = routesWith({
   heldWineId: 'held',
   sharedLocationToken: 'token',
   publicWineListId: 'list',
+  supplierId: 'supplier',
 }).map((route) => route.name);
 
 async function payloadOf<T>(
@@ -151,7 +162,16 @@ export async function lookUpIds(request: APIRequestContext): Promise<DynamicIds>
   const publicWineListId = (lists.rows.find((list) => list.name === 'Vinkart') ?? lists.rows[0])?.id;
   expect(publicWineListId, 'a public wine list of the demo restaurant').toBeTruthy();
 
+  const suppliers = await payloadOf<{ rows: { id: string }[] }>(
+    request,
+    'get',
+    '/api/suppliers?sort=wines&resultsPerPage=1',
+  );
+  const supplierId = suppliers.rows[0]?.id;
+  expect(supplierId, 'a marketplace supplier').toBeTruthy();
+
   return {
+    supplierId: supplierId as string,
     feedWineId: feedWineId as string,
     heldWineId: heldWineId as string,
     sharedLocationToken: sharedLocationToken as string,
