@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Cart, CheckoutResult, SupplierPortal, SupplierWine } from '@kork/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
+import { expectAxeClean, settled } from './support/axe';
 import { type CellarSession, cellarCall, cellarSession } from './support/cellar-api';
 import { expectNoSidewaysScroll } from './support/page-width';
 import { chooseLanguage } from './support/routes';
@@ -31,16 +31,6 @@ async function api<T>(
   });
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { payload: T }).payload;
-}
-
-async function expectAxeClean(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** The restaurant orders `wine` from the importer's supplier through its cart (the API, as the cart page does). */

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { CartSummary, Supplier, SupplierSummary, SupplierWine } from '@kork/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
+import { expectAxeClean, settled } from './support/axe';
 import { type CellarSession, cellarCall, cellarSession } from './support/cellar-api';
 import { expectNoSidewaysScroll } from './support/page-width';
 import { chooseLanguage } from './support/routes';
@@ -21,16 +21,6 @@ async function apiGet<T>(request: APIRequestContext, path: string, session?: Cel
   const response = await request.get(`/api${path}`, { headers: authorized(session) });
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return ((await response.json()) as { payload: T }).payload;
-}
-
-async function expectAxeClean(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** The supplier with the most wines, and one of its wines in stock. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The page's serious and critical WCAG 2 A/AA violations, with where they are. */
 export async function seriousViolations(page: Page) {
@@ -11,4 +11,15 @@ export async function seriousViolations(page: Page) {
       impact: violation.impact,
       targets: violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`),
     }));
+}
+
+/** Fails with the violations listed when the page has serious or critical ones. */
+export async function expectAxeClean(page: Page, where: string): Promise<void> {
+  const serious = await seriousViolations(page);
+  expect(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+/** Nothing on the page is still loading (`aria-busy`). */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
