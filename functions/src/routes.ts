@@ -56,7 +56,8 @@ export type RouteGroup =
   | 'pricing'
   | 'pos'
   | 'imports'
-  | 'trade';
+  | 'trade'
+  | 'events';
 
 export const routes = {
   'GET /api/health': {
@@ -1038,6 +1039,83 @@ export const routes = {
     auth: 'pos',
     needs: ['table:write'],
     group: 'pos',
+  },
+
+  // — Wine events (docs/events.md): public and private events with their wine lists; only the organiser
+  // or an admin changes one —
+  'GET /api/events': {
+    handler: 'events/list-events',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'events',
+  },
+  'POST /api/events': {
+    handler: 'events/create-event',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'events',
+  },
+  'POST /api/events/covers': {
+    handler: 'events/upload-event-cover',
+    architecture: 'x86_64',
+    auth: 'user',
+    needs: ['media:write'],
+    group: 'events',
+    memoryMb: 1024,
+  },
+  'POST /api/events/wine-ids': {
+    handler: 'events/look-up-event-wine-ids',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'events',
+  },
+  'GET /api/events/{eventId}': {
+    handler: 'events/get-event',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'events',
+  },
+  'PATCH /api/events/{eventId}': {
+    handler: 'events/update-event',
+    auth: 'user',
+    needs: ['table:write', 'media:write'],
+    group: 'events',
+  },
+  'DELETE /api/events/{eventId}': {
+    handler: 'events/delete-event',
+    auth: 'user',
+    needs: ['table:write', 'media:write'],
+    group: 'events',
+  },
+  'PUT /api/events/{eventId}/wine-lists': {
+    handler: 'events/replace-event-wine-lists',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'events',
+  },
+  'POST /api/events/{eventId}/wine-lists': {
+    handler: 'events/add-event-wine-list',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'events',
+  },
+  'PATCH /api/events/{eventId}/wine-lists/{listId}': {
+    handler: 'events/update-event-wine-list',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'events',
+  },
+  'DELETE /api/events/{eventId}/wine-lists/{listId}': {
+    handler: 'events/delete-event-wine-list',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'events',
+  },
+  'POST /api/events/{eventId}/wine-lists/{listId}/import': {
+    handler: 'events/import-event-wine-ids',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'events',
   },
 } as const satisfies Record<string, RouteDef>;
 

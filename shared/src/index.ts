@@ -5,6 +5,7 @@ export * from './cellar';
 export * from './cellar-pricing';
 export * from './cellar-wines';
 export * from './currencies';
+export * from './events';
 export * from './exchange-rates';
 export * from './imports';
 export * from './limits';

@@ -501,6 +501,33 @@ export const MESSAGES = {
     en: 'The import stopped before every wine was written: the wines written are in the cellar',
     nb: 'Importen stoppet før alle vinene var skrevet: vinene som ble skrevet, er i kjelleren',
   },
+  // Wine events.
+  invalidTime: { en: 'Invalid time: use HH:mm', nb: 'Ugyldig klokkeslett: bruk TT:mm' },
+  invalidWebAddress: {
+    en: 'Must be a web address starting with https://',
+    nb: 'Må være en nettadresse som begynner med https://',
+  },
+  eventEndsBeforeStart: { en: 'The end must be after the start', nb: 'Slutt må være etter start' },
+  eventListsFull: {
+    en: 'An event can have at most {max} wine lists',
+    nb: 'Et arrangement kan ha høyst {max} vinlister',
+  },
+  eventListTooLong: {
+    en: 'An event wine list can hold at most {max} wines',
+    nb: 'En vinliste for et arrangement kan ha høyst {max} viner',
+  },
+  eventWinesUnknown: {
+    en: 'Some of the wines are not in the catalogue',
+    nb: 'Noen av vinene finnes ikke i katalogen',
+  },
+  eventCoverNotYours: {
+    en: 'The cover photo must be one you uploaded',
+    nb: 'Forsidebildet må være et du har lastet opp',
+  },
+  eventCreated: { en: 'Event created', nb: 'Arrangementet er opprettet' },
+  eventUpdated: { en: 'Event updated', nb: 'Arrangementet er oppdatert' },
+  listAdded: { en: 'List added', nb: 'Listen er lagt til' },
+  listUpdated: { en: 'List updated', nb: 'Listen er oppdatert' },
   invalidId: { en: 'Not a valid id', nb: 'Ikke en gyldig id' },
   invalidPath: { en: 'The address is not valid', nb: 'Adressen er ikke gyldig' },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -18,6 +18,7 @@ import { cellarWineSchema, createCellarWineEntity } from '../cellar/entities/cel
 import { createExchangeRateEntity, exchangeRateSchema } from '../cellar/entities/exchange-rate';
 import { createLocationShareEntity, locationShareSchema } from '../cellar/entities/location-share';
 import { createWineListCategoryEntity, wineListCategorySchema } from '../cellar/entities/wine-list-category';
+import { createWineEventEntity, wineEventSchema } from '../events/entities/wine-event';
 import {
   createImportColumnMemoryEntity,
   importColumnMemorySchema,
@@ -121,6 +122,7 @@ export const allEntities = {
   importJob: importJobSchema,
   importLine: importLineSchema,
   importColumnMemory: importColumnMemorySchema,
+  wineEvent: wineEventSchema,
 } as const;
 
 function createService(client: ReturnType<typeof documentClient>) {
@@ -174,6 +176,7 @@ function createService(client: ReturnType<typeof documentClient>) {
     importJob: createImportJobEntity(config),
     importLine: createImportLineEntity(config),
     importColumnMemory: createImportColumnMemoryEntity(config),
+    wineEvent: createWineEventEntity(config),
   });
 }
 

@@ -101,6 +101,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'events/:eventId',
+            lazy: page(
+              () => import('../features/events/event-page'),
+              (m) => m.EventPage,
+            ),
+          },
+          {
             path: 'cart',
             lazy: page(
               () => import('../features/marketplace/pages/cart-page'),

@@ -2,6 +2,8 @@
 // module with the few sections the first screen bundles, shell-texts.ts) with the cellar's parts merged in,
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
 
+import eventEditor from './cellar/event-editor.en.json';
+import wineEvents from './cellar/events.en.json';
 import imports from './cellar/imports.en.json';
 import listPublic from './cellar/list-public.en.json';
 import lists from './cellar/lists.en.json';
@@ -39,5 +41,7 @@ export default {
   ...marketCart,
   ...marketSuppliers,
   ...marketPortal,
+  ...wineEvents,
+  ...eventEditor,
   vocabulary,
 } as Record<string, unknown>;

@@ -2,6 +2,8 @@
 // module with the few sections the first screen bundles, shell-texts.ts) with the cellar's parts merged in,
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
 
+import eventEditor from './cellar/event-editor.nb.json';
+import wineEvents from './cellar/events.nb.json';
 import imports from './cellar/imports.nb.json';
 import listPublic from './cellar/list-public.nb.json';
 import lists from './cellar/lists.nb.json';
@@ -39,5 +41,7 @@ export default {
   ...marketCart,
   ...marketSuppliers,
   ...marketPortal,
+  ...wineEvents,
+  ...eventEditor,
   vocabulary,
 } as Record<string, unknown>;

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import eventEditorEn from './cellar/event-editor.en.json';
+import eventEditorNb from './cellar/event-editor.nb.json';
+import eventsEn from './cellar/events.en.json';
+import eventsNb from './cellar/events.nb.json';
 import importsEn from './cellar/imports.en.json';
 import importsNb from './cellar/imports.nb.json';
 import listPublicEn from './cellar/list-public.en.json';
@@ -55,6 +59,8 @@ const en = {
   ...marketCartEn,
   ...marketSuppliersEn,
   ...marketPortalEn,
+  ...eventsEn,
+  ...eventEditorEn,
 };
 const nb = {
   ...nbMain,
@@ -74,6 +80,8 @@ const nb = {
   ...marketCartNb,
   ...marketSuppliersNb,
   ...marketPortalNb,
+  ...eventsNb,
+  ...eventEditorNb,
 };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */

@@ -1,4 +1,6 @@
 import 'i18next';
+import type eventEditorEn from './cellar/event-editor.en.json';
+import type eventsEn from './cellar/events.en.json';
 import type importsEn from './cellar/imports.en.json';
 import type listPublicEn from './cellar/list-public.en.json';
 import type listsEn from './cellar/lists.en.json';
@@ -40,7 +42,9 @@ declare module 'i18next' {
         typeof importsEn &
         typeof marketCartEn &
         typeof marketSuppliersEn &
-        typeof marketPortalEn;
+        typeof marketPortalEn &
+        typeof eventsEn &
+        typeof eventEditorEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };

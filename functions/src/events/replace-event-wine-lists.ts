@@ -1,0 +1,9 @@
+import { EventWineListsReplace, pathIds } from '@kork/shared';
+import { httpRoute } from '../platform/http';
+import { replaceEventWineLists } from './event-service';
+
+export const handler = httpRoute(
+  'PUT /api/events/{eventId}/wine-lists',
+  { params: pathIds('eventId'), body: EventWineListsReplace },
+  async (req) => ({ payload: await replaceEventWineLists(req.params.eventId ?? '', req.body, req) }),
+);

@@ -1,0 +1,9 @@
+import { EventUpdate, pathIds } from '@kork/shared';
+import { httpRoute } from '../platform/http';
+import { updateEvent } from './event-service';
+
+export const handler = httpRoute(
+  'PATCH /api/events/{eventId}',
+  { params: pathIds('eventId'), body: EventUpdate },
+  async (req) => ({ payload: await updateEvent(req.params.eventId ?? '', req.body, req) }),
+);
