@@ -202,7 +202,7 @@ const coverPhotoField = z.nullable(
   ),
 );
 
-const wineIdsField = listField(idField, EVENT_LIMITS.winesPerListMax);
+const wineIdsField = listField(idField, EVENT_LIMITS.winesPerListMax, { tooMany: 'eventListTooLong' });
 
 /** One list as a whole: its name and its catalogue wines in order. */
 const wineListDraft = z.strictObject(
@@ -211,7 +211,7 @@ const wineListDraft = z.strictObject(
 );
 
 /** Every list of an event at once (create, edit in steps, replace all). */
-const wineListsField = listField(wineListDraft, EVENT_LIMITS.listsMax);
+const wineListsField = listField(wineListDraft, EVENT_LIMITS.listsMax, { tooMany: 'eventListsFull' });
 
 const eventFields = {
   type: z.enum(EVENT_TYPES, { error: 'invalidValue' }),

@@ -246,13 +246,13 @@ export function isoDateField({ min = EARLIEST_DATE, max = () => todayIso(), outO
 export function listField<T extends z.core.SomeType>(
   item: T,
   max: number,
-  { min = 0 }: { min?: number } = {},
+  { min = 0, tooMany = 'maxItems' }: { min?: number; tooMany?: MessageKey } = {},
 ) {
   const length = z
     .array(z.unknown(), { error: typeMessage('invalidValue') })
     .check(
       z.minLength(min, { error: min <= 1 ? 'required' : withBounds('minItems', { min }) }),
-      z.maxLength(max, { error: withBounds('maxItems', { max }) }),
+      z.maxLength(max, { error: withBounds(tooMany, { max }) }),
     );
   // Typed as a list of what the items take, so the whole keeps the item's input type.
   return z.pipe(length as unknown as z.ZodMiniType<z.input<T>[], z.input<T>[]>, z.array(item));

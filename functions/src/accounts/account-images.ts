@@ -42,7 +42,7 @@ export async function inspectImage(file: UploadedFile): Promise<{ format: string
 /** Stores an image and answers its path for `/img?url=`. */
 export async function storeImage(
   userId: string,
-  field: ImageField | 'tastingPhoto' | 'cellarImage' | 'wineImage' | 'wineListLogo',
+  field: ImageField | 'tastingPhoto' | 'cellarImage' | 'wineImage' | 'wineListLogo' | 'eventCover',
   file: UploadedFile,
 ): Promise<string> {
   const { format, contentType } = await inspectImage(file);

@@ -70,8 +70,15 @@ export function toSearchDoc(wine: WineRecord): SearchDoc {
     ...ratingsOf(wine),
     createdAt: wine.createdAt,
     numbers: (wine.externalIds ?? []).filter((e) => e.kind === 'VinmonopoletID').map((e) => e.value),
+    ...vecturaIdsOf(wine),
     contentHash: wine.contentHash,
   };
+}
+
+/** Only a wine with a Vectura id carries the field: the snapshot stays as small as it was. */
+function vecturaIdsOf(wine: WineRecord): Pick<SearchDoc, 'vecturaIds'> {
+  const ids = (wine.externalIds ?? []).filter((e) => e.kind === 'VecturaID').map((e) => e.value);
+  return ids.length > 0 ? { vecturaIds: ids } : {};
 }
 
 /** The catalogue fields of a record, as the public API shows them. */

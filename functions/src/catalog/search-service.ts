@@ -30,6 +30,9 @@ import type { Principal } from '../platform/auth';
 import { NotFoundError } from '../platform/errors';
 import { reviewedWineIds } from '../tastings/tasting-service';
 import { catalogIndex, currentCatalog, refreshMs } from './catalog-index-cache';
+
+export { winesByExternalNumbers } from './wine-numbers';
+
 import { getWine, ratingsOf, toWine } from './catalog-store';
 import type { CatalogIndex } from './search/catalog-index';
 import { tidyOriginFacets } from './search/origin-facets';

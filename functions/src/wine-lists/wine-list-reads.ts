@@ -170,3 +170,18 @@ export async function listWineMemberships(
     .map((record) => ({ id: record.id, name: record.name, isPublic: record.isPublic, printed }));
   return { rows, count: rows.length };
 }
+
+/**
+ * The catalogue wines of one of the owner's lists, in the list's order, each once (custom wines have
+ * none); another cellar's list answers 404. Events copy a list's wines with it.
+ */
+export async function catalogueWinesOfList(ownerId: string, listId: string): Promise<string[]> {
+  const [record, snapshot] = await Promise.all([listRecordOf(ownerId, listId), cellarSnapshot(ownerId)]);
+  const wines = winesById(snapshot);
+  const ids = new Set<string>();
+  for (const id of record.ownWineIds) {
+    const wineId = wines.get(id)?.wineId;
+    if (wineId) ids.add(wineId);
+  }
+  return [...ids];
+}

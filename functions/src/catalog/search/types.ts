@@ -38,6 +38,8 @@ export interface SearchDoc {
   createdAt: string;
   /** The wine's own Vinmonopolet number and any a merge moved onto it: how a re-import finds it. */
   numbers?: string[];
+  /** The wine's Vectura ids (`externalIds` of kind `VecturaID`), when it has any. */
+  vecturaIds?: string[];
   /** The import's hash of the source row: a re-import skips unchanged rows without reading the table. */
   contentHash?: string;
 }
