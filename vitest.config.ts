@@ -1,4 +1,42 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The integration files that take longest, longest first. Two run at a time, so a long file that starts
+ * last stretches the tier by its own length; these start first, every other file after them in vitest's
+ * own order (a new file needs no entry here).
+ */
+const LONG_FILES = [
+  /manifest-sweep-.*\.int\.test\.ts$/,
+  /accounts-edges\.int\.test\.ts$/,
+  /cellar-concurrency\.int\.test\.ts$/,
+  /accounts\.int\.test\.ts$/,
+  /local-stack\.int\.test\.ts$/,
+  /imports\.int\.test\.ts$/,
+  /catalog-real-file\.int\.test\.ts$/,
+];
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const at = LONG_FILES.findIndex((pattern) => pattern.test(file.moduleId));
+      return at < 0 ? LONG_FILES.length : at;
+    };
+    // Projects stay in vitest's order; within one, the long files move to the front.
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const file of sorted) {
+      const name = file.project.name;
+      byProject.set(name, [...(byProject.get(name) ?? []), file]);
+    }
+    return [...byProject.values()].flatMap((group) =>
+      group
+        .map((file, index) => ({ file, index }))
+        .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+        .map(({ file }) => file),
+    );
+  }
+}
 
 /**
  * One runner, four tiers: `unit` (no network), `web` (components in happy-dom), `integration`
@@ -7,6 +45,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {
@@ -14,6 +53,8 @@ export default defineConfig({
           environment: 'node',
           include: ['{shared,events,functions,infra/local,scripts}/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // Two files at a time: one file's imports and setup overlap the other's tests.
+          maxWorkers: 2,
           env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
         },
       },
@@ -26,8 +67,10 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // Two files at a time, each with its own DynamoDB Local and S3 emulator: the tier is mostly
-          // waiting on the emulators, so two share the machine's cores well (docs/benchmarks.md).
+          // One DynamoDB Local for the whole tier, each test file in a database of its own in it.
+          globalSetup: ['infra/local/dynamodb-global-setup.ts'],
+          // Two files at a time, each with its own stack and S3 emulator: the tier is mostly waiting on
+          // the emulators, so two share the machine's cores well (docs/benchmarks.md).
           fileParallelism: true,
           maxWorkers: 2,
           env: {

@@ -13,6 +13,9 @@ export interface DynamoLocal {
   stop(): Promise<void>;
 }
 
+/** The variable naming a DynamoDB Local that stacks in memory share instead of starting their own. */
+export const SHARED_DYNAMODB_ENV = 'KORK_SHARED_DYNAMODB_ENDPOINT';
+
 export class MissingJavaError extends Error {
   override name = 'MissingJavaError';
   constructor() {
@@ -62,7 +65,19 @@ function killStale(pidFile: string): void {
   rmSync(pidFile, { force: true });
 }
 
-export async function startDynamoLocal(options: { dataDir?: string; port?: number }): Promise<DynamoLocal> {
+export interface DynamoLocalOptions {
+  dataDir?: string;
+  port?: number;
+  /**
+   * One database per AWS region the clients name, instead of one for all: several stacks then share
+   * one emulator, each in a region of its own, each with its own table of the same name.
+   */
+  databasePerRegion?: boolean;
+  /** The emulator's Java heap, in MiB (512 unless told). */
+  heapMiB?: number;
+}
+
+export async function startDynamoLocal(options: DynamoLocalOptions): Promise<DynamoLocal> {
   const version = javaVersion();
   if (version === undefined || version < 17) throw new MissingJavaError();
   const port = options.port ?? (await freePort());
@@ -72,7 +87,8 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
     '-jar',
     join(folder, 'DynamoDBLocal.jar'),
   ];
-  args.push('-port', String(port), '-sharedDb', '-disableTelemetry');
+  args.push('-port', String(port), '-disableTelemetry');
+  if (!options.databasePerRegion) args.push('-sharedDb');
   let pidFile: string | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -82,7 +98,7 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   } else {
     args.push('-inMemory');
   }
-  const child: ChildProcess = spawn('java', ['-Xms64m', '-Xmx512m', ...args], {
+  const child: ChildProcess = spawn('java', ['-Xms64m', `-Xmx${options.heapMiB ?? 512}m`, ...args], {
     cwd: folder,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import type { ImportUploaded } from '@kork/events/import-step';
 import { useDocuments } from '@kork/functions/adapters/documents';
 import { useMail } from '@kork/functions/adapters/mail';
@@ -18,7 +19,7 @@ import { dynamoClient, resetDynamoClients } from '@kork/functions/platform/dynam
 import { resetS3Client } from '@kork/functions/platform/s3';
 import { type QueueDef, queues, uploadTriggers } from '@kork/functions/routes';
 import { createLocalDocuments } from './documents-local';
-import { type DynamoLocal, startDynamoLocal } from './dynamodb-local';
+import { type DynamoLocal, SHARED_DYNAMODB_ENV, startDynamoLocal } from './dynamodb-local';
 import { MailOutbox } from './mail-outbox';
 import { QueueBroker, type SqsHandler } from './queue-broker';
 import { type S3Local, startS3Local } from './s3-local';
@@ -63,6 +64,18 @@ function localSecrets(dataDir: string): { authSigningKey: string } {
   return secrets;
 }
 
+/** A shared DynamoDB Local: stopping the stack drops its table, and leaves the emulator running. */
+function sharedDynamo(endpoint: string): DynamoLocal {
+  return {
+    endpoint,
+    async stop() {
+      await dynamoClient()
+        .send(new DeleteTableCommand({ TableName: TABLE_SCHEMA.defaultName }))
+        .catch(() => undefined);
+    },
+  };
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
   const dataDir =
@@ -70,14 +83,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   mkdirSync(dataDir, { recursive: true });
   const persistent = options.dataDir !== undefined;
 
+  // A test run's DynamoDB Local, started once for every test file (infra/local/dynamodb-global-setup.ts):
+  // a stack in memory takes a region of its own there, and with it a database of its own.
+  const sharedEndpoint = persistent ? undefined : process.env[SHARED_DYNAMODB_ENV];
+  const region = sharedEndpoint ? `kork-${randomBytes(6).toString('hex')}` : undefined;
   const [dynamo, s3] = await Promise.all([
-    startDynamoLocal({ dataDir: persistent ? join(dataDir, 'dynamodb') : undefined }),
+    sharedEndpoint
+      ? sharedDynamo(sharedEndpoint)
+      : startDynamoLocal({ dataDir: persistent ? join(dataDir, 'dynamodb') : undefined }),
     startS3Local({ directory: join(dataDir, 's3'), buckets: Object.values(BUCKETS) }),
   ]);
   log(`DynamoDB Local on ${dynamo.endpoint}, S3 emulator on ${s3.endpoint}`);
 
   Object.assign(process.env, {
-    AWS_REGION: process.env.AWS_REGION ?? 'eu-north-1',
+    AWS_REGION: region ?? process.env.AWS_REGION ?? 'eu-north-1',
     // Lambda runs Node 22; the SDK's notice about Node 20 is noise on a developer machine.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     // DynamoDB Local takes any credentials; the S3 emulator wants its own.
@@ -161,9 +180,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       useModel(undefined);
       await localDocuments.close().catch(() => undefined);
       useMail(undefined);
+      await Promise.allSettled([dynamo.stop(), s3.stop()]);
       resetDynamoClients();
       resetS3Client();
-      await Promise.allSettled([dynamo.stop(), s3.stop()]);
     },
   };
 }

@@ -12,6 +12,9 @@
  *
  * Query parameters a route does not declare are accepted and ignored (a cache-buster or a tracking
  * parameter breaks nothing); a route that reads none declares no query schema.
+ *
+ * The sweep runs as two test files, each on a stack of its own, so the integration tier's two workers
+ * share it: manifest-sweep-input.int.test.ts (1 and 2) and manifest-sweep-access.int.test.ts (3).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -697,104 +700,111 @@ async function formBaseOf(key: RouteKey): Promise<Record<string, string>> {
   return {};
 }
 
-beforeAll(async () => {
-  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
-  providerKey = privateKey;
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'sweep-key', alg: 'RS256', use: 'sig' };
-  jwksServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
-  const jwks = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/certs`;
-  Object.assign(process.env, {
-    GOOGLE_JWKS_URL: jwks,
-    GOOGLE_CLIENT_IDS: GOOGLE_CLIENT,
-    APPLE_JWKS_URL: jwks,
-    APPLE_CLIENT_IDS: APPLE_CLIENT,
-  });
-  origin = await startTestOrigin();
-  await applySeeds([catalogSeed, marketplaceSeed]);
-  for await (const page of allWines()) {
-    const wine = page.find((w) => w.status === 'active');
-    if (wine) {
-      catalogWineId = wine.id;
-      break;
+/** Starts the stack with the catalogue and the marketplace seeded, for the test file that calls it. */
+export function useSweepStack(): void {
+  beforeAll(async () => {
+    const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+    providerKey = privateKey;
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'sweep-key', alg: 'RS256', use: 'sig' };
+    jwksServer = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
+    const jwks = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/certs`;
+    Object.assign(process.env, {
+      GOOGLE_JWKS_URL: jwks,
+      GOOGLE_CLIENT_IDS: GOOGLE_CLIENT,
+      APPLE_JWKS_URL: jwks,
+      APPLE_CLIENT_IDS: APPLE_CLIENT,
+    });
+    origin = await startTestOrigin();
+    await applySeeds([catalogSeed, marketplaceSeed]);
+    for await (const page of allWines()) {
+      const wine = page.find((w) => w.status === 'active');
+      if (wine) {
+        catalogWineId = wine.id;
+        break;
+      }
     }
-  }
-  expect(catalogWineId).toBeTruthy();
-  for (const key of ROUTE_KEYS) await descriptionOf(key);
-});
+    expect(catalogWineId).toBeTruthy();
+    for (const key of ROUTE_KEYS) await descriptionOf(key);
+  });
 
-afterAll(async () => {
-  await origin?.stop();
-  await new Promise((r) => jwksServer?.close(r));
-});
+  afterAll(async () => {
+    await origin?.stop();
+    await new Promise((r) => jwksServer?.close(r));
+  });
+}
 
 // — 1. What every route declares —
 
-describe('every route in the manifest', () => {
-  it('declares schemas for its body or form fields and its path parameters', () => {
-    const missing: string[] = [];
-    for (const key of ROUTE_KEYS) {
-      const { spec } = described.get(key) as RouteDescription;
-      const takesBody = ['POST', 'PUT', 'PATCH'].includes(methodOf(key)) || spec.multipart !== undefined;
-      if (takesBody && !spec.body && !spec.fields) missing.push(`${key}: no body or fields schema`);
-      if (spec.multipart && !spec.fields) missing.push(`${key}: multipart without a fields schema`);
-      const params = paramsOf(key);
-      if (params.length > 0 && !spec.params) missing.push(`${key}: no params schema`);
-      if (spec.params) {
-        const declared = Object.keys(defOf(unwrap(spec.params as unknown as Schema)).shape as object).sort();
-        if (JSON.stringify(declared) !== JSON.stringify([...params].sort()))
-          missing.push(`${key}: params schema has ${declared.join(', ')}, the path ${params.join(', ')}`);
-      }
-    }
-    expect(missing).toEqual([]);
-  });
-
-  it('bounds every text, number and list it takes', () => {
-    const loose: string[] = [];
-    for (const key of ROUTE_KEYS) {
-      const { spec } = described.get(key) as RouteDescription;
-      for (const [where, schema] of Object.entries({
-        body: spec.body,
-        fields: spec.fields,
-        query: spec.query,
-        params: spec.params,
-      })) {
-        if (!schema) continue;
-        for (const leaf of leavesOf(schema as unknown as Schema)) {
-          const why = unbounded(leaf);
-          if (why) loose.push(`${key} ${where} ${leaf.path.join('.')}: ${why}`);
+export function describeDeclarations(): void {
+  describe('every route in the manifest', () => {
+    it('declares schemas for its body or form fields and its path parameters', () => {
+      const missing: string[] = [];
+      for (const key of ROUTE_KEYS) {
+        const { spec } = described.get(key) as RouteDescription;
+        const takesBody = ['POST', 'PUT', 'PATCH'].includes(methodOf(key)) || spec.multipart !== undefined;
+        if (takesBody && !spec.body && !spec.fields) missing.push(`${key}: no body or fields schema`);
+        if (spec.multipart && !spec.fields) missing.push(`${key}: multipart without a fields schema`);
+        const params = paramsOf(key);
+        if (params.length > 0 && !spec.params) missing.push(`${key}: no params schema`);
+        if (spec.params) {
+          const declared = Object.keys(
+            defOf(unwrap(spec.params as unknown as Schema)).shape as object,
+          ).sort();
+          if (JSON.stringify(declared) !== JSON.stringify([...params].sort()))
+            missing.push(`${key}: params schema has ${declared.join(', ')}, the path ${params.join(', ')}`);
         }
       }
-    }
-    expect(loose).toEqual([]);
-  });
+      expect(missing).toEqual([]);
+    });
 
-  it('refuses, in its schemas, every harmful value at every field', () => {
-    const accepted: string[] = [];
-    for (const key of ROUTE_KEYS) {
-      const { spec } = described.get(key) as RouteDescription;
-      const parts: [Transport, unknown][] = [
-        ['json', spec.body],
-        ['form', spec.fields],
-        ['query', spec.query],
-        ['query', spec.params],
-      ];
-      for (const [transport, schema] of parts) {
-        if (!schema) continue;
-        for (const leaf of leavesOf(schema as unknown as Schema)) {
-          for (const value of mustRefuse(leaf, transport)) {
-            if (leaf.schema.safeParse(value).success)
-              accepted.push(`${key} ${leaf.path.join('.')} takes ${JSON.stringify(value)?.slice(0, 60)}`);
+    it('bounds every text, number and list it takes', () => {
+      const loose: string[] = [];
+      for (const key of ROUTE_KEYS) {
+        const { spec } = described.get(key) as RouteDescription;
+        for (const [where, schema] of Object.entries({
+          body: spec.body,
+          fields: spec.fields,
+          query: spec.query,
+          params: spec.params,
+        })) {
+          if (!schema) continue;
+          for (const leaf of leavesOf(schema as unknown as Schema)) {
+            const why = unbounded(leaf);
+            if (why) loose.push(`${key} ${where} ${leaf.path.join('.')}: ${why}`);
           }
         }
       }
-    }
-    expect(accepted).toEqual([]);
+      expect(loose).toEqual([]);
+    });
+
+    it('refuses, in its schemas, every harmful value at every field', () => {
+      const accepted: string[] = [];
+      for (const key of ROUTE_KEYS) {
+        const { spec } = described.get(key) as RouteDescription;
+        const parts: [Transport, unknown][] = [
+          ['json', spec.body],
+          ['form', spec.fields],
+          ['query', spec.query],
+          ['query', spec.params],
+        ];
+        for (const [transport, schema] of parts) {
+          if (!schema) continue;
+          for (const leaf of leavesOf(schema as unknown as Schema)) {
+            for (const value of mustRefuse(leaf, transport)) {
+              if (leaf.schema.safeParse(value).success)
+                accepted.push(`${key} ${leaf.path.join('.')} takes ${JSON.stringify(value)?.slice(0, 60)}`);
+            }
+          }
+        }
+      }
+      expect(accepted).toEqual([]);
+    });
   });
-});
+}
 
 // — 2. Bad input —
 
@@ -871,92 +881,96 @@ async function send(
 /** Per route: this many drawn bad requests (a few dozen keep the whole file to a couple of minutes). */
 const RUNS_PER_ROUTE = 30;
 
-describe('bad input', () => {
-  it.each(ROUTE_KEYS.map((key) => [key]))(
-    '%s refuses bad input with a 400 naming the field and stores nothing',
-    async (key) => {
-      const description = described.get(key) as RouteDescription;
-      const { auth } = routes[key];
-      const role = auth === 'admin' || auth === 'business' ? auth : auth === 'pos' ? 'business' : 'user';
-      const account = await freshAccount(role);
-      const values = await fixturesFor(key, account);
-      // A till's request is signed with a key of the cellar, so the bad input reaches the schemas.
-      if (auth === 'pos') account.till = await tillKeyOf(account);
-      const state = auth === 'pos' ? tillTableState : tableState;
-      const arbitraries = casesOf(key, description);
-      const before = await state();
-      if (arbitraries.length === 0) {
-        // Nothing declared: undeclared query parameters are ignored, bad as they are.
-        const junk = new URLSearchParams({ junk: 'a\u0000b', long: 'x'.repeat(2100) });
-        const answer = await origin.api(methodOf(key), `${pathOf(key, values)}?${junk}`, {
-          token: account.token,
-          json: description.spec.body ? {} : undefined,
-        });
-        expect(answer.status, `${key} with undeclared query parameters`).toBeLessThan(500);
-      } else {
-        await fc.assert(
-          fc.asyncProperty(fc.oneof(...arbitraries), async (c) => {
-            const answer = await send(key, description, c, account, values);
-            const context = `${key}: ${describeCase(c)} → ${answer.status} ${JSON.stringify(answer.error)}`;
-            expect(answer.status, context).toBe(400);
-            expect(namesField(answer.error?.fields, c.path), context).toBe(true);
-          }),
-          { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
-        );
-      }
-      expect(changesBetween(before, await state()), `${key} stored something`).toEqual([]);
-    },
-  );
-});
+export function describeBadInput(): void {
+  describe('bad input', () => {
+    it.each(ROUTE_KEYS.map((key) => [key]))(
+      '%s refuses bad input with a 400 naming the field and stores nothing',
+      async (key) => {
+        const description = described.get(key) as RouteDescription;
+        const { auth } = routes[key];
+        const role = auth === 'admin' || auth === 'business' ? auth : auth === 'pos' ? 'business' : 'user';
+        const account = await freshAccount(role);
+        const values = await fixturesFor(key, account);
+        // A till's request is signed with a key of the cellar, so the bad input reaches the schemas.
+        if (auth === 'pos') account.till = await tillKeyOf(account);
+        const state = auth === 'pos' ? tillTableState : tableState;
+        const arbitraries = casesOf(key, description);
+        const before = await state();
+        if (arbitraries.length === 0) {
+          // Nothing declared: undeclared query parameters are ignored, bad as they are.
+          const junk = new URLSearchParams({ junk: 'a\u0000b', long: 'x'.repeat(2100) });
+          const answer = await origin.api(methodOf(key), `${pathOf(key, values)}?${junk}`, {
+            token: account.token,
+            json: description.spec.body ? {} : undefined,
+          });
+          expect(answer.status, `${key} with undeclared query parameters`).toBeLessThan(500);
+        } else {
+          await fc.assert(
+            fc.asyncProperty(fc.oneof(...arbitraries), async (c) => {
+              const answer = await send(key, description, c, account, values);
+              const context = `${key}: ${describeCase(c)} → ${answer.status} ${JSON.stringify(answer.error)}`;
+              expect(answer.status, context).toBe(400);
+              expect(namesField(answer.error?.fields, c.path), context).toBe(true);
+            }),
+            { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+          );
+        }
+        expect(changesBetween(before, await state()), `${key} stored something`).toEqual([]);
+      },
+    );
+  });
+}
 
 // — 3. Access —
 
-describe('access', () => {
-  const guarded = ROUTE_KEYS.filter((key) => routes[key].auth !== 'public');
-  it.each(guarded.map((key) => [key]))(
-    '%s answers 401 without a token and 403 to another account where it is owned or for admins only',
-    async (key) => {
-      const { spec } = described.get(key) as RouteDescription;
-      const { auth } = routes[key];
-      const owner = await freshAccount(auth === 'admin' ? 'admin' : 'business');
-      const stranger = await freshAccount('business');
-      const values = await fixturesFor(key, owner);
-      const path = pathOf(key, values);
-      const body = () => (spec.multipart ? { form: new FormData() } : spec.body ? { json: {} } : {});
-      // A POS key, signed as a till signs, is no client key: it passes no route but the till's.
-      const ownKey = await tillKeyOf(owner);
-      const strangerKey = auth === 'pos' ? await tillKeyOf(stranger) : undefined;
-      const state = auth === 'pos' ? tillTableState : tableState;
-      const before = await state();
-      const anonymous = await origin.api(methodOf(key), path, body());
-      expect(anonymous.status, `${key} without a token`).toBe(401);
-      if (spec.owner || auth === 'admin') {
-        const answer = await origin.api(methodOf(key), path, { ...body(), token: stranger.token });
-        expect(answer.status, `${key} for another account`).toBe(403);
-      }
-      if (auth === 'pos') {
-        const { json } = body() as { json?: unknown };
-        const forged = { ...tillHeaders(ownKey, json), 'x-kork-signature': `sha256=${'0'.repeat(64)}` };
-        const unsigned = await origin.api(methodOf(key), path, { ...body(), headers: forged });
-        expect(unsigned.status, `${key} with a wrong signature`).toBe(401);
-        if (strangerKey && key.includes('{cellarId}')) {
+export function describeAccess(): void {
+  describe('access', () => {
+    const guarded = ROUTE_KEYS.filter((key) => routes[key].auth !== 'public');
+    it.each(guarded.map((key) => [key]))(
+      '%s answers 401 without a token and 403 to another account where it is owned or for admins only',
+      async (key) => {
+        const { spec } = described.get(key) as RouteDescription;
+        const { auth } = routes[key];
+        const owner = await freshAccount(auth === 'admin' ? 'admin' : 'business');
+        const stranger = await freshAccount('business');
+        const values = await fixturesFor(key, owner);
+        const path = pathOf(key, values);
+        const body = () => (spec.multipart ? { form: new FormData() } : spec.body ? { json: {} } : {});
+        // A POS key, signed as a till signs, is no client key: it passes no route but the till's.
+        const ownKey = await tillKeyOf(owner);
+        const strangerKey = auth === 'pos' ? await tillKeyOf(stranger) : undefined;
+        const state = auth === 'pos' ? tillTableState : tableState;
+        const before = await state();
+        const anonymous = await origin.api(methodOf(key), path, body());
+        expect(anonymous.status, `${key} without a token`).toBe(401);
+        if (spec.owner || auth === 'admin') {
+          const answer = await origin.api(methodOf(key), path, { ...body(), token: stranger.token });
+          expect(answer.status, `${key} for another account`).toBe(403);
+        }
+        if (auth === 'pos') {
+          const { json } = body() as { json?: unknown };
+          const forged = { ...tillHeaders(ownKey, json), 'x-kork-signature': `sha256=${'0'.repeat(64)}` };
+          const unsigned = await origin.api(methodOf(key), path, { ...body(), headers: forged });
+          expect(unsigned.status, `${key} with a wrong signature`).toBe(401);
+          if (strangerKey && key.includes('{cellarId}')) {
+            const answer = await origin.api(methodOf(key), path, {
+              ...body(),
+              headers: tillHeaders(strangerKey, json),
+            });
+            expect(answer.status, `${key} signed by another cellar's key`).toBe(403);
+          }
+        } else {
+          const { json } = body() as { json?: unknown };
           const answer = await origin.api(methodOf(key), path, {
             ...body(),
-            headers: tillHeaders(strangerKey, json),
+            token: owner.token,
+            headers: tillHeaders(ownKey, spec.multipart ? undefined : json),
           });
-          expect(answer.status, `${key} signed by another cellar's key`).toBe(403);
+          expect(answer.status, `${key} with a POS key for its client key`).toBe(403);
+          expect(answer.error?.code, `${key} with a POS key for its client key`).toBe('API_KEY');
         }
-      } else {
-        const { json } = body() as { json?: unknown };
-        const answer = await origin.api(methodOf(key), path, {
-          ...body(),
-          token: owner.token,
-          headers: tillHeaders(ownKey, spec.multipart ? undefined : json),
-        });
-        expect(answer.status, `${key} with a POS key for its client key`).toBe(403);
-        expect(answer.error?.code, `${key} with a POS key for its client key`).toBe('API_KEY');
-      }
-      expect(changesBetween(before, await state()), `${key} changed the table`).toEqual([]);
-    },
-  );
-});
+        expect(changesBetween(before, await state()), `${key} changed the table`).toEqual([]);
+      },
+    );
+  });
+}
