@@ -546,6 +546,29 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
     values.ownerId = buyer.id;
     values.orderId = result.orders[0]?.id as string;
   }
+  if (key.includes('/api/events/{eventId}')) {
+    // An event the account organises, with one list of one catalogue wine.
+    const event = await ok(
+      origin.api<{ id: string; wineLists: { id: string }[] }>('POST', '/api/events', {
+        token,
+        json: {
+          type: 'public',
+          horecaPrices: false,
+          name: 'Sveipesmaking',
+          category: 'tasting',
+          startDate: '2027-03-04',
+          endDate: '2027-03-04',
+          startTime: '18:00',
+          endTime: '21:00',
+          location: 'Sveipebaren, Torggata 1',
+          city: 'Oslo',
+          wineLists: [{ name: 'Sveipeliste', wineIds: [catalogWineId] }],
+        },
+      }),
+    );
+    values.eventId = event.id;
+    values.listId = event.wineLists[0]?.id as string;
+  }
   for (const name of paramsOf(key)) {
     if (values[name] !== undefined) continue;
     if (name === 'id') {
