@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import en from '../src/i18n/en.json' with { type: 'json' };
 import nb from '../src/i18n/nb.json' with { type: 'json' };
 import { seriousViolations } from './support/axe';
@@ -38,18 +38,30 @@ function pathOf(name: string): string {
 for (const audience of AUDIENCES) {
   for (const language of LANGUAGES) {
     test.describe(`${audience}, ${language}`, () => {
+      // One browser tab for the block's pages, signed in once: each route's test opens its page in it
+      // with a full load of the address, as a fresh visit does, and the checks see only that page.
+      let phone: Page;
+      test.beforeAll(async ({ browser }, info) => {
+        const { baseURL, locale } = info.project.use;
+        const context = await browser.newContext({ baseURL, locale, viewport: PHONE });
+        phone = await context.newPage();
+        await prepareVisit(phone, { audience, language });
+      });
+      test.afterAll(async () => {
+        await phone?.context().close();
+      });
+
       for (const name of ROUTE_NAMES) {
         const audited = language === 'en';
         const title = audited
           ? `${name} fits a ${PHONE.width} px phone and has no serious accessibility violations`
           : `${name} fits a ${PHONE.width} px phone`;
-        test(title, async ({ page }) => {
+        test(title, async () => {
           const path = pathOf(name);
-          await prepareVisit(page, { audience, language });
-          await openPage(page, path, language);
-          await expectNoSidewaysScroll(page, `${path} (${audience}, ${language})`);
+          await openPage(phone, path, language);
+          await expectNoSidewaysScroll(phone, `${path} (${audience}, ${language})`);
           // Axe on every page for both audiences, once (in English), in the same visit.
-          if (audited) expect(await seriousViolations(page), `${path} (${audience})`).toEqual([]);
+          if (audited) expect(await seriousViolations(phone), `${path} (${audience})`).toEqual([]);
         });
       }
     });
