@@ -32,6 +32,7 @@ export interface AppRoute {
 const FIXED_ROUTES: AppRoute[] = [
   { name: 'feed', path: '/feed' },
   { name: 'events', path: '/events' },
+  { name: 'unknown event', path: '/events/no-such-event' },
   { name: 'cart', path: '/cart' },
   { name: 'checkout', path: '/cart/checkout' },
   { name: 'unknown checkout', path: '/cart/confirmation/no-such-checkout' },
@@ -71,6 +72,8 @@ export interface DynamicIds {
   publicWineListId: string;
   /** The marketplace supplier with the most wines. */
   supplierId: string;
+  /** The first public demo event of /events (upcoming, with its wine lists). */
+  eventId: string;
 }
 
 export function routesWith(ids: DynamicIds): AppRoute[] {
@@ -84,6 +87,7 @@ export function routesWith(ids: DynamicIds): AppRoute[] {
     { name: 'public wine list', path: `/wine-list/${encodeURIComponent(ids.publicWineListId)}` },
     { name: 'embedded wine list', path: `/embed/wine-lists/${encodeURIComponent(ids.publicWineListId)}` },
     { name: 'supplier profile', path: `/suppliers/${encodeURIComponent(ids.supplierId)}` },
+    { name: 'event profile', path: `/events/${encodeURIComponent(ids.eventId)}` },
   ];
 }
 
@@ -97,6 +101,7 @@ export const ROUTE_NAMES: string[] = routesWith({
   sharedLocationToken: 'token',
   publicWineListId: 'list',
   supplierId: 'supplier',
+  eventId: 'event',
 }).map((route) => route.name);
 
 async function payloadOf<T>(
@@ -113,7 +118,7 @@ async function payloadOf<T>(
 
 /**
  * Looks up the ids the dynamic routes need: a feed wine, a wine the restaurant holds, a shared location,
- * the restaurant's public wine list.
+ * the restaurant's public wine list, a marketplace supplier, a public event.
  */
 export async function lookUpIds(request: APIRequestContext): Promise<DynamicIds> {
   const feed = await payloadOf<{ rows: { id: string }[] }>(request, 'get', '/api/wines?resultsPerPage=1');
@@ -170,7 +175,12 @@ export async function lookUpIds(request: APIRequestContext): Promise<DynamicIds>
   const supplierId = suppliers.rows[0]?.id;
   expect(supplierId, 'a marketplace supplier').toBeTruthy();
 
+  const events = await payloadOf<{ rows: { id: string }[] }>(request, 'get', '/api/events?resultsPerPage=1');
+  const eventId = events.rows[0]?.id;
+  expect(eventId, 'a public demo event').toBeTruthy();
+
   return {
+    eventId: eventId as string,
     supplierId: supplierId as string,
     feedWineId: feedWineId as string,
     heldWineId: heldWineId as string,
