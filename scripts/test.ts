@@ -3,7 +3,7 @@
  * integration (DynamoDB Local + S3 emulator), infra (CDK + cdk-nag), then the browser journeys against
  * the local stack. Ends with one line counting every test run.
  */
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -67,12 +67,86 @@ if (wants('static')) {
   if (!step('Lint and format (biome)', 'npx', ['biome', 'check', '.'])) failures.push('lint');
 }
 
+/**
+ * The browser journeys' server (what web/playwright.config.ts would start), started in the background
+ * once the web app is built, so its first start's seeding (about a minute) overlaps the infra tier.
+ * Playwright then reuses it. It is stopped when this script ends, however it ends.
+ */
+const E2E_PORT = 3100;
+let e2eServer: ChildProcess | undefined;
+
+function stopE2eServer(): void {
+  const pid = e2eServer?.pid;
+  e2eServer?.stdin?.end();
+  e2eServer = undefined;
+  if (pid === undefined) return;
+  try {
+    // Its own process group: npx, tsx and the DynamoDB Local it starts go with it.
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+process.on('exit', stopE2eServer);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopE2eServer();
+    process.exit(1);
+  });
+}
+
+function startE2eServer(): void {
+  rmSync(join(root, '.kork', 'e2e'), { recursive: true, force: true });
+  process.stdout.write("\n▶ Browser journeys' server, in the background (seeds on its first start)\n");
+  // In a process group of its own, with a shell that ends the whole group once this script's end of the
+  // pipe closes: however this script ends (even killed outright), the server and its emulators go too.
+  e2eServer = spawn('sh', ['-c', 'npx tsx infra/local/main.ts & read -r line; kill -TERM 0'], {
+    cwd: root,
+    detached: true,
+    stdio: ['pipe', 'ignore', 'inherit'],
+    env: { ...env, PORT: String(E2E_PORT), KORK_DATA_DIR: '.kork/e2e' },
+  });
+}
+
+/**
+ * Waits for the background server to run: it writes runtime.json in its fresh data folder once it
+ * listens (so an answer on the port from anything else does not count), and answers on the port.
+ */
+async function e2eServerUp(timeoutMs: number): Promise<boolean> {
+  const started = Date.now();
+  const running = join(root, '.kork', 'e2e', 'runtime.json');
+  while (Date.now() < started + timeoutMs) {
+    if (!e2eServer || e2eServer.exitCode !== null || e2eServer.signalCode !== null) break;
+    const answered =
+      existsSync(running) &&
+      (await fetch(`http://localhost:${E2E_PORT}/api/health`, { signal: AbortSignal.timeout(2_000) })
+        .then(() => true)
+        .catch(() => false));
+    if (answered) {
+      const waited = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`✔ Browser journeys' server up (waited ${waited} s)\n`);
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  process.stdout.write("✘ Browser journeys' server did not start\n");
+  return false;
+}
+
+let webBuilt: boolean | undefined;
+function buildWeb(): boolean {
+  webBuilt ??= step('Build the web app', 'npm', ['run', 'build:web']);
+  return webBuilt;
+}
+
 for (const [tier, projects] of [
   ['unit', ['unit', 'web']],
   ['integration', ['integration']],
   ['infra', ['infra']],
 ] as const) {
   if (!wants(tier)) continue;
+  // The server needs the built app; the infra tier leaves a core for its seeding.
+  if (tier === 'infra' && wants('e2e') && buildWeb()) startE2eServer();
   const out = join(results, `vitest-${tier}.json`);
   vitestFiles.push(out);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
@@ -83,20 +157,22 @@ for (const [tier, projects] of [
 let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
 if (wants('e2e')) {
   const out = join(results, 'playwright.json');
-  const built = step('Build the web app', 'npm', ['run', 'build:web']);
-  if (!built) failures.push('web build');
-  else if (
-    !step(
-      'Tests: e2e (Playwright, Chromium)',
-      'npx',
-      ['playwright', 'test', '-c', 'web/playwright.config.ts', '--reporter=list,json'],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-      },
-    )
-  ) {
-    failures.push('e2e');
+  if (!buildWeb()) failures.push('web build');
+  else {
+    if (!e2eServer) startE2eServer();
+    if (!(await e2eServerUp(300_000))) failures.push('e2e server');
+    else if (
+      !step(
+        'Tests: e2e (Playwright, Chromium)',
+        'npx',
+        ['playwright', 'test', '-c', 'web/playwright.config.ts', '--reporter=list,json'],
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: out, KORK_E2E_SERVER: 'running' },
+      )
+    ) {
+      failures.push('e2e');
+    }
   }
+  stopE2eServer();
   e2e = playwrightCounts(out);
 }
 

@@ -44,7 +44,9 @@ export default defineConfig({
     // Any answer means the server is up; without an API key /api/health answers 403, which counts.
     url: `http://localhost:${port}/api/health`,
     env: { PORT: String(port), KORK_DATA_DIR: '.kork/e2e' },
-    reuseExistingServer: false,
+    // `npm test` (scripts/test.ts) starts this same server early, in the background, and says so;
+    // otherwise every run starts its own.
+    reuseExistingServer: process.env.KORK_E2E_SERVER === 'running',
     timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
