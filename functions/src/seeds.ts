@@ -5,6 +5,7 @@
 import { accountsSeed, directorySeed } from './accounts/seed';
 import { catalogSeed } from './catalog/seed';
 import { cellarSeed } from './cellar/seed';
+import { eventsSeed } from './events/seed';
 import { marketplaceSeed } from './marketplace/seed';
 import { mediaSeed } from './media/seed';
 import { pricingSeed } from './pricing/seed';
@@ -34,4 +35,5 @@ export const seedSteps: readonly SeedStep[] = [
   recipesSeed,
   pricingSeed,
   marketplaceSeed,
+  eventsSeed,
 ];

@@ -399,7 +399,7 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
   );
 
   const named = facetNames(index).filter((n) => matches(n.folded, query));
-  for (const kind of ['country', 'region', 'subRegion', 'manufacturer', 'grape'] as const) {
+  const pushNamed = (kind: 'country' | 'region' | 'subRegion' | 'manufacturer' | 'grape') =>
     push(
       kind,
       named
@@ -408,7 +408,11 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
         .slice(0, PER_KIND)
         .map(({ id, name, detail }) => ({ kind, id, name, detail })),
     );
-  }
+  for (const kind of ['country', 'region', 'subRegion'] as const) pushNamed(kind);
+  // Events through their own service (public ones by name; a private one by its exact name only).
+  const { eventSearchHits } = await import('../events/event-service');
+  push('wineEvent', query ? await eventSearchHits(q) : []);
+  for (const kind of ['manufacturer', 'grape'] as const) pushNamed(kind);
 
   for (const kind of ['expert', 'tastingLocation'] as const) {
     const people = await directory(kind);
