@@ -174,8 +174,7 @@ function DraftListCard({
             }}
           />
           <Button
-            variant="subtle"
-            color="red.9"
+            variant="default"
             radius="xl"
             leftSection={<IconTrash size={16} aria-hidden />}
             aria-label={t('eventEditor.lists.deleteNamed', { name: shownName })}

@@ -1,10 +1,10 @@
 import { EVENT_LIMITS, EventWineIdsImport } from '@kork/shared';
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Loader,
+  Paper,
   SegmentedControl,
   Select,
   Stack,
@@ -404,15 +404,11 @@ export function IdsImport({
 export function ImportReport({ report }: { report: ImportSummary }) {
   const { t } = useTranslation();
   const id = useId();
-  const problems = report.unknown.length > 0 || report.junk.length > 0 || report.overflow > 0;
   return (
-    <Alert
-      variant="light"
-      color={problems ? 'orange.9' : 'green.9'}
-      role="status"
-      aria-labelledby={id}
-      title={<span id={id}>{t('eventEditor.import.reportTitle')}</span>}
-    >
+    <Paper withBorder radius="md" p="sm" role="status" aria-labelledby={id}>
+      <Text fw={600} size="sm" id={id} mb={4}>
+        {t('eventEditor.import.reportTitle')}
+      </Text>
       <ul className={classes.report}>
         <li>{t('eventEditor.import.added', { count: report.added })}</li>
         {report.alreadyListed.length > 0 && (
@@ -432,6 +428,6 @@ export function ImportReport({ report }: { report: ImportSummary }) {
           </li>
         )}
       </ul>
-    </Alert>
+    </Paper>
   );
 }
