@@ -78,10 +78,14 @@ export function osloInstant(date: string, time: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // Two passes: the offset at the guess, then at the corrected guess.
-  const first = wall - osloOffsetMinutes(wall) * 60_000;
-  const second = wall - osloOffsetMinutes(first) * 60_000;
-  return Math.min(first, second);
+  // The offsets a day before and after cover both sides of a clock change that night; a reading is
+  // right when Oslo's offset at that instant is the one it assumed.
+  const before = osloOffsetMinutes(wall - 86_400_000);
+  const after = osloOffsetMinutes(wall + 86_400_000);
+  const readings = [...new Set([before, after])]
+    .map((offset) => wall - offset * 60_000)
+    .filter((instant) => wall - instant === osloOffsetMinutes(instant) * 60_000);
+  return readings.length > 0 ? Math.max(...readings) : wall - after * 60_000;
 }
 
 export interface EventSchedule {
