@@ -2,6 +2,7 @@
  * Wine events against the local stack: every route, who may change what, private events' reach, prices
  * by viewer, the lists' limits and import, covers, concurrent changes, and the demo events.
  */
+import { removeAccount } from '@kork/functions/accounts/profile-service';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, nextChangeSeq, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
@@ -575,4 +576,24 @@ describe('demo events', () => {
     const [again] = await applySeeds([eventsSeed], { force: true });
     expect(again?.summary).toBe('demo events already there');
   }, 60_000);
+});
+
+describe('account deletion', () => {
+  it('removes the organiser’s events and their covers with the account', async () => {
+    const form = new FormData();
+    form.append('image', await jpeg(), 'cover.jpg');
+    const upload = await origin.api<EventCoverUpload>('POST', '/api/events/covers', {
+      token: tokens[P],
+      form,
+    });
+    const event = await create(P, { coverPhoto: upload.payload.coverPhoto });
+    const ownerId = userIds[P] as string;
+    const before = await db().collections.owned({ ownerId }).go({ pages: 'all' });
+    expect(before.data.wineEvent.length).toBeGreaterThan(0);
+    await removeAccount(ownerId, 'delete', 'DELETE');
+    const after = await db().collections.owned({ ownerId }).go({ pages: 'all' });
+    expect(after.data.wineEvent).toEqual([]);
+    expect((await call('GET', eventPath(event.id))).status).toBe(404);
+    expect(await mediaObject(upload.payload.coverUrl)).not.toBe(200);
+  });
 });
