@@ -109,7 +109,7 @@ function EventProfile() {
         <Stack gap="md">
           <BackLink />
           <div className={classes.hero}>
-            <EventCover event={event} eager className={classes.cover} />
+            <EventCover event={event} eager width={1080} className={classes.cover} />
             <EventHeading event={event} />
           </div>
           <EventActions event={event} />
@@ -162,7 +162,9 @@ function EventHeading({ event }: { event: WineEvent }) {
           </Badge>
         )}
       </Group>
-      <Title order={1}>{event.name}</Title>
+      <Title order={1} className={classes.name}>
+        {event.name}
+      </Title>
       {event.type === 'private' && (
         <Group gap={6} mt="xs" wrap="nowrap" align="flex-start">
           <IconLock size={16} aria-hidden style={{ flex: 'none', marginTop: 3 }} />

@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageSources } from '../../../lib/image-url';
 import { CATEGORY_COLOR } from '../event-text';
 import classes from './events.module.css';
 
@@ -26,16 +27,18 @@ interface EventCoverProps {
   /** The profile's cover loads at once; a card's waits until it is near the screen. */
   eager?: boolean;
   className?: string;
+  /** The width it is shown at, in CSS pixels: the image service sends that size (and twice it). */
+  width?: number;
 }
 
 /** An event's cover photo, or its category's colour with the category's icon when it has none. */
-export function EventCover({ event, eager = false, className }: EventCoverProps) {
+export function EventCover({ event, eager = false, className, width = 400 }: EventCoverProps) {
   const { t } = useTranslation();
   const classNames = [classes.cover, className].filter(Boolean).join(' ');
   if (event.coverUrl) {
     return (
       <img
-        src={event.coverUrl}
+        {...imageSources(event.coverUrl, width)}
         alt={t('wineEvents.card.coverAlt', { name: event.name })}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"

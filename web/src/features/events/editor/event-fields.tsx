@@ -4,6 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ImagePicker } from '../../../components/image-picker';
+import { imageUrl } from '../../../lib/image-url';
 import type { EventFormValues } from './event-form';
 
 type Form = UseFormReturnType<EventFormValues>;
@@ -77,7 +78,7 @@ export function AboutFields({
         label={t('eventEditor.about.cover')}
         shape="cover"
         file={cover.file}
-        currentSrc={cover.url}
+        currentSrc={cover.url ? imageUrl(cover.url, 640) : undefined}
         busy={cover.busy}
         error={cover.error ?? (form.errors.coverPhoto as string | undefined)}
         onChange={onCoverChange}

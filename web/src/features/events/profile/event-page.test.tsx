@@ -81,9 +81,12 @@ describe('the event profile', () => {
 
   it('shows the event, its organiser, its lists with monopoly prices, and related events', async () => {
     signIn({ id: 'u-private' });
-    serve(eventFixture());
+    serve(eventFixture({ coverUrl: '/users/demo-restaurant/eventCover-1.jpg' }));
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Barolo evening' })).toBeTruthy();
+    // The cover comes through the image service at the width it is shown, not from the raw stored path.
+    const cover = screen.getByRole('img', { name: /Barolo evening/ });
+    expect(cover.getAttribute('src')).toBe('/img?url=%2Fusers%2Fdemo-restaurant%2FeventCover-1.jpg&w=1080');
     expect(screen.getByText(/6:00\sPM–10:00\sPM/)).toBeTruthy();
     expect(screen.getByText('Norwegian time (Europe/Oslo)')).toBeTruthy();
     expect(screen.getByText('Vinbaren, Torggata 5 · Oslo')).toBeTruthy();
