@@ -5,9 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
-import { absoluteUrl, copyText } from '../../wines/clipboard';
+import { absoluteUrl, copyLink, shareLink } from '../../wines/clipboard';
 import { ConfirmModal } from '../../wines/components/confirm-modal';
 import { deleteEvent, eventKeys } from '../api/events';
 import { eventPath } from '../event-text';
@@ -31,27 +30,8 @@ export function EventActions({ event }: { event: WineEvent }) {
     },
   });
 
-  async function copyLink() {
-    try {
-      await copyText(url);
-      notify.success(t('wineEvents.profile.linkCopied'));
-    } catch {
-      notify.error(translateMessage('unableToCopyLink'));
-    }
-  }
-
-  async function share() {
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: event.name, url });
-        return;
-      } catch (error) {
-        // The person closed the share sheet: nothing more to do.
-        if ((error as { name?: string } | null)?.name === 'AbortError') return;
-      }
-    }
-    await copyLink();
-  }
+  const copy = () => copyLink(url, t('wineEvents.profile.linkCopied'));
+  const share = () => shareLink(url, event.name, t('wineEvents.profile.linkCopied'));
 
   return (
     <>
@@ -68,7 +48,7 @@ export function EventActions({ event }: { event: WineEvent }) {
           variant="light"
           radius="xl"
           leftSection={<IconLink size={16} aria-hidden />}
-          onClick={() => void copyLink()}
+          onClick={() => void copy()}
         >
           {t('wineEvents.profile.copyLink')}
         </Button>

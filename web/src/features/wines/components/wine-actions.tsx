@@ -3,10 +3,9 @@ import { IconCode, IconLink, IconShare, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { deleteWine } from '../api/delete-wine';
-import { absoluteUrl, copyText } from '../clipboard';
+import { absoluteUrl, copyLink, shareLink } from '../clipboard';
 import { winePath } from '../wine-text';
 import { ConfirmModal } from './confirm-modal';
 import { EmbedDialog } from './embed-dialog';
@@ -25,27 +24,8 @@ export function WineActions({ wine, canDelete }: WineActionsProps) {
   const [deleting, setDeleting] = useState(false);
   const url = absoluteUrl(winePath(wine.id));
 
-  async function copyLink() {
-    try {
-      await copyText(url);
-      notify.success(t('wine.actions.linkCopied'));
-    } catch {
-      notify.error(translateMessage('unableToCopyLink'));
-    }
-  }
-
-  async function share() {
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: wine.name, url });
-        return;
-      } catch (error) {
-        // The person closed the share sheet: nothing more to do.
-        if ((error as { name?: string } | null)?.name === 'AbortError') return;
-      }
-    }
-    await copyLink();
-  }
+  const copy = () => copyLink(url, t('wine.actions.linkCopied'));
+  const share = () => shareLink(url, wine.name, t('wine.actions.linkCopied'));
 
   return (
     <>
@@ -62,7 +42,7 @@ export function WineActions({ wine, canDelete }: WineActionsProps) {
           variant="light"
           radius="xl"
           leftSection={<IconLink size={16} aria-hidden />}
-          onClick={() => void copyLink()}
+          onClick={() => void copy()}
         >
           {t('wine.actions.copyLink')}
         </Button>
