@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { WineRow } from './catalog';
 import type { CurrencyCode } from './currencies';
 import { withBounds } from './messages';
-import { idField, isCleanText, isIsoDate, listField, textField } from './schema-primitives';
+import { idField, isCleanText, isIsoDate, listField, numberField, textField } from './schema-primitives';
 
 /**
  * Wine events (SPEC §1–§4, docs/events.md): a tasting, a dinner or a fair with its wine lists, public
@@ -275,11 +275,11 @@ export const EventUpdate = z
   .strictObject(
     {
       ...Object.fromEntries(Object.entries(eventFields).map(([key, field]) => [key, z.optional(field)])),
-      version: z.optional(z.number().check(z.int(), z.gte(0))),
+      version: z.optional(numberField(0, 1_000_000_000, { int: true })),
       /** When given, every list is replaced with these in the same write (the dialog's edit). */
       wineLists: z.optional(wineListsField),
     } as { [K in keyof typeof eventFields]: z.ZodMiniOptional<(typeof eventFields)[K]> } & {
-      version: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+      version: z.ZodMiniOptional<ReturnType<typeof numberField>>;
       wineLists: z.ZodMiniOptional<typeof wineListsField>;
     },
     { error: 'unknownField' },
