@@ -318,6 +318,15 @@ describe('wine lists', () => {
     });
     expect(report.payload.list.wineIds).toEqual([a.id, b.id, c.id]);
 
+    // The same ids again add nothing, and nothing is written: the version stays.
+    const written = await call<WineEvent>('GET', eventPath(event.id));
+    const again = await call<EventWineImportReport>('POST', `${listsPath(event.id)}/${listId}/import`, R, {
+      ids: `${numberOf(a)}; ${numberOf(b)}`,
+    });
+    expect(again.status).toBe(200);
+    expect(again.payload).toMatchObject({ added: [], alreadyListed: [numberOf(a), numberOf(b)] });
+    expect((await call<WineEvent>('GET', eventPath(event.id))).payload.version).toBe(written.payload.version);
+
     const lookup = await call<EventWineIdsLookup>('POST', '/api/events/wine-ids', P, {
       ids: `${numberOf(a)};x1;123456789012;${numberOf(a)}`,
     });
@@ -516,7 +525,11 @@ describe('cover photos', () => {
     expect(replaced.payload.coverPhoto).toBe(next.payload.coverPhoto);
     expect(await mediaObject(upload.payload.coverUrl)).not.toBe(200);
 
+    // A cover two events show stays until the last of them lets it go.
+    const twin = await create(R, { coverPhoto: next.payload.coverPhoto });
     expect((await call('DELETE', eventPath(event.id), R)).status).toBe(204);
+    expect(await mediaObject(next.payload.coverUrl)).toBe(200);
+    expect((await call('DELETE', eventPath(twin.id), R)).status).toBe(204);
     expect(await mediaObject(next.payload.coverUrl)).not.toBe(200);
   });
 });

@@ -7,6 +7,7 @@ import type { EventCoverUpload } from '@kork/shared';
 import { deleteImage, isUploadedFile, storeImage } from '../accounts/account-images';
 import type { Principal } from '../platform/auth';
 import { UnauthorizedError, ValidationError } from '../platform/errors';
+import { eventsOfOwner } from './event-store';
 import { coverUrlOf, type EventViewer } from './event-views';
 
 /** `POST /api/events/covers`: stores the image; answers its path for `coverPhoto` and its address. */
@@ -36,7 +37,14 @@ export function checkCover(
     throw new ValidationError({ coverPhoto: 'eventCoverNotYours' });
 }
 
-/** Deletes a cover file an event no longer names. */
+/**
+ * Deletes a cover file an event no longer names, unless another event still shows it: a cover can only
+ * be taken by the person who uploaded it (`checkCover`), so their events are the ones to ask. Two such
+ * events deleted at the same moment may both keep the file: a stray file, never a missing picture.
+ */
 export async function dropCover(coverPhoto: string | null | undefined): Promise<void> {
-  if (coverPhoto) await deleteImage(`/${coverPhoto}`);
+  if (!coverPhoto) return;
+  const uploader = /^users\/([^/]+)\//.exec(coverPhoto)?.[1];
+  if (uploader && (await eventsOfOwner(uploader)).some((event) => event.coverPhoto === coverPhoto)) return;
+  await deleteImage(`/${coverPhoto}`);
 }

@@ -105,7 +105,8 @@ export interface EventChange<T> {
  * Reads the event, checks the viewer may change it, applies `change` and writes the result on the
  * version read, with `version` bumped and `updatedAt` moved on. `expectedVersion` (the version the
  * client read) makes a different version, or a change that lands first, a 409; without it the step
- * runs again on a fresh read. `change` must not write anything itself: it may run more than once.
+ * runs again on a fresh read. A change that leaves the event as it was writes nothing. `change` must not
+ * write anything itself: it may run more than once.
  */
 export async function changeEvent<T = undefined>(
   eventId: string,
@@ -119,6 +120,9 @@ export async function changeEvent<T = undefined>(
     const before = await editableEvent(eventId, principal);
     if (expectedVersion !== undefined && before.version !== expectedVersion) throw new ConflictError();
     const { record, result } = await change(structuredClone(before));
+    // A change that changes nothing (an import of ids already listed) writes nothing and keeps the version.
+    if (JSON.stringify(record) === JSON.stringify(before))
+      return { before, after: before, result: result as T };
     const after: EventRecord = {
       ...record,
       id: before.id,
