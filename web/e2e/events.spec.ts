@@ -169,6 +169,13 @@ test('the demo restaurant creates an event with a list imported by ids, and a cl
   await expect(saved.getByTestId('event-wine')).toHaveCount(2);
   for (const wine of wines) await expect(saved).toContainText(wine.name);
 
+  // On the profile the organiser adds a list: saved at once, with the §8 message.
+  const manager = page.getByRole('region', { name: 'Manage wine lists' });
+  await manager.getByLabel('Name of a new wine list').fill('Dessert');
+  await manager.getByRole('button', { name: 'Add list' }).click();
+  await expect(page.getByText('List added')).toBeVisible();
+  await expect(manager.getByRole('button', { name: 'Edit the list Dessert' })).toBeVisible();
+
   await openPage(page, '/events', 'en');
   await page.getByRole('searchbox', { name: 'Search events' }).fill(name);
   await expect(page.getByTestId('event-card').filter({ hasText: name })).toBeVisible();
