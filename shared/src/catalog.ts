@@ -281,6 +281,16 @@ export function vintageFilterYears(today: Date = new Date()): number[] {
   return Array.from({ length: VINTAGE_FILTER_YEARS }, (_, i) => year - i);
 }
 
+/**
+ * How the global search matches a folded name against a folded query: at the start of the name or of a
+ * word in it, or anywhere once the query has four letters or more.
+ */
+export function matchesFoldedName(folded: string, query: string): boolean {
+  return (
+    folded.startsWith(query) || folded.includes(` ${query}`) || (query.length >= 4 && folded.includes(query))
+  );
+}
+
 /** Lower-case ASCII with Norwegian letters folded (ø→o, æ→ae, å→a) and accents dropped: for search and ids. */
 export function foldText(text: string): string {
   return text

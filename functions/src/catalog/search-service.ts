@@ -15,6 +15,7 @@ import {
   type Locale,
   MAIN_CATEGORIES,
   MAIN_CATEGORY_NAMES,
+  matchesFoldedName,
   originId,
   type SearchHit,
   type SearchKind,
@@ -345,12 +346,6 @@ function facetNames(index: CatalogIndex): Named[] {
   return names;
 }
 
-function matches(folded: string, query: string): boolean {
-  return (
-    folded.startsWith(query) || folded.includes(` ${query}`) || (query.length >= 4 && folded.includes(query))
-  );
-}
-
 const PER_KIND = 5;
 
 /** `GET /api/search?q=`: hits grouped by SPEC §3 kind, each group best first. */
@@ -388,7 +383,11 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
     'category',
     MAIN_CATEGORIES.filter((c) => {
       const names = MAIN_CATEGORY_NAMES[c];
-      return matches(foldText(names.en), query) || matches(foldText(names.nb), query) || c.startsWith(query);
+      return (
+        matchesFoldedName(foldText(names.en), query) ||
+        matchesFoldedName(foldText(names.nb), query) ||
+        c.startsWith(query)
+      );
     })
       .slice(0, PER_KIND)
       .map((c) => ({
@@ -398,7 +397,7 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
       })),
   );
 
-  const named = facetNames(index).filter((n) => matches(n.folded, query));
+  const named = facetNames(index).filter((n) => matchesFoldedName(n.folded, query));
   const pushNamed = (kind: 'country' | 'region' | 'subRegion' | 'manufacturer' | 'grape') =>
     push(
       kind,
@@ -420,7 +419,9 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
       kind,
       people
         .filter(
-          (p) => matches(foldText(p.name), query) || matches(foldText(p.tastingLocationName ?? ''), query),
+          (p) =>
+            matchesFoldedName(foldText(p.name), query) ||
+            matchesFoldedName(foldText(p.tastingLocationName ?? ''), query),
         )
         .slice(0, PER_KIND)
         .map((p) => ({

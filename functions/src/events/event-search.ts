@@ -9,6 +9,7 @@ import {
   type EventWhen,
   eventInstants,
   isPastEvent,
+  matchesFoldedName,
   type SearchHit,
 } from '@kork/shared';
 import { type EventRecord, eventsNamed, eventsOfListing, eventsOfOwner } from './event-store';
@@ -77,13 +78,6 @@ export async function listEvents(query: EventsQuery, viewer: EventViewer): Promi
   };
 }
 
-/** As the global search matches names: a word's start, or anywhere for four letters or more. */
-function matches(folded: string, query: string): boolean {
-  return (
-    folded.startsWith(query) || folded.includes(` ${query}`) || (query.length >= 4 && folded.includes(query))
-  );
-}
-
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -106,7 +100,8 @@ export async function eventSearchHits(query: string): Promise<SearchHit[]> {
   if (!folded) return [];
   const [publicEvents, named] = await Promise.all([eventsOfListing('public'), eventsNamed(folded)]);
   const found = new Map<string, EventRecord>();
-  for (const record of publicEvents) if (matches(record.nameKey, folded)) found.set(record.id, record);
+  for (const record of publicEvents)
+    if (matchesFoldedName(record.nameKey, folded)) found.set(record.id, record);
   for (const record of named) found.set(record.id, record);
   return upcomingFirst([...found.values()])
     .slice(0, SEARCH_HITS)
