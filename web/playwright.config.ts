@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = new URL('..', import.meta.url).pathname;
-const port = 3100;
+// KORK_E2E_PORT lets two runs on one machine use their own server and data folder.
+const port = Number(process.env.KORK_E2E_PORT ?? 3100);
+const dataDir = port === 3100 ? '.kork/e2e' : `.kork/e2e-${port}`;
 
 /**
  * Browser journeys against the local stack (`infra/local/main.ts`), which serves the built SPA (web/dist,
@@ -39,11 +41,11 @@ export default defineConfig({
   webServer: {
     // A fresh data folder every run: journeys change the catalogue (an admin merge), and the first start
     // seeds it again from the product list (about a minute).
-    command: `node -e "require('fs').rmSync('.kork/e2e', { recursive: true, force: true })" && npx tsx infra/local/main.ts`,
+    command: `node -e "require('fs').rmSync('${dataDir}', { recursive: true, force: true })" && npx tsx infra/local/main.ts`,
     cwd: repoRoot,
     // Any answer means the server is up; without an API key /api/health answers 403, which counts.
     url: `http://localhost:${port}/api/health`,
-    env: { PORT: String(port), KORK_DATA_DIR: '.kork/e2e' },
+    env: { PORT: String(port), KORK_DATA_DIR: dataDir },
     // `npm test` (scripts/test.ts) starts this same server early, in the background, and says so;
     // otherwise every run starts its own.
     reuseExistingServer: process.env.KORK_E2E_SERVER === 'running',
