@@ -99,6 +99,10 @@ async function cellarName(ownerId: string): Promise<string> {
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 /** Column right edges after the wine column (points from the left margin). */
 const COLUMNS = { expected: 330, counted: 385, difference: 445, value: 515 };
+/** The wine column's width: up to the expected column's figures. */
+const WINE_WIDTH = COLUMNS.expected - 75;
+/** A one-line row's height; a wrapped name adds its further lines. */
+const ROW_HEIGHT = 13;
 
 export async function stockCountPdf(
   ownerId: string,
@@ -207,12 +211,14 @@ export async function stockCountPdf(
     y = doc.y + 4;
     tableHeader();
     for (const line of lines) {
-      ensure(14, tableHeader);
       const label = `${line.wineDisplayName}${line.extra ? ` (${t.extra})` : ''}`;
-      doc
-        .font('regular')
-        .fontSize(9)
-        .text(label, left, y, { width: COLUMNS.expected - 75, lineBreak: false, ellipsis: true });
+      // A long name wraps within its column: the row is as tall as its wrapped name, and a row that
+      // does not fit on what is left of the page starts the next one whole.
+      doc.font('regular').fontSize(9);
+      const extraLines = doc.heightOfString(label, { width: WINE_WIDTH }) - doc.currentLineHeight(true);
+      const rowHeight = ROW_HEIGHT + Math.max(0, extraLines);
+      ensure(rowHeight, tableHeader);
+      doc.font('regular').fontSize(9).text(label, left, y, { width: WINE_WIDTH });
       cell(String(line.expected), COLUMNS.expected);
       if (line.counted === undefined) {
         doc.font('italic').fontSize(9).fillColor('#777777');
@@ -227,7 +233,7 @@ export async function stockCountPdf(
         cell(signed(line.difference ?? 0), COLUMNS.difference);
         if (line.differenceValue !== undefined) cell(money(line.differenceValue), COLUMNS.value);
       }
-      y += 13;
+      y += rowHeight;
     }
     y += 8;
   }

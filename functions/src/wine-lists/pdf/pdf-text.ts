@@ -10,6 +10,8 @@ export interface PdfTextItem {
   x: number;
   baseline: number;
   width: number;
+  /** The font size in points (the text's vertical scale). */
+  size: number;
   fontName: string;
 }
 
@@ -50,6 +52,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
           x: item.transform[4] as number,
           baseline: height - (item.transform[5] as number),
           width: item.width,
+          size: Math.hypot(item.transform[2] as number, item.transform[3] as number),
           fontName: item.fontName,
         });
       }
