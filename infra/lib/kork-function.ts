@@ -126,6 +126,9 @@ export class KorkFunction extends Construct {
       case 'import-steps:send':
         this.sendTo('import-steps', resources);
         return;
+      case 'account-deletions:send':
+        this.sendTo('account-deletions', resources);
+        return;
       case 'documents:read':
         // Textract has no resource-level permissions; it reads the object with this role's s3:GetObject.
         fn.addToRolePolicy(
@@ -208,11 +211,15 @@ export class KorkFunction extends Construct {
       );
     this.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['bedrock:InvokeModel'], resources }));
     this.function.addEnvironment('BEDROCK_MODEL_ID', modelId);
+    // Rendered as the stack renders it: `<AWS::Partition>` in an env-agnostic app, `aws` once the CLI
+    // gives the app a concrete region.
     if (profile)
-      Validations.of(this).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/${foundationModel}]`,
-        reason: REASONS.inferenceProfile,
-      });
+      acknowledgeWildcardResource(
+        this,
+        `arn:${stack.partition}:bedrock:*::foundation-model/${foundationModel}`,
+        '',
+        REASONS.inferenceProfile,
+      );
   }
 
   private sendTo(queueName: QueueName, resources: FunctionResources): void {
