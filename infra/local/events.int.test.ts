@@ -534,6 +534,95 @@ describe('cover photos', () => {
   });
 });
 
+describe('cover paths that reach another account’s folder', () => {
+  const E = 'expert';
+  async function victimFile(): Promise<string> {
+    const form = new FormData();
+    form.append('file', await jpeg(), 'photo.jpg');
+    const upload = await origin.api<{ photo: string }>('POST', `/api/users/${userIds[E]}/tasting-images`, {
+      token: tokens[E],
+      form,
+    });
+    expect(upload.status).toBe(201);
+    expect(await mediaObject(upload.payload.photo)).toBe(200);
+    return upload.payload.photo;
+  }
+
+  it('refuses `..`, escaped dots, backslashes, a leading slash and empty parts in a cover', async () => {
+    const victim = (await victimFile()).slice(1);
+    const file = victim.split('/')[2] as string;
+    const own = `users/${userIds[R]}`;
+    const paths = [
+      `${own}/../${userIds[E]}/${file}`,
+      `${own}/%2e%2e/${userIds[E]}/${file}`,
+      `${own}/%2E%2e/${userIds[E]}/${file}`,
+      `${own}\\..\\${userIds[E]}\\${file}`,
+      `/${own}/eventCover-x.jpg`,
+      `${own}//eventCover-x.jpg`,
+      `${own}/./eventCover-x.jpg`,
+      `${own}/a/../../${userIds[E]}/${file}`,
+    ];
+    for (const coverPhoto of paths) {
+      const created = await call('POST', '/api/events', R, eventBody({ coverPhoto }));
+      expect(created.status, coverPhoto).toBe(400);
+      expect(created.error?.fields?.coverPhoto, coverPhoto).toBeTruthy();
+    }
+    const event = await create(R);
+    for (const coverPhoto of paths) {
+      const changed = await call('PATCH', eventPath(event.id), R, { coverPhoto });
+      expect(changed.status, coverPhoto).toBe(400);
+    }
+    const theirs = await call('POST', '/api/events', R, eventBody({ coverPhoto: victim }));
+    expect(theirs.error?.fields?.coverPhoto).toBe('The cover photo must be one you uploaded');
+    expect(await mediaObject(`/${victim}`)).toBe(200);
+  });
+
+  it('never deletes another account’s file when a cover stored that way is cleared or its event deleted', async () => {
+    const victim = (await victimFile()).slice(1);
+    const file = victim.split('/')[2] as string;
+    // Covers as an event saved before these rules could hold them.
+    const stored = [
+      `users/${userIds[R]}/../${userIds[E]}/${file}`,
+      `users/${userIds[R]}/%2e%2e/${userIds[E]}/${file}`,
+      victim,
+    ];
+    for (const coverPhoto of stored) {
+      const cleared = await create(R);
+      await db().entities.wineEvent.patch({ id: cleared.id }).set({ coverPhoto }).go();
+      const answer = await call<WineEvent>('PATCH', eventPath(cleared.id), R, { coverPhoto: null });
+      expect(answer.status, coverPhoto).toBe(200);
+      expect(answer.payload.coverPhoto, coverPhoto).toBeNull();
+      expect(await mediaObject(`/${victim}`), coverPhoto).toBe(200);
+
+      const deleted = await create(R);
+      await db().entities.wineEvent.patch({ id: deleted.id }).set({ coverPhoto }).go();
+      expect((await call('DELETE', eventPath(deleted.id), R)).status).toBe(204);
+      expect(await mediaObject(`/${victim}`), coverPhoto).toBe(200);
+    }
+  });
+
+  it('takes a tasting photo only from the author’s own folder', async () => {
+    const victim = await victimFile();
+    const file = victim.split('/')[3] as string;
+    const wine = wines[0] as WineRecord;
+    for (const photo of [
+      victim,
+      `/users/${userIds[R]}/../${userIds[E]}/${file}`,
+      `/users/${userIds[R]}/%2e%2e/${userIds[E]}/${file}`,
+      `users/${userIds[E]}/${file}`,
+    ]) {
+      const note = await call('POST', `/api/wines/${wine.id}/tastings`, R, {
+        points: 90,
+        date: '2024-06-01',
+        isPublished: false,
+        photo,
+      });
+      expect(note.status, photo).toBe(400);
+      expect(note.error?.fields?.photo, photo).toBeTruthy();
+    }
+  });
+});
+
 describe('concurrent changes', () => {
   it('lands every simultaneous list add up to the limit and refuses the rest', async () => {
     const event = await create(R);

@@ -6,6 +6,7 @@ import {
   isoDateField,
   listField,
   MONEY_MAX_MINOR,
+  mediaPathField,
   numberField,
   textField,
   todayIso,
@@ -504,7 +505,8 @@ const tastingFields = {
   points: pointsField,
   date: dateField,
   text: z.optional(textField(5000, { lines: true })),
-  photo: z.optional(z.nullable(textField(500))),
+  /** A picture the author uploaded (`POST /api/users/{id}/tasting-images` answers its path). */
+  photo: z.optional(z.nullable(mediaPathField)),
   drinkingWindowFrom: windowYear,
   drinkingWindowTo: windowYear,
   isPublished: z.boolean({

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { WineRow } from './catalog';
 import type { CurrencyCode } from './currencies';
 import { withBounds } from './messages';
-import { idField, isCleanText, isIsoDate, listField, numberField, textField } from './schema-primitives';
+import { idField, isIsoDate, listField, mediaKeyField, numberField, textField } from './schema-primitives';
 
 /**
  * Wine events (SPEC §1–§4, docs/events.md): a tasting, a dinner or a fair with its wine lists, public
@@ -193,18 +193,11 @@ const webAddressField = textField(EVENT_LIMITS.urlMax).check(
   z.refine(isWebAddress, { error: 'invalidWebAddress' }),
 );
 
-/** Where an uploaded cover lives (`POST /api/events/covers` answers it); null removes the cover. */
-const coverPhotoField = z.nullable(
-  z.string({ error: 'invalidValue' }).check(
-    z.maxLength(300, { error: 'invalidValue' }),
-    z.refine(
-      (value: string) => isCleanText(value) && /^users\/[A-Za-z0-9_-]+\/[A-Za-z0-9_./-]+$/.test(value),
-      {
-        error: 'invalidValue',
-      },
-    ),
-  ),
-);
+/**
+ * Where an uploaded cover lives (`POST /api/events/covers` answers it): a media key, so no `..`,
+ * escapes, backslashes or empty parts; null removes the cover.
+ */
+const coverPhotoField = z.nullable(mediaKeyField);
 
 const wineIdsField = listField(idField, EVENT_LIMITS.winesPerListMax, { tooMany: 'eventListTooLong' });
 

@@ -12,12 +12,16 @@ import {
   hasControlCharacter,
   hasLoneSurrogate,
   idField,
+  isMediaKey,
+  isMediaPath,
   isoDateField,
   isStorableNumber,
   latitudeField,
   listField,
   longitudeField,
   MONEY_MAX_MINOR,
+  mediaKeyField,
+  mediaKeyOwner,
   moneyField,
   NoBody,
   numberField,
@@ -290,5 +294,62 @@ describe('the shared schemas use the rules', () => {
       }),
     ).toHaveProperty(['grapes.0.share']);
     expect(fields(CellarWineInput, { wineId: 'x'.repeat(2100), quantity: 1 })).toHaveProperty('wineId');
+  });
+});
+
+describe('media keys', () => {
+  it('takes a picture key as an upload answers it', () => {
+    expect(isMediaKey('users/01JABC/eventCover-01jxyz.png')).toBe(true);
+    expect(isMediaKey('users/demo-expert/eventCover-demo-vinfest.jpg')).toBe(true);
+    expect(isMediaPath('/users/01JABC/tastingPhoto-01jxyz.webp')).toBe(true);
+    expect(mediaKeyOwner('/users/01JABC/tastingPhoto-01jxyz.webp')).toBe('01JABC');
+  });
+
+  it('refuses every path that leaves its folder or says it otherwise', () => {
+    for (const key of [
+      'users/me/../victim/profileImage-1.png',
+      'users/me/..',
+      'users/../victim/profileImage-1.png',
+      'users/me/%2e%2e/victim/profileImage-1.png',
+      'users/me/%2E%2E/victim/profileImage-1.png',
+      'users/me/%2e%2E%2fvictim%2fprofileImage-1.png',
+      'users/me\\..\\victim\\profileImage-1.png',
+      'users/me/a\\b.png',
+      '/users/me/eventCover-1.png',
+      '//users/me/eventCover-1.png',
+      'users//eventCover-1.png',
+      'users/me//eventCover-1.png',
+      'users/me/eventCover-1.png/',
+      'users/me/./eventCover-1.png',
+      'users/me/.hidden',
+      'users/me/sub/eventCover-1.png',
+      'demo/bottle.png',
+      'users/me/eventCover-1..png',
+      'users/me/eventCover 1.png',
+      '',
+    ]) {
+      expect(isMediaKey(key), key).toBe(false);
+      expect(mediaKeyField.safeParse(key).success, key).toBe(false);
+      if (!isMediaPath(key)) expect(mediaKeyOwner(key), key).toBeUndefined();
+    }
+    expect(isMediaPath('users/me/eventCover-1.png')).toBe(false);
+    expect(isMediaPath('//users/me/eventCover-1.png')).toBe(false);
+    expect(isMediaPath('/users/me/../victim/profileImage-1.png')).toBe(false);
+  });
+
+  it('never takes a key with a `..` part, whatever surrounds it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('users', 'me', '..', '.', '', 'a.png', '%2e%2e', '\\'), { maxLength: 6 }),
+        (parts) => {
+          const key = parts.join('/');
+          if (isMediaKey(key)) {
+            expect(key.split('/')).toHaveLength(3);
+            expect(key.split('/').every((part) => part !== '..' && part !== '.' && part !== '')).toBe(true);
+            expect(key).not.toMatch(/[%\\]/);
+          }
+        },
+      ),
+    );
   });
 });

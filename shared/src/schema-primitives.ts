@@ -155,6 +155,41 @@ export function pathIds<const K extends string>(...names: K[]) {
   return z.object(Object.fromEntries(names.map((name) => [name, idField])) as Record<K, typeof idField>);
 }
 
+// — Media keys —
+
+/**
+ * A stored picture's key in the media bucket, as an upload answers it: `users/<account id>/<file name>`,
+ * exactly those three parts, of letters, digits, `_`, `-` (and `.` inside the file name). So no `..`
+ * or `.` part, no escaped character (`%2e%2e`), no backslash, no leading `/` and no empty part: the key
+ * names the one file it says and lies in the folder of the account it names.
+ */
+const MEDIA_KEY = /^users\/[A-Za-z0-9_-]{1,100}\/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,199}$/;
+
+export function isMediaKey(value: string): boolean {
+  return MEDIA_KEY.test(value) && !value.includes('..');
+}
+
+/** A picture's path as `/img?url=` takes it: one `/`, then a media key (`/users/<id>/<file>`). */
+export function isMediaPath(value: string): boolean {
+  return value.startsWith('/') && isMediaKey(value.slice(1));
+}
+
+/** The account whose folder a media key (or path) lies in; undefined when it is no media key. */
+export function mediaKeyOwner(value: string): string | undefined {
+  const key = value.startsWith('/') ? value.slice(1) : value;
+  return isMediaKey(key) ? key.split('/')[1] : undefined;
+}
+
+/** A media key field (`users/<id>/<file>`), at most 300 characters. */
+export const mediaKeyField = z
+  .string({ error: typeMessage('invalidValue') })
+  .check(z.maxLength(300, { error: 'invalidValue' }), z.refine(isMediaKey, { error: 'invalidValue' }));
+
+/** A media path field (`/users/<id>/<file>`), at most 301 characters. */
+export const mediaPathField = z
+  .string({ error: typeMessage('invalidValue') })
+  .check(z.maxLength(301, { error: 'invalidValue' }), z.refine(isMediaPath, { error: 'invalidValue' }));
+
 /** A body that must be empty (a POST that acts on its path alone): `{}` or no body at all. */
 export const NoBody = z.strictObject({}, { error: 'unknownField' });
 

@@ -3,8 +3,10 @@
  * signature bytes must be those of an allowed image format), not by its name or declared type. The image
  * function decodes and re-encodes every picture it serves.
  */
+
+import { posix } from 'node:path';
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { LIMITS } from '@kork/shared';
+import { isMediaKey, LIMITS } from '@kork/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import { ulid } from 'ulid';
 import { decodeUpload } from '../media/decode-upload';
@@ -39,28 +41,47 @@ export async function inspectImage(file: UploadedFile): Promise<{ format: string
   return { format: type.ext, contentType: type.mime };
 }
 
-/** Stores an image and answers its path for `/img?url=`. */
+/**
+ * The media key a path names when it lies in `userId`'s own folder, else undefined: the path (with or
+ * without its leading `/`) must be a media key (no `..`, escapes, backslashes or empty parts), resolve
+ * to itself and start with `users/<userId>/`. Every picture write and delete goes through it.
+ */
+export function ownMediaKey(path: string | undefined, userId: string): string | undefined {
+  if (!path || !userId) return undefined;
+  const key = path.startsWith('/') ? path.slice(1) : path;
+  if (!isMediaKey(key) || posix.normalize(key) !== key) return undefined;
+  return key.startsWith(`users/${userId}/`) ? key : undefined;
+}
+
+/** Stores an image in the account's own folder and answers its path for `/img?url=`. */
 export async function storeImage(
   userId: string,
   field: ImageField | 'tastingPhoto' | 'cellarImage' | 'wineImage' | 'wineListLogo' | 'eventCover',
   file: UploadedFile,
 ): Promise<string> {
+  const key = ownMediaKey(`users/${userId}/${field}-${ulid().toLowerCase()}`, userId);
+  if (!key) throw new Error(`no media folder for account ${JSON.stringify(userId)}`);
   const { format, contentType } = await inspectImage(file);
-  const key = `users/${userId}/${field}-${ulid().toLowerCase()}.${format}`;
+  const stored = `${key}.${format}`;
   await s3Client().send(
     new PutObjectCommand({
       Bucket: env.mediaBucket(),
-      Key: key,
+      Key: stored,
       Body: file.content,
       ContentType: contentType,
     }),
   );
-  return `/${key}`;
+  return `/${stored}`;
 }
 
-export async function deleteImage(path: string | undefined): Promise<void> {
-  if (!path?.startsWith('/users/')) return;
-  await s3Client().send(new DeleteObjectCommand({ Bucket: env.mediaBucket(), Key: path.slice(1) }));
+/**
+ * Deletes a picture of `ownerId`'s: a path outside that account's own folder (another account's
+ * picture, a `..` path, anything that is no media key) deletes nothing.
+ */
+export async function deleteImage(path: string | undefined, ownerId: string): Promise<void> {
+  const key = ownMediaKey(path, ownerId);
+  if (!key) return;
+  await s3Client().send(new DeleteObjectCommand({ Bucket: env.mediaBucket(), Key: key }));
 }
 
 /** Removes every object under `users/<id>/`, one by one (the S3 emulator's multi-delete trips on shared prefixes). */

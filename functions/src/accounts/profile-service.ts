@@ -62,7 +62,7 @@ export async function replaceImage(userId: string, field: ImageField, file: Uplo
     .entities.user.patch({ id: userId })
     .set({ [field]: path, updatedAt: new Date().toISOString() })
     .go({ response: 'all_new' });
-  await deleteImage(user[field]);
+  await deleteImage(user[field], userId);
   return toUser({ ...user, ...data } as UserRecord);
 }
 

@@ -56,7 +56,7 @@ export async function addCellarImage(ownerId: string, cellarId: string, body: un
       .go({ response: 'all_new' });
     return { ...cellar, images: [...(data.images ?? [])], updatedAt: data.updatedAt ?? cellar.updatedAt };
   } catch (error) {
-    await deleteImage(path);
+    await deleteImage(path, ownerId);
     if (isConditionFailure(error)) throw tooMany();
     throw error;
   }
@@ -86,7 +86,7 @@ export async function removeCellarImage(ownerId: string, cellarId: string, image
     }
     return { images, updatedAt };
   });
-  await deleteImage(image);
+  await deleteImage(image, ownerId);
   return { ...(await cellarOf(ownerId)), ...cellar };
 }
 
@@ -119,10 +119,10 @@ export async function setWineImage(
       replaced = before.imageUrl;
       return after;
     });
-    await deleteImage(replaced);
+    await deleteImage(replaced, ownerId);
     return toCellarWine(after, cellar.baseCurrency);
   } catch (error) {
-    await deleteImage(path);
+    await deleteImage(path, ownerId);
     if (error instanceof StaleImage) throw new ConflictError();
     throw error;
   }

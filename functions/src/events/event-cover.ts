@@ -4,7 +4,7 @@
  * deletion removes it). An event then names it by its path; only the uploader's own paths are taken.
  */
 import type { EventCoverUpload } from '@kork/shared';
-import { deleteImage, isUploadedFile, storeImage } from '../accounts/account-images';
+import { deleteImage, isUploadedFile, ownMediaKey, storeImage } from '../accounts/account-images';
 import type { Principal } from '../platform/auth';
 import { UnauthorizedError, ValidationError } from '../platform/errors';
 import { eventsOfOwner } from './event-store';
@@ -24,8 +24,8 @@ export async function uploadEventCover(body: unknown, viewer: EventViewer): Prom
 }
 
 /**
- * A cover the event may take: the one it has, or one the caller uploaded (`users/<callerId>/…`); else
- * 400 `eventCoverNotYours`.
+ * A cover the event may take: the one it has, or one the caller uploaded (`users/<callerId>/…`, resolved
+ * and confined to that folder); else 400 `eventCoverNotYours`.
  */
 export function checkCover(
   coverPhoto: string | null | undefined,
@@ -33,7 +33,7 @@ export function checkCover(
   principal: Principal | undefined,
 ): void {
   if (!coverPhoto || coverPhoto === current) return;
-  if (!principal || !coverPhoto.startsWith(`users/${principal.userId}/`))
+  if (!principal || !ownMediaKey(coverPhoto, principal.userId))
     throw new ValidationError({ coverPhoto: 'eventCoverNotYours' });
 }
 
@@ -41,10 +41,20 @@ export function checkCover(
  * Deletes a cover file an event no longer names, unless another event still shows it: a cover can only
  * be taken by the person who uploaded it (`checkCover`), so their events are the ones to ask. Two such
  * events deleted at the same moment may both keep the file: a stray file, never a missing picture.
+ * Only an event cover is ever deleted, and only from the folder of the event's organiser or of the
+ * person changing it (an admin's own upload); any other path, as an older event may hold, stays.
  */
-export async function dropCover(coverPhoto: string | null | undefined): Promise<void> {
+export async function dropCover(
+  coverPhoto: string | null | undefined,
+  organiserId: string,
+  principal: Principal | undefined,
+): Promise<void> {
   if (!coverPhoto) return;
-  const uploader = /^users\/([^/]+)\//.exec(coverPhoto)?.[1];
-  if (uploader && (await eventsOfOwner(uploader)).some((event) => event.coverPhoto === coverPhoto)) return;
-  await deleteImage(`/${coverPhoto}`);
+  const uploader = [organiserId, principal?.userId].find(
+    (id): id is string => !!id && !!ownMediaKey(coverPhoto, id),
+  );
+  const fileName = ownMediaKey(coverPhoto, uploader ?? '')?.split('/')[2];
+  if (!uploader || !fileName?.startsWith('eventCover-')) return;
+  if ((await eventsOfOwner(uploader)).some((event) => event.coverPhoto === coverPhoto)) return;
+  await deleteImage(coverPhoto, uploader);
 }

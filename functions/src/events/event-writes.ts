@@ -91,7 +91,8 @@ export async function updateEvent(
     },
     version,
   );
-  if (before.coverPhoto && before.coverPhoto !== after.coverPhoto) await dropCover(before.coverPhoto);
+  if (before.coverPhoto && before.coverPhoto !== after.coverPhoto)
+    await dropCover(before.coverPhoto, before.ownerId, viewer.principal);
   return toWineEvent(after, viewer, EVENT_LIMITS.relatedMax);
 }
 
@@ -102,5 +103,5 @@ export async function deleteEvent(eventId: string, viewer: EventViewer): Promise
     await deleteEventRecord(record);
     return record;
   });
-  await dropCover(deleted.coverPhoto);
+  await dropCover(deleted.coverPhoto, deleted.ownerId, viewer.principal);
 }

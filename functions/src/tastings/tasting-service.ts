@@ -6,6 +6,7 @@
 import type { TastingInput, TastingNote, TastingUpdateInput, WineTastings } from '@kork/shared';
 import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
+import { ownMediaKey } from '../accounts/account-images';
 import { publicNames } from '../accounts/public-profiles';
 import { getWine, getWines, nextChangeSeq } from '../catalog/catalog-store';
 import { db } from '../data/entities';
@@ -56,6 +57,12 @@ async function requireNote(id: string): Promise<NoteRecord> {
 
 function assertAuthor(note: NoteRecord, actor: Principal): void {
   if (actor.role !== 'admin' && note.ownerId !== actor.userId) throw new ForbiddenError();
+}
+
+/** A note's photo is one its author uploaded: a picture in the author's own folder (or the one it has). */
+function checkPhoto(photo: string | null | undefined, authorId: string, current?: string): void {
+  if (!photo || photo === current) return;
+  if (!ownMediaKey(photo, authorId)) throw new ValidationError({ photo: 'invalidValue' });
 }
 
 /** The author's other notes on the wine, as read: whether one keeps them among its experts decides the expert set. */
@@ -156,6 +163,7 @@ export async function createTasting(
   input: TastingInput,
   author: Principal,
 ): Promise<TastingNote> {
+  checkPhoto(input.photo, author.userId);
   await requireActiveWine(wineId);
   const [profile] = (await publicNames([author.userId])).values();
   const isExpert = profile?.isExpert ?? false;
@@ -200,6 +208,7 @@ export async function updateTasting(
 ): Promise<TastingNote> {
   const first = await requireNote(id);
   assertAuthor(first, actor);
+  checkPhoto(input.photo, first.ownerId, first.photo);
   for (let attempt = 0; ; attempt++) {
     const before = attempt === 0 ? first : await requireNote(id);
     // The note itself changed since the person read it: theirs would overwrite another change.

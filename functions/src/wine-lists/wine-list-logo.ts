@@ -4,7 +4,7 @@
  * the printed logo's box. The PDF reads its bytes with `wineListLogo`.
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { WineList } from '@kork/shared';
+import { isMediaPath, type WineList } from '@kork/shared';
 import { deleteImage, isUploadedFile, storeImage } from '../accounts/account-images';
 import { db } from '../data/entities';
 import { isConditionFailure, laterThan, retryOnConflict } from '../data/transactions';
@@ -60,10 +60,10 @@ export async function uploadWineListLogo(ownerId: string, listId: string, body: 
       logoWidth: width,
       logoHeight: height,
     });
-    await deleteImage(replaced);
+    await deleteImage(replaced, ownerId);
     return toWineList(after);
   } catch (error) {
-    await deleteImage(path);
+    await deleteImage(path, ownerId);
     throw error;
   }
 }
@@ -71,7 +71,7 @@ export async function uploadWineListLogo(ownerId: string, listId: string, body: 
 /** `DELETE …/wine-lists/{listId}/logo`: removes the logo (404 when there is none). */
 export async function deleteWineListLogo(ownerId: string, listId: string): Promise<WineList> {
   const { after, replaced } = await writeLogo(ownerId, listId, undefined);
-  await deleteImage(replaced);
+  await deleteImage(replaced, ownerId);
   return toWineList(after);
 }
 
@@ -89,7 +89,7 @@ export interface WineListLogoImage {
 export async function wineListLogo(
   list: Pick<WineList, 'logoUrl' | 'logoAspect'>,
 ): Promise<WineListLogoImage | undefined> {
-  if (!list.logoUrl?.startsWith('/users/')) return undefined;
+  if (!list.logoUrl || !isMediaPath(list.logoUrl)) return undefined;
   try {
     const object = await s3Client().send(
       new GetObjectCommand({ Bucket: env.mediaBucket(), Key: list.logoUrl.slice(1) }),

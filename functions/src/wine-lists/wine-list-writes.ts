@@ -258,7 +258,7 @@ export async function deleteWineList(ownerId: string, listId: string): Promise<v
     if (error instanceof TransactionCanceled && error.failedConditions.includes(0)) throw new NotFoundError();
     throw error;
   }
-  await deleteImage(record.logo);
+  await deleteImage(record.logo, ownerId);
   await dropPublicIndex(ownerId, listId);
 }
 
