@@ -173,13 +173,114 @@ describe('adding, changing and removing lines', () => {
     expect(zero.status).toBe(400);
     expect(Object.keys(zero.error?.fields ?? {})).toEqual(['quantity']);
   });
+});
 
-  it('marks a line beyond the stock, which adding allows and checkout refuses', async () => {
-    const business = await market.freshBusiness('Lager');
+/** The supplier's own stock figure for the offer's wine, for the time of `run`. */
+async function withStock<T>(
+  offer: (typeof stocked)[number],
+  stock: number,
+  run: () => Promise<T>,
+): Promise<T> {
+  await db()
+    .entities.supplierOffer.put({
+      supplierId: offer.supplier.id,
+      wineId: offer.wine.wineId,
+      stock,
+      updatedAt: new Date().toISOString(),
+    })
+    .go();
+  try {
+    return await run();
+  } finally {
+    await db()
+      .entities.supplierOffer.delete({ supplierId: offer.supplier.id, wineId: offer.wine.wineId })
+      .go();
+  }
+}
+
+describe("the supplier's stock", () => {
+  it('refuses 50 bottles of a wine the supplier has 5 of, naming the stock, and keeps the cart as it was', async () => {
+    const business = await market.freshBusiness('Femti');
     const [a] = ofSuppliers(1) as [(typeof stocked)[number]];
-    const cart = await addToCart(origin, business, item(a, (a.wine.stock as number) + 1));
-    expect(cart.groups[0]?.lines[0]?.exceedsStock).toBe(true);
+    await withStock(a, 5, async () => {
+      const answer = await origin.api<Cart>('POST', cartPath(business.cellarId), {
+        token: business.token,
+        json: item(a, 50),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.error?.fields).toEqual({ quantity: 'Only 5 in stock' });
+      expect(answer.error?.message).toBe('Only 5 in stock');
+      expect(await cartOf(business)).toMatchObject({ groups: [], totalCartQuantity: 0, version: 0 });
+
+      // Within the stock it goes; what is already in the cart counts.
+      const three = await addToCart(origin, business, item(a, 3));
+      expect(three.groups[0]?.lines[0]).toMatchObject({ quantity: 3, exceedsStock: false });
+      const more = await origin.api<Cart>('POST', cartPath(business.cellarId), {
+        token: business.token,
+        json: item(a, 3),
+        language: 'nb',
+      });
+      expect(more.status).toBe(400);
+      expect(more.error?.fields).toEqual({ quantity: 'Bare 5 på lager, og 3 ligger i handlekurven' });
+      expect((await addToCart(origin, business, item(a, 2))).totalCartQuantity).toBe(5);
+      expect((await cartOf(business)).groups[0]?.lines[0]?.quantity).toBe(5);
+    });
   });
+
+  it('refuses raising a line past the stock with PATCH; lowering is always possible', async () => {
+    const business = await market.freshBusiness('Heve');
+    const [a] = ofSuppliers(1) as [(typeof stocked)[number]];
+    await withStock(a, 5, async () => {
+      const cart = await addToCart(origin, business, item(a, 4));
+      const line = cart.groups[0]?.lines[0]?.id as string;
+      const raised = await origin.api<Cart>('PATCH', `${cartPath(business.cellarId)}/${line}`, {
+        token: business.token,
+        json: { quantity: 6 },
+      });
+      expect(raised.status).toBe(400);
+      expect(raised.error?.fields).toEqual({ quantity: 'Only 5 in stock' });
+      expect((await cartOf(business)).groups[0]?.lines[0]?.quantity).toBe(4);
+      const five = await origin.api<Cart>('PATCH', `${cartPath(business.cellarId)}/${line}`, {
+        token: business.token,
+        json: { quantity: 5 },
+      });
+      expect(five.status).toBe(200);
+    });
+    // The stock fell below the line after it was added: the line says so, and can be lowered.
+    await withStock(a, 2, async () => {
+      const cart = await cartOf(business);
+      const line = cart.groups[0]?.lines[0];
+      expect(line).toMatchObject({ quantity: 5, exceedsStock: true });
+      const lowered = await origin.api<Cart>('PATCH', `${cartPath(business.cellarId)}/${line?.id}`, {
+        token: business.token,
+        json: { quantity: 3 },
+      });
+      expect(lowered.status).toBe(200);
+      expect(lowered.payload.groups[0]?.lines[0]).toMatchObject({ quantity: 3, exceedsStock: true });
+    });
+  });
+
+  it('lets 30 concurrent adds of one wine together reach the stock and no further', async () => {
+    const business = await market.freshBusiness('Kappløp');
+    const [a] = ofSuppliers(1) as [(typeof stocked)[number]];
+    await withStock(a, 100, async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          origin.api<Cart>('POST', cartPath(business.cellarId), {
+            token: business.token,
+            json: item(a, i + 1),
+          }),
+        ),
+      );
+      const landed = answers.flatMap((answer, i) => (answer.status === 201 ? [i + 1] : []));
+      for (const answer of answers.filter((a) => a.status !== 201)) expect(answer.status).toBe(400);
+      const quantity = (await cartOf(business)).groups[0]?.lines[0]?.quantity ?? 0;
+      expect(quantity).toBe(landed.reduce((sum, n) => sum + n, 0));
+      expect(quantity).toBeLessThanOrEqual(100);
+      // 465 bottles were asked for: the stock stopped some.
+      expect(landed.length).toBeLessThan(30);
+    });
+  }, 120_000);
 });
 
 describe('refusals', () => {
@@ -229,18 +330,21 @@ describe('refusals', () => {
   it('keeps a line at most quantityMax bottles', async () => {
     const business = await market.freshBusiness('Mengde');
     const [a] = ofSuppliers(1) as [(typeof stocked)[number]];
-    await addToCart(origin, business, item(a, MARKETPLACE_LIMITS.quantityMax - 5));
-    const answer = await origin.api('POST', cartPath(business.cellarId), {
-      token: business.token,
-      json: item(a, 6),
+    // A supplier with plenty: the line's own limit is what stops it.
+    await withStock(a, MARKETPLACE_LIMITS.stockMax, async () => {
+      await addToCart(origin, business, item(a, MARKETPLACE_LIMITS.quantityMax - 5));
+      const answer = await origin.api('POST', cartPath(business.cellarId), {
+        token: business.token,
+        json: item(a, 6),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.error?.fields).toEqual({ quantity: 'Must be at most 5' });
+      const over = await origin.api('POST', cartPath(business.cellarId), {
+        token: business.token,
+        json: item(a, MARKETPLACE_LIMITS.quantityMax + 1),
+      });
+      expect(over.status).toBe(400);
     });
-    expect(answer.status).toBe(400);
-    expect(answer.error?.fields).toEqual({ quantity: 'Must be at most 5' });
-    const over = await origin.api('POST', cartPath(business.cellarId), {
-      token: business.token,
-      json: item(a, MARKETPLACE_LIMITS.quantityMax + 1),
-    });
-    expect(over.status).toBe(400);
   });
 
   it('keeps at most cartLinesMax lines and cartSuppliersMax suppliers', async () => {
@@ -359,22 +463,24 @@ describe('concurrent changes', () => {
     expect(cart.version).toBe(30);
   }, 120_000);
 
-  it('sums 30 concurrent adds of the same wine exactly', async () => {
+  it('sums 30 concurrent adds of the same wine exactly, within a stock that holds them all', async () => {
     const business = await market.freshBusiness('Summer');
     const [a] = ofSuppliers(1) as [(typeof stocked)[number]];
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        origin.api<Cart>('POST', cartPath(business.cellarId), {
-          token: business.token,
-          json: item(a, i + 1),
-        }),
-      ),
-    );
-    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
-    const cart = await cartOf(business);
-    expect(cart.groups).toHaveLength(1);
-    expect(cart.groups[0]?.lines).toHaveLength(1);
-    expect(cart.groups[0]?.lines[0]?.quantity).toBe((30 * 31) / 2);
-    expect(cart.version).toBe(30);
+    await withStock(a, 1000, async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          origin.api<Cart>('POST', cartPath(business.cellarId), {
+            token: business.token,
+            json: item(a, i + 1),
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+      const cart = await cartOf(business);
+      expect(cart.groups).toHaveLength(1);
+      expect(cart.groups[0]?.lines).toHaveLength(1);
+      expect(cart.groups[0]?.lines[0]?.quantity).toBe((30 * 31) / 2);
+      expect(cart.version).toBe(30);
+    });
   }, 120_000);
 });

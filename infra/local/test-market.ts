@@ -4,7 +4,7 @@
  */
 import { db } from '@kork/functions/data/entities';
 import { issueAccessToken } from '@kork/functions/platform/auth';
-import type { Cart, Supplier, SupplierSummary, SupplierWine } from '@kork/shared';
+import type { Cart, CurrencyCode, Supplier, SupplierSummary, SupplierWine } from '@kork/shared';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';
 import type { ApiAnswer, TestOrigin } from './test-stack';
@@ -37,8 +37,11 @@ export class TestMarket {
     return answer.payload.rows[0]?.id as string;
   }
 
-  /** A restaurant account of its own, straight into the table, with an empty cart. */
-  async freshBusiness(name = 'Test'): Promise<Business> {
+  /**
+   * A Norwegian restaurant account of its own, straight into the table, with an empty cart; its cellar
+   * keeps `viewCurrency` (NOK unless given).
+   */
+  async freshBusiness(name = 'Test', options: { viewCurrency?: CurrencyCode } = {}): Promise<Business> {
     const id = `mkt${ulid().toLowerCase()}`;
     const now = new Date().toISOString();
     const { data } = await db()
@@ -53,6 +56,8 @@ export class TestMarket {
         emailVerified: true,
         tastingLocationName: `${name} Bistro`,
         organizationNumber: '987654325',
+        country: 'NO',
+        viewCurrency: options.viewCurrency ?? 'NOK',
         createdAt: now,
         updatedAt: now,
       })

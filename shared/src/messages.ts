@@ -418,6 +418,10 @@ export const MESSAGES = {
   },
   wineOutOfStock: { en: 'Out of stock', nb: 'Ikke på lager' },
   onlyInStock: { en: 'Only {stock} in stock', nb: 'Bare {stock} på lager' },
+  onlyInStockWithCart: {
+    en: 'Only {stock} in stock, and {inCart} are in your cart',
+    nb: 'Bare {stock} på lager, og {inCart} ligger i handlekurven',
+  },
   cartTooManyLines: { en: 'The cart holds at most {max} wines', nb: 'Handlekurven kan ha høyst {max} viner' },
   cartTooManySuppliers: {
     en: 'One order can go to at most {max} suppliers',
@@ -435,6 +439,14 @@ export const MESSAGES = {
   belowMinimumOrder: {
     en: "Below the supplier's minimum order of {amount}",
     nb: 'Under leverandørens minste bestilling på {amount}',
+  },
+  checkoutSuppliersBlocked: {
+    en: 'Some suppliers cannot take the order as it is: see the problems under each supplier, or place the orders that can go',
+    nb: 'Noen leverandører kan ikke ta imot bestillingen slik den er: se problemene under hver leverandør, eller send bestillingene som kan gå',
+  },
+  checkoutNoSupplierReady: {
+    en: 'No supplier can take the order as it is: see the problems under each supplier',
+    nb: 'Ingen leverandør kan ta imot bestillingen slik den er: se problemene under hver leverandør',
   },
   idempotencyKeyRequired: {
     en: 'An Idempotency-Key header is required',

@@ -36,9 +36,25 @@ export async function getCart(cellarId: string, viewer: Viewer): Promise<Cart> {
 }
 
 /**
+ * Refuses a line of `quantity` bottles the supplier does not have: "Only 5 in stock", or with bottles
+ * of the wine already in the cart, "Only 5 in stock, and 3 are in your cart". Checked on the lines the
+ * conditional write is made on, so concurrent adds never pass the stock together.
+ */
+function withinStock(quantity: number, stock: number, inCart = 0): void {
+  if (quantity <= stock) return;
+  const text =
+    stock <= 0
+      ? 'wineOutOfStock'
+      : inCart > 0
+        ? withBounds('onlyInStockWithCart', { stock, inCart })
+        : withBounds('onlyInStock', { stock });
+  throw new ValidationError({ quantity: text }, { key: text as MessageKey });
+}
+
+/**
  * Adds bottles of a supplier's wine: to the line of that pair where there is one, else as a new line.
- * The pair must be offered and in stock; the cart keeps at most `cartLinesMax` lines from at most
- * `cartSuppliersMax` suppliers, and a line at most `quantityMax` bottles.
+ * The pair must be offered and the line stay within its stock; the cart keeps at most `cartLinesMax`
+ * lines from at most `cartSuppliersMax` suppliers, and a line at most `quantityMax` bottles.
  */
 export async function addCartItem(cellarId: string, input: CartItemInput, viewer: Viewer): Promise<Cart> {
   const cellar = await ownedCellar(cellarId, viewer.principal);
@@ -59,6 +75,7 @@ export async function addCartItem(cellarId: string, input: CartItemInput, viewer
         throw new ValidationError({
           quantity: withBounds('atMost', { max: Math.max(0, quantityMax - existing.quantity) }),
         });
+      withinStock(quantity, offer.stock, existing.quantity);
       return lines.map((line, i) => (i === at ? { ...line, quantity } : line));
     }
     if (lines.length >= cartLinesMax) {
@@ -70,6 +87,7 @@ export async function addCartItem(cellarId: string, input: CartItemInput, viewer
       const text = withBounds('cartTooManySuppliers', { max: cartSuppliersMax });
       throw new ValidationError({ supplierId: text }, { key: text as MessageKey });
     }
+    withinStock(input.quantity, offer.stock);
     const line: CartLineRecord = {
       id: ulid(),
       supplierId: input.supplierId,
@@ -89,7 +107,11 @@ function lineAt(lines: readonly CartLineRecord[], itemId: string): number {
   return at;
 }
 
-/** `PATCH …/cart-items/{itemId}`: the line's new number of bottles. */
+/**
+ * `PATCH …/cart-items/{itemId}`: the line's new number of bottles, within the supplier's stock as it is
+ * now (lowering a line the stock has fallen below is always possible). A line no longer offered can
+ * only be removed.
+ */
 export async function updateCartItem(
   cellarId: string,
   itemId: string,
@@ -97,9 +119,21 @@ export async function updateCartItem(
   viewer: Viewer,
 ): Promise<Cart> {
   const cellar = await ownedCellar(cellarId, viewer.principal);
+  const { lines: current } = await readCart(cellar.ownerId);
+  const target = current[lineAt(current, itemId)] as CartLineRecord;
+  const offer = (await offersOf([target], viewer)).get(offerKey(target.supplierId, target.wineId));
   const stored = await changeCart(cellar.ownerId, (lines) => {
     const at = lineAt(lines, itemId);
-    return lines.map((line, i) => (i === at ? { ...line, quantity: input.quantity } : line));
+    const line = lines[at] as CartLineRecord;
+    if (input.quantity > line.quantity) {
+      if (!offer)
+        throw new ValidationError(
+          { quantity: 'supplierDoesNotOfferWine' },
+          { key: 'supplierDoesNotOfferWine' },
+        );
+      withinStock(input.quantity, offer.stock);
+    }
+    return lines.map((l, i) => (i === at ? { ...l, quantity: input.quantity } : l));
   });
   return viewOf(stored, viewer);
 }
