@@ -180,6 +180,24 @@ describe('creating and reading an event', () => {
     await bad({ color: 'red' }, '_', 'Not a field this accepts');
   });
 
+  it('answers a malformed time or date with a 400 naming it, never a 500', async () => {
+    const event = await create(R);
+    for (const broken of [
+      { startTime: 'ab:cd' },
+      { endTime: '1e999' },
+      { startTime: '1e999', endTime: 'ab:cd' },
+      { endDate: '2027-02-30' },
+    ]) {
+      const created = await call('POST', '/api/events', R, eventBody(broken));
+      expect(created.status, JSON.stringify(broken)).toBe(400);
+      expect(Object.keys(created.error?.fields ?? {}).sort(), JSON.stringify(broken)).toEqual(
+        Object.keys(broken).sort(),
+      );
+      const changed = await call('PATCH', eventPath(event.id), R, broken);
+      expect(changed.status, JSON.stringify(broken)).toBe(400);
+    }
+  });
+
   it('answers 401 without a session and 404 for an unknown event', async () => {
     expect((await call('POST', '/api/events', undefined, eventBody())).status).toBe(401);
     expect((await call('GET', eventPath('no-such-event-id-000000'))).status).toBe(404);

@@ -8,6 +8,7 @@ import { CURRENCY_CODES } from './currencies';
 import { LIMITS } from './limits';
 import { withBounds } from './messages';
 import {
+  crossCheck,
   isCleanText,
   isIsoDate,
   isoDateField,
@@ -268,10 +269,14 @@ export const SignUpInput = z
     redirect_uri: redirectPathField,
   })
   .check(
-    z.refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-      error: 'passwordsDoNotMatch',
-      path: ['confirmPassword'],
-    }),
+    crossCheck(
+      ['password', 'confirmPassword'],
+      (v) => v.confirmPassword === undefined || v.confirmPassword === v.password,
+      {
+        error: 'passwordsDoNotMatch',
+        path: ['confirmPassword'],
+      },
+    ),
   );
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
@@ -291,7 +296,7 @@ export const PasswordResetInput = z
     confirmPassword: secretField(PASSWORD_MAX_LENGTH),
   })
   .check(
-    z.refine((v) => v.confirmPassword === v.password, {
+    crossCheck(['password', 'confirmPassword'], (v) => v.confirmPassword === v.password, {
       error: 'passwordsDoNotMatch',
       path: ['confirmPassword'],
     }),
@@ -306,14 +311,22 @@ export const UpdateProfileInput = z
     isExpert: z.optional(z.boolean()),
   })
   .check(
-    z.refine((v) => v.password === undefined || v.confirmPassword === v.password, {
-      error: 'passwordsDoNotMatch',
-      path: ['confirmPassword'],
-    }),
-    z.refine((v) => v.password === undefined || Boolean(v.currentPassword), {
-      error: 'required',
-      path: ['currentPassword'],
-    }),
+    crossCheck(
+      ['password', 'confirmPassword'],
+      (v) => v.password === undefined || v.confirmPassword === v.password,
+      {
+        error: 'passwordsDoNotMatch',
+        path: ['confirmPassword'],
+      },
+    ),
+    crossCheck(
+      ['password', 'currentPassword'],
+      (v) => v.password === undefined || Boolean(v.currentPassword),
+      {
+        error: 'required',
+        path: ['currentPassword'],
+      },
+    ),
   );
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { withBounds } from './messages';
 import {
+  crossCheck,
   drinkingWindowYearField,
   idField,
   isoDateField,
@@ -521,12 +522,22 @@ function windowInOrder(value: { drinkingWindowFrom?: number | null; drinkingWind
 
 export const TastingInput = z
   .object(tastingFields)
-  .check(z.refine(windowInOrder, { error: 'drinkUntilBeforeFrom', path: ['drinkingWindowTo'] }));
+  .check(
+    crossCheck(['drinkingWindowFrom', 'drinkingWindowTo'], windowInOrder, {
+      error: 'drinkUntilBeforeFrom',
+      path: ['drinkingWindowTo'],
+    }),
+  );
 export type TastingInput = z.infer<typeof TastingInput>;
 
 export const TastingUpdateInput = z
   .partial(z.object(tastingFields))
-  .check(z.refine(windowInOrder, { error: 'drinkUntilBeforeFrom', path: ['drinkingWindowTo'] }));
+  .check(
+    crossCheck(['drinkingWindowFrom', 'drinkingWindowTo'], windowInOrder, {
+      error: 'drinkUntilBeforeFrom',
+      path: ['drinkingWindowTo'],
+    }),
+  );
 export type TastingUpdateInput = z.infer<typeof TastingUpdateInput>;
 
 export interface TastingNote {

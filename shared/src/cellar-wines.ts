@@ -13,6 +13,7 @@ import type { CurrencyCode } from './currencies';
 import { LIMITS } from './limits';
 import { withBounds } from './messages';
 import {
+  crossCheck,
   drinkingWindowYearField,
   idField,
   isoDateField,
@@ -343,7 +344,12 @@ export const CellarWineInput = z.pipe(
   ),
   z
     .discriminatedUnion('source', [CustomCellarWineInput, CatalogCellarWineInput], { error: 'invalidValue' })
-    .check(z.refine(windowInOrder, { error: 'drinkUntilBeforeFrom', path: ['drinkingWindowTo'] })),
+    .check(
+      crossCheck(['drinkingWindowFrom', 'drinkingWindowTo'], windowInOrder, {
+        error: 'drinkUntilBeforeFrom',
+        path: ['drinkingWindowTo'],
+      }),
+    ),
 );
 /** What a client sends: `source` may be left out for a catalogue wine. */
 export type CellarWineInput =
@@ -356,7 +362,7 @@ export type ParsedCellarWineInput = z.output<typeof CellarWineInput>;
  * A batch import (`BulkCreateInput`) may carry wines at 0 bottles, as a wine list or price list does.
  */
 export const NewCellarWineInput = CellarWineInput.check(
-  z.refine((value: { quantity: number }) => value.quantity >= 1, {
+  crossCheck(['quantity'], (value: { quantity: number }) => value.quantity >= 1, {
     error: withBounds('atLeast', { min: 1 }),
     path: ['quantity'],
   }),
@@ -390,11 +396,18 @@ export const CellarWineUpdate = z
     region: nullableText(100),
   })
   .check(
-    z.refine(windowInOrder, { error: 'drinkUntilBeforeFrom', path: ['drinkingWindowTo'] }),
-    z.refine((value) => value.quantity === undefined || value.addQuantity === undefined, {
-      error: 'changeQuantityOnce',
-      path: ['addQuantity'],
+    crossCheck(['drinkingWindowFrom', 'drinkingWindowTo'], windowInOrder, {
+      error: 'drinkUntilBeforeFrom',
+      path: ['drinkingWindowTo'],
     }),
+    crossCheck(
+      ['quantity', 'addQuantity'],
+      (value) => value.quantity === undefined || value.addQuantity === undefined,
+      {
+        error: 'changeQuantityOnce',
+        path: ['addQuantity'],
+      },
+    ),
   );
 export type CellarWineUpdate = z.infer<typeof CellarWineUpdate>;
 

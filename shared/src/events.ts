@@ -2,7 +2,15 @@ import * as z from 'zod/mini';
 import type { WineRow } from './catalog';
 import type { CurrencyCode } from './currencies';
 import { withBounds } from './messages';
-import { idField, isIsoDate, listField, mediaKeyField, numberField, textField } from './schema-primitives';
+import {
+  crossCheck,
+  idField,
+  isIsoDate,
+  listField,
+  mediaKeyField,
+  numberField,
+  textField,
+} from './schema-primitives';
 
 /**
  * Wine events (SPEC §1–§4, docs/events.md): a tasting, a dinner or a fair with its wine lists, public
@@ -229,7 +237,8 @@ const eventFields = {
   coverPhoto: coverPhotoField,
 };
 
-const endAfterStart = z.refine(
+const endAfterStart = crossCheck<Partial<EventSchedule>>(
+  ['startDate', 'endDate', 'startTime', 'endTime'],
   (input: unknown) => {
     const value = input as Partial<EventSchedule>;
     return (

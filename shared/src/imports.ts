@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { boolParam, type ExternalId, intParam, type MainCategory } from './catalog';
 import { LIMITS } from './limits';
 import type { MessageKey } from './messages';
-import { idField, listField, textField } from './schema-primitives';
+import { crossSuperCheck, idField, listField, textField } from './schema-primitives';
 
 /**
  * Batch import (SPEC §2 batch import; §3 source kinds and external ids; §4 the flow; §5 column rules;
@@ -320,7 +320,7 @@ export const CreateImportInput = z
     text: z.optional(textField(IMPORT_LIMITS.maxTextLength, { min: 1, lines: true })),
   })
   .check(
-    z.superRefine((value, ctx) => {
+    crossSuperCheck(['kind', 'fileName', 'fileSize', 'contentType', 'text'], (value, ctx) => {
       if (value.text !== undefined) {
         if (value.kind !== 'magic')
           ctx.issues.push({ code: 'custom', message: 'unknownField', path: ['text'], input: value.text });

@@ -3,7 +3,15 @@ import { emailField } from './accounts';
 import type { CurrencyCode } from './currencies';
 import { withBounds } from './messages';
 import type { Order } from './orders';
-import { idField, isCleanText, isoDateField, listField, numberField, textField } from './schema-primitives';
+import {
+  crossCheck,
+  idField,
+  isCleanText,
+  isoDateField,
+  listField,
+  numberField,
+  textField,
+} from './schema-primitives';
 
 /**
  * The trade marketplace (SPEC §1, §2 /cart, §3 Billing, Delivery, Cart summary, §4 cart availability and
@@ -320,10 +328,14 @@ export const BillingInput = z
     phone: z.optional(textField(MARKETPLACE_LIMITS.phoneMax)),
   })
   .check(
-    z.refine((billing) => billing.invoiceMethod !== 'email' || Boolean(billing.invoiceEmail), {
-      error: 'required',
-      path: ['invoiceEmail'],
-    }),
+    crossCheck(
+      ['invoiceMethod', 'invoiceEmail'],
+      (billing) => billing.invoiceMethod !== 'email' || Boolean(billing.invoiceEmail),
+      {
+        error: 'required',
+        path: ['invoiceEmail'],
+      },
+    ),
   );
 export type BillingInput = z.infer<typeof BillingInput>;
 
@@ -492,10 +504,14 @@ export const PriceListRow = z
     stock: z.optional(numberField(0, MARKETPLACE_LIMITS.stockMax, { int: true })),
   })
   .check(
-    z.refine((row) => row.horecaPriceMinor !== undefined || row.stock !== undefined, {
-      error: 'required',
-      path: ['stock'],
-    }),
+    crossCheck(
+      ['horecaPriceMinor', 'stock'],
+      (row) => row.horecaPriceMinor !== undefined || row.stock !== undefined,
+      {
+        error: 'required',
+        path: ['stock'],
+      },
+    ),
   );
 export const PriceListUpdate = z.object({
   rows: listField(PriceListRow, MARKETPLACE_LIMITS.priceListRowsMax, { min: 1 }),

@@ -3,6 +3,7 @@ import { intParam, listParam } from './catalog';
 import type { CurrencyCode } from './currencies';
 import type { MarketplaceOrderInfo } from './marketplace';
 import {
+  crossCheck,
   EARLIEST_DATE,
   idField,
   isoDateField,
@@ -109,10 +110,14 @@ const orderLineInput = z
     unitCost: moneyField,
   })
   .check(
-    z.refine((line) => (line.ownWineId === undefined) !== (line.wineId === undefined), {
-      error: 'orderLineWine',
-      path: ['ownWineId'],
-    }),
+    crossCheck(
+      ['ownWineId', 'wineId'],
+      (line) => (line.ownWineId === undefined) !== (line.wineId === undefined),
+      {
+        error: 'orderLineWine',
+        path: ['ownWineId'],
+      },
+    ),
   );
 
 /** `POST …/orders`. */

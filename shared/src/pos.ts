@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { CurrencyCode } from './currencies';
 import { withBounds } from './messages';
-import { isCleanText, listField, moneyField, numberField, textField } from './schema-primitives';
+import { crossCheck, isCleanText, listField, moneyField, numberField, textField } from './schema-primitives';
 
 /**
  * The till (POS) integration (SPEC §1 POS integration; docs/pos.md): a product feed the till reads and
@@ -144,7 +144,8 @@ export const PosSalesImport = z
     priceUnit: z.optional(z.enum(['major', 'minor'], { error: 'invalidValue' })),
   })
   .check(
-    z.refine(
+    crossCheck(
+      ['columns'],
       (input) => {
         const chosen = Object.values(input.columns).filter(Boolean);
         return new Set(chosen).size === chosen.length;

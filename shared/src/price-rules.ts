@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { CurrencyCode } from './currencies';
 import { withBounds } from './messages';
-import { idField, listField, moneyField, numberField, textField } from './schema-primitives';
+import { crossCheck, idField, listField, moneyField, numberField, textField } from './schema-primitives';
 
 /**
  * Price rules (SPEC §3 Price rule, §4 price calculator; docs/pricing.md). A rule set prices the wines
@@ -90,7 +90,7 @@ const range = z
     glassPrice: z.optional(adjustment),
   })
   .check(
-    z.refine((r) => r.to === null || r.to > r.from, {
+    crossCheck(['from', 'to'], (r) => r.to === null || r.to > r.from, {
       error: 'priceRangeOrder',
       path: ['to'],
     }),
@@ -111,14 +111,22 @@ const range = z
         path: ['glassPrice', 'value'],
       },
     ),
-    z.refine((r) => r.sellingPrice.kind !== 'fixed' || Number.isInteger(r.sellingPrice.value), {
-      error: 'wholeMinorUnits',
-      path: ['sellingPrice', 'value'],
-    }),
-    z.refine((r) => !r.glassPrice || r.glassPrice.kind !== 'fixed' || Number.isInteger(r.glassPrice.value), {
-      error: 'wholeMinorUnits',
-      path: ['glassPrice', 'value'],
-    }),
+    crossCheck(
+      ['sellingPrice'],
+      (r) => r.sellingPrice.kind !== 'fixed' || Number.isInteger(r.sellingPrice.value),
+      {
+        error: 'wholeMinorUnits',
+        path: ['sellingPrice', 'value'],
+      },
+    ),
+    crossCheck(
+      ['glassPrice'],
+      (r) => !r.glassPrice || r.glassPrice.kind !== 'fixed' || Number.isInteger(r.glassPrice.value),
+      {
+        error: 'wholeMinorUnits',
+        path: ['glassPrice', 'value'],
+      },
+    ),
   );
 
 /** Ranges must not overlap (checked on the sorted list; the message names the later range). */
@@ -143,7 +151,8 @@ const ruleSetFields = {
   isDefault: z.optional(z.boolean({ error: 'mustBeTrueOrFalse' })),
 };
 
-const noOverlap = z.refine(
+const noOverlap = crossCheck<{ ranges?: unknown }>(
+  ['ranges'],
   (set: unknown) => {
     const ranges = (set as { ranges?: readonly Pick<PriceRange, 'from' | 'to'>[] }).ranges;
     return !ranges || overlappingRange(ranges) === undefined;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { intParam } from './catalog';
 import type { CurrencyCode } from './currencies';
-import { EARLIEST_DATE, isoDateField } from './schema-primitives';
+import { crossCheck, EARLIEST_DATE, isoDateField } from './schema-primitives';
 
 /**
  * Sales analytics (SPEC §2 /wine-cellar/sales-analytics): revenue, units and gross margin over a period,
@@ -42,7 +42,12 @@ export const SalesAnalyticsQuery = z
     /** How many wines the top and bottom lists hold (10 when absent). */
     top: intParam(1, 100),
   })
-  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'periodOrder', path: ['to'] }));
+  .check(
+    crossCheck(['from', 'to'], (q) => !q.from || !q.to || q.from <= q.to, {
+      error: 'periodOrder',
+      path: ['to'],
+    }),
+  );
 export type SalesAnalyticsQuery = z.infer<typeof SalesAnalyticsQuery>;
 
 export interface SalesFigures {

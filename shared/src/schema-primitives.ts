@@ -155,6 +155,42 @@ export function pathIds<const K extends string>(...names: K[]) {
   return z.object(Object.fromEntries(names.map((name) => [name, idField])) as Record<K, typeof idField>);
 }
 
+// — Checks across fields —
+
+type CrossCheckParams = { error: MessageKey | BoundMessage | string; path?: PropertyKey[] };
+
+/**
+ * Whether a check across fields may run: only when every field it reads is valid (and the value is an
+ * object at all), so it never meets a broken value ("ab:cd" for a time) and never throws; until then the
+ * field's own message is the answer.
+ */
+function fieldsValid(fields: readonly string[]) {
+  return (payload: { issues: readonly { path?: PropertyKey[]; continue?: boolean }[] }) =>
+    !payload.issues.some(
+      (issue) => issue.continue !== true || !issue.path?.length || fields.includes(String(issue.path[0])),
+    );
+}
+
+/**
+ * A rule across an object's fields (the end after the start, passwords that match), run only once the
+ * fields it reads (`fields`) are valid. Every object check in the shared schemas is one of these.
+ */
+export function crossCheck<T>(
+  fields: readonly (keyof T & string)[],
+  fn: (value: T) => unknown,
+  params: CrossCheckParams,
+) {
+  return z.refine<T>(fn, { ...params, when: fieldsValid(fields) } as never);
+}
+
+/** `crossCheck` for a rule that reports its own issues (several messages, each at its field). */
+export function crossSuperCheck<T>(
+  fields: readonly (keyof T & string)[],
+  fn: Parameters<typeof z.superRefine<T>>[0],
+) {
+  return z.superRefine<T>(fn, { when: fieldsValid(fields) });
+}
+
 // — Media keys —
 
 /**

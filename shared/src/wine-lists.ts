@@ -3,7 +3,7 @@ import { SORT_DIRECTIONS, type SortDirection } from './catalog';
 import type { CurrencyCode } from './currencies';
 import { LIMITS } from './limits';
 import { withBounds } from './messages';
-import { idField, isCleanText, listField, numberField, textField } from './schema-primitives';
+import { crossCheck, idField, isCleanText, listField, numberField, textField } from './schema-primitives';
 
 /**
  * Wine lists (SPEC §3 Wine list): a cellar's printed and public lists of its wines, each with its own
@@ -152,14 +152,22 @@ export const WineListLayoutInput = z
   })
   .check(
     // Margins leave at least half of each side for the wines.
-    z.refine((layout) => layout.margins.left + layout.margins.right <= pageWidthMm(layout) / 2, {
-      error: withBounds('marginsTooWide', { max: 50 }),
-      path: ['margins', 'left'],
-    }),
-    z.refine((layout) => layout.margins.top + layout.margins.bottom <= pageHeightMm(layout) / 2, {
-      error: withBounds('marginsTooWide', { max: 50 }),
-      path: ['margins', 'top'],
-    }),
+    crossCheck(
+      ['paperSize', 'orientation', 'width', 'height', 'margins'],
+      (layout) => layout.margins.left + layout.margins.right <= pageWidthMm(layout) / 2,
+      {
+        error: withBounds('marginsTooWide', { max: 50 }),
+        path: ['margins', 'left'],
+      },
+    ),
+    crossCheck(
+      ['paperSize', 'orientation', 'width', 'height', 'margins'],
+      (layout) => layout.margins.top + layout.margins.bottom <= pageHeightMm(layout) / 2,
+      {
+        error: withBounds('marginsTooWide', { max: 50 }),
+        path: ['margins', 'top'],
+      },
+    ),
   );
 
 /** The printed page's width in mm (orientation applied). */
