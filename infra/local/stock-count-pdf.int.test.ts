@@ -66,13 +66,11 @@ async function countAndPrint(
   expect(first.status).toBe(200);
   const lines = first.payload.lines;
   for (let at = 0; at < lines.length; at += 90) {
-    const entries = lines
-      .slice(at, at + 90)
-      .map((l) => ({
-        ownWineId: l.ownWineId,
-        locationId: l.locationId,
-        counted: Math.max(0, l.expected - 1),
-      }));
+    const entries = lines.slice(at, at + 90).map((l) => ({
+      ownWineId: l.ownWineId,
+      locationId: l.locationId,
+      counted: Math.max(0, l.expected - 1),
+    }));
     const put = await origin.api<StockCountEntriesResult>('PUT', `${counts}/entries`, {
       token: tokens[R],
       json: { entries },
@@ -150,8 +148,12 @@ describe('the stock count report', () => {
       { bulk: true },
     );
     for (const language of ['nb', 'en'] as const) {
-      const { sheet, pages } = await countAndPrint(shelf.id, language);
+      const { sheet, pages, disposition } = await countAndPrint(shelf.id, language);
       expect(sheet.lines).toHaveLength(3);
+      const title = language === 'nb' ? 'Varetelling' : 'Stock count';
+      expect(disposition).toBe(
+        `attachment; filename="${title.toLowerCase().replace(' ', '-')}-kjeller-${sheet.date}.pdf"; filename*=UTF-8''${encodeURIComponent(`${title} Kjeller ${sheet.date}.pdf`)}`,
+      );
       expect(pages).toHaveLength(1);
       const page = pages[0] as PdfPageText;
       expect(overprints(page)).toEqual([]);

@@ -193,7 +193,9 @@ describe('the wine list PDF', () => {
     const answer = await download(pdfPath(list.id));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
-    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="vin-pa-glass-flaske.pdf"');
+    expect(answer.headers.get('content-disposition')).toBe(
+      `attachment; filename="vin-pa-glass-flaske-gjest.pdf"; filename*=UTF-8''Vin%20p%C3%A5%20glass%20%26%20flaske%20%28gjest%29.pdf`,
+    );
     expect(answer.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const read = await readPdf(answer.bytes);
     const model = await modelOf(list.id, false);
@@ -231,10 +233,14 @@ describe('the wine list PDF', () => {
     expect(all).toContain('Rouge Ærlig 1');
   });
 
-  it('prints the private note on the staff copy only', async () => {
+  it('prints the private note on the staff copy only, and names the two copies apart', async () => {
     const guest = pdfTexts(await readPdf((await download(pdfPath(list.id, '?copy=guest'))).bytes)).flat();
     const staffAnswer = await download(pdfPath(list.id, '?copy=staff'));
     expect(staffAnswer.status).toBe(200);
+    // The two copies download under names of their own.
+    expect(staffAnswer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="vin-pa-glass-flaske-personale\.pdf"; filename\*=UTF-8''Vin%20p%C3%A5%20glass%20%26%20flaske%20%28personale%29\.pdf$/,
+    );
     const staff = pdfTexts(await readPdf(staffAnswer.bytes)).flat();
     expect(staff.some((text) => text.includes(NOTE))).toBe(true);
     expect(guest.some((text) => text.includes(NOTE))).toBe(false);

@@ -1,5 +1,6 @@
 import { pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
+import { attachmentDisposition } from '../wine-lists/pdf/file-name';
 import { stockCountPdf } from './stock-count-pdf';
 
 /** The count's report as a PDF, in the request's language. */
@@ -10,7 +11,7 @@ export const handler = httpRoute(
     const pdf = await stockCountPdf(req.params.id ?? '', req.params.countId ?? '', req.locale);
     return {
       file: { bytes: pdf.bytes, contentType: 'application/pdf' },
-      headers: { 'content-disposition': `attachment; filename="${pdf.fileName}"` },
+      headers: { 'content-disposition': attachmentDisposition(pdf.fileName, pdf.readableName) },
     };
   },
 );

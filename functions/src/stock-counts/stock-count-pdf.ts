@@ -8,7 +8,7 @@ import { currency, type Locale, type StockCountLine, type StockCountSheet } from
 import PDFDocument from 'pdfkit';
 import { db } from '../data/entities';
 import { fontFile } from '../wine-lists/pdf/assets';
-import { pdfFileName } from '../wine-lists/pdf/file-name';
+import { pdfFileName, readableFileName } from '../wine-lists/pdf/file-name';
 import { stockCountSheet } from './stock-count-service';
 
 const TEXT = {
@@ -108,7 +108,7 @@ export async function stockCountPdf(
   ownerId: string,
   countId: string,
   locale: Locale,
-): Promise<{ bytes: Uint8Array; fileName: string }> {
+): Promise<{ bytes: Uint8Array; fileName: string; readableName: string }> {
   const [count, name] = await Promise.all([stockCountSheet(ownerId, countId, locale), cellarName(ownerId)]);
   const t = TEXT[locale];
   const doc = new PDFDocument({
@@ -279,5 +279,6 @@ export async function stockCountPdf(
   }
   doc.end();
   const bytes = await done;
-  return { bytes, fileName: pdfFileName(`${t.title} ${count.name ?? ''} ${count.date}`) };
+  const title = `${t.title} ${count.name ?? ''} ${count.date}`;
+  return { bytes, fileName: pdfFileName(title), readableName: `${readableFileName(title)}.pdf` };
 }

@@ -1,9 +1,11 @@
 import { pathIds, WineListPdfQuery } from '@kork/shared';
 import { httpRoute } from '../platform/http';
+import { attachmentDisposition } from './pdf/file-name';
 import { wineListPdf } from './pdf/wine-list-pdf';
 
 /**
- * The list's PDF, guest copy by default (`copy=staff` adds the private note). Downloading it records
+ * The list's PDF, guest copy by default (`copy=staff` adds the private note), named after the list and
+ * the copy, so the two never download under one name. Downloading it records
  * what was printed, so the editor can show what changed since.
  */
 export const handler = httpRoute(
@@ -19,7 +21,7 @@ export const handler = httpRoute(
     });
     return {
       file: { bytes: pdf.bytes, contentType: 'application/pdf' },
-      headers: { 'content-disposition': `attachment; filename="${pdf.fileName}"` },
+      headers: { 'content-disposition': attachmentDisposition(pdf.fileNames.ascii, pdf.fileNames.utf8) },
     };
   },
 );

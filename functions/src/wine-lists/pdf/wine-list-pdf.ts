@@ -10,13 +10,14 @@ import type { Logger } from '../../platform/logger';
 import { wineListLogo } from '../wine-list-logo';
 import { getWineListDetail } from '../wine-list-reads';
 import { recordPrint } from '../wine-list-writes';
-import { pdfFileName } from './file-name';
+import { copyFileNames } from './file-name';
 import { type PrintableLogo, printableLogo } from './logo';
 import { renderWineListPdf } from './render';
 
 export interface WineListPdf {
   bytes: Buffer;
-  fileName: string;
+  /** The copy's file names: ASCII for `filename`, the list's own name for `filename*`. */
+  fileNames: { ascii: string; utf8: string };
   detail: WineListDetail;
 }
 
@@ -90,5 +91,9 @@ export async function wineListPdf(
   const [author, logo] = await Promise.all([authorOf(ownerId), logoOf(detail, options.log)]);
   const bytes = await pdfOfDetail(detail, { ...options, author, ...(logo ? { logo } : {}) });
   await recordPrint(ownerId, listId, detail.entries);
-  return { bytes, fileName: pdfFileName(detail.name), detail };
+  return {
+    bytes,
+    fileNames: copyFileNames(detail.name, options.staff ? 'staff' : 'guest', options.locale),
+    detail,
+  };
 }

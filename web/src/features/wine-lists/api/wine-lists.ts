@@ -75,10 +75,13 @@ function dispositionName(header: string | null): string | undefined {
   return /filename="?([^";]+)"?/i.exec(header)?.[1];
 }
 
-/** A file name for a list's PDF: the list's name without characters file systems refuse. */
-export function pdfFileName(listName: string, copy: PdfCopy, staffSuffix: string): string {
+/**
+ * A file name for a list's PDF when the answer names none: the list's name without characters file
+ * systems refuse, and the copy's word (`suffix`), so the guest and the staff copy are told apart.
+ */
+export function pdfFileName(listName: string, suffix: string): string {
   const clean = listName.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'wine-list';
-  return `${clean}${copy === 'staff' ? ` (${staffSuffix})` : ''}.pdf`;
+  return `${clean} (${suffix}).pdf`;
 }
 
 /**

@@ -137,7 +137,10 @@ function EditorBody({
     pdf.mutate(
       {
         copy: which,
-        fileName: pdfFileName(detail.name, which, t('wineListEditor.pdf.staffSuffix')),
+        fileName: pdfFileName(
+          detail.name,
+          which === 'staff' ? t('wineListEditor.pdf.staffSuffix') : t('wineListEditor.pdf.guestSuffix'),
+        ),
         ...(target ? { open: target } : {}),
       },
       { onError: (error) => notify.error(errorMessage(error)) },
