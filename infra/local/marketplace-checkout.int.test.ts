@@ -9,18 +9,22 @@ import { SupplierOrderPlacedV2 } from '@kork/events';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { useQueue } from '@kork/functions/adapters/queue';
 import { catalogSeed } from '@kork/functions/catalog/seed';
+import { storeRates } from '@kork/functions/cellar/exchange-rate-service';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { checkout as checkoutService } from '@kork/functions/marketplace/checkouts';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
-import type {
-  Cart,
-  CheckoutDetails,
-  CheckoutResult,
-  Order,
-  OrdersList,
-  Supplier,
-  SupplierWine,
+import {
+  type Cart,
+  type CellarWine,
+  type CheckoutDetails,
+  type CheckoutResult,
+  type LoginResult,
+  type Order,
+  type OrdersList,
+  REFERENCE_RATES,
+  type Supplier,
+  type SupplierWine,
 } from '@kork/shared';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -58,6 +62,29 @@ afterAll(async () => {
 });
 
 // — helpers —
+
+/** The supplier's own stock figure for the offer's wine, for the time of `run`. */
+async function withStock<T>(offer: Offer, stock: number, run: () => Promise<T>): Promise<T> {
+  const pair = { supplierId: offer.supplier.id, wineId: offer.wine.wineId };
+  await db()
+    .entities.supplierOffer.put({ ...pair, stock, updatedAt: new Date().toISOString() })
+    .go();
+  try {
+    return await run();
+  } finally {
+    await db().entities.supplierOffer.delete(pair).go();
+  }
+}
+
+/** An offer whose supplier's minimum one bottle does not reach, of a supplier not in `besides`. */
+function belowMinimum(besides: readonly Offer[] = []): Offer {
+  const taken = new Set(besides.map((offer) => offer.supplier.id));
+  const offer = stocked.find(
+    (o) => !taken.has(o.supplier.id) && o.supplier.minimumOrderMinor > (o.wine.horecaPriceMinor as number),
+  );
+  expect(offer).toBeDefined();
+  return offer as Offer;
+}
 
 type Offer = (typeof stocked)[number];
 
@@ -412,20 +439,26 @@ describe('refusals', () => {
     expect((await cartOf(business)).version).toBe(cart.version);
   });
 
-  it('refuses a line beyond the stock with the stock left', async () => {
+  it('refuses a line beyond the stock with the stock left, under its supplier', async () => {
     const business = await market.freshBusiness('Beholdning');
     const [offer] = suppliers(1) as [Offer];
-    const stock = offer.wine.stock as number;
     const cart = await addToCart(origin, business, {
       supplierId: offer.supplier.id,
       wineId: offer.wine.wineId,
-      quantity: stock + 1,
+      quantity: enough(offer),
     });
     const line = cart.groups[0]?.lines[0]?.id as string;
-    const answer = await place(business, body(), key(), 'nb');
-    expect(answer.status).toBe(400);
-    expect(answer.error?.fields).toEqual({ [`lines.${line}`]: `Bare ${stock} på lager` });
-    expect(await ordersOf(business)).toHaveLength(0);
+    // The supplier sold some since: one bottle fewer than the line is left.
+    const stock = enough(offer) - 1;
+    await withStock(offer, stock, async () => {
+      const answer = await place(business, body(), key(), 'nb');
+      expect(answer.status).toBe(400);
+      expect(answer.error?.fields).toEqual({
+        [`suppliers.${offer.supplier.id}.lines.${line}`]:
+          stock > 0 ? `Bare ${stock} på lager` : 'Ikke på lager',
+      });
+      expect(await ordersOf(business)).toHaveLength(0);
+    });
   });
 
   it("refuses a supplier's part below its minimum order", async () => {
@@ -474,6 +507,217 @@ describe('refusals', () => {
     });
     expect(unknown.status).toBe(404);
     expect(await ordersOf(owner)).toHaveLength(1);
+  });
+});
+
+describe('suppliers that cannot go', () => {
+  it('names every problem under its supplier and places nothing, until the buyer places those that can go', async () => {
+    const business = await market.freshBusiness('Delvis');
+    const [fine, short] = suppliers(2) as [Offer, Offer];
+    const low = belowMinimum([fine, short]);
+    await fill(business, [fine, short]);
+    await addToCart(origin, business, {
+      supplierId: low.supplier.id,
+      wineId: low.wine.wineId,
+      quantity: 1,
+    });
+    const cart = await cartOf(business);
+    const lineOf = (offer: Offer) =>
+      cart.groups.flatMap((group) => group.lines).find((line) => line.wineId === offer.wine.wineId)?.id;
+    const minimum = `Below the supplier's minimum order of NOK ${Math.round(low.supplier.minimumOrderMinor / 100)}`;
+
+    await withStock(short, enough(short) - 1, async () => {
+      const stockText = enough(short) - 1 > 0 ? `Only ${enough(short) - 1} in stock` : 'Out of stock';
+      // Without the buyer's choice nothing goes: both problems are named, each under its supplier.
+      const refused = await place(business, body({ version: cart.version }), key());
+      expect(refused.status).toBe(400);
+      expect(refused.error?.fields).toEqual({
+        [`suppliers.${short.supplier.id}.lines.${lineOf(short)}`]: stockText,
+        [`suppliers.${low.supplier.id}`]: minimum,
+      });
+      expect(refused.error?.message).toBe(
+        'Some suppliers cannot take the order as it is: see the problems under each supplier, or place the orders that can go',
+      );
+      expect(await ordersOf(business)).toHaveLength(0);
+      expect((await cartOf(business)).version).toBe(cart.version);
+
+      // The buyer places the one that can go; the two others stay in the cart as they were.
+      const k = key();
+      const placed = await place(business, body({ version: cart.version, placeReady: true }), k);
+      expect(placed.error).toBeUndefined();
+      expect(placed.status).toBe(201);
+      expect(placed.payload.orders.map((order) => order.marketplace?.supplierId)).toEqual([fine.supplier.id]);
+      expect(placed.payload.orders[0]?.orderId).toMatch(/-1$/);
+      expect(placed.payload.keptSupplierIds?.sort()).toEqual([short.supplier.id, low.supplier.id].sort());
+      expect((await ordersOf(business)).map((order) => order.marketplace?.supplierId)).toEqual([
+        fine.supplier.id,
+      ]);
+      const left = await cartOf(business);
+      expect(left.version).toBe(cart.version + 1);
+      expect(left.groups.map((group) => group.supplier.id)).toEqual([short.supplier.id, low.supplier.id]);
+      expect(left.groups.flatMap((group) => group.lines.map((line) => [line.id, line.quantity]))).toEqual(
+        cart.groups
+          .filter((group) => group.supplier.id !== fine.supplier.id)
+          .flatMap((group) => group.lines.map((line) => [line.id, line.quantity])),
+      );
+      expect(placedMessages().map((message) => message.supplier.id)).toEqual([fine.supplier.id]);
+
+      // The same key answers the same order again and places nothing more.
+      const again = await place(business, body({ version: cart.version, placeReady: true }), k);
+      expect(again.status).toBe(201);
+      expect(again.payload).toEqual(placed.payload);
+      const read = await origin.api<CheckoutResult>(
+        'GET',
+        `${nbsPath(business.cellarId)}/checkouts/${placed.payload.checkoutId}`,
+        { token: business.token },
+      );
+      expect(read.payload).toEqual(placed.payload);
+      expect(await ordersOf(business)).toHaveLength(1);
+
+      // Nothing left can go: placing what can go is refused too, naming the problems.
+      const none = await place(business, body({ placeReady: true }), key());
+      expect(none.status).toBe(400);
+      expect(none.error?.message).toBe(
+        'No supplier can take the order as it is: see the problems under each supplier',
+      );
+      expect(Object.keys(none.error?.fields ?? {}).sort()).toEqual(
+        [`suppliers.${short.supplier.id}.lines.${lineOf(short)}`, `suppliers.${low.supplier.id}`].sort(),
+      );
+      expect(await ordersOf(business)).toHaveLength(1);
+    });
+  });
+
+  it("names a supplier's stock and its minimum both when its part has both problems", async () => {
+    const business = await market.freshBusiness('Begge');
+    const low = belowMinimum();
+    const cart = await addToCart(origin, business, {
+      supplierId: low.supplier.id,
+      wineId: low.wine.wineId,
+      quantity: 1,
+    });
+    const line = cart.groups[0]?.lines[0]?.id as string;
+    await withStock(low, 0, async () => {
+      const answer = await place(business, body(), key());
+      expect(answer.status).toBe(400);
+      expect(answer.error?.fields).toEqual({
+        [`suppliers.${low.supplier.id}.lines.${line}`]: 'Out of stock',
+        [`suppliers.${low.supplier.id}`]: `Below the supplier's minimum order of NOK ${Math.round(low.supplier.minimumOrderMinor / 100)}`,
+      });
+    });
+  });
+});
+
+describe("orders in the cellar's currency", () => {
+  it("converts a EUR cellar's order at the rate held, keeps the rate and NOK for the supplier, and receives at the converted cost", async () => {
+    // A day's rates in the table: 11.5 NOK to the euro.
+    const today = new Date().toISOString().slice(0, 10);
+    await storeRates({
+      async rates() {
+        return {
+          date: today,
+          source: 'Test rates',
+          nokPerUnit: { ...REFERENCE_RATES.nokPerUnit, EUR: 11.5 },
+        };
+      },
+    });
+    const business = await market.freshBusiness('Euro', { viewCurrency: 'EUR' });
+    const [offer] = suppliers(1) as [Offer];
+    await fill(business, [offer]);
+    const answer = await place(business, body(), key());
+    expect(answer.error).toBeUndefined();
+    const order = answer.payload.orders[0] as Order;
+    const price = offer.wine.horecaPriceMinor as number;
+    const units = enough(offer);
+    const rate = Number((1 / 11.5).toPrecision(8));
+    const unitCost = Math.round(price * rate);
+    expect(order.currency).toBe('EUR');
+    expect(order.exchangeRate).toEqual({
+      from: 'NOK',
+      to: 'EUR',
+      rate,
+      nokPerUnit: 11.5,
+      date: today,
+      source: 'Test rates',
+    });
+    expect(order.products[0]).toMatchObject({ unitCost, total: units * unitCost });
+    expect(order.totalCost).toBe(units * unitCost);
+    // 11.5 NOK to the euro: about a twelfth, never the NOK figure.
+    expect(unitCost).toBeLessThan(price / 11);
+    const lineId = order.products[0]?.lineId as string;
+    expect(order.marketplace?.supplierPrices).toEqual({ [lineId]: price });
+    // The supplier is told its own prices in NOK.
+    expect(placedMessages()[0]).toMatchObject({ currency: 'NOK', lines: [{ unitPriceMinor: price }] });
+    expect((await ordersOf(business))[0]).toEqual(order);
+
+    // Received into the cellar: the wine is valued at the converted cost.
+    const received = await origin.api<Order>(
+      'POST',
+      `/api/wine-cellars/users/${business.id}/orders/${order.id}/receive`,
+      { token: business.token, json: { locationId: 'uncategorized' } },
+    );
+    expect(received.error).toBeUndefined();
+    expect(received.payload.status).toBe('received');
+    const wineId = received.payload.products[0]?.ownWineId as string;
+    const wine = await origin.api<CellarWine>(
+      'GET',
+      `/api/wine-cellars/users/${business.id}/own-wines/${wineId}`,
+      { token: business.token },
+    );
+    expect(wine.payload).toMatchObject({ quantity: units, purchasePriceWovat: unitCost, currency: 'EUR' });
+  });
+
+  it('starts a business registered in Norway in NOK, and EUR only where the country is unknown', async () => {
+    const place = { tastingLocationName: 'Fjordstua', tastingLocationAddress: 'Bryggen 1, 5003 Bergen' };
+    const register = async (fields: Record<string, string>) => {
+      const email = `ny${ulid().toLowerCase()}@example.no`;
+      const form = new FormData();
+      const all = {
+        email,
+        password: 'Vin2020x',
+        confirmPassword: 'Vin2020x',
+        userType: 'RESTAURANT',
+        birthDate: '1990-05-01',
+        firstName: 'Kari',
+        lastName: 'Nordmann',
+        ...place,
+        ...fields,
+      };
+      for (const [name, value] of Object.entries(all)) form.set(name, value);
+      const created = await origin.api('POST', '/api/auth/sign-up', { form });
+      expect(created.error).toBeUndefined();
+      const token = origin.stack.outbox
+        .list()
+        .find((mail) => mail.to === email)
+        ?.text.match(/token=([\w-]+)/)?.[1];
+      const verified = await origin.api<LoginResult>('GET', `/api/auth/verify?token=${token}`);
+      expect(verified.status).toBe(200);
+      const { user, access_token: session } = verified.payload;
+      const cellars = await origin.api<{ rows: { baseCurrency: string }[] }>(
+        'GET',
+        `/api/wine-cellars/users/${user.id}/cellars`,
+        { token: session },
+      );
+      return { viewCurrency: user.viewCurrency, baseCurrency: cellars.payload.rows[0]?.baseCurrency };
+    };
+    expect(await register({ country: 'NO' })).toEqual({ viewCurrency: 'NOK', baseCurrency: 'NOK' });
+    expect(await register({})).toEqual({ viewCurrency: 'EUR', baseCurrency: 'EUR' });
+    expect(await register({ country: 'DE' })).toEqual({ viewCurrency: 'EUR', baseCurrency: 'EUR' });
+    // A currency the person chose stays.
+    expect(await register({ country: 'NO', viewCurrency: 'SEK' })).toEqual({
+      viewCurrency: 'SEK',
+      baseCurrency: 'SEK',
+    });
+  });
+
+  it("keeps a NOK cellar's order at the supplier's prices, without a rate", async () => {
+    const business = await market.freshBusiness('Krone');
+    const [offer] = suppliers(1) as [Offer];
+    await fill(business, [offer]);
+    const answer = await place(business, body(), key());
+    const order = answer.payload.orders[0] as Order;
+    expect(order.currency).toBe('NOK');
+    expect(order.exchangeRate).toBeUndefined();
+    expect(order.products[0]?.unitCost).toBe(offer.wine.horecaPriceMinor);
   });
 });
 

@@ -80,7 +80,7 @@ async function placeOrder(): Promise<{ order: Order; token: string }> {
   const order = answer.payload.orders[0] as Order;
   await origin.stack.broker.idle();
   const mails = origin.stack.outbox.list().slice(0, origin.stack.outbox.list().length - before);
-  const mail = mails.find((m) => m.subject.includes(order.id));
+  const mail = mails.find((m) => m.subject.includes(`${order.orderId} `));
   expect(mail?.to).toBe(supplier.orderEmail);
   const token = /#t=([\w.-]+)/.exec(mail?.text ?? '')?.[1];
   expect(token).toBeTruthy();
@@ -275,7 +275,8 @@ describe('the follow-up job', () => {
     await db()
       .entities.supplierOrderMail.delete({ ownerId: buyer.id, orderId: order.id, kind: 'placed', seq: 0 })
       .go();
-    const count = () => origin.stack.outbox.list().filter((m) => m.subject.includes(order.id)).length;
+    const count = () =>
+      origin.stack.outbox.list().filter((m) => m.subject.includes(`${order.orderId} `)).length;
     const first = count();
     const later = new Date(Date.now() + 10 * 60 * 1000);
     expect(await followUpSupplierOrders(later)).toMatch(/[1-9]\d* order mail\(s\) sent again/);
@@ -288,7 +289,7 @@ describe('the follow-up job', () => {
     const reminders = () =>
       origin.stack.outbox
         .list()
-        .filter((m) => m.subject.startsWith('Påminnelse') && m.subject.includes(order.id));
+        .filter((m) => m.subject.startsWith('Påminnelse') && m.subject.includes(`${order.orderId} `));
     const dayLater = new Date(Date.now() + 25 * 3600 * 1000);
     await followUpSupplierOrders(dayLater);
     await origin.stack.broker.idle();

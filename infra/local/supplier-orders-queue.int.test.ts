@@ -35,7 +35,7 @@ describe('the supplier-orders queue', () => {
     await origin.stack.broker.idle();
 
     expect(mail.faults).toBeGreaterThan(0);
-    for (const order of orders) expect(mail.countFor(order.orderId), order.orderId).toBe(1);
+    for (const order of orders) expect(mail.countFor(order), order.orderNumber).toBe(1);
     expect(mail.sent).toHaveLength(orders.length);
     expect(mail.sent.every((m) => m.to === TEST_SUPPLIER.email)).toBe(true);
     expect(origin.stack.broker.deadLetters('supplier-orders')).toHaveLength(0);
@@ -46,6 +46,12 @@ describe('the supplier-orders queue', () => {
       expect(data.map((m) => [m.kind, m.state])).toEqual([['placed', 'sent']]);
     }
     const first = mail.sent[0];
+    // The subject names the order by the number its buyer sees on its orders page, not by the record's id.
+    const order = orders.find((o) => first?.subject.includes(o.orderNumber));
+    expect(first?.subject).toBe(
+      `Bestilling ${order?.orderNumber} fra Queue Bistro AS / Order ${order?.orderNumber} from Queue Bistro AS`,
+    );
+    expect(mail.sent.some((m) => orders.some((o) => m.subject.includes(o.orderId)))).toBe(false);
     expect(first?.text).toMatch(/\/supplier-order#t=[\w-]+\.[\w-]+\.[\w-]+/);
     expect(first?.text).toContain('TINE-nummer: 12345');
     expect(first?.text).toContain('Org.nr.: 987654325');
@@ -91,10 +97,10 @@ describe('the supplier-orders queue', () => {
     const deadBefore = origin.stack.broker.deadLetters('supplier-orders').length;
     await origin.stack.broker.send('supplier-orders', [stale.message, held.message]);
     await origin.stack.broker.idle();
-    expect(mail.countFor(stale.orderId)).toBe(1);
+    expect(mail.countFor(stale)).toBe(1);
     expect((await db().entities.supplierOrderMail.get(key(stale.orderId)).go()).data?.state).toBe('sent');
     // Held within the lease through every delivery: never mailed, never acknowledged, so it is dead-lettered.
-    expect(mail.countFor(held.orderId)).toBe(0);
+    expect(mail.countFor(held)).toBe(0);
     const dead = origin.stack.broker.deadLetters('supplier-orders').slice(deadBefore);
     expect(dead.map((m) => JSON.parse(m.body).orderId)).toEqual([held.orderId]);
   });
@@ -117,6 +123,7 @@ describe('the supplier-orders queue', () => {
     await origin.stack.broker.idle();
     const reminders = mail.sent.filter((m) => m.subject.startsWith('Påminnelse'));
     expect(reminders).toHaveLength(1);
+    expect(reminders[0]?.subject).toContain(order.orderNumber);
     expect(reminders[0]?.to).toBe(TEST_SUPPLIER.email);
     const { data } = await db().entities.order.get({ ownerId: buyer.id, id: order.orderId }).go();
     expect((data?.marketplace as { remindedAt?: string } | undefined)?.remindedAt).toBeTruthy();

@@ -14,6 +14,8 @@ import { ulid } from 'ulid';
 export interface DirectOrder {
   ownerId: string;
   orderId: string;
+  /** The order's number as the buyer sees it (`K-<date>-<6>-<n>`), unlike the record's id. */
+  orderNumber: string;
   message: SupplierOrderPlacedV2;
 }
 
@@ -54,6 +56,7 @@ export async function directOrders(
   const made: DirectOrder[] = [];
   for (let i = 0; i < count; i++) {
     const orderId = ulid();
+    const orderNumber = `K-${placedAt.slice(0, 10).replace(/-/g, '')}-${orderId.slice(-6)}-${i + 1}`;
     const products: OrderLine[] = [6, 12].map((units, j) => ({
       lineId: ulid(),
       wineDisplayName: `Test Barolo ${2015 + j}`,
@@ -95,7 +98,7 @@ export async function directOrders(
             ownerId: buyer.id,
             id: orderId,
             type: 'purchase',
-            orderId: `K-${i + 1}`,
+            orderId: orderNumber,
             status: 'placed',
             source: 'marketplace',
             supplier: TEST_SUPPLIER.name,
@@ -127,6 +130,7 @@ export async function directOrders(
     made.push({
       ownerId: buyer.id,
       orderId,
+      orderNumber,
       message: {
         name: 'orders.supplier-order.placed',
         version: 2,
@@ -185,8 +189,8 @@ export class FaultyMail implements MailPort {
     return { messageId: `faulty-${this.seq}` };
   }
 
-  /** Mails sent whose text names the order. */
-  countFor(orderId: string): number {
-    return this.sent.filter((m) => m.subject.includes(orderId) || m.text.includes(orderId)).length;
+  /** Mails sent whose subject names the order by its number. */
+  countFor(order: Pick<DirectOrder, 'orderNumber'>): number {
+    return this.sent.filter((m) => m.subject.includes(order.orderNumber)).length;
   }
 }

@@ -361,6 +361,11 @@ export const CheckoutInput = z.object({
   delivery: DeliveryInput,
   note: z.optional(textField(MARKETPLACE_LIMITS.noteMax, { lines: true })),
   version: z.optional(numberField(0, 1_000_000_000, { int: true })),
+  /**
+   * The buyer chose to place the suppliers that can take the order now: the others (a line beyond the
+   * stock, a minimum not reached, …) stay in the cart. Without it any blocked supplier refuses the whole.
+   */
+  placeReady: z.optional(z.boolean({ error: 'invalidValue' })),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
 
@@ -376,6 +381,8 @@ export interface CheckoutResult {
   placedAt: string;
   /** One order per supplier, source `marketplace`, status `placed`. */
   orders: Order[];
+  /** Suppliers left in the cart when the buyer placed only those that could go. */
+  keptSupplierIds?: string[];
 }
 
 // — A supplier's answer (§4: confirmed by each supplier within 2–24 hours) —
@@ -423,6 +430,12 @@ export interface MarketplaceOrderInfo {
   billing: BillingInput;
   delivery: DeliveryInput;
   note?: string;
+  /**
+   * The supplier's price of each order line id, NOK øre ex VAT, as ordered: the order's lines are in the
+   * cellar's currency (see the order's `exchangeRate`), the supplier sells and invoices in NOK. Absent on
+   * orders placed before, whose lines are in NOK.
+   */
+  supplierPrices?: Record<string, number>;
 }
 
 export const supplierLineAnswerInput = z.object({
@@ -460,6 +473,8 @@ export type SupplierLinkAnswerInput = z.infer<typeof SupplierLinkAnswerInput>;
 export interface SupplierOrderView {
   ownerId: string;
   orderId: string;
+  /** The order's number as its buyer sees it on its orders page (`K-…`). */
+  orderNumber?: string;
   supplierId: string;
   supplierName: string;
   buyerName: string;

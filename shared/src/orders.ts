@@ -98,6 +98,22 @@ export interface Order {
   version: number;
   /** A marketplace order's supplier, its answers and the billing and delivery it was placed with. */
   marketplace?: MarketplaceOrderInfo;
+  /** The rate its supplier's prices were converted at into the cellar's currency (absent: not converted). */
+  exchangeRate?: OrderExchangeRate;
+}
+
+/**
+ * How an order's lines came into the cellar's currency from the currency its supplier sells in: one
+ * unit of `from` is `rate` units of `to` (NOK → EUR at 11.70 NOK per euro: 0.08547009), from the
+ * exchange rate held for `date` (NOK per unit of `to`).
+ */
+export interface OrderExchangeRate {
+  from: CurrencyCode;
+  to: CurrencyCode;
+  rate: number;
+  nokPerUnit: number;
+  date: string;
+  source: string;
 }
 
 const orderDay = isoDateField({ min: EARLIEST_DATE, max: () => `${new Date().getUTCFullYear() + 2}-12-31` });

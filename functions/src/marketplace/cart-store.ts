@@ -81,11 +81,14 @@ export async function changeCart(
   }, CART_ATTEMPTS);
 }
 
-/** The cart item emptied on the condition of the version read: one item of the checkout's transaction. */
-export function emptiedCart(before: StoredCart) {
+/**
+ * The cart after a checkout, on the condition of the version read (one item of the checkout's
+ * transaction): emptied, or holding the lines of the suppliers the buyer left in it.
+ */
+export function cartAfterCheckout(before: StoredCart, kept: readonly CartLineRecord[] = []) {
   return {
     ownerId: before.ownerId,
-    lines: [] as CartLineRecord[],
+    lines: [...kept],
     updatedAt: new Date().toISOString(),
     version: before.version + 1,
   };

@@ -1,7 +1,9 @@
 /**
  * What a checkout writes and sends for each supplier's part of the cart: the buyer's order (type
- * `purchase`, status `placed`, source `marketplace`, in NOK øre at the supplier's HORECA price), the
- * supplier's inbox entry, and the `supplier-order.placed` v2 message its mail is sent from.
+ * `purchase`, status `placed`, source `marketplace`, built by the orders domain: its lines in the
+ * cellar's currency converted from the supplier's HORECA prices in NOK, which the order keeps per line
+ * for the supplier), the supplier's inbox entry, and the `supplier-order.placed` v2 message its mail is
+ * sent from (in NOK).
  */
 import type { SupplierOrderPlacedV2 } from '@kork/events';
 import {
@@ -13,8 +15,8 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '@kork/shared';
-import { ulid } from 'ulid';
 import type { OrderRecord } from '../orders/order-store';
+import { type OrderConversion, placedOrderRecord } from '../orders/placed-orders';
 import type { CartLineRecord } from './cart-store';
 import { type OfferFacts, offerKey, type SupplierFacts } from './suppliers';
 
@@ -91,52 +93,50 @@ export function supplierPart(
   checkout: CheckoutWrite,
   buyer: Buyer,
   index: number,
+  conversion: OrderConversion,
 ): SupplierPart {
-  const products: OrderLine[] = lines.map((line) => {
+  const ordered = lines.map((line) => {
     const offer = offers.get(offerKey(line.supplierId, line.wineId)) as OfferFacts;
     return {
-      lineId: ulid(),
       wineId: line.wineId,
       wineDisplayName: offer.wineDisplayName,
       units: line.quantity,
-      unitCost: offer.horecaPriceMinor,
-      received: 0,
-      total: line.quantity * offer.horecaPriceMinor,
+      supplierUnitCost: offer.horecaPriceMinor,
     };
   });
-  const info: MarketplaceOrderInfo = {
-    supplierId: supplier.id,
-    supplierName: supplier.name,
-    checkoutId: checkout.checkoutId,
-    placedAt: checkout.placedAt,
-    supplierState: 'waiting',
-    answers: Object.fromEntries(
-      products.map((line) => [line.lineId, { state: 'waiting' as const, orderedUnits: line.units }]),
-    ),
-    billing: checkout.billing,
-    delivery: checkout.delivery,
-    ...(checkout.note ? { note: checkout.note } : {}),
-  };
-  const orderNumber = orderNumberOf(checkout, index);
-  const order = {
-    ownerId: buyer.ownerId,
-    id: ulid(),
-    type: 'purchase',
-    orderId: orderNumber,
-    status: 'placed',
-    source: 'marketplace',
-    supplier: supplier.name,
-    ...(checkout.note ? { note: checkout.note } : {}),
-    orderDate: todayIso(new Date(checkout.placedAt)),
-    deliveryDate: deliveryDateOf(todayIso(new Date(checkout.placedAt)), supplier),
-    products,
-    createdBy: buyer.createdBy,
-    createdByName: buyer.createdByName,
-    createdAt: checkout.placedAt,
-    updatedAt: checkout.placedAt,
-    version: 0,
-    marketplace: info,
-  } as OrderRecord;
+  const today = todayIso(new Date(checkout.placedAt));
+  const order = placedOrderRecord(
+    {
+      ownerId: buyer.ownerId,
+      orderNumber: orderNumberOf(checkout, index),
+      source: 'marketplace',
+      supplier: supplier.name,
+      ...(checkout.note ? { note: checkout.note } : {}),
+      placedAt: checkout.placedAt,
+      deliveryDate: deliveryDateOf(today, supplier),
+      lines: ordered,
+      createdBy: buyer.createdBy,
+      createdByName: buyer.createdByName,
+      marketplace: (products): MarketplaceOrderInfo => ({
+        supplierId: supplier.id,
+        supplierName: supplier.name,
+        checkoutId: checkout.checkoutId,
+        placedAt: checkout.placedAt,
+        supplierState: 'waiting',
+        answers: Object.fromEntries(
+          products.map((line) => [line.lineId, { state: 'waiting' as const, orderedUnits: line.units }]),
+        ),
+        billing: checkout.billing,
+        delivery: checkout.delivery,
+        ...(checkout.note ? { note: checkout.note } : {}),
+        supplierPrices: Object.fromEntries(
+          products.map((line, i) => [line.lineId, ordered[i]?.supplierUnitCost ?? line.unitCost]),
+        ),
+      }),
+    },
+    conversion,
+  );
+  const products = order.products as OrderLine[];
   return {
     supplier,
     order,
@@ -156,10 +156,10 @@ export function supplierPart(
       checkoutId: checkout.checkoutId,
       supplier: { id: supplier.id, name: supplier.name, email: supplier.orderEmail },
       buyer: { name: buyer.name, email: buyer.email },
-      lines: products.map((line) => ({
+      lines: products.map((line, i) => ({
         productName: line.wineDisplayName,
         quantity: line.units,
-        unitPriceMinor: line.unitCost,
+        unitPriceMinor: ordered[i]?.supplierUnitCost ?? line.unitCost,
       })),
       currency: 'NOK',
       ...(checkout.note ? { note: checkout.note } : {}),

@@ -25,10 +25,11 @@ import { actorOf } from '../cellar/cellar-wine-store';
 import { db } from '../data/entities';
 import { commitTransaction, TransactionCanceled } from '../data/transactions';
 import { orderRecordOf, toOrder } from '../orders/order-store';
+import { orderConversionFor } from '../orders/placed-orders';
 import type { Principal } from '../platform/auth';
 import { DomainError, NotFoundError, ValidationError } from '../platform/errors';
 import { createLogger } from '../platform/logger';
-import { emptiedCart, readCart, type StoredCart } from './cart-store';
+import { type CartLineRecord, cartAfterCheckout, readCart, type StoredCart } from './cart-store';
 import { cartFacts } from './cart-view';
 import { type Buyer, type CheckoutWrite, type SupplierPart, supplierPart } from './checkout-orders';
 import { offerKey } from './suppliers';
@@ -73,45 +74,78 @@ async function resultOf(
     checkoutId: data.checkoutId,
     placedAt: data.placedAt,
     orders: records.flatMap((record) => (record ? [toOrder(record, currency)] : [])),
+    ...(data.keptSupplierIds?.length ? { keptSupplierIds: [...data.keptSupplierIds] } : {}),
   };
 }
 
 /** The amount of a minimum order as a message shows it: whole kroner of NOK. */
 const nok = (minor: number) => `NOK ${Math.round(minor / 100)}`;
 
+/** What stops suppliers' parts of the cart from being ordered, named under each supplier. */
+interface CartProblems {
+  /** `suppliers.<id>` (its terms: minimum order, lines, unknown) and `suppliers.<id>.lines.<line id>`. */
+  fields: Record<string, string>;
+  /** Suppliers with at least one problem. */
+  blocked: Set<string>;
+}
+
 /**
- * Refuses a cart that cannot be ordered as it is: empty, changed since the buyer looked (`version`),
- * a line no longer offered or beyond the stock, a supplier's part below its minimum or over its lines.
+ * Every problem of the cart as it is now, per supplier: a line no longer offered or beyond the stock, a
+ * supplier's part below its minimum order or over its lines. The other suppliers can be ordered from.
  */
-function checkCart(
-  stored: StoredCart,
-  input: CheckoutInput,
-  facts: Awaited<ReturnType<typeof cartFacts>>,
-): void {
-  if (stored.lines.length === 0) throw new ValidationError({ lines: 'cartEmpty' }, { key: 'cartEmpty' });
-  if (input.version !== undefined && input.version !== stored.version)
-    throw new CartRefusedError('cartChanged');
+function problemsOf(stored: StoredCart, facts: Awaited<ReturnType<typeof cartFacts>>): CartProblems {
   const fields: Record<string, string> = {};
+  const blocked = new Set<string>();
   for (const line of stored.lines) {
     const offer = facts.offers.get(offerKey(line.supplierId, line.wineId));
-    if (!offer) fields[`lines.${line.id}`] = 'supplierDoesNotOfferWine';
+    const field = `suppliers.${line.supplierId}.lines.${line.id}`;
+    if (!offer) fields[field] = 'supplierDoesNotOfferWine';
     else if (line.quantity > offer.stock)
-      fields[`lines.${line.id}`] =
-        offer.stock > 0 ? withBounds('onlyInStock', { stock: offer.stock }) : 'wineOutOfStock';
+      fields[field] = offer.stock > 0 ? withBounds('onlyInStock', { stock: offer.stock }) : 'wineOutOfStock';
+    else continue;
+    blocked.add(line.supplierId);
   }
-  const parts = splitBySupplier(stored.lines);
-  if (parts.size > MARKETPLACE_LIMITS.cartSuppliersMax)
-    fields.lines = withBounds('cartTooManySuppliers', { max: MARKETPLACE_LIMITS.cartSuppliersMax });
   for (const group of facts.cart.groups) {
-    const supplier = facts.suppliers.get(group.supplier.id);
-    const field = `suppliers.${group.supplier.id}`;
+    const id = group.supplier.id;
+    const supplier = facts.suppliers.get(id);
+    const field = `suppliers.${id}`;
     if (!supplier) fields[field] = 'notFound';
     else if (group.lines.length > MARKETPLACE_LIMITS.supplierLinesMax)
       fields[field] = withBounds('supplierTooManyLines', { max: MARKETPLACE_LIMITS.supplierLinesMax });
     else if (group.belowMinimum)
       fields[field] = withBounds('belowMinimumOrder', { amount: nok(supplier.minimumOrderMinor) });
+    else continue;
+    blocked.add(id);
   }
-  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+  return { fields, blocked };
+}
+
+/**
+ * The suppliers the checkout places: all of them, or when the buyer chose to place those that can go
+ * (`placeReady`), the ones without a problem. Refused: an empty cart, a cart changed since the buyer
+ * looked (`version`), too many suppliers, and any problem the buyer did not choose to leave in the cart
+ * (400 naming every problem under its supplier) or a cart where no supplier can go.
+ */
+function suppliersToPlace(
+  stored: StoredCart,
+  input: CheckoutInput,
+  facts: Awaited<ReturnType<typeof cartFacts>>,
+): string[] {
+  if (stored.lines.length === 0) throw new ValidationError({ lines: 'cartEmpty' }, { key: 'cartEmpty' });
+  if (input.version !== undefined && input.version !== stored.version)
+    throw new CartRefusedError('cartChanged');
+  const parts = splitBySupplier(stored.lines);
+  if (parts.size > MARKETPLACE_LIMITS.cartSuppliersMax) {
+    const text = withBounds('cartTooManySuppliers', { max: MARKETPLACE_LIMITS.cartSuppliersMax });
+    throw new ValidationError({ lines: text }, { key: text as MessageKey });
+  }
+  const { fields, blocked } = problemsOf(stored, facts);
+  const ready = [...parts.keys()].filter((id) => !blocked.has(id));
+  if (blocked.size > 0 && (!input.placeReady || ready.length === 0))
+    throw new ValidationError(fields, {
+      key: ready.length === 0 ? 'checkoutNoSupplierReady' : 'checkoutSuppliersBlocked',
+    });
+  return ready;
 }
 
 async function buyerOf(ownerId: string, principal: Principal): Promise<Buyer> {
@@ -126,7 +160,12 @@ async function buyerOf(ownerId: string, principal: Principal): Promise<Buyer> {
 }
 
 /** The one transaction: orders, inbox entries, the emptied cart, the remembered details, the record. */
-async function commit(stored: StoredCart, parts: readonly SupplierPart[], checkout: CheckoutWrite) {
+async function commit(
+  stored: StoredCart,
+  parts: readonly SupplierPart[],
+  kept: readonly CartLineRecord[],
+  checkout: CheckoutWrite & { keptSupplierIds: readonly string[] },
+) {
   const ownerId = stored.ownerId;
   await commitTransaction(() =>
     db().transaction.write(({ order, supplierOrderRef, cart, checkoutDetails, checkout: record }) => [
@@ -135,7 +174,7 @@ async function commit(stored: StoredCart, parts: readonly SupplierPart[], checko
         supplierOrderRef.create(part.ref).commit(),
       ]),
       cart
-        .put(emptiedCart(stored))
+        .put(cartAfterCheckout(stored, kept))
         .where((attr, op) => op.eq(attr.version, stored.version))
         .commit(),
       checkoutDetails
@@ -153,6 +192,7 @@ async function commit(stored: StoredCart, parts: readonly SupplierPart[], checko
           checkoutId: checkout.checkoutId,
           orderIds: parts.map((part) => part.order.id),
           placedAt: checkout.placedAt,
+          ...(checkout.keptSupplierIds.length > 0 ? { keptSupplierIds: [...checkout.keptSupplierIds] } : {}),
         })
         .commit(),
     ]),
@@ -186,13 +226,17 @@ export async function checkout(
   const cellar = await ownedCellar(cellarId, viewer.principal);
   const ownerId = cellar.ownerId;
   const checkoutId = checkoutIdOf(ownerId, idempotencyKey);
-  const placed = await db().entities.checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
-  if (placed.data) return resultOf(ownerId, checkoutId, cellar.baseCurrency);
+  const done = await db().entities.checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
+  if (done.data) return resultOf(ownerId, checkoutId, cellar.baseCurrency);
 
   const stored = await readCart(ownerId);
   const facts = await cartFacts(stored, viewer, { consistent: true });
-  checkCart(stored, input, facts);
-  const buyer = await buyerOf(ownerId, viewer.principal);
+  const placing = new Set(suppliersToPlace(stored, input, facts));
+  const [buyer, conversion] = await Promise.all([
+    buyerOf(ownerId, viewer.principal),
+    orderConversionFor(ownerId, 'NOK'),
+  ]);
+  const parts = splitBySupplier(stored.lines);
   const write: CheckoutWrite = {
     checkoutId,
     placedAt: new Date().toISOString(),
@@ -200,7 +244,9 @@ export async function checkout(
     delivery: input.delivery,
     ...(input.note ? { note: input.note } : {}),
   };
-  const parts = [...splitBySupplier(stored.lines)].map(([supplierId, lines], index) =>
+  const placed = [...parts].filter(([supplierId]) => placing.has(supplierId));
+  const kept = [...parts].filter(([supplierId]) => !placing.has(supplierId));
+  const supplierParts = placed.map(([supplierId, lines], index) =>
     supplierPart(
       facts.suppliers.get(supplierId) as NonNullable<ReturnType<typeof facts.suppliers.get>>,
       lines,
@@ -208,10 +254,17 @@ export async function checkout(
       write,
       buyer,
       index,
+      conversion,
     ),
   );
+  const keptSupplierIds = kept.map(([supplierId]) => supplierId);
   try {
-    await commit(stored, parts, write);
+    await commit(
+      stored,
+      supplierParts,
+      kept.flatMap(([, lines]) => lines),
+      { ...write, keptSupplierIds },
+    );
   } catch (error) {
     if (!(error instanceof TransactionCanceled)) throw error;
     // Another request with the same key placed it first: its orders are the answer.
@@ -221,11 +274,12 @@ export async function checkout(
     if (error.failedConditions.length > 0) throw new CartRefusedError('cartChanged');
     throw error;
   }
-  await publish(parts, checkoutId);
+  await publish(supplierParts, checkoutId);
   return {
     checkoutId,
     placedAt: write.placedAt,
-    orders: parts.map((part) => toOrder(part.order, cellar.baseCurrency)),
+    orders: supplierParts.map((part) => toOrder(part.order, cellar.baseCurrency)),
+    ...(keptSupplierIds.length > 0 ? { keptSupplierIds } : {}),
   };
 }
 

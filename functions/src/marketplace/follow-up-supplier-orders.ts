@@ -12,7 +12,7 @@ import { queue } from '../adapters/queue';
 import { db } from '../data/entities';
 import { linesOf } from '../orders/order-store';
 import { placedMailsOf, sentAnswerNoticesOf } from './supplier-order-mail-claims';
-import { type MarketplaceRecord, marketplaceRecordOf } from './supplier-order-views';
+import { type MarketplaceRecord, marketplaceRecordOf, supplierPriceOf } from './supplier-order-views';
 import { suppliersByIds } from './suppliers';
 
 /** A placed mail not recorded this long after checkout is sent again. */
@@ -70,7 +70,7 @@ async function placedMessage(record: MarketplaceRecord): Promise<SupplierOrderPl
     lines: lines.map((line) => ({
       productName: line.wineDisplayName,
       quantity: line.units,
-      unitPriceMinor: line.unitCost,
+      unitPriceMinor: supplierPriceOf(record, line),
     })),
     currency: 'NOK',
     ...(info.note ? { note: info.note } : {}),

@@ -5,6 +5,7 @@ import { answeredMail, placedMail, reminderMail } from './supplier-order-mails';
 const view: SupplierOrderView = {
   ownerId: 'owner-1',
   orderId: '01JORDER',
+  orderNumber: 'K-20261122-3F9A2C-1',
   supplierId: 'sup-vinimport',
   supplierName: 'Vinimport AS',
   buyerName: 'Fjord Bistro AS',
@@ -58,7 +59,12 @@ describe("a marketplace order's mails", () => {
     const mail = placedMail(view, 'orders@vinimport.example', 'https://kork.example/supplier-order#t=abc');
     expect(mail.to).toBe('orders@vinimport.example');
     expect(mail.replyTo).toBe('post@fjord.example');
-    expect(mail.subject).toContain('01JORDER');
+    // The number the buyer sees on its orders page, never the record's id.
+    expect(mail.subject).toBe(
+      'Bestilling K-20261122-3F9A2C-1 fra Fjord Bistro AS / Order K-20261122-3F9A2C-1 from Fjord Bistro AS',
+    );
+    expect(mail.text).toContain('Bestillingsnummer: K-20261122-3F9A2C-1');
+    expect(mail.text).toContain('Order number: K-20261122-3F9A2C-1');
     expect(mail.text).toContain('- 6 × Barolo 2019 (varenr. 1234501) à 450,00 kr = 2700,00 kr');
     expect(mail.text).toContain('- 12 × Chablis 2022 à NOK 200.50 = NOK 2406.00');
     expect(mail.text).toContain('Sum eks. mva.: 5106,00 kr');
@@ -74,7 +80,8 @@ describe("a marketplace order's mails", () => {
 
   it('reminds with the link', () => {
     const mail = reminderMail(view, 'orders@vinimport.example', 'https://kork.example/supplier-order#t=abc');
-    expect(mail.subject).toMatch(/^Påminnelse/);
+    expect(mail.subject).toMatch(/^Påminnelse: bestilling K-20261122-3F9A2C-1 /);
+    expect(mail.subject).not.toContain('01JORDER');
     expect(mail.text).toContain('#t=abc');
   });
 

@@ -10,6 +10,9 @@ import { env } from '../platform/env';
 const nok = (minor: number, locale: 'nb' | 'en') =>
   locale === 'nb' ? `${(minor / 100).toFixed(2).replace('.', ',')} kr` : `NOK ${(minor / 100).toFixed(2)}`;
 
+/** The order's number as its buyer sees it (`K-…`); the record's id only for an order without one. */
+const orderNumber = (view: SupplierOrderView) => view.orderNumber ?? view.orderId;
+
 const INVOICE = {
   nb: { email: 'e-post', ehf: 'EHF', paper: 'papir' },
   en: { email: 'e-mail', ehf: 'EHF', paper: 'paper' },
@@ -44,6 +47,8 @@ function orderBody(view: SupplierOrderView, locale: 'nb' | 'en'): string[] {
     `${nb ? 'Faktura på' : 'Invoice by'} ${INVOICE[locale][billing.invoiceMethod]}${billing.invoiceMethod === 'email' && billing.invoiceEmail ? `: ${billing.invoiceEmail}` : ''}`,
   ];
   return [
+    `${nb ? 'Bestillingsnummer' : 'Order number'}: ${orderNumber(view)}`,
+    '',
     ...orderLines(view, locale),
     '',
     `${nb ? 'Sum eks. mva.' : 'Total ex VAT'}: ${nok(view.totalCost, locale)}`,
@@ -84,7 +89,7 @@ export function placedMail(view: SupplierOrderView, to: string, link: string): M
   return {
     to,
     replyTo: view.buyerEmail || undefined,
-    subject: `Bestilling fra ${view.buyerName} / Order from ${view.buyerName} (${view.orderId})`,
+    subject: `Bestilling ${orderNumber(view)} fra ${view.buyerName} / Order ${orderNumber(view)} from ${view.buyerName}`,
     text: bilingual(nb, en),
   };
 }
@@ -110,7 +115,7 @@ export function reminderMail(view: SupplierOrderView, to: string, link: string):
   return {
     to,
     replyTo: view.buyerEmail || undefined,
-    subject: `Påminnelse: bestilling fra ${view.buyerName} / Reminder: order from ${view.buyerName} (${view.orderId})`,
+    subject: `Påminnelse: bestilling ${orderNumber(view)} fra ${view.buyerName} / Reminder: order ${orderNumber(view)} from ${view.buyerName}`,
     text: bilingual(nb, en),
   };
 }

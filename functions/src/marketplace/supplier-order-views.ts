@@ -3,7 +3,7 @@
  * record as it is now, with the Vinmonopolet numbers of its catalogue wines and the buyer's account
  * address.
  */
-import type { MarketplaceOrderInfo, SupplierLineAnswer, SupplierOrderView } from '@kork/shared';
+import type { MarketplaceOrderInfo, OrderLine, SupplierLineAnswer, SupplierOrderView } from '@kork/shared';
 import { findUserById } from '../accounts/account-store';
 import { getWines } from '../catalog/catalog-store';
 import { db } from '../data/entities';
@@ -47,6 +47,17 @@ export function answerOf(record: MarketplaceRecord, lineId: string, units: numbe
   return record.marketplace.answers?.[lineId] ?? { state: 'waiting', orderedUnits: units };
 }
 
+/**
+ * The supplier's price of a line, NOK øre: as ordered (the order's lines are in the cellar's currency),
+ * or the line's own cost on an order placed before prices were kept apart (then in NOK).
+ */
+export function supplierPriceOf(
+  record: MarketplaceRecord,
+  line: Pick<OrderLine, 'lineId' | 'unitCost'>,
+): number {
+  return record.marketplace.supplierPrices?.[line.lineId] ?? line.unitCost;
+}
+
 /** The account address of each buyer (one read per distinct buyer). */
 async function buyerEmails(ownerIds: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ownerIds)];
@@ -68,13 +79,14 @@ export async function viewsOf(records: readonly MarketplaceRecord[]): Promise<Su
         wineDisplayName: line.wineDisplayName,
         ...(number ? { vinmonopoletNumber: number } : {}),
         units: line.units,
-        unitCost: line.unitCost,
+        unitCost: supplierPriceOf(record, line),
         answer: answerOf(record, line.lineId, line.units),
       };
     });
     return {
       ownerId: record.ownerId,
       orderId: record.id,
+      ...(record.orderId ? { orderNumber: record.orderId } : {}),
       supplierId: info.supplierId,
       supplierName: info.supplierName,
       buyerName: info.billing?.name ?? record.createdByName,

@@ -39,6 +39,7 @@ export function toOrder(record: OrderRecord, currency: CurrencyCode): Order {
     updatedAt: record.updatedAt,
     version: record.version,
     ...(record.marketplace ? { marketplace: record.marketplace as Order['marketplace'] } : {}),
+    ...(record.exchangeRate ? { exchangeRate: record.exchangeRate as Order['exchangeRate'] } : {}),
   };
 }
 

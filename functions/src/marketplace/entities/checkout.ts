@@ -16,6 +16,8 @@ export const checkoutSchema = {
     /** Order record ids, one per supplier. */
     orderIds: { type: 'list', items: { type: 'string' }, required: true },
     placedAt: { type: 'string', required: true },
+    /** Suppliers whose lines the buyer left in the cart, placing only those that could go. */
+    keptSupplierIds: { type: 'list', items: { type: 'string' } },
   },
   indexes: ownerIndexes,
 } as const;

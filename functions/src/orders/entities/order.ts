@@ -27,6 +27,8 @@ export const orderSchema = {
     version: { type: 'number', required: true, default: 0 },
     /** MarketplaceOrderInfo (shared/src/marketplace.ts), on orders placed through the marketplace. */
     marketplace: { type: 'any' },
+    /** OrderExchangeRate: the rate the supplier's prices were converted at into the cellar's currency. */
+    exchangeRate: { type: 'any' },
   },
   indexes: {
     byOwnerKey: {
