@@ -52,6 +52,17 @@ export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 export const DEFAULT_CURRENCY: CurrencyCode = 'EUR';
 
+/** Countries whose own currency a new account starts with when it chose none (the product is for Norway). */
+const COUNTRY_CURRENCIES: Readonly<Record<string, CurrencyCode>> = { NO: 'NOK' };
+
+/**
+ * A new account's currency where the person chose none: its country's (NOK for a business in Norway),
+ * EUR only when the country is unknown or has none of its own here (SPEC §9).
+ */
+export function defaultCurrencyFor(country: string | null | undefined): CurrencyCode {
+  return COUNTRY_CURRENCIES[country?.trim().toUpperCase() ?? ''] ?? DEFAULT_CURRENCY;
+}
+
 export const CURRENCIES: readonly Currency[] = [
   { code: 'EUR', symbol: '€', minorUnits: 2 },
   { code: 'NOK', symbol: 'kr', minorUnits: 2 },

@@ -3,6 +3,7 @@
  * its link sent again (SPEC §4). No Lambda types here; handlers parse and call these.
  */
 import {
+  defaultCurrencyFor,
   directoryOf,
   isBusinessUserType,
   type Locale,
@@ -79,6 +80,10 @@ async function createAccount(
     const now = new Date().toISOString();
     const record = {
       ...(profile as object),
+      // No currency chosen: the country's (NOK in Norway), EUR only when that is unknown.
+      viewCurrency:
+        (profile.viewCurrency as string | undefined) ??
+        defaultCurrencyFor(profile.country as string | undefined),
       ...images,
       id,
       ownerId: id,

@@ -1,3 +1,4 @@
+import { defaultCurrencyFor } from '@kork/shared';
 import { Button, Group, Stepper, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
@@ -45,9 +46,20 @@ export function RegistrationPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const moved = useRef(false);
+  // The currency follows the country (NOK in Norway) until the person picks one (SPEC §9: EUR only
+  // when the country is unknown).
+  const shownCurrency = useRef(getCurrency());
+  const currencyPicked = useRef(false);
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
-    initialValues: emptyRegistration(getCurrency()),
+    initialValues: emptyRegistration(shownCurrency.current),
+    onValuesChange: (values, previous) => {
+      if (values.viewCurrency !== previous.viewCurrency && values.country === previous.country)
+        currencyPicked.current = true;
+      if (values.country === previous.country || currencyPicked.current) return;
+      const next = values.country ? defaultCurrencyFor(values.country) : shownCurrency.current;
+      if (next !== values.viewCurrency) form.setFieldValue('viewCurrency', next);
+    },
   });
 
   // A new step is announced by moving focus to its heading (remounted per step, see `key`); not on the
