@@ -530,4 +530,38 @@ describe('the product feed', () => {
     expect(own.status).toBe(200);
     expect(await own.text()).toBe(answer.text);
   });
+
+  it('writes a name a spreadsheet would run as a formula as plain text', async () => {
+    const formulas = ['=HYPERLINK("http://x.no","Klikk")', '+cmd|/C calc!A0', '-2+3', '@SUM(A1:A2)'];
+    const ids: string[] = [];
+    for (const posName of formulas) {
+      const answer = await origin.api<{ id: string }>(
+        'POST',
+        `/api/wine-cellars/users/${owner.id}/own-wines`,
+        {
+          token: owner.token,
+          json: {
+            source: 'CUSTOM',
+            bottleSize: 0.75,
+            mainCategoryId: 'red',
+            wineName: 'Formel',
+            quantity: 1,
+            posName,
+          },
+        },
+      );
+      expect(answer.status, JSON.stringify(answer.error)).toBe(201);
+      ids.push(answer.payload.id);
+    }
+    const answer = await till('GET', '/api/pos/products?format=csv', key);
+    expect(answer.status).toBe(200);
+    const rows = Papa.parse<Record<string, string>>(answer.text.trim(), { header: true }).data;
+    const byId = new Map(rows.map((r) => [r.productId, r]));
+    for (const [i, name] of formulas.entries()) expect(byId.get(`B-${ids[i]}`)?.name, name).toBe(`'${name}`);
+    for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+@\t\r]/);
+    // The JSON feed keeps the names as they are.
+    const json = await till('GET', '/api/pos/products?format=json', key);
+    const names = (json.json.payload as PosProductFeed).products.map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(formulas));
+  });
 });

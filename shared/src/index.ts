@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './cellar';
 export * from './cellar-pricing';
 export * from './cellar-wines';
+export * from './csv';
 export * from './currencies';
 export * from './events';
 export * from './exchange-rates';

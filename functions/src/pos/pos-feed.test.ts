@@ -150,6 +150,19 @@ describe('the feed as CSV', () => {
     expect(parsed.data[1]?.[2]).toBe('Barolo "Cannubi", 2019');
   });
 
+  it('starts a name a spreadsheet would run as a formula with an apostrophe', () => {
+    const feed = feedOf(
+      cellar,
+      [wine('a', { posName: '=HYPERLINK("http://x.no","Klikk")' }), wine('b', { posName: '@SUM(A1)' })],
+      [recipe('r', { name: '+cmd|/C calc!A0' }), recipe('s', { name: '-2+3' })],
+    );
+    const parsed = Papa.parse<string[]>(feedCsv(feed).trim()).data;
+    const names = parsed.slice(1).map((row) => row[2]);
+    expect(names.sort()).toEqual(
+      [`'=HYPERLINK("http://x.no","Klikk")`, "'@SUM(A1)", "'+cmd|/C calc!A0", "'-2+3"].sort(),
+    );
+  });
+
   it('is a file to download when asked for; the JSON payload otherwise', () => {
     const feed = feedOf(cellar, [wine('a')], []);
     expect(feedAnswer(feed, undefined)).toEqual({ payload: feed });

@@ -12,8 +12,8 @@ import {
   type PosProduct,
   type PosProductFeed,
   posProductId,
+  toCsv,
 } from '@kork/shared';
-import Papa from 'papaparse';
 import { cellarSnapshot } from '../cellar/cellar-snapshot';
 import { storedRecipes } from '../recipes/recipe-store';
 
@@ -112,7 +112,10 @@ export const FEED_CSV_COLUMNS = [
   'glassSizeCl',
 ] as const;
 
-/** The feed as CSV (RFC 4180, CRLF): prices in whole currency units with a dot (`249.00`); empty for none. */
+/**
+ * The feed as CSV (RFC 4180, CRLF): prices in whole currency units with a dot (`249.00`); empty for none.
+ * A name a spreadsheet would run as a formula (`=…`, `+…`, `-…`, `@…`) starts with `'` (`toCsv`).
+ */
 export function feedCsv(feed: PosProductFeed): string {
   const digits = currency(feed.currency).minorUnits;
   const major = (minor: number | null) => (minor === null ? '' : (minor / 10 ** digits).toFixed(digits));
@@ -121,11 +124,11 @@ export function feedCsv(feed: PosProductFeed): string {
     p.kind,
     p.name,
     major(p.price),
-    String(p.vatPercentage),
-    p.stock === undefined ? '' : String(p.stock),
-    p.glassSizeCl === undefined ? '' : String(p.glassSizeCl),
+    p.vatPercentage,
+    p.stock,
+    p.glassSizeCl,
   ]);
-  return `${Papa.unparse({ fields: [...FEED_CSV_COLUMNS], data: rows }, { newline: '\r\n' })}\r\n`;
+  return toCsv([[...FEED_CSV_COLUMNS], ...rows]);
 }
 
 /** A route's answer for the feed in the format asked for: the JSON payload, or a CSV file to download. */

@@ -1,4 +1,4 @@
-import { type CurrencyCode, currency, type SalesAnalytics } from '@kork/shared';
+import { type CurrencyCode, currency, type SalesAnalytics, toCsv as sharedCsv } from '@kork/shared';
 
 /**
  * The analytics tables as CSV for a spreadsheet: `;` between cells, CRLF between rows and a byte order
@@ -9,28 +9,9 @@ import { type CurrencyCode, currency, type SalesAnalytics } from '@kork/shared';
 
 export type CsvCell = string | number | undefined;
 
-const BOM = '\uFEFF';
-
-function textCell(value: string): string {
-  // A name starting with = + - @ (or a tab/CR) would be read as a formula.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-function numberCell(value: number, decimalMark: string): string {
-  return String(value).replace('.', decimalMark);
-}
-
-/** Rows of cells as CSV text, BOM first. */
+/** Rows of cells as CSV text, BOM first (the shared writer: text a spreadsheet would run as a formula is made plain text). */
 export function toCsv(rows: readonly (readonly CsvCell[])[], decimalMark = '.'): string {
-  const lines = rows.map((row) =>
-    row
-      .map((cell) =>
-        cell === undefined ? '' : typeof cell === 'number' ? numberCell(cell, decimalMark) : textCell(cell),
-      )
-      .join(';'),
-  );
-  return `${BOM}${lines.join('\r\n')}\r\n`;
+  return sharedCsv(rows, { separator: ';', decimalMark, bom: true });
 }
 
 /** The decimal mark of a language: "," in Norwegian, "." in English. */

@@ -61,7 +61,7 @@ describe('sales export', () => {
     expect(csv.startsWith('\uFEFFdate;saleId;')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[1]).toBe(
-      '2025-03-04;s1;Kari Nordmann;Ola;+47 123;ola@example.com;"Vinmonopolet; Oslo";;Château Ærø 2019;2;Nei;150,50;301,00;NOK;"Levert ""i dag""\nTakk"',
+      '2025-03-04;s1;Kari Nordmann;Ola;\'+47 123;ola@example.com;"Vinmonopolet; Oslo";;Château Ærø 2019;2;Nei;150,50;301,00;NOK;"Levert ""i dag""\nTakk"',
     );
     expect(csv.endsWith('\r\n')).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { type CurrencyCode, currency, type Locale, type Sale, type SaleParty } from '@kork/shared';
+import { type CurrencyCode, csvCell, currency, type Locale, type Sale, type SaleParty } from '@kork/shared';
 
 /**
  * Sales as a spreadsheet: one row per product line, so a sale of three wines is three rows with the
@@ -92,14 +92,9 @@ export function exportRows(sales: readonly Sale[]): ExportRow[] {
   );
 }
 
-/**
- * A CSV field: quoted when it holds the separator, a quote or a line break. Text a spreadsheet would run
- * as a formula gets a leading apostrophe; a phone number such as "+47 22 33 44 55" is left as it is.
- */
+/** A CSV field: quoted where it must be, and text a spreadsheet would run as a formula made plain text. */
 function csvField(value: string): string {
-  const formula = /^[=@\t\r]/.test(value) || /^[+-].*[A-Za-z(]/.test(value);
-  const safe = formula ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return csvCell(value, { separator: ';' });
 }
 
 function csvMoney(value: number, locale: Locale): string {
