@@ -628,10 +628,16 @@ export interface CellarDashboard {
   viewTotals: InventoryTotals;
   /** Wines whose drinking window includes this year. */
   drinkNow: CellarWine[];
-  /** Wines with 0–2 bottles, fewest first. */
+  /**
+   * Wines at or below the low-stock threshold (LOW_STOCK_AT_MOST), most urgent first: those with 0
+   * bottles, then those still running (fewest first), each by name. At most a few of each, so wines at 0
+   * never crowd out the ones about to run out; `lowStockCount` tells how many there are in all.
+   */
   lowStock: CellarWine[];
+  lowStockCount: { outOfStock: number; runningLow: number };
   recentHistory: HistoryEntry[];
   locations: number;
 }
 
+/** The cellar home's low-stock threshold: a wine with this many bottles or fewer is low. */
 export const LOW_STOCK_AT_MOST = 2;

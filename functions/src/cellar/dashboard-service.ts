@@ -44,28 +44,43 @@ interface DashboardLists {
   totals: InventoryTotals;
   drinkNow: CellarWine[];
   lowStock: CellarWine[];
+  lowStockCount: CellarDashboard['lowStockCount'];
 }
 
-/** Totals, wines in their window this year (by name) and low stock (fewest first, then by name). */
+/**
+ * Totals, wines in their window this year (by name) and low stock: the wines at or below the threshold,
+ * most urgent first — up to LIST_SIZE with 0 bottles, then up to LIST_SIZE still running (fewest first),
+ * each by name — and how many there are of each. A cellar with many sold-out wines still shows the
+ * ones about to run out.
+ */
 function listsOf(snapshot: CellarSnapshot, year: number): DashboardLists {
   const wines = snapshot.wines;
   const drinkNow: CellarWine[] = [];
-  const lowStock: CellarWine[] = [];
+  const outOfStock: CellarWine[] = [];
+  const runningLow: CellarWine[] = [];
   for (const position of snapshot.inventory.byName()) {
     const wine = wines[position] as CellarWine;
     if (drinkNow.length < LIST_SIZE && wine.quantity > 0 && isDrinkNow(wine, year)) drinkNow.push(wine);
-    if (wine.quantity <= LOW_STOCK_AT_MOST) lowStock.push(wine);
+    if (wine.quantity <= 0) outOfStock.push(wine);
+    else if (wine.quantity <= LOW_STOCK_AT_MOST) runningLow.push(wine);
   }
   // A stable sort keeps the name order within each quantity.
-  lowStock.sort((a, b) => a.quantity - b.quantity);
-  return { totals: totalsOf(wines), drinkNow, lowStock: lowStock.slice(0, LIST_SIZE) };
+  runningLow.sort((a, b) => a.quantity - b.quantity);
+  return {
+    totals: totalsOf(wines),
+    drinkNow,
+    lowStock: [...outOfStock.slice(0, LIST_SIZE), ...runningLow.slice(0, LIST_SIZE)],
+    lowStockCount: { outOfStock: outOfStock.length, runningLow: runningLow.length },
+  };
 }
 
 export async function cellarDashboard(ownerId: string, viewCurrency: CurrencyCode): Promise<CellarDashboard> {
   const [snapshot, latest] = await Promise.all([cellarSnapshot(ownerId), currentRates()]);
   const { baseCurrency } = snapshot.cellar;
   const year = new Date().getUTCFullYear();
-  const { totals, drinkNow, lowStock } = snapshot.derived(`dashboard:${year}`, (s) => listsOf(s, year));
+  const { totals, drinkNow, lowStock, lowStockCount } = snapshot.derived(`dashboard:${year}`, (s) =>
+    listsOf(s, year),
+  );
   const convert = (amount: number) => convertMinor(amount, baseCurrency, viewCurrency, latest.nokPerUnit);
   const viewTotals: InventoryTotals = {
     ...totals,
@@ -85,6 +100,7 @@ export async function cellarDashboard(ownerId: string, viewCurrency: CurrencyCod
     viewTotals,
     drinkNow,
     lowStock,
+    lowStockCount,
     recentHistory: snapshot.recentHistory.slice(0, LIST_SIZE),
     locations: snapshot.locations.length,
   };

@@ -55,7 +55,7 @@ export function CellarDashboardView({ userId }: { userId: string }) {
       <TotalsCards dashboard={data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <DrinkNowList wines={data.drinkNow} />
-        <LowStockList wines={data.lowStock} />
+        <LowStockList wines={data.lowStock} count={data.lowStockCount} />
       </SimpleGrid>
       {business && (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import type { CellarDashboard, CellarWine, User } from '@kork/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { setCurrency } from '../../../lib/currency';
@@ -30,6 +30,7 @@ const DASHBOARD: CellarDashboard = {
   viewTotals: { wines: 12, bottles: 48, purchaseValue: 1_404_000, sellingValue: 2_925_000 },
   drinkNow: [WINE],
   lowStock: [WINE],
+  lowStockCount: { outOfStock: 1, runningLow: 0 },
   recentHistory: [],
   locations: 3,
 };
@@ -74,6 +75,28 @@ describe('the cellar home', () => {
     );
   });
 
+  it('shows the wines about to run out under the sold-out ones, and says how many more there are', async () => {
+    const wine = (id: string, wineDisplayName: string, quantity: number) =>
+      ({ id, wineDisplayName, quantity }) as CellarWine;
+    const out = Array.from({ length: 8 }, (_, i) => wine(`o${i}`, `Tom ${i + 1}`, 0));
+    dashboard.mockResolvedValue({
+      ...DASHBOARD,
+      lowStock: [...out, wine('r1', 'Siste flaske', 1), wine('r2', 'Bare to', 2)],
+      lowStockCount: { outOfStock: 12, runningLow: 5 },
+    });
+    renderWithProviders(<CellarHomePage />, { route: '/wine-cellar/home' });
+
+    const panel = await screen.findByRole('region', { name: 'Low stock' });
+    const rows = within(panel).getAllByRole('listitem');
+    // Sold out first, in one line: how many, the names, and how many more.
+    expect(rows[0]?.textContent).toBe(
+      'Out of stock12 wines: Tom 1, Tom 2, Tom 3, Tom 4, Tom 5, Tom 6, Tom 7, Tom 8 and 4 more',
+    );
+    // Then each wine still running, fewest bottles first.
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual(['Siste flaske1 bottle', 'Bare to2 bottles']);
+    expect(within(panel).getByText('3 more wines have two bottles or fewer.')).toBeTruthy();
+  });
+
   it('fetches again when the viewer picks another currency', async () => {
     renderWithProviders(<CellarHomePage />, { route: '/wine-cellar/home' });
     await screen.findByText(money(14_040, 'NOK'));
@@ -91,6 +114,7 @@ describe('the cellar home', () => {
       viewTotals: empty,
       drinkNow: [],
       lowStock: [],
+      lowStockCount: { outOfStock: 0, runningLow: 0 },
     });
     renderWithProviders(<CellarHomePage />, { route: '/wine-cellar/home' });
 

@@ -1,5 +1,5 @@
-import type { CellarWine } from '@kork/shared';
-import { Badge, Group, Text } from '@mantine/core';
+import type { CellarDashboard, CellarWine } from '@kork/shared';
+import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from './dashboard.module.css';
 import { DashboardPanel } from './dashboard-panel';
@@ -61,9 +61,23 @@ export function DrinkNowList({ wines }: { wines: CellarWine[] }) {
   );
 }
 
-/** Wines with two bottles or fewer, fewest first; an empty wine is marked, as it stays in the cellar. */
-export function LowStockList({ wines }: { wines: CellarWine[] }) {
+/**
+ * Wines at or below the low-stock threshold, most urgent first: the sold-out ones (they stay in the
+ * cellar) in one line at the top, then each wine still running with its bottles, fewest first. Sold-out
+ * wines never push the ones about to run out off the panel.
+ */
+export function LowStockList({
+  wines,
+  count,
+}: {
+  wines: CellarWine[];
+  count: CellarDashboard['lowStockCount'];
+}) {
   const { t } = useTranslation();
+  const out = wines.filter((wine) => wine.quantity <= 0);
+  const running = wines.filter((wine) => wine.quantity > 0);
+  const moreOut = count.outOfStock - out.length;
+  const moreRunning = count.runningLow - running.length;
   return (
     <DashboardPanel
       title={t('cellarReview.home.lowStock.title')}
@@ -74,26 +88,39 @@ export function LowStockList({ wines }: { wines: CellarWine[] }) {
           {t('cellarReview.home.lowStock.empty')}
         </Text>
       ) : (
-        <ul className={classes.list}>
-          {wines.map((wine) => (
-            <li key={wine.id} className={classes.item} data-out={wine.quantity === 0 || undefined}>
-              <Text size="sm" fw={600}>
-                {wine.wineDisplayName}
-              </Text>
-              <Group gap={6} wrap="nowrap" className={classes.count}>
-                {wine.quantity === 0 ? (
-                  <Badge color="red" variant="light" radius="sm" tt="none">
-                    {t('cellarReview.home.lowStock.out')}
-                  </Badge>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('cellarReview.home.bottles', { count: wine.quantity })}
-                  </Text>
-                )}
-              </Group>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className={classes.list}>
+            {out.length > 0 && (
+              <li className={classes.outItem}>
+                <Badge color="red" variant="light" radius="sm" tt="none" className={classes.count}>
+                  {t('cellarReview.home.lowStock.out')}
+                </Badge>
+                <Text size="sm">
+                  <Text span size="sm" fw={600}>
+                    {t('cellarReview.home.lowStock.outWines', { count: count.outOfStock })}
+                  </Text>{' '}
+                  {out.map((wine) => wine.wineDisplayName).join(', ')}
+                  {moreOut > 0 && ` ${t('cellarReview.home.lowStock.andMore', { count: moreOut })}`}
+                </Text>
+              </li>
+            )}
+            {running.map((wine) => (
+              <li key={wine.id} className={classes.item}>
+                <Text size="sm" fw={600}>
+                  {wine.wineDisplayName}
+                </Text>
+                <Text size="sm" c="dimmed" className={classes.count}>
+                  {t('cellarReview.home.bottles', { count: wine.quantity })}
+                </Text>
+              </li>
+            ))}
+          </ul>
+          {moreRunning > 0 && (
+            <Text size="xs" c="dimmed" mt="xs">
+              {t('cellarReview.home.lowStock.moreRunningLow', { count: moreRunning })}
+            </Text>
+          )}
+        </>
       )}
     </DashboardPanel>
   );
