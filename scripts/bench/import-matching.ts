@@ -206,7 +206,7 @@ export async function benchImportMatching(): Promise<BenchSection> {
     const first = strangerAnswers[i]?.candidates[0];
     if (
       first &&
-      first.confidence >= IMPORT_LIMITS.autoConfirmConfidence &&
+      strangerAnswers[i]?.status === 'matched' &&
       !sameAsFarAsTold(line, byId.get(first.wineId) as SearchDoc, truth)
     ) {
       strangersConfirmed++;
@@ -215,6 +215,40 @@ export async function benchImportMatching(): Promise<BenchSection> {
           `absent: ${JSON.stringify(line)} → ${first.producer} | ${first.name} ${first.vintage} ${first.bottleSize} (${first.confidence})`,
         );
     }
+  });
+
+  // Lines without a vintage: how many the matcher confirms by itself, and with a vintage the line's wine is not.
+  let noVintage = 0;
+  let noVintageAuto = 0;
+  let noVintageWrong = 0;
+  let noVintageChoices = 0;
+  cases.forEach(({ line, truth }, i) => {
+    if (line.vintage !== undefined) return;
+    noVintage++;
+    const { candidates, status, vintages } = answers[i] as (typeof answers)[number];
+    if (vintages) noVintageChoices++;
+    const first = candidates[0];
+    if (status !== 'matched' || !first) return;
+    noVintageAuto++;
+    if (first.vintage !== truth.vintage) {
+      noVintageWrong++;
+      if (process.env.KORK_BENCH_MISSES)
+        console.error(
+          `wrong vintage: ${JSON.stringify(line)} → ${first.producer} | ${first.name} ${first.vintage} ${first.bottleSize}; was ${truth.producer} | ${truth.name} ${truth.vintage} ${truth.bottleSize}`,
+        );
+    }
+  });
+  let strangersNoVintageWrong = 0;
+  strangers.forEach(({ line, truth }, i) => {
+    const answer = strangerAnswers[i];
+    const first = answer?.candidates[0];
+    if (
+      line.vintage === undefined &&
+      answer?.status === 'matched' &&
+      first &&
+      first.vintage !== truth.vintage
+    )
+      strangersNoVintageWrong++;
   });
 
   let top1 = 0;
@@ -236,7 +270,7 @@ export async function benchImportMatching(): Promise<BenchSection> {
         `${JSON.stringify(line)} → ${first ? `${first.producer} | ${first.name} ${first.vintage} ${first.bottleSize} (${first.confidence})` : 'none'}; was ${truth.producer} | ${truth.name} ${truth.vintage} ${truth.bottleSize}`,
       );
     if (candidates.some((c) => right(c.wineId))) top3++;
-    if (first && first.confidence >= IMPORT_LIMITS.autoConfirmConfidence) {
+    if (first && status === 'matched') {
       auto++;
       if (right(first.wineId)) autoRight++;
     }
@@ -248,6 +282,8 @@ export async function benchImportMatching(): Promise<BenchSection> {
   if (share(top1) < BUDGET.top1) failures.push('import matching top-1');
   if (precision < BUDGET.autoPrecision) failures.push('import matching auto-confirm precision');
   if (matchMs / 1000 > BUDGET.seconds) failures.push('import matching time');
+  if (noVintageWrong > 0)
+    failures.push('import matching: a line without a vintage confirmed with a wrong one');
   if (process.env.KORK_BENCH_MISSES) console.error(misses.join('\n'));
 
   const lines = [
@@ -262,13 +298,18 @@ export async function benchImportMatching(): Promise<BenchSection> {
     `| top-1 right | ${pct(share(top1))} |`,
     `| top-1 the very row the line was made from | ${pct(share(top1Strict))} |`,
     `| right wine among the candidates (top-3) | ${pct(share(top3))} |`,
-    `| confirmed without the user (≥ ${IMPORT_LIMITS.autoConfirmConfidence}) | ${pct(share(auto))} of lines |`,
+    `| confirmed without the user (\`matched\`: ≥ ${IMPORT_LIMITS.autoConfirmConfidence} and no vintage left to pick) | ${pct(share(auto))} of lines |`,
     `| precision of those | ${pct(precision)} |`,
     `| recall (lines whose right wine is confirmed without the user) | ${pct(share(autoRight))} |`,
     `| no candidate | ${pct(share(none))} |`,
     `| lines of ${ABSENT} wines left out of the catalogue confirmed as another wine | ${pct(strangersConfirmed / ABSENT)} |`,
+    `| lines without a vintage | ${noVintage.toLocaleString('en')} |`,
+    `| of those, sent to review with the wine's vintages to pick from | ${noVintageChoices.toLocaleString('en')} |`,
+    `| of those, confirmed without the user (their wine has one vintage in the catalogue) | ${noVintageAuto.toLocaleString('en')} |`,
+    `| **auto-confirmed lines without a vintage with a wrong vintage** | **${noVintageWrong}** |`,
+    `| the same, lines of wines left out of the catalogue | ${strangersNoVintageWrong} |`,
     '',
-    `Budgets: top-1 ≥ ${pct(BUDGET.top1)}, auto-confirm precision ≥ ${pct(BUDGET.autoPrecision)}, ${LINES.toLocaleString('en')} lines ≤ ${BUDGET.seconds} s — ${failures.length === 0 ? 'within' : `missed: ${failures.join(', ')}`}.`,
+    `Budgets: top-1 ≥ ${pct(BUDGET.top1)}, auto-confirm precision ≥ ${pct(BUDGET.autoPrecision)}, no line without a vintage confirmed with a wrong one, ${LINES.toLocaleString('en')} lines ≤ ${BUDGET.seconds} s — ${failures.length === 0 ? 'within' : `missed: ${failures.join(', ')}`}.`,
   ];
   return {
     title: 'Import matching',
@@ -287,6 +328,11 @@ export async function benchImportMatching(): Promise<BenchSection> {
       autoRecall: share(autoRight),
       none: share(none),
       absentConfirmed: strangersConfirmed / ABSENT,
+      noVintage,
+      noVintageChoices,
+      noVintageAuto,
+      noVintageWrong,
+      strangersNoVintageWrong,
       progressCalls,
     },
   };

@@ -20,12 +20,19 @@ import { canonicalWord, GENERIC, isYear, matchWords } from './text';
 export interface WineMatch {
   status: MatchStatus;
   candidates: MatchCandidate[];
+  /**
+   * The line names no vintage and its wine comes in several: every vintage the catalogue has of it (NV
+   * first, then the newest first). Such a line is never `matched`: the user picks the vintage.
+   */
+  vintages?: MatchCandidate[];
 }
 
 /** Below this a candidate is not offered. */
 export const MIN_CONFIDENCE = 0.3;
 /** Candidates scored per line at most. */
 const POOL = 60;
+/** Vintages offered for a line that names none, at most. */
+export const VINTAGES_OFFERED = 30;
 /** How often `onProgress` is told. */
 const PROGRESS_EVERY = 100;
 /** A producer word the wine's name does not repeat counts this much of a name word (lists often leave the producer out). */
@@ -58,6 +65,8 @@ interface Prepared {
   products: Map<string, SearchDoc[]>;
   /** Sizes a family comes in, by `DocText.family`. */
   familySizes: Map<string, Set<number>>;
+  /** Wines of one family (all vintages and sizes), by `DocText.family`. */
+  families: Map<string, SearchDoc[]>;
 }
 
 const prepared = new WeakMap<CatalogIndex, Prepared>();
@@ -94,6 +103,7 @@ function prepare(index: CatalogIndex): Prepared {
     texts: new Map(),
     products: new Map(),
     familySizes: new Map(),
+    families: new Map(),
   };
   for (const doc of index.docs()) {
     const { name, producer } = raw.get(doc.id) as { name: string[]; producer: string[] };
@@ -107,6 +117,9 @@ function prepare(index: CatalogIndex): Prepared {
     const group = state.products.get(product);
     if (group) group.push(doc);
     else state.products.set(product, [doc]);
+    const relatives = state.families.get(family);
+    if (relatives) relatives.push(doc);
+    else state.families.set(family, [doc]);
     const sizes = state.familySizes.get(family);
     if (sizes) sizes.add(doc.bottleSize);
     else state.familySizes.set(family, new Set([doc.bottleSize]));
@@ -257,10 +270,11 @@ function textScore(state: Prepared, text: LineText, doc: DocText): number {
 function vintageFactor(state: Prepared, line: LineText, doc: SearchDoc, text: DocText): number {
   const wanted = line.vintage;
   if (wanted === undefined) {
-    // Any vintage may be meant: the newest is the guess, less sure the more there are.
+    // Any vintage may be meant: NV, else the newest is the guess (shown first; the user picks).
     const siblings = state.products.get(text.product) ?? [doc];
     if (siblings.length <= 1) return 1;
-    const newer = siblings.filter((other) => (other.vintage ?? 0) > (doc.vintage ?? 0)).length;
+    const age = (wine: SearchDoc) => wine.vintage ?? Number.POSITIVE_INFINITY;
+    const newer = siblings.filter((other) => age(other) > age(doc)).length;
     return Math.max(0.8, 1 - 0.02 * (siblings.length - 1)) - 0.01 * newer;
   }
   if (wanted === doc.vintage) return 1;
@@ -330,7 +344,12 @@ interface Scored {
   doc: SearchDoc;
   text: DocText;
   score: number;
+  /** How well the words alone agree (before the vintage, size and category). */
+  words: number;
 }
+
+/** Another row whose words agree this nearly as well as the best's is the same wine as far as the words tell. */
+const SAME_WORDS = 0.08;
 
 function matchLine(index: CatalogIndex, state: Prepared, line: ParsedWineLine): WineMatch {
   const numbered = line.vinmonopoletNumber ? state.byNumber.get(line.vinmonopoletNumber.trim()) : undefined;
@@ -347,12 +366,13 @@ function matchLine(index: CatalogIndex, state: Prepared, line: ParsedWineLine): 
   const scored: Scored[] = [];
   for (const doc of candidatesFor(index, text)) {
     const docText = state.texts.get(doc.id) as DocText;
-    let score = textScore(state, text, docText);
+    const words = textScore(state, text, docText);
+    let score = words;
     if (score === 0) continue;
     score *= vintageFactor(state, text, doc, docText);
     score *= sizeFactor(state, line, doc, docText);
     if (line.mainCategoryId && line.mainCategoryId !== doc.mainCategoryId) score *= 0.9;
-    scored.push({ doc, text: docText, score });
+    scored.push({ doc, text: docText, score, words });
   }
   scored.sort((a, b) => b.score - a.score || compareDocs(a.doc, b.doc));
   const best = scored[0];
@@ -372,12 +392,47 @@ function matchLine(index: CatalogIndex, state: Prepared, line: ParsedWineLine): 
   });
   const offered = confidences.filter((c) => c.confidence >= MIN_CONFIDENCE);
   const top = offered[0];
-  const status: MatchStatus = !top
-    ? 'none'
-    : top.confidence >= IMPORT_LIMITS.autoConfirmConfidence
-      ? 'matched'
-      : 'suggested';
+  if (!top) return { status: 'none', candidates: [] };
+  // No vintage on the line and several of the wine in the catalogue: which one is not a guess to make.
+  const vintages =
+    text.vintage === undefined ? vintagesOf(state, line, best, scored, top.confidence) : undefined;
+  if (vintages) return { status: 'suggested', candidates: offered, vintages };
+  const status: MatchStatus = top.confidence >= IMPORT_LIMITS.autoConfirmConfidence ? 'matched' : 'suggested';
   return { status, candidates: offered };
+}
+
+/**
+ * The catalogue's rows of the best wine when they are of more than one vintage: its rows of the line's
+ * size (of any size when the line names none), and the rows the line's words cannot tell from it (the
+ * catalogue spells a producer or a name a little differently from one vintage to the next). NV first,
+ * then the newest first; each as sure as the best, the wine being the same.
+ */
+function vintagesOf(
+  state: Prepared,
+  line: ParsedWineLine,
+  best: Scored,
+  scored: readonly Scored[],
+  confidence: number,
+): MatchCandidate[] | undefined {
+  const size = line.bottleSize;
+  const fits = (doc: SearchDoc) => size === undefined || Math.abs(doc.bottleSize - size) < 0.001;
+  const rows = new Map<string, SearchDoc>();
+  for (const doc of state.families.get(best.text.family) ?? [best.doc]) if (fits(doc)) rows.set(doc.id, doc);
+  rows.set(best.doc.id, best.doc);
+  for (const other of scored) {
+    if (other.words >= best.words - SAME_WORDS && fits(other.doc)) rows.set(other.doc.id, other.doc);
+  }
+  if (new Set([...rows.values()].map((doc) => doc.vintage ?? null)).size < 2) return undefined;
+  return [...rows.values()]
+    .sort(
+      (a, b) =>
+        Number(a.vintage !== null) - Number(b.vintage !== null) ||
+        (b.vintage ?? 0) - (a.vintage ?? 0) ||
+        Math.abs(a.bottleSize - best.doc.bottleSize) - Math.abs(b.bottleSize - best.doc.bottleSize) ||
+        compareDocs(a, b),
+    )
+    .slice(0, VINTAGES_OFFERED)
+    .map((doc) => candidate(doc, confidence, 'text'));
 }
 
 /** Equal scores: the newer vintage, then the one on sale, then the id (a stable answer). */
