@@ -184,8 +184,16 @@ export interface MatchCandidate {
 /** `matched`: one candidate at or above the auto-confirm confidence; `suggested`: candidates below it; `none`. */
 export type MatchStatus = 'matched' | 'suggested' | 'none';
 
-/** What the line becomes: a catalogue wine, a custom wine typed as the line has it, or nothing. */
-export type ImportChoice = { kind: 'catalog'; wineId: string } | { kind: 'custom' } | { kind: 'skip' };
+/**
+ * What the line becomes: a catalogue wine, a custom wine typed as the line has it, or nothing; or not
+ * decided yet (`undecided`: a line that matched nothing, or that names no vintage of a wine the catalogue
+ * has in several), which waits for the user and is never confirmed or written as it is.
+ */
+export type ImportChoice =
+  | { kind: 'catalog'; wineId: string }
+  | { kind: 'custom' }
+  | { kind: 'skip' }
+  | { kind: 'undecided' };
 
 /**
  * A wine already in the cellar that the line is (the same catalogue wine, the same Vectura or
@@ -208,7 +216,11 @@ export interface ImportLine {
   raw: string;
   parsed: ParsedWineLine;
   issues: LineIssue[];
-  match: { status: MatchStatus; candidates: MatchCandidate[] };
+  /**
+   * `vintages`: the line names no vintage and its wine comes in several (NV first, then the newest): the
+   * user picks one (or keeps the line as typed, without a vintage).
+   */
+  match: { status: MatchStatus; candidates: MatchCandidate[]; vintages?: MatchCandidate[] };
   duplicate?: ImportDuplicate;
   choice: ImportChoice;
   onDuplicate: DuplicateAction;

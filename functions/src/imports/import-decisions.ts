@@ -110,7 +110,7 @@ async function assignColumns(ownerId: string, id: string, assignment: (ImportFie
 
 /** Whether a line can be confirmed as it stands: a choice that is not a skip, with a name to write. */
 function resolved(line: ImportLine): boolean {
-  if (isSkipped(line)) return false;
+  if (isSkipped(line) || line.choice.kind === 'undecided') return false;
   if (line.choice.kind === 'custom') return line.parsed.wineName.trim().length > 0;
   return true;
 }
@@ -157,7 +157,8 @@ function applyDecisions(
     // Choosing a wine confirms it unless the decision says otherwise; a skipped line is never confirmed.
     if (decision.confirmed !== undefined) line.confirmed = decision.confirmed;
     else if (decision.choice) line.confirmed = true;
-    if (isSkipped(line)) line.confirmed = false;
+    // Nor is a line with nothing chosen yet: it waits for a wine, a vintage or "add as your own wine".
+    if (isSkipped(line) || line.choice.kind === 'undecided') line.confirmed = false;
     changed.set(line.index, line);
   }
   if (confirmAll) {

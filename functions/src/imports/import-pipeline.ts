@@ -27,7 +27,7 @@ import {
   type MessageKey,
 } from '@kork/shared';
 import { documents } from '../adapters/documents';
-import { matchWines } from '../catalog/wine-matcher';
+import { matchWines, type WineMatch } from '../catalog/wine-matcher';
 import { db } from '../data/entities';
 import { isConditionFailure } from '../data/transactions';
 import { env } from '../platform/env';
@@ -35,7 +35,7 @@ import { ConflictError } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 import { invoiceLines } from './documents/invoice-lines';
 import { vecturaLines } from './documents/vectura-lines';
-import { findDuplicates } from './duplicates';
+import { heldChoices } from './duplicates';
 import {
   countLines,
   currentJob,
@@ -54,6 +54,9 @@ import { readUpload } from './upload-url';
 
 /** The queue's receive count at which a step that keeps failing ends its job (import-steps' maxReceiveCount). */
 export const LAST_ATTEMPT = 3;
+
+/** Rows the column guess reads values from. */
+const GUESS_ROWS = 50;
 
 /** How often the matching progress is written: every this many lines or milliseconds, whichever first. */
 const PROGRESS_LINES = 200;
@@ -199,9 +202,11 @@ async function scanTable(job: ImportJobRecord, table: TableData): Promise<void> 
     header,
     samples: sampleRows.map((row) => row[index] ?? ''),
   }));
+  // The guess reads more rows than the page shows: a column without a header is judged by its values.
+  const judged = table.rows.slice(0, GUESS_ROWS);
   const guess = guessAssignment(
     headers,
-    columns.map((column) => column.samples),
+    headers.map((_, index) => judged.map((row) => row[index] ?? '')),
     await rememberedColumns(job.ownerId),
   );
   await updateJob(
@@ -266,10 +271,14 @@ function progressWriter(job: ImportJobRecord, total: number) {
   };
 }
 
-/** The line's choice before the user looks: the best candidate when there is one, else kept as typed. */
-function firstChoice(match: ImportLine['match']): ImportChoice {
+/**
+ * The line's choice before the user looks: the best candidate when there is one; nothing yet for a line
+ * that matched nothing or names no vintage of a wine that has several (see `heldChoices`).
+ */
+function firstChoice(match: WineMatch): ImportChoice {
   const best = match.candidates[0];
-  return match.status !== 'none' && best ? { kind: 'catalog', wineId: best.wineId } : { kind: 'custom' };
+  if (match.status === 'none' || match.vintages || !best) return { kind: 'undecided' };
+  return { kind: 'catalog', wineId: best.wineId };
 }
 
 /**
@@ -307,21 +316,28 @@ export async function matchLines(
     (done) => progress.report(done),
   );
   if (!(await progress.settle())) throw new JobMoved();
-  const choices = matches.map((match) => firstChoice(match));
-  const duplicates = await findDuplicates(
+  const held = await heldChoices(
     job.ownerId,
-    lines.map((line, i) => ({ parsed: line.parsed, choice: choices[i] as ImportChoice })),
+    lines.map((line, i) => {
+      const match = matches[i] ?? { status: 'none', candidates: [] };
+      return { parsed: line.parsed, choice: firstChoice(match), vintages: match.vintages };
+    }),
   );
+  const choices = held.map((entry) => entry.choice);
   const stored: ImportLine[] = lines.map((line, index) => {
-    const match = matches[index] ?? { status: 'none', candidates: [] };
-    const duplicate = duplicates[index];
+    const match: WineMatch = matches[index] ?? { status: 'none', candidates: [] };
+    const duplicate = held[index]?.duplicate;
     return {
       index,
       at: line.at,
       raw: line.raw,
       parsed: line.parsed,
       issues: line.issues,
-      match: { status: match.status, candidates: match.candidates.slice(0, IMPORT_LIMITS.candidates) },
+      match: {
+        status: match.status,
+        candidates: match.candidates.slice(0, IMPORT_LIMITS.candidates),
+        ...(match.vintages ? { vintages: match.vintages } : {}),
+      },
       ...(duplicate ? { duplicate } : {}),
       choice: choices[index] as ImportChoice,
       onDuplicate: 'add',

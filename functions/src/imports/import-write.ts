@@ -159,8 +159,9 @@ function guardOf(
   };
 }
 
-/** A line the write would take: confirmed, not skipped, not written and not refused. */
-const toWrite = (line: ImportLine) => line.confirmed && !isSkipped(line) && !line.ownWineId && !line.error;
+/** A line the write would take: confirmed, decided and not skipped, not written and not refused. */
+const toWrite = (line: ImportLine) =>
+  line.confirmed && !isSkipped(line) && line.choice.kind !== 'undecided' && !line.ownWineId && !line.error;
 
 /** The custom wine a line's item made, as the cellar keeps it (cellar-wine-adds' `newRecords`). */
 function madeOf(record: CellarWineRecord, input: Extract<ImportItem, { kind: 'new' }>['input']): boolean {
