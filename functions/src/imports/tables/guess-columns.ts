@@ -1,7 +1,8 @@
 /**
  * Guessing a table's column assignment: a CellarTracker or Vivino export by its column set; else what
  * the owner chose last for the same headers; else the headers' words in Norwegian and English, with the
- * sample values as a tiebreak. A field is never given to two columns: the first, best column wins.
+ * sample values as a tiebreak; a column without a telling header (or a table without a header row) by its
+ * values (./column-values.ts). A field is never given to two columns: the first, best column wins.
  */
 import type { AssignmentSource, ImportField, ImportJob } from '@kork/shared';
 import {
@@ -12,6 +13,7 @@ import {
   parseRating,
   parseVintage,
 } from '../read/values';
+import { valueScores } from './column-values';
 
 export interface AssignmentGuess {
   assignment: (ImportField | null)[];
@@ -411,16 +413,14 @@ function readShare(field: ImportField, samples: readonly string[]): number | und
   return values.filter(reads).length / values.length;
 }
 
-/** A column with no telling header may still say what it is: four-digit years are vintages. */
-function sampleScores(samples: readonly string[]): Map<ImportField, number> {
-  const scores = new Map<ImportField, number>();
-  const values = samples.filter((sample) => sample.trim() !== '');
-  if (values.length === 0) return scores;
-  if (values.every((v) => /^(1[89]|20)\d\d$/.test(v.trim()))) scores.set('vintage', 10);
-  else if (values.every((v) => /\d\s*(cl|ml|l)\b/i.test(v) && parseBottleSize(v) !== undefined))
-    scores.set('bottleSize', 10);
-  return scores;
+/** Whether a cell reads as a header naming a field ("Årgang", "Wine", "Antall flasker"). */
+export function namesField(cell: string): boolean {
+  for (const score of headerScores(foldHeader(cell)).values()) if (score >= 50) return true;
+  return false;
 }
+
+/** Fields a column's values name only by being text (told apart by how many words they hold). */
+const TEXT_FIELDS = new Set<ImportField>(['wineName', 'producer', 'note']);
 
 function byHeaders(
   folded: readonly string[],
@@ -434,7 +434,13 @@ function byHeaders(
     if (taken[column] !== undefined) return;
     const columnSamples = samples[column] ?? [];
     const scores = headerScores(header);
-    if (scores.size === 0) for (const [field, score] of sampleScores(columnSamples)) scores.set(field, score);
+    if (scores.size === 0) {
+      for (const [field, score] of valueScores(columnSamples)) {
+        // Plain text says what a column is only when nothing else does: a column without any header.
+        if (header && TEXT_FIELDS.has(field)) continue;
+        scores.set(field, score);
+      }
+    }
     for (const [field, score] of scores) {
       const share = readShare(field, columnSamples);
       // Samples break ties between like headers, and pull down a header whose values are not its kind.
@@ -447,6 +453,13 @@ function byHeaders(
     if (assignment[column] !== null || used.has(field)) continue;
     assignment[column] = field;
     used.add(field);
+  }
+  // Two text columns told apart by their values alone: lists put the producer before the wine.
+  const name = assignment.indexOf('wineName');
+  const producer = assignment.indexOf('producer');
+  if (name >= 0 && producer > name && !folded[name] && !folded[producer]) {
+    assignment[name] = 'producer';
+    assignment[producer] = 'wineName';
   }
   return assignment;
 }

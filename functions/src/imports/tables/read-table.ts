@@ -1,6 +1,7 @@
 /**
  * A spreadsheet or CSV file as a table: header row and data rows of text (exceljs for .xlsx; CSV with
- * its delimiter and encoding, UTF-8 or Windows-1252, detected). A corrupt file throws ImportFileError.
+ * its delimiter and encoding, UTF-8 or Windows-1252, detected). A file without a header row (its first
+ * row a wine) keeps that row as data. A corrupt file throws ImportFileError.
  *
  * What the file is comes from its bytes, not its name or media type: Windows sends CSV files as
  * `application/vnd.ms-excel`, and an .xlsx saved with the wrong ending is still a workbook. An .xlsx is
@@ -14,9 +15,14 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { ImportFileError } from '../read/read-line';
 import { decodeEntities } from '../read/values';
+import { firstRowIsData } from './column-values';
+import { namesField } from './guess-columns';
 
 export interface TableData {
+  /** The header row's cells; all empty for a table without one (`headerless`). */
   headers: string[];
+  /** The file has no header row: its first row is data, kept among `rows`. */
+  headerless?: boolean;
   /**
    * Data rows (fully empty rows left out), each as long as `headers`: at most `IMPORT_LIMITS.maxLines`
    * and one more when the file has more (so lines read from them show it, as `truncated` does).
@@ -231,7 +237,9 @@ class RowCollector {
     while (start < TITLE_ROWS_MAX && filled(start) === 1 && filled(start + 1) >= 2) start++;
     const header = this.seen[start];
     if (!header) throw new ImportFileError('importFileEmpty', 'The file is empty');
-    const body = this.seen.slice(start + 1);
+    // A list exported without headers: its first row is a wine, not the columns' names.
+    const headerless = firstRowIsData(header.cells, namesField);
+    const body = this.seen.slice(headerless ? start : start + 1);
     const truncated = this.extra || body.length > IMPORT_LIMITS.maxLines;
     // One row past the limit is kept, so lines read from the rows show the file had more.
     const rows = body.slice(0, IMPORT_LIMITS.maxLines + 1);
@@ -247,10 +255,11 @@ class RowCollector {
     }
     const pad = (cells: string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? '');
     return {
-      headers: pad(header.cells),
+      headers: headerless ? pad([]) : pad(header.cells),
+      ...(headerless ? { headerless } : {}),
       rows: rows.map(({ cells }) => pad(cells)),
       rowNumbers: rows.map(({ row }) => row),
-      headerRow: header.row,
+      headerRow: headerless ? header.row - 1 : header.row,
       truncated,
     };
   }

@@ -55,6 +55,38 @@ function withoutProducer(name: string, producer: string | undefined): string {
   return /\p{L}/u.test(rest) ? rest : name;
 }
 
+const SIZE_IN_NAME = /(?<![\p{L}\p{N},.])(\d+(?:[,.]\d+)?)\s*(ml|cl|dl|l|ltr|liter|litre)\b\.?/giu;
+const YEAR_IN_NAME = /(?<![\p{L}\p{N},.])(1[89]\d\d|20\d\d)(?![\p{L}\p{N}])/gu;
+const NV_IN_NAME = /(?<![\p{L}\p{N}.])(n\.?v\.?|u\.?v\.?)(?![\p{L}\p{N}])/giu;
+
+/**
+ * The name without the vintage and the bottle size its own columns hold ("Ch. Margaux 1990 (750ML)"
+ * with 1990 and 750 ml beside it is "Ch. Margaux"): only what equals the columns' values goes, and
+ * brackets left empty with it. A name that would be left without a letter is kept as it is.
+ */
+export function withoutColumnValues(
+  name: string,
+  vintage: number | null | undefined,
+  bottleSize: number | undefined,
+): string {
+  let cleaned = name;
+  if (bottleSize !== undefined)
+    cleaned = cleaned.replace(SIZE_IN_NAME, (text, amount: string, unit: string) =>
+      parseBottleSize(`${amount} ${unit}`) === bottleSize ? ' ' : text,
+    );
+  if (typeof vintage === 'number')
+    cleaned = cleaned.replace(YEAR_IN_NAME, (text) => (Number(text) === vintage ? ' ' : text));
+  else if (vintage === null) cleaned = cleaned.replace(NV_IN_NAME, ' ');
+  if (cleaned === name) return name;
+  cleaned = cleaned
+    .replace(/[([{]\s*[)\]}]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([,.])/g, '$1')
+    .replace(/^[\s,.·\-–/]+|[\s,·\-–/]+$/g, '')
+    .trim();
+  return /\p{L}/u.test(cleaned) ? cleaned : name;
+}
+
 export function linesFromTable(table: TableData, assignment: readonly (ImportField | null)[]): ReadLine[] {
   const columnOf = new Map<ImportField, number>();
   assignment.forEach((field, column) => {
@@ -150,6 +182,9 @@ export function linesFromTable(table: TableData, assignment: readonly (ImportFie
 
     const note = textOf(cell('note'));
     if (note) parsed.note = note;
+
+    // The vintage and size have their columns: the name that repeats them is cleaned of them.
+    parsed.wineName = withoutProducer(withoutColumnValues(name, parsed.vintage, parsed.bottleSize), producer);
 
     lines.push({
       at: { row: table.rowNumbers?.[i] ?? (table.headerRow ?? 1) + i + 1 },
