@@ -25,6 +25,7 @@ import {
 } from '../imports/entities/import-column-memory';
 import { createImportJobEntity, importJobSchema } from '../imports/entities/import-job';
 import { createImportLineEntity, importLineSchema } from '../imports/entities/import-line';
+import { createImportSlotsEntity, importSlotsSchema } from '../imports/entities/import-slots';
 import { cartSchema, createCartEntity } from '../marketplace/entities/cart';
 import { checkoutSchema, createCheckoutEntity } from '../marketplace/entities/checkout';
 import { checkoutDetailsSchema, createCheckoutDetailsEntity } from '../marketplace/entities/checkout-details';
@@ -121,6 +122,7 @@ export const allEntities = {
   posProductMapping: posProductMappingSchema,
   importJob: importJobSchema,
   importLine: importLineSchema,
+  importSlots: importSlotsSchema,
   importColumnMemory: importColumnMemorySchema,
   wineEvent: wineEventSchema,
 } as const;
@@ -175,6 +177,7 @@ function createService(client: ReturnType<typeof documentClient>) {
     posProductMapping: createPosProductMappingEntity(config),
     importJob: createImportJobEntity(config),
     importLine: createImportLineEntity(config),
+    importSlots: createImportSlotsEntity(config),
     importColumnMemory: createImportColumnMemoryEntity(config),
     wineEvent: createWineEventEntity(config),
   });

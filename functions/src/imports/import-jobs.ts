@@ -20,8 +20,8 @@ import {
   withBounds,
 } from '@kork/shared';
 import { ulid } from 'ulid';
-import { db } from '../data/entities';
 import { retryOnConflict } from '../data/transactions';
+import { createInSlot } from './import-slots';
 import {
   currentJob,
   expiresAtFrom,
@@ -41,23 +41,16 @@ export const LISTED_JOBS = 20;
 /** Lines a page of `GET …/imports/{importId}` holds when `limit` is not given. */
 export const DEFAULT_LINES_PAGE = 100;
 
-/** The owner's jobs that are not finished (they hold the import limit). */
-function openJobs(jobs: readonly ImportJobRecord[]): ImportJobRecord[] {
-  return jobs.filter((job) => !isFinalImportStatus(job.status as ImportStatus));
-}
-
 /**
  * `POST …/imports`: a job waiting for its file, and where to PUT it; pasted text is stored as the file
- * at once. Refused (409 importsRunning) while the owner has IMPORT_LIMITS.openJobsMax unfinished jobs.
+ * at once. Refused (409 importsRunning) while the owner has IMPORT_LIMITS.openJobsMax unfinished jobs:
+ * the job takes one of the cellar's slots in the transaction that creates it (import-slots.ts).
  */
 export async function createImport(
   ownerId: string,
   input: CreateImportInput,
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<CreatedImport> {
-  if (openJobs(await jobsOf(ownerId)).length >= IMPORT_LIMITS.openJobsMax) {
-    throw new ImportRefusedError(withBounds('importsRunning', { max: IMPORT_LIMITS.openJobsMax }));
-  }
   const now = new Date();
   const id = ulid();
   const uploadKey = importUploadKey(ownerId, id);
@@ -86,9 +79,11 @@ export async function createImport(
   const target = pasted
     ? undefined
     : await uploadUrlFor(uploadKey, contentType ?? 'application/octet-stream', input.fileSize ?? 0);
-  const { data } = await db().entities.importJob.create(record).go();
+  if (!(await createInSlot(record))) {
+    throw new ImportRefusedError(withBounds('importsRunning', { max: IMPORT_LIMITS.openJobsMax }));
+  }
   if (pasted) await putUploadText(uploadKey, input.text ?? '');
-  return { ...toImportJob(data as ImportJobRecord), ...(target ?? {}) };
+  return { ...toImportJob(record as ImportJobRecord), ...(target ?? {}) };
 }
 
 /** `GET …/imports`: the owner's latest jobs, newest first. */

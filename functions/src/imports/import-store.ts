@@ -11,6 +11,7 @@ import {
   type ImportJob,
   type ImportLine,
   type ImportStatus,
+  isFinalImportStatus,
   type MessageKey,
 } from '@kork/shared';
 import type { EntityItem } from 'electrodb';
@@ -18,6 +19,7 @@ import { db } from '../data/entities';
 import { isConditionFailure } from '../data/transactions';
 import { ConflictError, DomainError, NotFoundError } from '../platform/errors';
 import { lineKeyOf } from './entities/import-line';
+import { releaseSlot } from './import-slots';
 
 type Db = ReturnType<typeof db>;
 export type ImportJobRecord = EntityItem<Db['entities']['importJob']>;
@@ -225,6 +227,10 @@ export async function updateJob(
     const { data } = await pending
       .where((attr, op) => op.eq(attr.version, expected.version))
       .go({ response: 'all_new' });
+    // A finished job no longer holds one of the cellar's unfinished imports. Should this fail, the slot
+    // is let go by the next import that finds the cellar full (import-slots.ts); the job is changed.
+    if (changes.status && isFinalImportStatus(changes.status as ImportStatus))
+      await releaseSlot(expected.ownerId, expected.id).catch(() => undefined);
     return data as ImportJobRecord;
   } catch (error) {
     // Another change got there first, or a transaction on the job (a decision's check) was under way.
