@@ -494,4 +494,105 @@ describe('the import review', () => {
       'Importen ble avbrutt: valgene kan ikke lenger endres',
     );
   });
+
+  describe('a line that names no vintage of a wine with several, and a line that matches nothing', () => {
+    const veuve = (wineId: string, vintage: number | null, bottleSize = 0.75) =>
+      candidate(
+        wineId,
+        vintage === null ? 'Veuve Clicquot Brut Rosé' : `Veuve Clicquot Brut Rosé ${vintage}`,
+        0.95,
+        {
+          producer: 'Veuve Clicquot Ponsardin',
+          vintage,
+          bottleSize,
+          mainCategoryId: 'sparkling',
+        },
+      );
+
+    beforeEach(() => {
+      lines[1] = {
+        ...(lines[1] as ImportLine),
+        raw: 'Veuve Clicquot Brut Rosé · 6',
+        parsed: { wineName: 'Veuve Clicquot Brut Rosé', quantity: 6 },
+        match: {
+          status: 'suggested',
+          candidates: [veuve('vc-nv', null), veuve('vc-1978', 1978)],
+          vintages: [veuve('vc-nv', null), veuve('vc-1978', 1978), veuve('vc-nv-magnum', null, 1.5)],
+        },
+        choice: { kind: 'undecided' },
+        confirmed: false,
+      };
+      lines[2] = {
+        ...(lines[2] as ImportLine),
+        raw: 'Xyzzy Flurble Quux',
+        parsed: { wineName: 'Xyzzy Flurble Quux', quantity: 2 },
+        issues: [],
+        choice: { kind: 'undecided' },
+      };
+    });
+
+    it('asks for the vintage, offers each and "no vintage", and confirms the one picked', async () => {
+      renderReview();
+      const veuveLine = await line(/^Line 2: Veuve Clicquot/);
+      expect(within(veuveLine).getByText('Which vintage? The line gives none')).toBeTruthy();
+      const vintages = within(veuveLine).getByRole('radiogroup', {
+        name: 'Vintages of Veuve Clicquot Ponsardin Veuve Clicquot Brut Rosé',
+      });
+      expect(
+        within(vintages)
+          .getAllByRole('radio')
+          .map((radio) => (radio as HTMLInputElement).checked),
+      ).toEqual([false, false, false, false]);
+      expect(within(vintages).getAllByRole('radio', { name: 'NV' })).toHaveLength(2);
+      expect(within(vintages).getByText('150 cl')).toBeTruthy();
+      // The vintages are not offered again as other wines it may be.
+      expect(within(veuveLine).queryByRole('radiogroup', { name: 'Catalogue wines it may be' })).toBeNull();
+      // Nothing is chosen, so there is nothing to confirm yet.
+      const confirm = within(veuveLine).getByRole('checkbox', { name: 'Confirm' }) as HTMLInputElement;
+      expect(confirm.disabled).toBe(true);
+      expect(within(veuveLine).getByText('Choose a wine first')).toBeTruthy();
+
+      fireEvent.click(within(vintages).getByRole('radio', { name: '1978' }));
+      await waitFor(() =>
+        expect(patches()).toEqual([
+          { lines: [{ index: 1, choice: { kind: 'catalog', wineId: 'vc-1978' }, confirmed: true }] },
+        ]),
+      );
+      fireEvent.click(screen.getByRole('tab', { name: /All\s*4/ }));
+      const picked = await line(/^Line 2: Veuve Clicquot/);
+      fireEvent.click(within(picked).getByRole('radio', { name: 'No vintage: keep as my own wine' }));
+      await waitFor(() =>
+        expect(patches()[1]).toEqual({ lines: [{ index: 1, choice: { kind: 'custom' }, confirmed: true }] }),
+      );
+    });
+
+    it("shows a line that matches nothing as unmatched, to be kept as one's own wine only on purpose", async () => {
+      renderReview();
+      const nonsense = await line(/^Line 3: Xyzzy Flurble Quux/);
+      expect(within(nonsense).getByText('Unmatched')).toBeTruthy();
+      expect(
+        within(nonsense).getByText(/^Unmatched — review: no catalogue wine matches this line/),
+      ).toBeTruthy();
+      expect(within(nonsense).queryByText(/Added as your own wine/)).toBeNull();
+      expect((within(nonsense).getByRole('checkbox', { name: 'Confirm' }) as HTMLInputElement).disabled).toBe(
+        true,
+      );
+      fireEvent.click(within(nonsense).getByRole('button', { name: 'Keep as my own wine' }));
+      await waitFor(() =>
+        expect(patches()).toEqual([{ lines: [{ index: 2, choice: { kind: 'custom' }, confirmed: true }] }]),
+      );
+    });
+
+    it('says it in Norwegian', async () => {
+      await act(() => i18n.changeLanguage('nb'));
+      renderReview();
+      const veuveLine = await line(/^Linje 2: Veuve Clicquot/);
+      expect(within(veuveLine).getByText('Hvilken årgang? Linjen oppgir ingen')).toBeTruthy();
+      expect(
+        within(veuveLine).getByRole('radio', { name: 'Uten årgang: behold som min egen vin' }),
+      ).toBeTruthy();
+      const nonsense = await line(/^Linje 3: Xyzzy/);
+      expect(within(nonsense).getByText('Ikke funnet')).toBeTruthy();
+    });
+  });
 });

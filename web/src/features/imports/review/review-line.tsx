@@ -4,6 +4,7 @@ import {
   lineDisplayName,
   type MatchCandidate,
   type ParsedWineLine,
+  wineDisplayName,
 } from '@kork/shared';
 import { Badge, Button, Checkbox, Group, Image, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -66,6 +67,7 @@ export function ReviewLine({
   const [searching, setSearching] = useState(false);
   const n = line.index + 1;
   const skipped = line.choice.kind === 'skip';
+  const undecided = line.choice.kind === 'undecided';
   return (
     <fieldset
       aria-label={t('importsPage.review.line', { n, raw: line.raw })}
@@ -80,6 +82,7 @@ export function ReviewLine({
       <div className={classes.match}>
         {line.duplicate && <DuplicateChoice line={line} disabled={disabled} onDecide={onDecide} />}
         <ChosenWine line={line} picked={picked} />
+        <Vintages line={line} disabled={disabled} onDecide={onDecide} />
         <Alternatives line={line} disabled={disabled} onDecide={onDecide} />
         <Group gap="xs" className={classes.actions}>
           <Button
@@ -125,8 +128,9 @@ export function ReviewLine({
       <div className={classes.confirm}>
         <Checkbox
           label={t('importsPage.review.confirm')}
-          checked={line.confirmed && !skipped}
-          disabled={disabled || skipped}
+          description={undecided ? t('importsPage.review.undecided') : undefined}
+          checked={line.confirmed && !skipped && !undecided}
+          disabled={disabled || skipped || undecided}
           onChange={(event) => onDecide(line, { confirmed: event.currentTarget.checked })}
         />
       </div>
@@ -227,6 +231,27 @@ function ChosenWine({ line, picked }: { line: ImportLine; picked: ReadonlyMap<st
         {t('importsPage.review.skipped')}
       </Text>
     );
+  if (line.choice.kind === 'undecided') {
+    // Nothing is chosen for the user: the vintage is theirs to pick, an unmatched line theirs to place.
+    if (line.match.vintages)
+      return (
+        <Text size="sm" c="orange.9" className={classes.wrap}>
+          {t('importsPage.review.pickVintage')}
+        </Text>
+      );
+    return (
+      <Stack gap={4} data-testid="import-line-unmatched">
+        <div>
+          <Badge variant="outline" color="red.9" radius="sm" tt="none" className={classes.badge}>
+            {t('importsPage.review.unmatchedBadge')}
+          </Badge>
+        </div>
+        <Text size="sm" className={classes.wrap}>
+          {t('importsPage.review.unmatched')}
+        </Text>
+      </Stack>
+    );
+  }
   if (line.choice.kind === 'custom')
     return (
       <Text size="sm" className={classes.wrap}>
@@ -316,11 +341,75 @@ function WineSummary({ wine, pickedBySearch }: { wine: MatchCandidate; pickedByS
   );
 }
 
+/** What a line kept as typed without a vintage is chosen as among the vintages' radios. */
+const NO_VINTAGE = 'no-vintage';
+
+/**
+ * The vintages of the line's wine when the line gives none and the catalogue has several: one radio
+ * each (NV first, then the newest), and "no vintage" to keep the line as the user's own wine.
+ */
+function Vintages({ line, disabled, onDecide }: Pick<ReviewLineProps, 'line' | 'disabled' | 'onDecide'>) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const vintages = line.match.vintages;
+  const first = vintages?.[0];
+  if (!vintages || !first) return null;
+  const value =
+    line.choice.kind === 'catalog' &&
+    vintages.some((v) => v.wineId === (line.choice as { wineId: string }).wineId)
+      ? line.choice.wineId
+      : line.choice.kind === 'custom'
+        ? NO_VINTAGE
+        : null;
+  const name = wineDisplayName({
+    wineName: first.vintage === null ? first.name : first.name.replace(String(first.vintage), '').trim(),
+    producerName: first.producer,
+  });
+  return (
+    <Radio.Group
+      label={t('importsPage.review.vintages', { name })}
+      value={value}
+      onChange={(picked) =>
+        onDecide(
+          line,
+          picked === NO_VINTAGE
+            ? { choice: { kind: 'custom' }, confirmed: true }
+            : { choice: { kind: 'catalog', wineId: picked }, confirmed: true },
+        )
+      }
+      disabled={disabled}
+      size="sm"
+      data-testid="import-line-vintages"
+    >
+      <Group gap="md" mt={4}>
+        {vintages.map((vintage) => (
+          <Radio
+            key={vintage.wineId}
+            value={vintage.wineId}
+            label={vintage.vintage === null ? t('importsPage.review.read.nv') : String(vintage.vintage)}
+            description={[
+              bottleSizeText(vintage.bottleSize, locale),
+              vintage.vinmonopoletNumber
+                ? t('importsPage.review.vinmonopolet', { number: vintage.vinmonopoletNumber })
+                : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          />
+        ))}
+        <Radio value={NO_VINTAGE} label={t('importsPage.review.noVintage')} />
+      </Group>
+    </Radio.Group>
+  );
+}
+
 /** The catalogue wines the line may be, as radios named by each wine's display name. */
 function Alternatives({ line, disabled, onDecide }: Pick<ReviewLineProps, 'line' | 'disabled' | 'onDecide'>) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const candidates = line.match.candidates;
+  // The vintages of the line's wine are offered on their own, above.
+  const ofVintages = new Set(line.match.vintages?.map((v) => v.wineId));
+  const candidates = line.match.candidates.filter((c) => !ofVintages.has(c.wineId));
   const value = line.choice.kind === 'catalog' ? line.choice.wineId : null;
   // A single candidate that is the choice already is shown above; alone, it offers nothing to pick.
   if (candidates.length === 0 || (candidates.length === 1 && candidates[0]?.wineId === value)) return null;
