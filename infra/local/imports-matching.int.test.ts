@@ -238,6 +238,7 @@ describe('a list without a header row', () => {
       ].join('\n'),
     );
     expect(columns.columns?.map((c) => c.header)).toEqual(['', '', '', '', '', '', '', '']);
+    expect(columns.assignmentSource).toBe('values');
     expect(columns.columns?.[1]?.samples[0]).toBe('Brut Rosé');
     expect(columns.assignment).toEqual([
       'producer',

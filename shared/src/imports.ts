@@ -120,8 +120,11 @@ export interface ImportColumn {
   samples: string[];
 }
 
-/** What a column assignment's guess came from (shown beside it). */
-export type AssignmentSource = 'cellarTracker' | 'vivino' | 'remembered' | 'headers';
+/**
+ * What a column assignment's guess came from (shown beside it); `values`: the file has no header row,
+ * and each column was judged by its values.
+ */
+export type AssignmentSource = 'cellarTracker' | 'vivino' | 'remembered' | 'headers' | 'values';
 
 /**
  * A wine line as read from the file, before matching: whatever the file said, in the cellar's units.

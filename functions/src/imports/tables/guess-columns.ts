@@ -488,6 +488,7 @@ export function guessAssignment(
   });
   const assignment = byHeaders(folded, samples, taken);
   const named = folded.filter(Boolean).length;
-  const source: AssignmentSource = fromMemory > 0 && fromMemory * 2 >= named ? 'remembered' : 'headers';
+  const source: AssignmentSource =
+    named === 0 ? 'values' : fromMemory > 0 && fromMemory * 2 >= named ? 'remembered' : 'headers';
   return { assignment, source, format: 'table' };
 }

@@ -30,7 +30,9 @@ describe('a table without a header row', () => {
   it('gets its columns from their values: producer, name, year, size, bottles, price, country, region, colour', async () => {
     const table = await readTable(csv(HEADERLESS), 'kjeller.csv');
     const samples = table.headers.map((_, i) => table.rows.map((row) => row[i] ?? ''));
-    expect(guessAssignment(table.headers, samples).assignment).toEqual([
+    const guessed = guessAssignment(table.headers, samples);
+    expect(guessed.source).toBe('values');
+    expect(guessed.assignment).toEqual([
       'producer',
       'wineName',
       'vintage',

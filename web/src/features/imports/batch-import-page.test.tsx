@@ -167,6 +167,28 @@ describe('the batch import page', () => {
       expect(screen.getByText('Columns guessed from the headers: check them')).toBeTruthy();
     });
 
+    it('says a file without a header row had its columns guessed from their values', async () => {
+      get.mockImplementation(async () => ({
+        ...COLUMNS_JOB,
+        assignmentSource: 'values',
+        columns: [
+          { index: 0, header: '', samples: ['Veuve Clicquot Brut Rosé', 'Barolo Cannubi'] },
+          { index: 1, header: '', samples: ['NV', '2019'] },
+        ],
+        assignment: ['wineName', 'vintage'],
+        lines: { rows: [], count: 0 },
+      }));
+      renderWithProviders(<BatchImportPage />, { route: '/wine-cellar/batch-import?job=job-1' });
+      const rows = await screen.findAllByTestId('import-column');
+      // The first row of the file is a wine among the samples, not a header.
+      expect(within(rows[0] as HTMLElement).getByText('Veuve Clicquot Brut Rosé')).toBeTruthy();
+      expect(
+        screen.getByText(
+          'The file has no header row: its first row is a wine, and the columns are guessed from their values. Check them',
+        ),
+      ).toBeTruthy();
+    });
+
     it('says so when a field is chosen twice or no column is the wine name, and sends a good assignment', async () => {
       patch.mockResolvedValue({ ...COLUMNS_JOB, status: 'matching', lines: { rows: [], count: 0 } });
       renderWithProviders(<BatchImportPage />, { route: '/wine-cellar/batch-import?job=job-1' });

@@ -77,7 +77,9 @@ export function ColumnsStep({ job, onMatch, onCancel }: ColumnsStepProps) {
       ? t(`importsPage.columns.recognised.${job.format}`)
       : job.assignmentSource === 'remembered'
         ? t('importsPage.columns.remembered')
-        : t('importsPage.columns.guessed');
+        : job.assignmentSource === 'values'
+          ? t('importsPage.columns.guessedFromValues')
+          : t('importsPage.columns.guessed');
 
   return (
     <section aria-labelledby="import-columns-heading">
