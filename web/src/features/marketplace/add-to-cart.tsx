@@ -1,4 +1,4 @@
-import { CartItemUpdate, message, type SupplierWine } from '@kork/shared';
+import { CartItemUpdate, message, type SupplierWine, withBounds } from '@kork/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NumberField } from '../../components/number-field';
 import { currentLocale } from '../../i18n/i18n';
-import { errorMessage, schemaErrors } from '../../lib/form-schema';
+import { errorMessage, schemaErrors, translateMessage } from '../../lib/form-schema';
 import { notify } from '../../lib/notify';
 import { schemaNumber } from '../../lib/number-text';
 import { QueryProvider } from '../../lib/query-client';
@@ -103,6 +103,12 @@ function AddForm({
       return;
     }
     if (!cellar.data || bottles === null) return;
+    // More than the supplier has is refused here already, as the cart refuses it: never a "Success!".
+    const stock = offer.stock;
+    if (stock !== undefined && bottles > stock) {
+      setError(translateMessage(stock > 0 ? withBounds('onlyInStock', { stock }) : 'wineOutOfStock'));
+      return;
+    }
     setError(undefined);
     add.mutate(
       { supplierId: offer.supplierId, wineId: offer.wineId, quantity: bottles },

@@ -2,7 +2,7 @@ import type { Cart, SupplierWine, User } from '@kork/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { endSession, startSession } from '../../../lib/session';
 import { renderWithProviders } from '../../../test/render';
@@ -66,6 +66,40 @@ describe('add to cart', () => {
         body: { supplierId: 's1', wineId: 'w1', quantity: 12 },
       }),
     );
+  });
+
+  it('says "Only 12 in stock" for more than the supplier has, and sends nothing nor says "Success!"', async () => {
+    const user = { id: 'u1', email: 'chef@example.com', isBusiness: true } as User;
+    act(() => startSession({ access_token: 'header.e30.signature', user }));
+    renderWithProviders(<AddToCartButton offer={offer} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity of Barolo Cannubi 2019' }), {
+      target: { value: '50' },
+    });
+    const add = screen.getByRole('button', { name: 'Add Barolo Cannubi 2019 to cart' });
+    await waitFor(() => expect(add.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(add);
+    expect((await screen.findByRole('alert')).textContent).toBe('Only 12 in stock');
+    expect(post).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Success/)).toBeNull();
+  });
+
+  it("shows the cart's refusal when the bottles already in the cart and these pass the stock", async () => {
+    const user = { id: 'u1', email: 'chef@example.com', isBusiness: true } as User;
+    act(() => startSession({ access_token: 'header.e30.signature', user }));
+    post.mockRejectedValueOnce(
+      new ApiError('Only 12 in stock, and 10 are in your cart', 400, 'VALIDATION', {
+        quantity: 'Only 12 in stock, and 10 are in your cart',
+      }),
+    );
+    renderWithProviders(<AddToCartButton offer={offer} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity of Barolo Cannubi 2019' }), {
+      target: { value: '5' },
+    });
+    const add = screen.getByRole('button', { name: 'Add Barolo Cannubi 2019 to cart' });
+    await waitFor(() => expect(add.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(add);
+    expect((await screen.findByRole('alert')).textContent).toBe('Only 12 in stock, and 10 are in your cart');
+    expect(screen.queryByText(/Success/)).toBeNull();
   });
 
   it('tells a visitor that ordering is for professional accounts', async () => {

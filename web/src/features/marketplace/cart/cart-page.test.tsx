@@ -121,8 +121,26 @@ describe('the cart page', () => {
     );
     expect(text(within(section).getByTestId('line-total'))).toBe('NOK 1,500.00');
     expect(screen.getByRole('button', { name: 'Go to checkout' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText("Each supplier's minimum order must be reached before checkout.")).toBeTruthy();
+    expect(text(screen.getByTestId('checkout-blocked'))).toBe(
+      'No supplier can take its order as it is yet: see the problems under each supplier.',
+    );
     expect(screen.getByText('Prices ex VAT in NOK; ordered and invoiced in NOK.')).toBeTruthy();
+  });
+
+  it('opens checkout when one supplier can go though another is below its minimum, and says so', async () => {
+    act(() => startSession({ access_token: 'header.e30.signature', user: business }));
+    const fine = group({
+      supplier: { ...group().supplier, id: 's2', name: 'Fjord Vin', minimumOrderMinor: 0, minimumOrder: 0 },
+      lines: [line({ id: 'l2', supplierId: 's2', wineId: 'w2' })],
+      belowMinimum: false,
+    });
+    serve(cart([group(), fine]));
+    renderWithProviders(<CartPage />, { route: '/cart' });
+    await screen.findByRole('region', { name: 'Fjord Vin' });
+    expect(screen.getByRole('button', { name: 'Go to checkout' }).hasAttribute('disabled')).toBe(false);
+    expect(text(screen.getByTestId('checkout-blocked'))).toBe(
+      "1 supplier can't take its order as it is (see its part of the cart); the others can go.",
+    );
   });
 
   it('sends a typed quantity on blur, keeps the text, and shows the server refusal beside it', async () => {

@@ -1,6 +1,6 @@
 import type { Cart, CartSupplierGroup, User } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
-import { checkoutBlock } from './cart-format';
+import { checkoutReadiness, supplierProblems } from './cart-format';
 import { checkoutErrors, checkoutValues, parsedCheckout, toCheckoutInput } from './checkout-form';
 
 const filled = () => {
@@ -76,16 +76,59 @@ describe('checkout form', () => {
   });
 });
 
-describe('checkoutBlock', () => {
-  const group = (over: Partial<CartSupplierGroup>) =>
-    ({ lines: [], belowMinimum: false, ...over }) as unknown as CartSupplierGroup;
-  const cart = (groups: CartSupplierGroup[]) => ({ groups }) as unknown as Cart;
+describe('supplierProblems', () => {
+  const supplier = (id: string, name: string) =>
+    ({
+      id,
+      name,
+      minimumOrder: 2000,
+      minimumOrderMinor: 200_000,
+      currency: 'NOK',
+    }) as CartSupplierGroup['supplier'];
+  const line = (id: string, name: string, over: Partial<CartSupplierGroup['lines'][number]> = {}) =>
+    ({
+      id,
+      quantity: 6,
+      exceedsStock: false,
+      wine: { name, stock: 40 },
+      ...over,
+    }) as CartSupplierGroup['lines'][number];
+  const cart = (groups: Partial<CartSupplierGroup>[]) =>
+    ({ groups: groups.map((g) => ({ lines: [], belowMinimum: false, ...g })) }) as unknown as Cart;
 
-  it('opens checkout only when every supplier is reached and no line is above stock', () => {
-    expect(checkoutBlock(cart([group({})]))).toBeUndefined();
-    expect(checkoutBlock(cart([group({ belowMinimum: true })]))).toBe('belowMinimum');
-    expect(
-      checkoutBlock(cart([group({ lines: [{ exceedsStock: true }] as CartSupplierGroup['lines'] })])),
-    ).toBe('exceedsStock');
+  it('names each problem under its supplier, and leaves the suppliers that can go out', () => {
+    const three = cart([
+      { supplier: supplier('s1', 'Vinimport AS'), lines: [line('l1', 'Barolo')] },
+      {
+        supplier: supplier('s2', 'Fjord Vin'),
+        lines: [line('l2', 'Chablis', { exceedsStock: true, wine: { name: 'Chablis', stock: 5 } as never })],
+        belowMinimum: true,
+      },
+      {
+        supplier: supplier('s3', 'Nord'),
+        lines: [line('l3', 'Rioja', { exceedsStock: true, wine: { name: 'Rioja', stock: 0 } as never })],
+      },
+    ]);
+    const problems = supplierProblems(three, 'en');
+    expect([...problems.keys()]).toEqual(['s2', 's3']);
+    expect(problems.get('s2')?.problems).toEqual([
+      'Chablis: Only 5 in stock',
+      expect.stringMatching(/^Below the supplier's minimum order of /),
+    ]);
+    expect(problems.get('s3')?.problems).toEqual(['Rioja: Out of stock']);
+    expect(checkoutReadiness(three, problems)).toEqual({ ready: 1, blocked: 2 });
+  });
+
+  it('adds what a refused checkout named, under its supplier', () => {
+    const one = cart([{ supplier: supplier('s1', 'Vinimport AS'), lines: [line('l1', 'Barolo')] }]);
+    const problems = supplierProblems(one, 'nb', {
+      'suppliers.s1.lines.l1': 'Bare 2 på lager',
+      'suppliers.s1': 'Under leverandørens minste bestilling på NOK 2000',
+    });
+    expect(problems.get('s1')?.problems).toEqual([
+      'Barolo: Bare 2 på lager',
+      'Under leverandørens minste bestilling på NOK 2000',
+    ]);
+    expect(checkoutReadiness(one, problems)).toEqual({ ready: 0, blocked: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,14 +16,17 @@ interface MarketGateProps {
 }
 
 /**
- * A cart page of a business, with the app's query cache: a skeleton while the session and the cellar
+ * A cart page of a business, in the app's page container, with the app's query cache: a skeleton while the session and the cellar
  * load; visitors and private accounts see that ordering is for professional accounts (SPEC §6), with
  * the HORECA banner's words, never an error.
  */
 export function MarketGate(props: MarketGateProps) {
   return (
     <QueryProvider>
-      <Gate {...props} />
+      {/* The app's page container, as the suppliers' pages have it: side padding at every width. */}
+      <Container size="lg" py="lg" data-testid="market-page">
+        <Gate {...props} />
+      </Container>
     </QueryProvider>
   );
 }

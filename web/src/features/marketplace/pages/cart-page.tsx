@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
 import classes from '../cart/cart.module.css';
-import { checkoutBlock, formatAmount } from '../cart/cart-format';
+import { checkoutReadiness, formatAmount, supplierProblems } from '../cart/cart-format';
 import { SupplierGroup } from '../cart/cart-lines';
 import { useCart } from '../cart/cart-queries';
 import { MarketGate } from '../cart/market-gate';
@@ -97,23 +97,38 @@ function CartView({ cellarId }: { cellarId: string }) {
   );
 }
 
+/**
+ * To checkout while at least one supplier can take its order: suppliers with a problem (shown in their
+ * part of the cart) are named there again and can stay in the cart.
+ */
 function CheckoutButton({ cart, onGo }: { cart: Cart; onGo: () => void }) {
   const { t } = useTranslation();
-  const block = checkoutBlock(cart);
+  const { ready, blocked } = checkoutReadiness(cart, supplierProblems(cart, currentLocale()));
+  const note =
+    blocked === 0
+      ? undefined
+      : ready === 0
+        ? t('marketCart.blocked.all')
+        : t('marketCart.blocked.some', { count: blocked });
   return (
     <Stack gap={4}>
       <Button
         radius="xl"
         rightSection={<IconArrowRight size={16} aria-hidden />}
-        disabled={block !== undefined}
-        aria-describedby={block ? 'checkout-blocked' : undefined}
+        disabled={ready === 0}
+        aria-describedby={note ? 'checkout-blocked' : undefined}
         onClick={onGo}
       >
         {t('marketCart.toCheckout')}
       </Button>
-      {block && (
-        <Text size="sm" c="red.9" id="checkout-blocked">
-          {t(`marketCart.blocked.${block}`)}
+      {note && (
+        <Text
+          size="sm"
+          c={ready === 0 ? 'red.9' : 'orange.9'}
+          id="checkout-blocked"
+          data-testid="checkout-blocked"
+        >
+          {note}
         </Text>
       )}
     </Stack>

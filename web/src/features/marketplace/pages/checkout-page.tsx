@@ -8,7 +8,13 @@ import { currentLocale } from '../../../i18n/i18n';
 import { apiFieldErrors, errorMessage } from '../../../lib/form-schema';
 import { useSession } from '../../../lib/session';
 import classes from '../cart/cart.module.css';
-import { checkoutBlock, formatAmount, weekdaysText } from '../cart/cart-format';
+import {
+  checkoutReadiness,
+  formatAmount,
+  type SupplierProblems,
+  supplierProblems,
+  weekdaysText,
+} from '../cart/cart-format';
 import { useCart, useCheckoutDetails, usePlaceCheckout } from '../cart/cart-queries';
 import { BillingFields, DeliveryFields } from '../cart/checkout-fields';
 import { type CheckoutValues, checkoutErrors, checkoutValues, parsedCheckout } from '../cart/checkout-form';
@@ -73,24 +79,37 @@ function CheckoutForm({
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const sending = useRef(false);
   const [failure, setFailure] = useState<string>();
+  // What a refused checkout named under each supplier (it may know more than the cart read before).
+  const [named, setNamed] = useState<Record<string, string>>({});
   const form = useForm<CheckoutValues>({
     initialValues: checkoutValues(start, session.status === 'authenticated' ? session.user : undefined),
     validateInputOnChange: true,
     validateInputOnBlur: true,
     validate: checkoutErrors,
   });
-  const block = checkoutBlock(cart);
+  const problems = supplierProblems(cart, currentLocale(), named);
+  const { ready, blocked } = checkoutReadiness(cart, problems);
 
   const submit = form.onSubmit(async (values) => {
-    const input = parsedCheckout(values, cart.version);
-    if (!input || sending.current) return;
+    const parsed = parsedCheckout(values, cart.version);
+    if (!parsed || sending.current || ready === 0) return;
+    // Suppliers with a problem stay in the cart: only the buyer's click on "Place the N orders that
+    // can go" places the others.
+    const input = blocked > 0 ? { ...parsed, placeReady: true } : parsed;
     sending.current = true;
     setFailure(undefined);
     try {
       const result = await place.mutateAsync({ input, key: idempotencyKey });
       navigate(`/cart/confirmation/${encodeURIComponent(result.checkoutId)}`);
     } catch (error) {
-      form.setErrors(apiFieldErrors(error));
+      const fields = apiFieldErrors(error);
+      const bySupplier = Object.fromEntries(
+        Object.entries(fields).filter(([field]) => field.startsWith('suppliers.')),
+      );
+      setNamed(bySupplier);
+      form.setErrors(
+        Object.fromEntries(Object.entries(fields).filter(([field]) => !field.startsWith('suppliers.'))),
+      );
       setFailure(errorMessage(error));
     } finally {
       sending.current = false;
@@ -119,15 +138,17 @@ function CheckoutForm({
             />
           </Stack>
           <Paper withBorder radius="md" p="md" className={classes.summary} component="aside">
-            <OrderSummary cart={cart} />
+            <OrderSummary cart={cart} problems={problems} />
             {failure && (
               <Alert color="red.9" variant="outline" mt="sm" role="alert" data-testid="checkout-failure">
                 <Text size="sm">{failure}</Text>
               </Alert>
             )}
-            {block && (
-              <Text size="sm" c="red.9" mt="sm">
-                {t(`marketCart.blocked.${block}`)}{' '}
+            {blocked > 0 && (
+              <Text size="sm" c={ready === 0 ? 'red.9' : undefined} mt="sm" data-testid="checkout-blocked">
+                {ready === 0
+                  ? t('marketCart.blocked.all')
+                  : t('marketCart.checkout.keptInCart', { count: blocked })}{' '}
                 <Anchor component={Link} to="/cart" inherit>
                   {t('marketCart.checkout.backToCart')}
                 </Anchor>
@@ -139,9 +160,11 @@ function CheckoutForm({
               fullWidth
               mt="md"
               loading={place.isPending}
-              disabled={block !== undefined || place.isPending}
+              disabled={ready === 0 || place.isPending}
             >
-              {t('marketCart.checkout.place')}
+              {blocked > 0 && ready > 0
+                ? t('marketCart.checkout.placeReady', { count: ready })
+                : t('marketCart.checkout.place')}
             </Button>
             <Text size="xs" c="dimmed" mt="xs">
               {t('marketCart.checkout.placeHint')}
@@ -153,7 +176,35 @@ function CheckoutForm({
   );
 }
 
-function OrderSummary({ cart }: { cart: Cart }) {
+/** A supplier's problems under its name: why its order cannot go now (it stays in the cart). */
+function SupplierProblemList({ found }: { found: SupplierProblems | undefined }) {
+  const { t } = useTranslation();
+  if (!found) return null;
+  return (
+    <Alert
+      color="red.9"
+      variant="outline"
+      p="xs"
+      data-testid="supplier-problems"
+      aria-label={t('marketCart.checkout.problemsOf', { name: found.supplierName })}
+    >
+      <Text size="sm" fw={600}>
+        {t('marketCart.checkout.cannotGo')}
+      </Text>
+      <ul className={classes.problems}>
+        {found.problems.map((problem) => (
+          <li key={problem}>
+            <Text size="sm" className={classes.wrap}>
+              {problem}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+function OrderSummary({ cart, problems }: { cart: Cart; problems: ReadonlyMap<string, SupplierProblems> }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
@@ -162,10 +213,11 @@ function OrderSummary({ cart }: { cart: Cart }) {
         {t('marketCart.checkout.summary')}
       </Title>
       {cart.groups.map((group) => (
-        <Stack key={group.supplier.id} gap={2}>
+        <Stack key={group.supplier.id} gap={2} data-testid="summary-supplier">
           <Text fw={600} className={classes.wrap}>
             {group.supplier.name}
           </Text>
+          <SupplierProblemList found={problems.get(group.supplier.id)} />
           {group.lines.map((line) => (
             <Group key={line.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
               <Text size="sm" className={classes.wrap}>

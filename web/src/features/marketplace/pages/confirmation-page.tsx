@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatCount } from '../../../lib/format-number';
+import { formatCount, formatDecimal } from '../../../lib/format-number';
 import { formatMoney } from '../../cellar/wines/money';
 import { formatDay } from '../../sales/sales-shared';
 import classes from '../cart/cart.module.css';
@@ -70,6 +70,16 @@ function Confirmation({ cellarId, checkoutId }: { cellarId: string; checkoutId: 
       {orders.map((order) => (
         <PlacedOrder key={order.id} order={order} />
       ))}
+      {(checkout.data.keptSupplierIds?.length ?? 0) > 0 && (
+        <Alert color="orange.9" variant="outline" data-testid="kept-in-cart">
+          <Text size="sm">
+            {t('marketCart.confirmation.keptInCart', { count: checkout.data.keptSupplierIds?.length ?? 0 })}{' '}
+            <Anchor component={Link} to="/cart" inherit>
+              {t('marketCart.confirmation.toCart')}
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
       <Group gap="md">
         <Button component={Link} to={ORDERS_PATH} radius="xl">
           {t('marketCart.confirmation.toOrders')}
@@ -132,6 +142,16 @@ function PlacedOrder({ order }: { order: Order }) {
             {formatMoney(order.totalCost, order.currency, locale)}
           </Text>
         </Group>
+        {order.exchangeRate && (
+          <Text size="xs" c="dimmed" data-testid="order-rate">
+            {t('marketCart.confirmation.converted', {
+              from: order.exchangeRate.from,
+              to: order.exchangeRate.to,
+              rate: formatDecimal(order.exchangeRate.nokPerUnit, locale, 4, 2),
+              date: formatDay(order.exchangeRate.date, locale),
+            })}
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
           {order.deliveryDate
             ? t('marketCart.confirmation.expected', { date: formatDay(order.deliveryDate, locale) })
