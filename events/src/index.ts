@@ -1,3 +1,4 @@
+export * from './account-deletion';
 export * from './import-step';
 export * from './supplier-order-answered';
 export * from './supplier-order-message';

@@ -20,6 +20,7 @@ export type Need =
   | 'imports:write'
   | 'supplier-orders:send'
   | 'import-steps:send'
+  | 'account-deletions:send'
   | 'mail:send'
   /** Textract: text out of the imports bucket's photos and PDFs. */
   | 'documents:read'
@@ -160,7 +161,7 @@ export const routes = {
   'DELETE /api/users/{id}': {
     handler: 'accounts/remove-user',
     auth: 'user',
-    needs: ['table:write', 'media:write'],
+    needs: ['table:write', 'account-deletions:send'],
     group: 'accounts',
   },
   'GET /api/users/{id}/statistic': {
@@ -1162,6 +1163,18 @@ export const queues = {
     maxReceiveCount: 3,
     batchSize: 1,
     visibilityTimeoutSeconds: 1800,
+  },
+  // Deleted accounts' data (events/src/account-deletion.ts): purged in batches, each message sending on
+  // the next with the step it reached (docs/decisions.md, "Account deletion as a job").
+  'account-deletions': {
+    consumer: {
+      handler: 'accounts/purge-account',
+      needs: ['table:write', 'media:write', 'mail:send', 'account-deletions:send'],
+      timeoutSeconds: 120,
+    },
+    maxReceiveCount: 5,
+    batchSize: 1,
+    visibilityTimeoutSeconds: 720,
   },
 } as const satisfies Record<string, QueueDef>;
 

@@ -117,6 +117,44 @@ describe('registration and verification', () => {
     });
   });
 
+  it('refuses a restaurant without the name and address of its place, then registers it with them', async () => {
+    const email = uniqueEmail();
+    const without = await origin.api('POST', '/api/auth/sign-up', {
+      form: signUpForm(email, { userType: 'RESTAURANT' }),
+      language: 'nb',
+    });
+    expect(without.status).toBe(400);
+    expect(without.error?.fields).toEqual({
+      tastingLocationName: 'Påkrevd',
+      tastingLocationAddress: 'Påkrevd',
+    });
+    expect(origin.stack.outbox.list().filter((m) => m.to === email)).toEqual([]);
+    const blankAddress = await origin.api('POST', '/api/auth/sign-up', {
+      form: signUpForm(email, {
+        userType: 'WINE_BAR',
+        tastingLocationName: 'Vinstua',
+        tastingLocationAddress: ' ',
+      }),
+    });
+    expect(blankAddress.error?.fields).toEqual({ tastingLocationAddress: 'Required' });
+
+    const place = { tastingLocationName: 'Vinstua', tastingLocationAddress: 'Torggata 1, 0181 Oslo' };
+    const created = await origin.api('POST', '/api/auth/sign-up', {
+      form: signUpForm(email, { userType: 'RESTAURANT', ...place }),
+    });
+    expect(created.status).toBe(201);
+    const verified = await origin.api<LoginResult>(
+      'GET',
+      `/api/auth/verify?token=${await latestLink(email)}`,
+    );
+    expect(verified.payload.user).toMatchObject({ userType: 'RESTAURANT', ...place });
+    // An importer keeps a personal profile: no place asked for.
+    const importer = await origin.api('POST', '/api/auth/sign-up', {
+      form: signUpForm(uniqueEmail(), { userType: 'WINE_IMPORTER' }),
+    });
+    expect(importer.status).toBe(201);
+  });
+
   it('checks an uploaded picture by its content and stores a real one', async () => {
     const fake = signUpForm(uniqueEmail());
     fake.set('profileImage', new Blob(['not an image'], { type: 'image/png' }), 'me.png');
@@ -309,6 +347,43 @@ describe('deactivate and delete', () => {
     expect(login.status).toBe(403);
   });
 
+  it('offers a deactivated account to reactivate when it signs in, and reactivates it on confirmation', async () => {
+    const { user, access_token } = await verifiedAccount();
+    const done = await origin.api('DELETE', `/api/users/${user.id}`, {
+      token: access_token,
+      json: { action: 'deactivate', confirmation: 'DEACTIVATE' },
+    });
+    expect(done.status).toBe(204);
+    const credentials = { email: user.email, password: 'Vin2020x' };
+    const asked = await origin.api('POST', '/api/auth/log-in', { json: credentials });
+    expect(asked.status).toBe(403);
+    expect(asked.error?.code).toBe('ACCOUNT_DEACTIVATED');
+    // Still deactivated: its profile says so, and asking again changes nothing.
+    const profile = await origin.api<{ status: string; fullName: string }>(
+      'GET',
+      `/api/users/${user.id}/profile`,
+    );
+    expect(profile.payload).toMatchObject({ status: 'deactivated', fullName: 'Kari Nordmann' });
+    expect((await origin.api('POST', '/api/auth/log-in', { json: credentials })).status).toBe(403);
+    // A wrong password is never offered the reactivation.
+    const wrong = await origin.api('POST', '/api/auth/log-in', {
+      json: { ...credentials, password: 'Wrong2020x', reactivate: true },
+    });
+    expect(wrong.status).toBe(401);
+
+    const back = await origin.api<LoginResult>('POST', '/api/auth/log-in', {
+      json: { ...credentials, reactivate: true },
+    });
+    expect(back.status).toBe(200);
+    expect(back.payload.user.status).toBe('active');
+    expect((await origin.api('GET', '/api/auth/viewer', { token: back.payload.access_token })).status).toBe(
+      200,
+    );
+    // The old session stays over; a plain sign-in works again.
+    expect((await origin.api('GET', '/api/auth/viewer', { token: access_token })).status).toBe(401);
+    expect((await origin.api('POST', '/api/auth/log-in', { json: credentials })).status).toBe(200);
+  });
+
   it('removes every item and image the account owned', async () => {
     const email = uniqueEmail();
     const form = signUpForm(email);
@@ -326,8 +401,17 @@ describe('deactivate and delete', () => {
     const removed = await origin.api('DELETE', `/api/users/${id}`, {
       token: payload.access_token,
       json: { action: 'delete', confirmation: 'SLETT' },
+      language: 'nb',
     });
-    expect(removed.status).toBe(204);
+    // Accepted: the account is purged by the account-deletions queue, which mails the person at the end.
+    expect(removed.status).toBe(202);
+    await origin.stack.broker.idle();
+    expect(
+      origin.stack.outbox
+        .list()
+        .filter((m) => m.to === email)
+        .map((m) => m.subject),
+    ).toContain('Kork-kontoen din er slettet');
     const { Items = [] } = await dynamoClient().send(new ScanCommand({ TableName: 'kork' }));
     const left = Items.filter(
       (item) => JSON.stringify(item).includes(id) || JSON.stringify(item).includes(email),
@@ -367,6 +451,8 @@ describe('Google sign-in', () => {
       birthDate: '1985-02-03',
       firstName: 'Gro',
       lastName: 'Google',
+      tastingLocationName: 'Gros Vinbar',
+      tastingLocationAddress: 'Kirkegata 5, Oslo',
     })) {
       form.set(k, v);
     }

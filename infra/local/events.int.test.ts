@@ -711,6 +711,8 @@ describe('account deletion', () => {
     const before = await db().collections.owned({ ownerId }).go({ pages: 'all' });
     expect(before.data.wineEvent.length).toBeGreaterThan(0);
     await removeAccount(ownerId, 'delete', 'DELETE');
+    // The account-deletions queue purges it in the background.
+    await origin.stack.broker.idle();
     const after = await db().collections.owned({ ownerId }).go({ pages: 'all' });
     expect(after.data.wineEvent).toEqual([]);
     expect((await call('GET', eventPath(event.id))).status).toBe(404);

@@ -570,6 +570,8 @@ describe('wine lists', () => {
     expect(before.data.wineListPrint).toHaveLength(1);
     expect(before.data.wineListPublicWine).toHaveLength(1);
     await removeAccount(ownerId, 'delete', 'DELETE');
+    // The account-deletions queue purges it in the background.
+    await origin.stack.broker.idle();
     const after = await db().collections.owned({ ownerId }).go({ pages: 'all' });
     for (const name of ['wineList', 'wineListCounter', 'wineListPrint', 'wineListPublicWine'] as const)
       expect(after.data[name]).toEqual([]);

@@ -6,6 +6,7 @@ import {
   LogInInput,
   passwordStrength,
   SignUpInput,
+  SocialSignUpInput,
   UpdateProfileInput,
 } from './accounts';
 import { MESSAGES, message } from './messages';
@@ -91,6 +92,34 @@ describe('who may register', () => {
     expect(
       SignUpInput.safeParse({ ...valid, webUrl: 'https://kork.no', organizationNumber: '987654321' }).success,
     ).toBe(true);
+  });
+
+  it('asks a business with a tasting location for its name and address; importers and private users not', () => {
+    const restaurant = { ...valid, userType: 'RESTAURANT' };
+    expect(fieldErrors(SignUpInput.safeParse(restaurant))).toEqual({
+      tastingLocationName: 'required',
+      tastingLocationAddress: 'required',
+    });
+    expect(
+      fieldErrors(
+        SignUpInput.safeParse({ ...restaurant, tastingLocationName: '  ', tastingLocationAddress: 'x' }),
+      ),
+    ).toEqual({ tastingLocationName: 'required' });
+    expect(
+      SignUpInput.safeParse({
+        ...restaurant,
+        tastingLocationName: 'Fjord Bistro',
+        tastingLocationAddress: 'Strandkaien 1, Bergen',
+      }).success,
+    ).toBe(true);
+    expect(SignUpInput.safeParse({ ...valid, userType: 'WINE_IMPORTER' }).success).toBe(true);
+    expect(SocialSignUpInput.safeParse({ ...valid, userType: 'HOTEL' }).success).toBe(false);
+  });
+
+  it('takes a yes to "Reactivate your account?" with a sign-in, and nothing but a yes or no', () => {
+    const login = { email: 'kari@example.no', password: 'x' };
+    expect(LogInInput.parse({ ...login, reactivate: true }).reactivate).toBe(true);
+    expect(LogInInput.safeParse({ ...login, reactivate: 'yes' }).success).toBe(false);
   });
 
   it('counts every type but private users as a business', () => {

@@ -59,7 +59,8 @@ export const WINE_LEVELS = ['BEGINNER', 'ENTHUSIAST', 'CONNOISSEUR', 'PROFESSION
 export type WineLevel = (typeof WINE_LEVELS)[number];
 
 export type Role = 'user' | 'business' | 'admin';
-export type AccountStatus = 'active' | 'deactivated';
+/** `deleting`: deletion was asked for and the account's data is being purged; it is locked and hidden. */
+export type AccountStatus = 'active' | 'deactivated' | 'deleting';
 
 /** Confirmation phrases for removing an account; either language's phrase is accepted. */
 export const CONFIRMATION_PHRASES = {
@@ -257,6 +258,25 @@ const redirectPathField = z.optional(
   ),
 );
 
+/**
+ * A business with a tasting location (a restaurant, wine bar, hotel, store, producer or wholesaler) sets
+ * up its profile while registering: at least its name and address (SPEC §2, restaurant profile setup).
+ */
+type BusinessProfile = { userType: UserType; tastingLocationName?: string; tastingLocationAddress?: string };
+const businessField = (field: 'tastingLocationName' | 'tastingLocationAddress') =>
+  crossCheck<BusinessProfile>(
+    ['userType', field],
+    (v) => !hasTastingLocation(v.userType) || Boolean(v[field]?.trim()),
+    {
+      error: 'required',
+      path: [field],
+    },
+  );
+const businessProfileRequired = [
+  businessField('tastingLocationName'),
+  businessField('tastingLocationAddress'),
+] as const;
+
 export const SignUpInput = z
   .object({
     email: emailField,
@@ -277,6 +297,7 @@ export const SignUpInput = z
         path: ['confirmPassword'],
       },
     ),
+    ...businessProfileRequired,
   );
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
@@ -284,6 +305,8 @@ export const LogInInput = z.object({
   email: emailField,
   password: secretField(PASSWORD_MAX_LENGTH, { min: 1 }),
   redirect_uri: redirectPathField,
+  /** The person confirmed "Reactivate your account?": a deactivated account becomes active (SPEC §4). */
+  reactivate: z.optional(z.boolean({ error: 'invalidValue' })),
 });
 export type LogInInput = z.infer<typeof LogInInput>;
 
@@ -385,12 +408,14 @@ export interface LoginResult {
 }
 
 /** Sign-up with Google or Apple: the provider vouches for the email, so there is no password. */
-export const SocialSignUpInput = z.object({
-  userType: z.enum(USER_TYPES, { error: 'required' }),
-  birthDate: birthDateField,
-  ...profileFields,
-  ...tastingLocationFields,
-});
+export const SocialSignUpInput = z
+  .object({
+    userType: z.enum(USER_TYPES, { error: 'required' }),
+    birthDate: birthDateField,
+    ...profileFields,
+    ...tastingLocationFields,
+  })
+  .check(...businessProfileRequired);
 export type SocialSignUpInput = z.infer<typeof SocialSignUpInput>;
 
 export const GoogleSignInInput = z.object({

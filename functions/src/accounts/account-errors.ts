@@ -26,3 +26,16 @@ export class AccountNotFoundError extends DomainError {
     super({ key: 'accountNotFound' });
   }
 }
+
+/**
+ * The right password of a deactivated account: the person may reactivate it by signing in again and
+ * confirming (`reactivate: true`), SPEC §4.
+ */
+export class AccountDeactivatedError extends DomainError {
+  override name = 'AccountDeactivatedError';
+  readonly code = 'ACCOUNT_DEACTIVATED';
+  readonly status = 403;
+  constructor() {
+    super({ key: 'accountDeactivated' });
+  }
+}

@@ -46,6 +46,19 @@ const TEXT = {
         `Hei ${name},\n\nNoen prøvde å registrere en ny Kork-konto med e-postadressen din. Adressen har allerede en konto, så ingenting ble opprettet og ingenting ble endret.\n\nVar det deg, kan du logge inn her:\n\n${logIn}\n\nGlemt passordet? Velg et nytt her:\n\n${recovery}\n\nVar det ikke deg, kan du se bort fra denne e-posten: kontoen din er som før.`,
     },
   },
+  /** The account's data is purged and the account is gone (account deletion's last step). */
+  deleted: {
+    en: {
+      subject: 'Your Kork account is deleted',
+      body: (name: string) =>
+        `Hi ${name},\n\nYour Kork account and everything in it (your cellar, notes, wine lists, events, sales and orders) are now deleted, as you asked.\n\nThis address is free again: you are welcome to register anew whenever you like.`,
+    },
+    nb: {
+      subject: 'Kork-kontoen din er slettet',
+      body: (name: string) =>
+        `Hei ${name},\n\nKork-kontoen din og alt i den (kjelleren, notatene, vinlistene, arrangementene, salg og bestillinger) er nå slettet, slik du ba om.\n\nAdressen er ledig igjen: du er velkommen til å registrere deg på nytt når du vil.`,
+    },
+  },
 } as const;
 
 export type AccountMailKind = keyof typeof TEXT;

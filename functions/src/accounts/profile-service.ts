@@ -5,19 +5,19 @@
 import {
   directoryOf,
   isConfirmationPhrase,
+  type Locale,
   type UpdateProfileInput,
   type User,
   type UserStatistic,
 } from '@kork/shared';
 import { db } from '../data/entities';
-import { commitTransaction } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ForbiddenError, ValidationError } from '../platform/errors';
 import type { UploadedFile } from '../platform/multipart';
-import { deleteAllImages, deleteImage, IMAGE_FIELDS, type ImageField, storeImage } from './account-images';
+import { requestAccountDeletion } from './account-deletion';
+import { deleteImage, IMAGE_FIELDS, type ImageField, storeImage } from './account-images';
 import { profileAttributes, requireUser, toUser, type UserRecord } from './account-store';
 import { hashPassword, verifyPassword } from './passwords';
-import type { ProviderIdentity } from './social-tokens';
 
 // — Profile —
 
@@ -90,14 +90,19 @@ async function ownedItems(userId: string): Promise<Record<string, Record<string,
   return data as unknown as Record<string, Record<string, unknown>[]>;
 }
 
+/**
+ * Deactivates the account at once, or asks for its deletion: it is locked and hidden at once and its
+ * data purged by the account-deletions queue (account-deletion.ts), which mails the person at the end.
+ */
 export async function removeAccount(
   userId: string,
   action: 'deactivate' | 'delete',
   confirmation: string,
+  locale: Locale = 'en',
 ): Promise<void> {
   if (!isConfirmationPhrase(action, confirmation))
     throw new ValidationError({ confirmation: 'confirmationMismatch' });
-  await requireUser(userId);
+  const user = await requireUser(userId);
   if (action === 'deactivate') {
     await db()
       .entities.user.patch({ id: userId })
@@ -107,36 +112,11 @@ export async function removeAccount(
         updatedAt: new Date().toISOString(),
       })
       .add({ tokenVersion: 1 })
+      .where((a, { ne }) => ne(a.status, 'deleting'))
       .go();
     return;
   }
-  await deleteAllImages(userId);
-  // Notes leave through the tastings service, so the wines' averages lose them too.
-  const { removeAllTastingsOf } = await import('../tastings/tasting-service');
-  await removeAllTastingsOf(userId);
-  const entities = db().entities as unknown as Record<
-    string,
-    { delete(key: Record<string, unknown>): { go(): Promise<unknown> } }
-  >;
-  const owned = await ownedItems(userId);
-  // Everything else first, each delete safe to repeat: a failure half-way leaves an account that can
-  // log in and delete itself again.
-  const lastTogether = new Set(['user', 'accountEmail', 'accountIdentity']);
-  for (const [name, items] of Object.entries(owned)) {
-    if (lastTogether.has(name)) continue;
-    for (const item of items) await entities[name]?.delete(item).go();
-  }
-  // Then the address claim, the provider links and the account in one transaction: the address is
-  // never free while the account exists, nor claimed once it is gone.
-  const claims = (owned.accountEmail ?? []) as { email: string }[];
-  const links = (owned.accountIdentity ?? []) as unknown as Pick<ProviderIdentity, 'provider' | 'subject'>[];
-  await commitTransaction(() =>
-    db().transaction.write(({ user: users, accountEmail, accountIdentity }) => [
-      ...claims.map((claim) => accountEmail.delete({ email: claim.email }).commit()),
-      ...links.map((l) => accountIdentity.delete({ provider: l.provider, subject: l.subject }).commit()),
-      users.delete({ id: userId }).commit(),
-    ]),
-  );
+  await requestAccountDeletion(user, locale);
 }
 
 export async function statistic(userId: string): Promise<UserStatistic> {

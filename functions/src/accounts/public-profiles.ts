@@ -35,7 +35,12 @@ function toPublicName(user: UserRecord): PublicName {
   };
 }
 
-/** Names and pictures of accounts by id; deleted accounts are left out. */
+/** An account being deleted shows nowhere from the moment it asked (account-deletion.ts). */
+function isHidden(user: Pick<UserRecord, 'status'>): boolean {
+  return user.status === 'deleting';
+}
+
+/** Names and pictures of accounts by id; deleted accounts, and those being deleted, are left out. */
 export async function publicNames(ids: readonly string[]): Promise<Map<string, PublicName>> {
   const found = new Map<string, PublicName>();
   const unique = [...new Set(ids)];
@@ -43,9 +48,25 @@ export async function publicNames(ids: readonly string[]): Promise<Map<string, P
     const { data } = await db()
       .entities.user.get(unique.slice(i, i + 100).map((id) => ({ id })))
       .go();
-    for (const user of data) found.set(user.id, toPublicName(user));
+    for (const user of data) if (!isHidden(user)) found.set(user.id, toPublicName(user));
   }
   return found;
+}
+
+/**
+ * Which of these accounts must not show anywhere (being deleted): their notes, events, lists and shared
+ * locations are left out of every listing and page until the purge has removed them.
+ */
+export async function hiddenAccounts(ids: readonly string[]): Promise<Set<string>> {
+  const hidden = new Set<string>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const { data } = await db()
+      .entities.user.get(unique.slice(i, i + 100).map((id) => ({ id })))
+      .go({ attributes: ['id', 'status'] });
+    for (const user of data) if (isHidden(user)) hidden.add(user.id);
+  }
+  return hidden;
 }
 
 const directoryCache = new Map<string, { at: number; entries: PublicName[] }>();
@@ -71,7 +92,7 @@ export async function publicProfile(
   statistic: PublicProfile['statistic'],
 ): Promise<PublicProfile> {
   const { data: user } = await db().entities.user.get({ id: userId }).go();
-  if (!user) throw new NotFoundError();
+  if (!user || user.status === 'deleting') throw new NotFoundError();
   const profile: PublicProfile = {
     id: user.id,
     fullName: fullName(user),
@@ -115,7 +136,7 @@ export interface WineListPublisher {
   listsPublic: boolean;
 }
 
-/** The publishers of wine lists by account id; deleted accounts are left out. */
+/** The publishers of wine lists by account id; deleted accounts, and those being deleted, are left out. */
 export async function wineListPublishers(ids: readonly string[]): Promise<Map<string, WineListPublisher>> {
   const found = new Map<string, WineListPublisher>();
   const unique = [...new Set(ids)];
@@ -124,6 +145,7 @@ export async function wineListPublishers(ids: readonly string[]): Promise<Map<st
       .entities.user.get(unique.slice(i, i + 100).map((id) => ({ id })))
       .go();
     for (const user of data) {
+      if (isHidden(user)) continue;
       found.set(user.id, {
         id: user.id,
         name: user.tastingLocationName || fullName(user),

@@ -6,7 +6,8 @@ export const handler = httpRoute(
   'DELETE /api/users/{id}',
   { params: pathIds('id'), body: RemoveAccountInput, owner: 'id' },
   async (req) => {
-    await removeAccount(req.params.id ?? '', req.body.action, req.body.confirmation);
-    return { status: 204 };
+    await removeAccount(req.params.id ?? '', req.body.action, req.body.confirmation, req.locale);
+    // A deletion is accepted and goes on in the background; a deactivation is done.
+    return { status: req.body.action === 'delete' ? 202 : 204 };
   },
 );

@@ -5,14 +5,15 @@
 import type { Locale, LoginResult } from '@kork/shared';
 import { mail } from '../adapters/mail';
 import { db } from '../data/entities';
-import { commitTransaction, TransactionCanceled } from '../data/transactions';
-import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../platform/errors';
+import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
+import { RateLimitedError, UnauthorizedError } from '../platform/errors';
 import { release, remember, remembered, reserve } from '../platform/rate-limit';
-import { EmailNotVerifiedError, InvalidTokenError } from './account-errors';
+import { AccountDeactivatedError, EmailNotVerifiedError, InvalidTokenError } from './account-errors';
 import { accountMail } from './account-mail';
 import {
   atLeast,
   findUserByEmail,
+  findUserById,
   issueLinkToken,
   limited,
   link,
@@ -22,6 +23,7 @@ import {
   readLinkToken,
   recoveryLimit,
   SAME_ANSWER_MS,
+  type UserRecord,
 } from './account-store';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -47,22 +49,52 @@ async function reserveLogIn(email: string, client: string): Promise<() => Promis
   };
 }
 
+/**
+ * Signs in with a password. A deactivated account answers 403 `ACCOUNT_DEACTIVATED` (the app asks
+ * "Reactivate your account?"); signing in again with `reactivate` makes it active and signs in. An
+ * account being deleted signs in no more: it answers as an unknown address does.
+ */
 export async function logIn(
   email: string,
   password: string,
   client: string,
   redirectUri?: string,
+  reactivate = false,
 ): Promise<LoginResult> {
   const giveBack = await reserveLogIn(email, client);
-  const user = await findUserByEmail(email);
-  const ok = await verifyPassword(password, user?.passwordHash);
+  const found = await findUserByEmail(email);
+  const ok = await verifyPassword(password, found?.passwordHash);
   // A failure keeps its attempt counted.
-  if (!user || !ok) throw new UnauthorizedError({ key: 'loginFailed' });
+  if (!found || !ok || found.status === 'deleting') throw new UnauthorizedError({ key: 'loginFailed' });
+  let user = found;
   await giveBack();
   if (!user.emailVerified) throw new EmailNotVerifiedError();
-  if (user.status !== 'active') throw new ForbiddenError({ key: 'accountDeactivated' });
+  if (user.status === 'deactivated') {
+    if (!reactivate) throw new AccountDeactivatedError();
+    user = await reactivateAccount(user);
+  }
   await remember(loginLimits(email, client).knownClient, THIRTY_DAYS);
   return loginResult(user, redirectUri);
+}
+
+/** Makes a deactivated account active again (only while it is deactivated: never one being deleted). */
+async function reactivateAccount(user: UserRecord): Promise<UserRecord> {
+  const updatedAt = new Date().toISOString();
+  try {
+    await db()
+      .entities.user.patch({ id: user.id })
+      .set({ status: 'active', updatedAt })
+      .remove(['deactivatedAt'])
+      .where((a, { eq }) => eq(a.status, 'deactivated'))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Reactivated a moment ago by another sign-in; anything else is no longer a deactivated account.
+    const now = await findUserById(user.id);
+    if (now?.status !== 'active') throw new UnauthorizedError({ key: 'loginFailed' });
+    return now;
+  }
+  return { ...user, status: 'active', deactivatedAt: undefined, updatedAt };
 }
 
 /** Mails a reset link to an active account; the same answer, reads and time for any address. */

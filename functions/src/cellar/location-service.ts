@@ -11,6 +11,7 @@ import {
   treeNameKey,
 } from '@kork/shared';
 import { ulid } from 'ulid';
+import { hiddenAccounts } from '../accounts/public-profiles';
 import { db } from '../data/entities';
 import { commitTransaction, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
@@ -221,7 +222,8 @@ export async function unshareLocation(ownerId: string, id: string): Promise<Cell
 /** What a shared link shows: that location and its sub-locations, without prices or notes. */
 export async function sharedLocation(token: string): Promise<SharedLocationView> {
   const { data: share } = await db().entities.locationShare.get({ token }).go();
-  if (!share) throw new NotFoundError();
+  // The shared locations of an account being deleted show nothing meanwhile.
+  if (!share || (await hiddenAccounts([share.ownerId])).size > 0) throw new NotFoundError();
   const [locations, snapshot, owner] = await Promise.all([
     locationsOf(share.ownerId),
     cellarSnapshot(share.ownerId),

@@ -13,7 +13,14 @@ import {
   type SearchHit,
 } from '@kork/shared';
 import { type EventRecord, eventsNamed, eventsOfListing, eventsOfOwner } from './event-store';
-import { type EventViewer, fold, organisersOf, summariesOf, upcomingFirst } from './event-views';
+import {
+  type EventViewer,
+  fold,
+  organisersOf,
+  summariesOf,
+  upcomingFirst,
+  withoutHiddenOrganisers,
+} from './event-views';
 
 const RESULTS_PER_PAGE = 24;
 const SEARCH_HITS = 5;
@@ -48,7 +55,8 @@ export async function listEvents(query: EventsQuery, viewer: EventViewer): Promi
     own ? eventsOfOwner(query.organiserId as string) : Promise.resolve([]),
   ]);
   const byId = new Map<string, EventRecord>();
-  for (const record of [...publicEvents, ...named, ...owned]) byId.set(record.id, record);
+  for (const record of await withoutHiddenOrganisers([...publicEvents, ...named, ...owned]))
+    byId.set(record.id, record);
   const organisers = await organisersOf([...new Set([...byId.values()].map((record) => record.ownerId))]);
   const words = search.split(' ').filter(Boolean);
   const place = query.place ? fold(query.place) : '';
@@ -103,7 +111,8 @@ export async function eventSearchHits(query: string): Promise<SearchHit[]> {
   for (const record of publicEvents)
     if (matchesFoldedName(record.nameKey, folded)) found.set(record.id, record);
   for (const record of named) found.set(record.id, record);
-  return upcomingFirst([...found.values()])
+  const shown = await withoutHiddenOrganisers([...found.values()]);
+  return upcomingFirst(shown)
     .slice(0, SEARCH_HITS)
     .map((record) => {
       const hit: SearchHit = {

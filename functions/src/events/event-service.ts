@@ -4,8 +4,9 @@
  * handlers and other domains call these.
  */
 import { EVENT_LIMITS, type WineEvent } from '@kork/shared';
+import { NotFoundError } from '../platform/errors';
 import { requireEvent } from './event-store';
-import { type EventViewer, toWineEvent } from './event-views';
+import { type EventViewer, toWineEvent, withoutHiddenOrganisers } from './event-views';
 
 export { uploadEventCover } from './event-cover';
 export {
@@ -22,5 +23,8 @@ export { createEvent, deleteEvent, updateEvent } from './event-writes';
 
 /** `GET /api/events/{eventId}`: anyone with the id (a private event's link) reads it. */
 export async function getEvent(eventId: string, viewer: EventViewer): Promise<WineEvent> {
-  return toWineEvent(await requireEvent(eventId), viewer, EVENT_LIMITS.relatedMax);
+  const [record] = await withoutHiddenOrganisers([await requireEvent(eventId)]);
+  // An organiser being deleted: the event is as good as gone.
+  if (!record) throw new NotFoundError();
+  return toWineEvent(record, viewer, EVENT_LIMITS.relatedMax);
 }

@@ -17,7 +17,7 @@ import {
   type UserType,
   type WineEvent,
 } from '@kork/shared';
-import { publicNames } from '../accounts/public-profiles';
+import { hiddenAccounts, publicNames } from '../accounts/public-profiles';
 import type { SearchDoc } from '../catalog/search/types';
 import { catalogDocs, toRow } from '../catalog/search-service';
 import type { HttpRequest } from '../platform/http';
@@ -86,6 +86,13 @@ export async function eventListView(
   return listView(list, await docsOfLists([list]), viewer, showsHoreca(record, viewer));
 }
 
+/** Events whose organiser is not being deleted: such an account's events show nowhere meanwhile. */
+export async function withoutHiddenOrganisers(records: readonly EventRecord[]): Promise<EventRecord[]> {
+  if (records.length === 0) return [];
+  const hidden = await hiddenAccounts(records.map((record) => record.ownerId));
+  return hidden.size === 0 ? [...records] : records.filter((record) => !hidden.has(record.ownerId));
+}
+
 /** The organisers of events by owner id: a business account shows its tasting location. */
 export async function organisersOf(ownerIds: readonly string[]): Promise<Map<string, EventOrganiser>> {
   const names = await publicNames(ownerIds);
@@ -151,7 +158,7 @@ export const fold = (text: string) => foldText(text).replace(/\s+/g, ' ').trim()
 /** Public events sharing the organiser, the category or the city; upcoming first; never the event itself. */
 async function relatedTo(record: EventRecord, limit: number): Promise<EventRecord[]> {
   const city = fold(record.city);
-  const candidates = (await eventsOfListing('public')).filter(
+  const candidates = (await withoutHiddenOrganisers(await eventsOfListing('public'))).filter(
     (other) =>
       other.id !== record.id &&
       (other.ownerId === record.ownerId || other.category === record.category || fold(other.city) === city),

@@ -84,7 +84,7 @@ export async function verifyAccessToken(token: string): Promise<TokenClaims> {
 export interface SessionState {
   role: Role;
   tokenVersion: number;
-  status: 'active' | 'deactivated';
+  status: 'active' | 'deactivated' | 'deleting';
   isExpert: boolean;
 }
 

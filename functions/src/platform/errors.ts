@@ -21,7 +21,8 @@ export type ErrorCode =
   | 'INTERNAL'
   | 'EMAIL_NOT_VERIFIED'
   | 'INVALID_TOKEN'
-  | 'ACCOUNT_NOT_FOUND';
+  | 'ACCOUNT_NOT_FOUND'
+  | 'ACCOUNT_DEACTIVATED';
 
 /** A message is either a key of the shared catalogue (translated per request) or literal text. */
 export type Message = { key: MessageKey } | { text: string };

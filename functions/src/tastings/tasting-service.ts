@@ -7,7 +7,7 @@ import type { TastingInput, TastingNote, TastingUpdateInput, WineTastings } from
 import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { ownMediaKey } from '../accounts/account-images';
-import { publicNames } from '../accounts/public-profiles';
+import { hiddenAccounts, publicNames } from '../accounts/public-profiles';
 import { getWine, getWines, nextChangeSeq } from '../catalog/catalog-store';
 import { db } from '../data/entities';
 import { commitTransaction, isConditionFailure, laterThan, TransactionCanceled } from '../data/transactions';
@@ -119,8 +119,11 @@ function clean<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 }
 
-async function toNotes(notes: NoteRecord[], withWine = false): Promise<TastingNote[]> {
-  const authors = await publicNames(notes.map((n) => n.ownerId));
+async function toNotes(all: NoteRecord[], withWine = false): Promise<TastingNote[]> {
+  const ownerIds = all.map((n) => n.ownerId);
+  const [authors, hidden] = await Promise.all([publicNames(ownerIds), hiddenAccounts(ownerIds)]);
+  // The notes of an account being deleted show nowhere while the purge removes them.
+  const notes = all.filter((n) => !hidden.has(n.ownerId));
   const wines = withWine ? await getWines(notes.map((n) => n.wineId)) : new Map();
   return notes.map((note) => {
     const author = authors.get(note.ownerId);
@@ -318,11 +321,30 @@ async function removeOnce(note: NoteRecord): Promise<void> {
   );
 }
 
-/** Removes every note a person wrote, keeping the wines' averages right (account deletion). */
-export async function removeAllTastingsOf(userId: string): Promise<number> {
-  const { data } = await db().entities.tastingNote.query.byOwner({ ownerId: userId }).go({ pages: 'all' });
-  for (const note of data) await removeNote(note);
-  return data.length;
+/**
+ * Removes every note a person wrote, keeping the wines' averages right (account deletion); a page at a
+ * time, each note in its own transaction with its wine. False when `deadline` (epoch ms) came first.
+ */
+export async function removeAllTastingsOf(
+  userId: string,
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<boolean> {
+  let cursor: string | null = null;
+  do {
+    if (Date.now() >= deadline) return false;
+    const page: { data: NoteRecord[]; cursor: string | null } = await db()
+      .entities.tastingNote.query.byOwner({ ownerId: userId })
+      .go({ limit: 100, cursor });
+    for (const note of page.data) {
+      if (Date.now() >= deadline) return false;
+      // Gone already: another delivery of the same purge took it.
+      await removeNote(note).catch((error: unknown) => {
+        if (!(error instanceof NotFoundError)) throw error;
+      });
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return true;
 }
 
 /** A wine's published notes, experts apart from the community, and the viewer's own notes. */

@@ -17,7 +17,8 @@ export const userSchema = {
     userType: { type: USER_TYPES, required: true },
     role: { type: ['user', 'business', 'admin'] as const, required: true },
     isExpert: { type: 'boolean', required: true, default: false },
-    status: { type: ['active', 'deactivated'] as const, required: true, default: 'active' },
+    /** `deleting`: deletion was asked for; the account is locked and hidden while its data is purged. */
+    status: { type: ['active', 'deactivated', 'deleting'] as const, required: true, default: 'active' },
     emailVerified: { type: 'boolean', required: true, default: false },
     tokenVersion: { type: 'number', required: true, default: 1 },
     birthDate: text,
@@ -48,6 +49,10 @@ export const userSchema = {
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
     deactivatedAt: text,
+    /** When deletion was asked for (the purge's messages carry it). */
+    deletionRequestedAt: text,
+    /** The closing mail of a deletion was claimed: it goes once, however often the last step runs. */
+    deletionMailAt: text,
     /** Which public directory lists the account (global search): experts, tasting locations, or none. */
     directory: { type: ['expert', 'tastingLocation', 'member'] as const, required: true, default: 'member' },
   },

@@ -7,6 +7,8 @@ import { InstagramField, LinkField } from './profile-fields';
 
 interface TastingLocationFieldsProps {
   field: BindField<TastingLocationValues>;
+  /** Registration: the name and address must be given (marked, and checked by the form). */
+  required?: boolean;
 }
 
 /**
@@ -14,7 +16,7 @@ interface TastingLocationFieldsProps {
  * name, address and position, bio, Instagram, website, booking and menu links and organization number.
  * Logo, cover image, country and currency are placed by the screen, beside these.
  */
-export function TastingLocationFields({ field }: TastingLocationFieldsProps) {
+export function TastingLocationFields({ field, required = false }: TastingLocationFieldsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
@@ -26,6 +28,7 @@ export function TastingLocationFields({ field }: TastingLocationFieldsProps) {
       <TextInput
         label={t('account.fields.locationName')}
         autoComplete="organization"
+        withAsterisk={required}
         {...field('tastingLocationName')}
       />
       <Fieldset legend={t('account.fields.location')} variant="filled" radius="md">
@@ -33,6 +36,7 @@ export function TastingLocationFields({ field }: TastingLocationFieldsProps) {
           <TextInput
             label={t('account.fields.address')}
             autoComplete="street-address"
+            withAsterisk={required}
             {...field('tastingLocationAddress')}
           />
           <MapUnavailable />

@@ -21,6 +21,9 @@ function filled(overrides: Partial<RegistrationValues>): RegistrationValues {
   };
 }
 
+/** The name and address a business's place must have. */
+const place = { tastingLocationName: 'Vinstua', tastingLocationAddress: 'Torggata 1, Oslo' };
+
 function png(name: string): File {
   return new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 }
@@ -78,10 +81,26 @@ describe('the registration form', () => {
     expect(form.has('organizationNumber')).toBe(false);
   });
 
-  it('checks an organization number only for the types that give one', () => {
-    expect(stepErrors('profile', filled({ userType: 'STORE', organizationNumber: '123' }))).toEqual({
-      organizationNumber: 'Organization number must be 9 digits',
+  it('asks a business with a tasting location for the name and address of its place', () => {
+    expect(stepErrors('profile', filled({ userType: 'RESTAURANT', tastingLocationName: ' ' }))).toEqual({
+      tastingLocationName: 'Required',
+      tastingLocationAddress: 'Required',
     });
+    expect(
+      stepErrors('profile', filled({ userType: 'WINE_BAR', ...place, tastingLocationAddress: '' })),
+    ).toEqual({ tastingLocationAddress: 'Required' });
+    expect(stepErrors('profile', filled({ userType: 'WINE_BAR', ...place }))).toEqual({});
+    // Importers and private users have a personal profile, without a place.
+    expect(stepErrors('profile', filled({ userType: 'WINE_IMPORTER' }))).toEqual({});
+    expect(formErrors(filled({ userType: 'HOTEL' })).step).toBe('profile');
+  });
+
+  it('checks an organization number only for the types that give one', () => {
+    expect(stepErrors('profile', filled({ userType: 'STORE', ...place, organizationNumber: '123' }))).toEqual(
+      {
+        organizationNumber: 'Organization number must be 9 digits',
+      },
+    );
     expect(stepErrors('profile', filled({ userType: 'PRIVATE_USER', organizationNumber: '123' }))).toEqual(
       {},
     );
@@ -89,9 +108,9 @@ describe('the registration form', () => {
 
   it('names the first step that fails when the whole form is checked', () => {
     expect(formErrors(filled({ userType: '' })).step).toBe('type');
-    expect(formErrors(filled({ userType: 'HOTEL', tastingLocationWebUrl: 'not a link' })).step).toBe(
-      'profile',
-    );
-    expect(formErrors(filled({ userType: 'HOTEL' }))).toEqual({ errors: {}, step: undefined });
+    expect(
+      formErrors(filled({ userType: 'HOTEL', ...place, tastingLocationWebUrl: 'not a link' })).step,
+    ).toBe('profile');
+    expect(formErrors(filled({ userType: 'HOTEL', ...place }))).toEqual({ errors: {}, step: undefined });
   });
 });

@@ -101,6 +101,11 @@ export function stepErrors(step: FormStep, values: RegistrationValues): FieldErr
   const fields = stepFields(step, values.userType);
   const schema = z.object(Object.fromEntries(fields.map((field) => [field, shape[field] as z.ZodMiniType])));
   const errors = schemaErrors(schema, signUpInput(values));
+  // A business's place needs its name and address (SignUpInput checks them across fields).
+  if (step === 'profile' && withTastingLocation(values.userType)) {
+    for (const field of ['tastingLocationName', 'tastingLocationAddress'] as const)
+      if (!errors[field] && !values[field].trim()) errors[field] = translateMessage('required');
+  }
   if (step === 'basic' && !errors.confirmPassword) {
     if (!values.confirmPassword) errors.confirmPassword = translateMessage('required');
     else if (values.confirmPassword !== values.password)

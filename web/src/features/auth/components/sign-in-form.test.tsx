@@ -66,6 +66,43 @@ describe('the sign-in form', () => {
     expect(JSON.parse(String(init.body))).toEqual({ email: 'new@example.com' });
   });
 
+  it('asks a deactivated account "Reactivate your account?" and reactivates it on confirmation', async () => {
+    fetchMock.mockResolvedValueOnce(failure(403, 'ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated.en));
+    const user = { id: 'u1', email: 'anna@example.com', fullName: 'Anna Berg', status: 'active' };
+    fetchMock.mockResolvedValueOnce(answer(200, { payload: { access_token: 'token', user } }));
+
+    signIn('anna@example.com', 'Secret123');
+
+    const question = await screen.findByRole('alertdialog', { name: 'Reactivate your account?' });
+    expect(question.textContent).toContain('This account is deactivated.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe('/api/auth/log-in');
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      email: 'anna@example.com',
+      password: 'Secret123',
+      reactivate: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('leaves a deactivated account as it is when the person says not now', async () => {
+    await i18n.changeLanguage('nb');
+    fetchMock.mockResolvedValueOnce(failure(403, 'ACCOUNT_DEACTIVATED', MESSAGES.accountDeactivated.nb));
+    renderWithProviders(<SignInForm />, { route: '/sign-in' });
+    fireEvent.change(screen.getByLabelText(/E-post/), { target: { value: 'anna@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Passord/), { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Logg inn' }));
+
+    await screen.findByRole('alertdialog', { name: 'Vil du aktivere kontoen din igjen?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Ikke nå' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('passes on a redirect_uri only when it is a path of this app', async () => {
     fetchMock.mockResolvedValue(failure(401, 'UNAUTHORIZED', MESSAGES.loginFailed.en));
 

@@ -1,7 +1,7 @@
 import { LogInInput } from '@kork/shared';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,15 +19,21 @@ interface SignInValues {
 
 type Failure = { message: string; unverifiedEmail?: string };
 
+/** What the person typed for a deactivated account, kept while they answer "Reactivate your account?". */
+type Reactivation = { email: string; password: string };
+
 /**
  * E-mail and password. The API's answers are shown as it words them (SPEC §8: "Password or email you
- * entered is incorrect"); an address not yet confirmed gets "send the link again" right there.
+ * entered is incorrect"); an address not yet confirmed gets "send the link again" right there, and a
+ * deactivated account is asked "Reactivate your account?" (SPEC §4): confirming signs in and reactivates it.
  */
 export function SignInForm() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const completeLogin = useCompleteLogin();
   const [failure, setFailure] = useState<Failure>();
+  const [reactivation, setReactivation] = useState<Reactivation>();
+  const [reactivating, setReactivating] = useState(false);
   const form = useForm<SignInValues>({
     mode: 'controlled',
     initialValues: { email: search.get('email') ?? '', password: '' },
@@ -37,6 +43,7 @@ export function SignInForm() {
 
   const submit = form.onSubmit(async (values) => {
     setFailure(undefined);
+    setReactivation(undefined);
     try {
       const result = await logIn({
         email: values.email.trim(),
@@ -46,6 +53,10 @@ export function SignInForm() {
       });
       completeLogin(result);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'ACCOUNT_DEACTIVATED') {
+        setReactivation({ email: values.email.trim(), password: values.password });
+        return;
+      }
       if (error instanceof ApiError && error.code === 'VALIDATION') form.setErrors(apiFieldErrors(error));
       setFailure({
         message: errorMessage(error),
@@ -55,9 +66,47 @@ export function SignInForm() {
     }
   });
 
+  async function reactivate(account: Reactivation) {
+    setReactivating(true);
+    try {
+      const result = await logIn({
+        ...account,
+        redirect_uri: safeRedirectPath(search.get('redirect_uri')),
+        reactivate: true,
+      });
+      setReactivation(undefined);
+      completeLogin(result);
+    } catch (error) {
+      setReactivation(undefined);
+      setFailure({ message: errorMessage(error) });
+    } finally {
+      setReactivating(false);
+    }
+  }
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {reactivation && (
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconUserCheck size={18} aria-hidden />}
+            title={t('auth.signIn.reactivate.title')}
+            role="alertdialog"
+            aria-label={t('auth.signIn.reactivate.title')}
+          >
+            <Text size="sm">{t('auth.signIn.reactivate.text')}</Text>
+            <Group gap="xs" mt="sm">
+              <Button size="xs" radius="xl" loading={reactivating} onClick={() => reactivate(reactivation)}>
+                {t('auth.signIn.reactivate.confirm')}
+              </Button>
+              <Button size="xs" radius="xl" variant="default" onClick={() => setReactivation(undefined)}>
+                {t('auth.signIn.reactivate.cancel')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {failure && (
           <Alert color="wine" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
             <Text size="sm">{failure.message}</Text>

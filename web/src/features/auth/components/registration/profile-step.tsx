@@ -22,7 +22,8 @@ interface ProfileStepProps {
 
 /**
  * Step 3: the profile of the chosen type (SPEC §2). Restaurants, bars, hotels, stores, producers and
- * wholesalers set up their tasting location; private users and importers their own profile.
+ * wholesalers set up their tasting location, its name and address required; private users and importers
+ * their own profile.
  */
 export function ProfileStep({ form, images, onImage }: ProfileStepProps) {
   const { t } = useTranslation();
@@ -64,7 +65,7 @@ export function ProfileStep({ form, images, onImage }: ProfileStepProps) {
           onChange={(file) => onImage('tastingLocationImage', file)}
         />
       </SimpleGrid>
-      <TastingLocationFields field={field} />
+      <TastingLocationFields field={field} required />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <CountryField field={field} />
         <CurrencyField field={field} />

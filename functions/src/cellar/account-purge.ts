@@ -1,0 +1,19 @@
+/**
+ * Account deletion (accounts/account-deletion.ts): the cellar, its wines and their history, locations and their shared links, categories and version, removed 25 to a batch.
+ */
+import { type EntityName, purgeOwned } from '../data/owned-purge';
+
+export const OWNED_ENTITIES = [
+  'cellar',
+  'cellarWine',
+  'cellarHistory',
+  'cellarLocation',
+  'cellarVersion',
+  'locationShare',
+  'wineListCategory',
+] as const satisfies readonly EntityName[];
+
+/** Deletes what the account owns here; false when `deadline` came first. */
+export function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
+  return purgeOwned(ownerId, OWNED_ENTITIES, deadline);
+}

@@ -1,0 +1,17 @@
+/**
+ * Account deletion (accounts/account-deletion.ts): the tills' keys and their counter, the till transactions, unmapped lines and product mappings, removed 25 to a batch.
+ */
+import { type EntityName, purgeOwned } from '../data/owned-purge';
+
+export const OWNED_ENTITIES = [
+  'posKey',
+  'posKeyCounter',
+  'posTransaction',
+  'posUnmappedLine',
+  'posProductMapping',
+] as const satisfies readonly EntityName[];
+
+/** Deletes what the account owns here; false when `deadline` came first. */
+export function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
+  return purgeOwned(ownerId, OWNED_ENTITIES, deadline);
+}

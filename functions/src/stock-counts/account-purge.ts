@@ -1,0 +1,11 @@
+/**
+ * Account deletion (accounts/account-deletion.ts): the stock counts and their counted lines, removed 25 to a batch.
+ */
+import { type EntityName, purgeOwned } from '../data/owned-purge';
+
+export const OWNED_ENTITIES = ['stockCount', 'stockCountEntry'] as const satisfies readonly EntityName[];
+
+/** Deletes what the account owns here; false when `deadline` came first. */
+export function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
+  return purgeOwned(ownerId, OWNED_ENTITIES, deadline);
+}

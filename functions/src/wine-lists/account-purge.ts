@@ -1,0 +1,16 @@
+/**
+ * Account deletion (accounts/account-deletion.ts): the wine lists, their counter, their last prints and their "where to find this wine" entries, removed 25 to a batch.
+ */
+import { type EntityName, purgeOwned } from '../data/owned-purge';
+
+export const OWNED_ENTITIES = [
+  'wineList',
+  'wineListCounter',
+  'wineListPrint',
+  'wineListPublicWine',
+] as const satisfies readonly EntityName[];
+
+/** Deletes what the account owns here; false when `deadline` came first. */
+export function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
+  return purgeOwned(ownerId, OWNED_ENTITIES, deadline);
+}
