@@ -544,6 +544,62 @@ describe('admin', () => {
     expect(history.payload.rows).toHaveLength(2);
   });
 
+  it('asks for a typed confirmation before merging a rosé into the white of the same name, and names both in the history', async () => {
+    const provence = { Varenavn: 'Testvin Provence 2021', Argang: '2021', Produsent: 'Domaine Testvin' };
+    await importCatalogFile(
+      writeCatalog([
+        { ...provence, Varenummer: '7000101', Pris: '249.90', Varetype: 'Hvitvin' },
+        { ...provence, Varenummer: '7000102', Pris: '259.90', Varetype: 'Rosévin' },
+      ]),
+    );
+    const rows = (await search('isRatedByExpert=false&resultsPerPage=100', tokens.private)).rows.filter(
+      (row) => row.name === 'Testvin Provence',
+    );
+    const white = rows.find((row) => row.mainCategoryId === 'white')?.id as string;
+    const rose = rows.find((row) => row.mainCategoryId === 'rose')?.id as string;
+    expect(white && rose).toBeTruthy();
+    const input = { survivorId: white, duplicateIds: [rose] };
+
+    const unconfirmed = await origin.api('POST', '/api/admin/wines/merge', {
+      token: tokens.admin,
+      json: input,
+      language: 'nb',
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.error?.message).toBe(
+      'Disse vinene er ulike i stil, produsent eller årgang. Skriv SLÅ SAMMEN for å slå dem sammen likevel.',
+    );
+    expect(unconfirmed.error?.fields).toHaveProperty('confirmation');
+    const wrongPhrase = await origin.api('POST', '/api/admin/wines/merge', {
+      token: tokens.admin,
+      json: { ...input, confirmation: 'yes' },
+    });
+    expect(wrongPhrase.status).toBe(400);
+    // Nothing moved: the rosé is still its own wine.
+    expect((await origin.api<WineDetail>('GET', `/api/wines/${rose}`)).payload.mergedInto).toBeUndefined();
+
+    const merged = await origin.api<MergeRecord>('POST', '/api/admin/wines/merge', {
+      token: tokens.admin,
+      json: { ...input, confirmation: 'MERGE' },
+    });
+    expect(merged.status).toBe(200);
+    expect((await origin.api<WineDetail>('GET', `/api/wines/${rose}`)).payload.mergedInto).toBe(white);
+
+    const history = await origin.api<{ rows: MergeRecord[] }>('GET', '/api/admin/wines/merges', {
+      token: tokens.admin,
+    });
+    const latest = history.payload.rows[0];
+    expect(latest).toMatchObject({
+      survivorId: white,
+      duplicateIds: [rose],
+      wineNames: { [white]: 'Testvin Provence 2021', [rose]: 'Testvin Provence 2021' },
+      mergedByName: expect.stringMatching(/\S/),
+    });
+    // Every merge in the history names its wines, the earlier ones too.
+    for (const row of history.payload.rows)
+      expect(Object.keys(row.wineNames ?? {}).sort()).toEqual([row.survivorId, ...row.duplicateIds].sort());
+  });
+
   it('deletes a wine for admins only', async () => {
     expect((await origin.api('DELETE', `/api/wines/${ids['6']}`, { token: tokens.private })).status).toBe(
       403,

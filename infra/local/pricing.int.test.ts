@@ -18,6 +18,7 @@ import type {
   PriceRuleSet,
   WineListDetail,
 } from '@kork/shared';
+import { MONEY_MAX_MINOR } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestAccounts } from './test-accounts';
 import { startTestOrigin, type TestOrigin } from './test-stack';
@@ -317,6 +318,50 @@ describe('preview and apply', () => {
     expect(applied.payload.rows.map((r) => r.ownWineId).sort()).toEqual(ids.sort());
     expect(await accounts.getWine(R, sub.id)).toMatchObject({ sellingPrice: kr(409) });
     expect(await accounts.getWine(R, other.id)).toMatchObject({ sellingPrice: kr(300) });
+    await origin.api('DELETE', `${rules()}/${set.id}`, { token: tokens[R] });
+  });
+
+  it('never prices a wine above the largest sum of money: the preview lists it as not priced', async () => {
+    const cat = await category('Tak');
+    const inCat = (name: string, extra: Record<string, unknown>) =>
+      accounts.addWine(R, custom(name, { wineListCategoryId: cat, ...extra }));
+    // +1000 % on 10 000 000 kr would be 110 000 000 kr.
+    const top = await inCat('Toppen', { purchasePriceWvat: MONEY_MAX_MINOR, sellingPrice: MONEY_MAX_MINOR });
+    const glass = await inCat('Glasset', { purchasePriceWvat: kr(2_000_000), sellingPrice: kr(100) });
+    const plain = await inCat('Vanlig', { purchasePriceWvat: kr(200), sellingPrice: kr(300) });
+    const set = await createSet({
+      name: 'Tusen prosent',
+      basis: 'incVat',
+      direction: 'increase',
+      rounding: 'none',
+      ranges: [
+        {
+          from: 0,
+          to: null,
+          sellingPrice: { kind: 'percentage', value: 1000 },
+          glassPrice: { kind: 'percentage', value: 10 },
+        },
+      ],
+      categoryIds: [cat],
+    });
+
+    const shown = await preview(set.id);
+    expect(shown.status).toBe(200);
+    expect(shown.payload.rows.map((r) => r.ownWineId)).toEqual([plain.id]);
+    expect(shown.payload.rows[0]?.newSellingPrice).toBe(kr(2200));
+    expect(shown.payload.skipped).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ ownWineId: top.id, reason: 'tooHigh', sellingPrice: MONEY_MAX_MINOR }),
+        expect.objectContaining({ ownWineId: glass.id, reason: 'tooHigh', sellingPrice: kr(100) }),
+      ]),
+    );
+
+    const applied = await apply(set.id);
+    expect(applied.status).toBe(200);
+    expect(applied.payload.applied).toBe(1);
+    expect(await accounts.getWine(R, top.id)).toMatchObject({ sellingPrice: MONEY_MAX_MINOR });
+    expect(await accounts.getWine(R, glass.id)).toMatchObject({ sellingPrice: kr(100) });
+    expect(await accounts.getWine(R, plain.id)).toMatchObject({ sellingPrice: kr(2200) });
     await origin.api('DELETE', `${rules()}/${set.id}`, { token: tokens[R] });
   });
 

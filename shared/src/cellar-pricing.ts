@@ -1,4 +1,5 @@
 import { withoutVat, withVat } from './cellar';
+import { MONEY_MAX_MINOR } from './schema-primitives';
 
 /**
  * Price math of a cellar wine (SPEC §3 inventory columns), in integer minor units. Pure functions: the
@@ -51,7 +52,7 @@ export function followPurchasePrice(options: {
   const { sellingPrice, locked, oldPurchaseWvat, newPurchaseWvat } = options;
   if (locked || sellingPrice == null || !oldPurchaseWvat || newPurchaseWvat == null) return sellingPrice;
   if (newPurchaseWvat === oldPurchaseWvat) return sellingPrice;
-  return Math.round((sellingPrice * newPurchaseWvat) / oldPurchaseWvat);
+  return Math.min(MONEY_MAX_MINOR, Math.round((sellingPrice * newPurchaseWvat) / oldPurchaseWvat));
 }
 
 /** Whether a drinking window includes a year; an open end counts as open. */

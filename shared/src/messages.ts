@@ -186,6 +186,10 @@ export const MESSAGES = {
     en: 'This account is deactivated',
     nb: 'Denne kontoen er deaktivert',
   },
+  mergeWinesDiffer: {
+    en: 'These wines differ in style, producer or vintage. Type MERGE to merge them anyway.',
+    nb: 'Disse vinene er ulike i stil, produsent eller årgang. Skriv SLÅ SAMMEN for å slå dem sammen likevel.',
+  },
   confirmationMismatch: {
     en: 'Type the confirmation phrase exactly as shown',
     nb: 'Skriv bekreftelsesfrasen nøyaktig som vist',

@@ -12,6 +12,7 @@ import type {
   PriceRounding,
   PriceRuleSet,
 } from './price-rules';
+import { MONEY_MAX_MINOR } from './schema-primitives';
 
 /**
  * The math of price rules (docs/pricing.md): which range prices a wine, the new selling and glass price,
@@ -145,6 +146,8 @@ export type WinePricing =
       glassPrice: number | null;
     }
   | { outcome: 'locked'; rangeIndex: number; basisPrice: number }
+  /** Its new selling or glass price would be above the largest sum of money (MONEY_MAX_MINOR). */
+  | { outcome: 'tooHigh'; rangeIndex: number; basisPrice: number }
   | { outcome: 'outside' };
 
 /**
@@ -152,7 +155,8 @@ export type WinePricing =
  * selling price is the adjusted basis (plus the style's VAT when the basis is ex VAT), the glass price a
  * share of the new selling price or a fixed value (or the old one when the range leaves it), both
  * rounded. A wine without the basis price, outside every range or outside the filters is `outside`; a
- * locked one in a range is `locked`.
+ * locked one in a range is `locked`; one whose new price would be above the largest sum of money
+ * (+1000 % on 10 000 000 kr) is `tooHigh` and keeps its prices.
  */
 export function priceWine(wine: PricedWine, rules: PriceRules, scope: PriceScope, vat: number): WinePricing {
   const basisPrice = rules.basis === 'incVat' ? wine.purchasePriceWvat : wine.purchasePriceWovat;
@@ -172,6 +176,8 @@ export function priceWine(wine: PricedWine, rules: PriceRules, scope: PriceScope
         : (sellingPrice * range.glassPrice.value) / 100;
     glassPrice = roundPrice(glass, rules.rounding, rules.direction);
   }
+  if (sellingPrice > MONEY_MAX_MINOR || (glassPrice ?? 0) > MONEY_MAX_MINOR)
+    return { outcome: 'tooHigh', rangeIndex, basisPrice };
   return { outcome: 'priced', rangeIndex, basisPrice, sellingPrice, glassPrice };
 }
 
@@ -234,7 +240,8 @@ function average(values: readonly (number | null)[]): number | null {
 
 /**
  * What a rule set does to a cellar: a row per wine whose price changes (wines whose new prices equal
- * the old ones are left out), the locked wines it would have priced, and totals over the rows: stock
+ * the old ones are left out), the locked wines it would have priced and those it would price above the
+ * largest sum of money, and totals over the rows: stock
  * value (selling price × bottles) before and after, and the plain average of the rows' margins.
  * `vatOf` gives a wine style's VAT in percent.
  */
@@ -251,11 +258,11 @@ export function previewPrices(
     const vat = vatOf(wine.mainCategoryId);
     const priced = priceWine(wine, rules, scope, vat);
     if (priced.outcome === 'outside') continue;
-    if (priced.outcome === 'locked') {
+    if (priced.outcome === 'locked' || priced.outcome === 'tooHigh') {
       skipped.push({
         ownWineId: wine.id,
         wineDisplayName: wine.wineDisplayName,
-        reason: 'locked',
+        reason: priced.outcome,
         sellingPrice: wine.sellingPrice ?? null,
       });
       continue;

@@ -205,7 +205,8 @@ export interface PricePreviewRow {
   rangeIndex: number;
 }
 
-export type PriceSkipReason = 'locked';
+/** Why a wine a range would price is left as it is: its price is locked, or the new one would be above the largest sum of money. */
+export type PriceSkipReason = 'locked' | 'tooHigh';
 
 export interface PricePreviewSkipped {
   ownWineId: string;

@@ -3,14 +3,15 @@
  * tombstone so the search index drops it from its change feed and old links can follow a merge.
  * Cellar and wine-list entries keep their own copy of a wine's fields, so deleting never breaks them.
  */
-import type { MergeRecord, MergeWinesInput } from '@kork/shared';
+import { isMergeConfirmation, type MergeRecord, type MergeWinesInput, mergeDifferences } from '@kork/shared';
 import { ulid } from 'ulid';
+import { publicNames } from '../accounts/public-profiles';
 import { db } from '../data/entities';
 import { commitTransaction, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { NotFoundError, ValidationError } from '../platform/errors';
 import { moveTastings } from '../tastings/tasting-service';
-import { getWine, nextChangeSeq } from './catalog-store';
+import { getWine, getWines, nextChangeSeq } from './catalog-store';
 
 export async function deleteWine(id: string, _actor: Principal): Promise<void> {
   const wine = await getWine(id);
@@ -32,6 +33,14 @@ export async function mergeWines(input: MergeWinesInput, actor: Principal): Prom
   if (duplicateIds.includes(input.survivorId)) throw new ValidationError({ duplicateIds: 'invalidValue' });
   const survivor = await getWine(input.survivorId);
   if (survivor?.status !== 'active') throw new NotFoundError();
+  // Same names, different wines (a rosé and a white, two producers, two vintages): only on purpose.
+  const duplicates = await getWines(duplicateIds);
+  const differ = duplicateIds.some((id) => {
+    const duplicate = duplicates.get(id);
+    return duplicate?.status === 'active' && mergeDifferences(survivor, duplicate).length > 0;
+  });
+  if (differ && !isMergeConfirmation(input.confirmation))
+    throw new ValidationError({ confirmation: 'mergeWinesDiffer' }, { key: 'mergeWinesDiffer' });
 
   let movedTastings = 0;
   let movedExternalIds = 0;
@@ -52,7 +61,9 @@ export async function mergeWines(input: MergeWinesInput, actor: Principal): Prom
     mergedAt: new Date().toISOString(),
   };
   await db().entities.wineMerge.create(record).go();
-  return record;
+  const wineNames: Record<string, string> = {};
+  for (const wine of [survivor, ...duplicates.values()]) wineNames[wine.id] = mergeName(wine);
+  return { ...record, wineNames };
 }
 
 /**
@@ -117,7 +128,32 @@ async function mergeOne(survivorId: string, duplicateId: string): Promise<number
   return added.length;
 }
 
+/** A wine as the merge history names it: its name and vintage ("NV" without one). */
+function mergeName(wine: { name: string; vintage?: number | null }): string {
+  return `${wine.name} ${wine.vintage ?? 'NV'}`;
+}
+
+/** The merge history, newest first, with the wines' names (merged ones stay as tombstones) and the admins'. */
 export async function listMerges(): Promise<{ rows: MergeRecord[]; count: number }> {
   const { data } = await db().entities.wineMerge.query.byTime({}).go({ order: 'desc', limit: 100 });
-  return { rows: data.map((m) => ({ ...m, duplicateIds: [...m.duplicateIds] })), count: data.length };
+  const [wines, admins] = await Promise.all([
+    getWines(data.flatMap((m) => [m.survivorId, ...m.duplicateIds])),
+    publicNames(data.map((m) => m.mergedBy)),
+  ]);
+  const nameOf = (id: string) => {
+    const wine = wines.get(id);
+    return wine ? mergeName(wine) : undefined;
+  };
+  const rows = data.map((m) => {
+    const wineNames: Record<string, string> = {};
+    for (const id of [m.survivorId, ...m.duplicateIds]) {
+      const name = nameOf(id);
+      if (name) wineNames[id] = name;
+    }
+    const row: MergeRecord = { ...m, duplicateIds: [...m.duplicateIds], wineNames };
+    const admin = admins.get(m.mergedBy)?.name;
+    if (admin) row.mergedByName = admin;
+    return row;
+  });
+  return { rows, count: data.length };
 }

@@ -97,6 +97,75 @@ describe('the wine merge tool', () => {
     await waitFor(() => expect(getWineMerges).toHaveBeenCalledTimes(2));
   });
 
+  it('warns that a rosé is not the white of the same name and merges only once MERGE is typed', async () => {
+    vi.mocked(findWines).mockResolvedValue({
+      rows: [
+        { ...row('w1', 'Provence'), mainCategoryId: 'white', producer: 'Domaine A' },
+        { ...row('w2', 'Provence'), mainCategoryId: 'rose', producer: 'Domaine A', vintage: 2020 },
+      ],
+      count: 2,
+      facets: {} as never,
+    });
+    signIn('admin');
+    renderWithProviders(<MergeWinesPage />, { route: '/admin/merge-wines' });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search wines' }), {
+      target: { value: 'provence' },
+    });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Provence 2019' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Provence 2020' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Merge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge these wines?' });
+
+    expect(within(dialog).getByText('These wines are not the same wine')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Provence 2020 differs from the wine you keep in style or colour, vintage.'),
+    ).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm merge' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    const phrase = within(dialog).getByLabelText('Confirmation');
+    fireEvent.change(phrase, { target: { value: 'MERG' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(phrase, { target: { value: 'MERGE' } });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+
+    await waitFor(() =>
+      expect(mergeWines).toHaveBeenCalledWith({
+        survivorId: 'w1',
+        duplicateIds: ['w2'],
+        confirmation: 'MERGE',
+      }),
+    );
+  });
+
+  it('names the wines and the admin in the merge history', async () => {
+    vi.mocked(getWineMerges).mockResolvedValue({
+      rows: [
+        {
+          id: 'm1',
+          survivorId: '01JWINEKEPT',
+          duplicateIds: ['01JWINEGONE'],
+          movedTastings: 2,
+          movedExternalIds: 0,
+          mergedBy: 'a1',
+          mergedAt: '2025-05-01T10:00:00Z',
+          wineNames: { '01JWINEKEPT': 'Barolo Cannubi 2016', '01JWINEGONE': 'Barolo Canubi 2016' },
+          mergedByName: 'Ada Admin',
+        },
+      ],
+      count: 1,
+    });
+    signIn('admin');
+    renderWithProviders(<MergeWinesPage />, { route: '/admin/merge-wines' });
+
+    const history = await screen.findByRole('table');
+    expect(within(history).getByRole('link', { name: 'Barolo Cannubi 2016' })).toBeTruthy();
+    expect(within(history).getByText('Barolo Canubi 2016')).toBeTruthy();
+    expect(within(history).getByRole('link', { name: 'Ada Admin' })).toBeTruthy();
+    expect(history.textContent).not.toContain('01JWINE');
+  });
+
   it('activates an importer connection a cellar asked for', async () => {
     const waiting = {
       ownerId: 'demo-restaurant',

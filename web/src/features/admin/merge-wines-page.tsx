@@ -1,10 +1,17 @@
-import type { MergeRecord, WineRow } from '@kork/shared';
+import {
+  isMergeConfirmation,
+  MERGE_CONFIRMATION_PHRASES,
+  type MergeRecord,
+  mergeDifferences,
+  type WineRow,
+} from '@kork/shared';
 import {
   ActionIcon,
   Alert,
   Anchor,
   Button,
   Checkbox,
+  Code,
   Container,
   Group,
   Loader,
@@ -15,10 +22,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowMerge, IconCheck, IconLock, IconSearch, IconX } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import {
+  IconAlertTriangle,
+  IconArrowMerge,
+  IconCheck,
+  IconLock,
+  IconSearch,
+  IconX,
+} from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentLocale } from '../../i18n/i18n';
 import { notify } from '../../lib/notify';
 import { useViewer } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -79,6 +94,7 @@ function MergeTool() {
   const [survivorId, setSurvivorId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [record, setRecord] = useState<MergeRecord>();
+  const [typed, setTyped] = useState('');
   const searching = debounced.length >= MIN_SEARCH;
   const results = useResource(searching ? debounced : null, (signal) => findWines(debounced, signal));
   const merges = useResource('merges', (signal) => getWineMerges(signal));
@@ -87,6 +103,20 @@ function MergeTool() {
   const isSelected = (id: string) => selected.some((wine) => wine.id === id);
   const survivor = selected.find((wine) => wine.id === survivorId);
   const canMerge = selected.length >= 2 && survivor !== undefined;
+  // Wines of the same name that differ in style, producer or vintage are merged only on purpose.
+  const differing = survivor
+    ? selected
+        .filter((wine) => wine.id !== survivor.id)
+        .map((wine) => ({ wine, differences: mergeDifferences(survivor, wine) }))
+        .filter((entry) => entry.differences.length > 0)
+    : [];
+  const phrase = MERGE_CONFIRMATION_PHRASES[currentLocale()];
+  const confirmed = differing.length === 0 || isMergeConfirmation(typed);
+
+  // Each opening asks anew: a phrase typed for an earlier merge must not confirm this one.
+  useEffect(() => {
+    if (confirming) setTyped('');
+  }, [confirming]);
 
   function toggle(wine: WineRow, checked: boolean) {
     if (checked) {
@@ -105,6 +135,7 @@ function MergeTool() {
     const done = await mergeWines({
       survivorId: survivor.id,
       duplicateIds: selected.filter((wine) => wine.id !== survivor.id).map((wine) => wine.id),
+      ...(differing.length > 0 ? { confirmation: typed.trim() } : {}),
     });
     setConfirming(false);
     setRecord(done);
@@ -141,11 +172,12 @@ function MergeTool() {
               <Text size="sm">
                 {t('adminMerge.record.survivor')}{' '}
                 <Anchor component={Link} to={winePath(record.survivorId)}>
-                  <code>{record.survivorId}</code>
+                  {record.wineNames?.[record.survivorId] ?? record.survivorId}
                 </Anchor>
               </Text>
               <Text size="sm">
-                {t('adminMerge.record.duplicates')} <code>{record.duplicateIds.join(', ')}</code>
+                {t('adminMerge.record.duplicates')}{' '}
+                {record.duplicateIds.map((id) => record.wineNames?.[id] ?? id).join(', ')}
               </Text>
               <Text size="sm">{t('adminMerge.record.tastings', { count: record.movedTastings })}</Text>
               <Text size="sm">{t('adminMerge.record.externalIds', { count: record.movedExternalIds })}</Text>
@@ -265,6 +297,7 @@ function MergeTool() {
         title={t('adminMerge.confirm.title')}
         confirmLabel={t('adminMerge.confirm.button')}
         onConfirm={merge}
+        confirmDisabled={!confirmed}
       >
         {survivor ? (
           <Stack gap="xs">
@@ -274,6 +307,36 @@ function MergeTool() {
             <Text size="sm" c="dimmed">
               {t('adminMerge.confirm.warning')}
             </Text>
+            {differing.length > 0 && (
+              <Alert
+                color="orange"
+                variant="light"
+                title={t('adminMerge.confirm.differTitle')}
+                icon={<IconAlertTriangle size={18} aria-hidden />}
+              >
+                <Stack gap={6}>
+                  {differing.map(({ wine, differences }) => (
+                    <Text size="sm" key={wine.id}>
+                      {t('adminMerge.confirm.differ', {
+                        name: label(wine),
+                        what: differences.map((d) => t(`adminMerge.confirm.differences.${d}`)).join(', '),
+                      })}
+                    </Text>
+                  ))}
+                  <Text size="sm">
+                    {t('adminMerge.confirm.typeToConfirm')} <Code fw={700}>{phrase}</Code>
+                  </Text>
+                  <TextInput
+                    label={t('adminMerge.confirm.phraseLabel')}
+                    value={typed}
+                    onChange={(event) => setTyped(event.currentTarget.value)}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                  />
+                </Stack>
+              </Alert>
+            )}
           </Stack>
         ) : (
           ''

@@ -1,4 +1,12 @@
-import type { CurrencyCode, PricePreview, PricePreviewRow, PriceRuleSet } from '@kork/shared';
+import {
+  type CurrencyCode,
+  MONEY_MAX_MINOR,
+  type PricePreview,
+  type PricePreviewRow,
+  type PricePreviewSkipped,
+  type PriceRuleSet,
+  type PriceSkipReason,
+} from '@kork/shared';
 import {
   Alert,
   Button,
@@ -56,7 +64,10 @@ interface PricePreviewViewProps {
   onClose: () => void;
 }
 
-/** Every wine the set would reprice, old → new, with totals and the wines skipped because their price is locked. */
+/**
+ * Every wine the set would reprice, old → new, with totals and the wines it leaves as they are: a locked
+ * price, or a new price above the largest sum of money.
+ */
 export function PricePreviewView({ set, preview, refreshing, onApply, onClose }: PricePreviewViewProps) {
   const { t } = useTranslation();
   const format = useFormats(preview.currency);
@@ -138,28 +149,14 @@ export function PricePreviewView({ set, preview, refreshing, onApply, onClose }:
         </>
       )}
 
-      {preview.skipped.length > 0 && (
-        <details className={classes.skipped}>
-          <summary>{t('pricingPage.preview.skipped', { count: preview.skipped.length })}</summary>
-          <ul className={classes.plainList}>
-            {preview.skipped.slice(0, 200).map((wine) => (
-              <li key={wine.ownWineId}>
-                <Text size="sm" span className={classes.wrap}>
-                  {wine.wineDisplayName}
-                </Text>{' '}
-                <Text size="sm" span c="dimmed" className={classes.money}>
-                  {format.money(wine.sellingPrice)}
-                </Text>
-              </li>
-            ))}
-          </ul>
-          {preview.skipped.length > 200 && (
-            <Text size="xs" c="dimmed">
-              {t('pricingPage.preview.skippedMore', { count: preview.skipped.length - 200 })}
-            </Text>
-          )}
-        </details>
-      )}
+      {PRICE_SKIP_REASONS.map((reason) => (
+        <SkippedWines
+          key={reason}
+          reason={reason}
+          wines={preview.skipped.filter((wine) => wine.reason === reason)}
+          currency={preview.currency}
+        />
+      ))}
     </section>
   );
 }
@@ -302,5 +299,49 @@ export function ApplyModal({ opened, count, name, applying, refusal, onConfirm, 
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Why wines a range would price are left as they are, in the order the preview lists them. */
+const PRICE_SKIP_REASONS: readonly PriceSkipReason[] = ['locked', 'tooHigh'];
+
+/** The wines left as they are for one reason: a locked price, or a new price above the largest sum. */
+function SkippedWines({
+  reason,
+  wines,
+  currency,
+}: {
+  reason: PriceSkipReason;
+  wines: PricePreviewSkipped[];
+  currency: CurrencyCode;
+}) {
+  const { t } = useTranslation();
+  const format = useFormats(currency);
+  if (wines.length === 0) return null;
+  const summary =
+    reason === 'locked'
+      ? t('pricingPage.preview.skipped', { count: wines.length })
+      : t('pricingPage.preview.tooHigh', { count: wines.length, max: format.money(MONEY_MAX_MINOR) });
+  return (
+    <details className={classes.skipped}>
+      <summary>{summary}</summary>
+      <ul className={classes.plainList}>
+        {wines.slice(0, 200).map((wine) => (
+          <li key={wine.ownWineId}>
+            <Text size="sm" span className={classes.wrap}>
+              {wine.wineDisplayName}
+            </Text>{' '}
+            <Text size="sm" span c="dimmed" className={classes.money}>
+              {format.money(wine.sellingPrice)}
+            </Text>
+          </li>
+        ))}
+      </ul>
+      {wines.length > 200 && (
+        <Text size="xs" c="dimmed">
+          {t('pricingPage.preview.skippedMore', { count: wines.length - 200 })}
+        </Text>
+      )}
+    </details>
   );
 }

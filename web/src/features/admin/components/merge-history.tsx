@@ -5,7 +5,12 @@ import { Link } from 'react-router';
 import type { Resource } from '../../wines/use-resource';
 import { winePath } from '../../wines/wine-text';
 
-/** Every merge made so far: when, into which wine, what was folded in and moved, by whom. */
+/** A wine of a merge by its name and vintage; its id only when the catalogue no longer has it. */
+function nameOf(record: MergeRecord, id: string): string {
+  return record.wineNames?.[id] ?? id;
+}
+
+/** Every merge made so far: when, into which wine, what was folded in and moved, by whom, by name. */
 export function MergeHistory({ merges }: { merges: Resource<{ rows: MergeRecord[]; count: number }> }) {
   const { t, i18n } = useTranslation();
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
@@ -45,17 +50,15 @@ export function MergeHistory({ merges }: { merges: Resource<{ rows: MergeRecord[
               </Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={winePath(record.survivorId)}>
-                  <code>{record.survivorId}</code>
+                  {nameOf(record, record.survivorId)}
                 </Anchor>
               </Table.Td>
-              <Table.Td>
-                <code>{record.duplicateIds.join(', ')}</code>
-              </Table.Td>
+              <Table.Td>{record.duplicateIds.map((id) => nameOf(record, id)).join(', ')}</Table.Td>
               <Table.Td>{record.movedTastings}</Table.Td>
               <Table.Td>{record.movedExternalIds}</Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={`/users/${encodeURIComponent(record.mergedBy)}`}>
-                  <code>{record.mergedBy}</code>
+                  {record.mergedByName ?? record.mergedBy}
                 </Anchor>
               </Table.Td>
             </Table.Tr>

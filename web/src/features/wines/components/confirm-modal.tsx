@@ -12,6 +12,8 @@ interface ConfirmModalProps {
   confirmLabel: string;
   /** Carries the action out; a rejection is shown in the modal, which stays open. */
   onConfirm: () => Promise<void>;
+  /** Keeps the confirm button off (a phrase still to be typed). */
+  confirmDisabled?: boolean;
 }
 
 /** Asks before something that cannot be undone (deleting a note or a wine, merging wines). */
@@ -22,6 +24,7 @@ export function ConfirmModal({
   children,
   confirmLabel,
   onConfirm,
+  confirmDisabled = false,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -62,7 +65,14 @@ export function ConfirmModal({
           <Button variant="default" radius="xl" onClick={onClose} disabled={busy}>
             {t('wine.confirm.cancel')}
           </Button>
-          <Button color="wine.8" radius="xl" loading={busy} onClick={() => void confirm()} data-autofocus>
+          <Button
+            color="wine.8"
+            radius="xl"
+            loading={busy}
+            disabled={confirmDisabled}
+            onClick={() => void confirm()}
+            data-autofocus
+          >
             {confirmLabel}
           </Button>
         </Group>

@@ -1,0 +1,45 @@
+import type { PricePreview, PriceRuleSet } from '@kork/shared';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import { renderWithProviders } from '../../test/render';
+import { PricePreviewView } from './price-preview';
+
+const SET: PriceRuleSet = {
+  id: 'set-1',
+  name: 'Tusen prosent',
+  basis: 'incVat',
+  direction: 'increase',
+  rounding: 'none',
+  ranges: [{ from: 0, to: null, sellingPrice: { kind: 'percentage', value: 1000 } }],
+  isDefault: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const PREVIEW: PricePreview = {
+  rows: [],
+  count: 0,
+  skipped: [
+    { ownWineId: 'w1', wineDisplayName: 'Locked Barolo', reason: 'locked', sellingPrice: 99_000 },
+    { ownWineId: 'w2', wineDisplayName: 'Romanée-Conti 1945', reason: 'tooHigh', sellingPrice: 900_000_000 },
+  ],
+  totals: { oldStockValue: 0, newStockValue: 0, oldAverageMargin: null, newAverageMargin: null },
+  currency: 'NOK',
+};
+
+describe('the price preview', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('says which wines a rule set leaves as they are, and why', () => {
+    renderWithProviders(
+      <PricePreviewView set={SET} preview={PREVIEW} refreshing={false} onApply={vi.fn()} onClose={vi.fn()} />,
+    );
+    expect(screen.getByText('Skipped (locked price): 1 wine')).toBeTruthy();
+    const tooHigh = screen.getByText(/^Not priced, the new price would be above .*10,000,000.*: 1 wine$/);
+    expect(tooHigh.closest('details')?.textContent).toContain('Romanée-Conti 1945');
+    expect(tooHigh.closest('details')?.textContent).not.toContain('Locked Barolo');
+  });
+});
