@@ -1,5 +1,6 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the events (their covers are the account's pictures, removed with them), removed 25 to a batch.
+ * Account deletion (accounts/account-deletion.ts): the events (their covers are the account's pictures,
+ * removed with them), removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';
 

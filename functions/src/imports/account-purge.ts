@@ -1,5 +1,6 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the batch imports, their lines and the remembered columns, removed 25 to a batch.
+ * Account deletion (accounts/account-deletion.ts): the batch imports, their lines, the remembered columns
+ * and the set of unfinished imports, removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';
 
@@ -7,6 +8,7 @@ export const OWNED_ENTITIES = [
   'importJob',
   'importLine',
   'importColumnMemory',
+  'importSlots',
 ] as const satisfies readonly EntityName[];
 
 /** Deletes what the account owns here; false when `deadline` came first. */

@@ -1,5 +1,6 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the cart, the checkouts and their billing and delivery, and the suppliers' inbox entries and mail records of the account's orders, removed 25 to a batch.
+ * Account deletion (accounts/account-deletion.ts): the cart, the checkouts and their billing and delivery,
+ * and the suppliers' inbox entries and mail records of the account's orders, removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';
 

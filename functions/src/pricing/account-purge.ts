@@ -1,5 +1,6 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the price rule sets and the pricing settings, removed 25 to a batch.
+ * Account deletion (accounts/account-deletion.ts): the price rule sets and the pricing settings, removed
+ * 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';
 
