@@ -7,7 +7,8 @@ import { expectNoSidewaysScroll } from './support/page-width';
 /**
  * Batch import in the browser against the local stack (SPEC §4): a spreadsheet of 300 catalogue wines
  * with Norwegian headers taken in, one column assigned by hand, two misspelt lines put right in the
- * review, and the wines found in the cellar and its history; leaving mid-import cancels it; a file
+ * review, and the wines found in the cellar and its history; a line without a vintage waits for its vintage
+ * and a line that matches nothing is unmatched; leaving mid-import cancels it; a file
  * without wines says so; and the page fits a phone. The private demo cellar takes the imports, so the
  * restaurant's cellar stays as the other journeys expect it.
  */
@@ -201,6 +202,81 @@ test('300 wines from a spreadsheet: a column assigned by hand, two misspelt line
       .filter({ hasText: 'Added' })
       .first(),
   ).toBeVisible();
+});
+
+test('a line without a vintage waits for the vintage to be picked, and a line that matches nothing is unmatched', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInByApi(page, DEMO.private);
+  const session = await cellarSession(page.request, DEMO.private);
+  await chooseExcel(page);
+  // The catalogue has Veuve Clicquot Brut Rosé as NV (in two sizes) and as 1978.
+  const csv = 'Vinnavn;Antall\nVeuve Clicquot Brut Rosé;6\nXyzzy Flurble Quux Plugh;2\n';
+  await page
+    .getByLabel('Choose a file')
+    .setInputFiles({ name: 'kjeller.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('heading', { name: 'Which column is which?' })).toBeVisible({
+    timeout: 60_000,
+  });
+  const id = jobIdOf(page);
+  try {
+    await page.getByRole('button', { name: 'Match wines' }).click();
+    await expect(page.getByRole('heading', { name: 'Review the wines' })).toBeVisible({ timeout: 120_000 });
+    // Both lines wait under "To review": neither was confirmed before the user looked.
+    await expect(page.getByRole('tab', { name: /To review\s*2/ })).toHaveAttribute('aria-selected', 'true');
+
+    const veuve = page.getByRole('group', { name: /Veuve Clicquot Brut Rosé/ });
+    const held = veuve.getByRole('radiogroup', { name: /^Already in your cellar/ });
+    if ((await held.count()) > 0) {
+      // The demo cellar holds one of its vintages: that one is offered, to add the bottles to.
+      await expect(held.getByRole('radio', { name: 'Add to its bottles' })).toBeChecked();
+    } else {
+      await expect(veuve.getByText('Which vintage? The line gives none')).toBeVisible();
+      const vintages = veuve.getByRole('radiogroup', { name: /^Vintages of / });
+      await expect(vintages.getByRole('radio', { name: 'NV' }).first()).not.toBeChecked();
+      await expect(vintages.getByRole('radio', { name: 'No vintage: keep as my own wine' })).toBeVisible();
+      await expect(veuve.getByRole('checkbox', { name: 'Confirm' })).toBeDisabled();
+      await vintages.getByRole('radio', { name: '1978' }).check();
+      await expect
+        .poll(async () => {
+          const detail = await cellarCall<{ lines: { rows: LineState[] } }>(
+            page.request,
+            session,
+            'get',
+            `/imports/${id}?lines=true&offset=0&limit=1`,
+          );
+          const line = detail.lines.rows[0];
+          return line && { kind: line.choice.kind, confirmed: line.confirmed };
+        })
+        .toEqual({ kind: 'catalog', confirmed: true });
+    }
+
+    const nonsense = page.getByRole('group', { name: /Xyzzy Flurble/ });
+    await expect(nonsense.getByText('Unmatched', { exact: true })).toBeVisible();
+    await expect(nonsense.getByText(/^Unmatched — review/)).toBeVisible();
+    await expect(nonsense.getByRole('checkbox', { name: 'Confirm' })).toBeDisabled();
+    // "Confirm all" does not make it a wine of one's own.
+    const confirmAll = page.getByRole('button', { name: 'Confirm all' });
+    if (await confirmAll.isEnabled()) await confirmAll.click();
+    await expect
+      .poll(async () => {
+        const detail = await cellarCall<{ lines: { rows: LineState[] } }>(
+          page.request,
+          session,
+          'get',
+          `/imports/${id}?lines=true&offset=1&limit=1`,
+        );
+        const line = detail.lines.rows[0];
+        return line && { kind: line.choice.kind, confirmed: line.confirmed };
+      })
+      .toEqual({ kind: 'undecided', confirmed: false });
+  } finally {
+    // Done looking: the import is cancelled so it does not count against the open imports.
+    await page.request.delete(`/api/wine-cellars/users/${session.userId}/imports/${id}`, {
+      headers: { ...API_HEADERS, authorization: `Bearer ${session.token}` },
+    });
+  }
 });
 
 test('leaving for another cellar section mid-import asks, then cancels the import', async ({ page }) => {
