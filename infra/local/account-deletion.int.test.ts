@@ -17,7 +17,7 @@ import { eventsSeed } from '@kork/functions/events/seed';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
 import { wineListsSeed } from '@kork/functions/wine-lists/seed';
-import type { EventsPage, LoginResult } from '@kork/shared';
+import type { EventsPage, LoginResult, UserStatistic } from '@kork/shared';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqsHandler } from './queue-broker';
@@ -142,6 +142,14 @@ describe('account deletion as a job', () => {
     const before = ofAccount(await scanTable(), user.id, RESTAURANT);
     expect(before.filter((i) => i.__edb_e__ === 'importLine')).toHaveLength(IMPORT_LINES);
     expect(before.filter((i) => i.__edb_e__ === 'sale').length).toBeGreaterThan(1_500);
+    // The profile's counts read only what they count, not the year of sales and the import.
+    const counting = Date.now();
+    const stats = await origin.api<UserStatistic>('GET', `/api/users/${user.id}/statistic`, { token });
+    expect(stats.status).toBe(200);
+    expect(Date.now() - counting).toBeLessThan(3_000);
+    expect(stats.payload.cellarWines).toBe(before.filter((i) => i.__edb_e__ === 'cellarWine').length);
+    expect(stats.payload.wineLists).toBe(before.filter((i) => i.__edb_e__ === 'wineList').length);
+    expect(stats.payload.wineLists).toBeGreaterThan(0);
     const events = await origin.api<EventsPage>('GET', '/api/events?when=upcoming');
     expect(events.payload.rows.some((e) => e.organiser.id === user.id)).toBe(true);
 

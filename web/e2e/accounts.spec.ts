@@ -62,6 +62,10 @@ test.describe('accounts', () => {
     // Step 3: the place, with the notice where the map would be.
     await expect(stepHeading(page)).toHaveText('Step 3 of 4: Your place');
     await expect(page.getByText('Map cannot be loaded')).toBeVisible();
+    // The place's name and address are required: the form stays on this step and says so.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(stepHeading(page)).toHaveText('Step 3 of 4: Your place');
+    await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
     await page.getByLabel(/^Name of the place/).fill('Vinstua');
     await page.getByLabel(/^Address/).fill('Karl Johans gate 1, Oslo');
     await page.getByLabel(/^Latitude/).fill('59.9127');
@@ -250,10 +254,63 @@ test.describe('accounts', () => {
     await expect(toast(page, 'Your account is deactivated. You are logged out.')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 
-    // The account is closed: its password no longer signs in.
+    // Signing in again asks whether to reactivate; "Not now" leaves it deactivated, "Reactivate" opens it.
     await page.goto('/sign-in');
     await logInWithForm(page, person.email, person.password);
-    await expect(page.getByRole('alert')).toHaveText('This account is deactivated');
+    const question = page.getByRole('alertdialog', { name: 'Reactivate your account?' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Not now' }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page).toHaveURL(/\/sign-in/);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Reactivate your account?' })
+      .getByRole('button', { name: 'Reactivate' })
+      .click();
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(page.getByRole('button', { name: 'Account menu for Anna Berg' })).toBeVisible();
+  });
+
+  test('a person deletes their account: told a mail will follow, signed out, and mailed when it is gone', async ({
+    page,
+    request,
+  }) => {
+    const person: Registration = {
+      email: uniqueEmail('leaving'),
+      password: 'Chablis42',
+      firstName: 'Liv',
+      lastName: 'Lund',
+    };
+    await page.goto('/registration');
+    await fillBasicInfo(page, person);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: /^Private user/ }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(stepHeading(page)).toHaveText('Step 4 of 4: Confirm email');
+    await verifyFromMail(page, person.email);
+
+    await openAccountMenu(page);
+    await page.getByRole('link', { name: 'Profile and settings' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Delete account' });
+    await modal.getByLabel('Confirmation phrase').fill('DELETE');
+    await modal.getByRole('button', { name: 'Delete account' }).click();
+
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(
+      toast(page, 'Your account is being deleted; we will e-mail you when it is done. You are logged out.'),
+    ).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    const mail = await newestMailTo(request, person.email);
+    await expect
+      .poll(async () => (await newestMailTo(request, person.email)).subject)
+      .toBe('Your Kork account is deleted');
+    expect(mail.to).toBe(person.email);
+
+    await page.goto('/sign-in');
+    await logInWithForm(page, person.email, person.password);
+    await expect(page.getByRole('alert')).toHaveText(WRONG_PASSWORD.en);
   });
 
   test('profile and settings ask a visitor to sign in first, then open with the saved profile', async ({

@@ -11,8 +11,10 @@ import {
   type UserStatistic,
 } from '@kork/shared';
 import { db } from '../data/entities';
+import { countOwned } from '../data/owned-purge';
+import { isConditionFailure } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { ForbiddenError, ValidationError } from '../platform/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 import type { UploadedFile } from '../platform/multipart';
 import { requestAccountDeletion } from './account-deletion';
 import { deleteImage, IMAGE_FIELDS, type ImageField, storeImage } from './account-images';
@@ -84,12 +86,6 @@ export function imageFieldOf(body: Record<string, unknown>): { field: ImageField
 
 // — Deactivate and delete —
 
-/** Everything the account owns, by entity (the `owned` collection). */
-async function ownedItems(userId: string): Promise<Record<string, Record<string, unknown>[]>> {
-  const { data } = await db().collections.owned({ ownerId: userId }).go({ pages: 'all' });
-  return data as unknown as Record<string, Record<string, unknown>[]>;
-}
-
 /**
  * Deactivates the account at once, or asks for its deletion: it is locked and hidden at once and its
  * data purged by the account-deletions queue (account-deletion.ts), which mails the person at the end.
@@ -103,6 +99,8 @@ export async function removeAccount(
   if (!isConfirmationPhrase(action, confirmation))
     throw new ValidationError({ confirmation: 'confirmationMismatch' });
   const user = await requireUser(userId);
+  // An account being deleted is as good as gone (an admin may still ask for its deletion again).
+  if (action === 'deactivate' && user.status === 'deleting') throw new NotFoundError();
   if (action === 'deactivate') {
     await db()
       .entities.user.patch({ id: userId })
@@ -112,22 +110,25 @@ export async function removeAccount(
         updatedAt: new Date().toISOString(),
       })
       .add({ tokenVersion: 1 })
+      // Never over a deletion that began meanwhile: the purge goes on only while the account is `deleting`.
       .where((a, { ne }) => ne(a.status, 'deleting'))
-      .go();
+      .go()
+      .catch((error: unknown) => {
+        throw isConditionFailure(error) ? new NotFoundError() : error;
+      });
     return;
   }
   await requestAccountDeletion(user, locale);
 }
 
+/** The counts on the profile: each from its own entity's items, never the account's whole collection. */
 export async function statistic(userId: string): Promise<UserStatistic> {
   const user = await requireUser(userId);
-  const owned = await ownedItems(userId);
-  const count = (entity: string) => owned[entity]?.length ?? 0;
-  return {
-    tastingNotes: count('tastingNote'),
-    ratings: count('rating'),
-    cellarWines: count('cellarWine'),
-    wineLists: count('wineList'),
-    memberSince: user.createdAt,
-  };
+  const [tastingNotes, cellarWines, wineLists] = await Promise.all([
+    countOwned(userId, 'tastingNote'),
+    countOwned(userId, 'cellarWine'),
+    countOwned(userId, 'wineList'),
+  ]);
+  // Ratings are given with tasting notes; there is no rating item of its own.
+  return { tastingNotes, ratings: 0, cellarWines, wineLists, memberSince: user.createdAt };
 }

@@ -34,6 +34,19 @@ export function ownedEntityIndexes(): Map<EntityName, string> {
   return out;
 }
 
+/**
+ * How many items of one entity the owner has, read from its part of the `owned` collection only (never
+ * the whole collection: a restaurant's year of sales would be read to count its wine lists).
+ */
+export async function countOwned(ownerId: string, entity: EntityName): Promise<number> {
+  const index = ownedEntityIndexes().get(entity);
+  if (!index) throw new Error(`${entity} is not in the owned collection`);
+  const query = (db().entities as unknown as Record<string, Deletable>)[entity]?.query[index];
+  if (!query) throw new Error(`${entity} has no index ${index}`);
+  const { data } = await query({ ownerId }).go({ pages: 'all', attributes: ['ownerId'] });
+  return data.length;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
