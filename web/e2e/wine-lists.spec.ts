@@ -108,6 +108,11 @@ test('the restaurant builds a list, lays it out, downloads its PDF and sees it f
   const bytes = await readFile(file);
   expect(bytes.length).toBeGreaterThan(0);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // The guest and the staff copy save under names of their own.
+  expect(download.suggestedFilename()).toBe(`${name} (guest).pdf`);
+  const staffDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Staff copy (with private note)' }).click();
+  expect((await staffDownload).suggestedFilename()).toBe(`${name} (staff).pdf`);
 
   // A wine of the list sold out leaves the preview; with bottles again it returns.
   const detail = await listDetail(request, session, listId);

@@ -89,9 +89,7 @@ describe('the cellar home', () => {
     const panel = await screen.findByRole('region', { name: 'Low stock' });
     const rows = within(panel).getAllByRole('listitem');
     // Sold out first, in one line: how many, the names, and how many more.
-    expect(rows[0]?.textContent).toBe(
-      'Out of stock12 wines: Tom 1, Tom 2, Tom 3, Tom 4, Tom 5, Tom 6, Tom 7, Tom 8 and 4 more',
-    );
+    expect(rows[0]?.textContent).toBe('Out of stock12 wines: Tom 1, Tom 2, Tom 3 and 9 more');
     // Then each wine still running, fewest bottles first.
     expect(rows.slice(1).map((row) => row.textContent)).toEqual(['Siste flaske1 bottle', 'Bare to2 bottles']);
     expect(within(panel).getByText('3 more wines have two bottles or fewer.')).toBeTruthy();

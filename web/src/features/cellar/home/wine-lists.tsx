@@ -61,9 +61,12 @@ export function DrinkNowList({ wines }: { wines: CellarWine[] }) {
   );
 }
 
+/** How many sold-out wines the low-stock panel names in its one line. */
+const OUT_NAMES = 3;
+
 /**
  * Wines at or below the low-stock threshold, most urgent first: the sold-out ones (they stay in the
- * cellar) in one line at the top, then each wine still running with its bottles, fewest first. Sold-out
+ * cellar) in one line at the top, the first few by name, then each wine still running with its bottles, fewest first. Sold-out
  * wines never push the ones about to run out off the panel.
  */
 export function LowStockList({
@@ -74,7 +77,7 @@ export function LowStockList({
   count: CellarDashboard['lowStockCount'];
 }) {
   const { t } = useTranslation();
-  const out = wines.filter((wine) => wine.quantity <= 0);
+  const out = wines.filter((wine) => wine.quantity <= 0).slice(0, OUT_NAMES);
   const running = wines.filter((wine) => wine.quantity > 0);
   const moreOut = count.outOfStock - out.length;
   const moreRunning = count.runningLow - running.length;
