@@ -157,13 +157,16 @@ export const StockCountUpdate = z.object({
 });
 export type StockCountUpdate = z.infer<typeof StockCountUpdate>;
 
+/** Bottles counted of one wine in one location: a whole number from 0 to `countedMax` (the sheet's field judges with it too). */
+export const StockCountCounted = numberField(0, STOCK_COUNT_LIMITS.countedMax, { int: true });
+
 /** `PUT …/stock-counts/{countId}/entries`: figures as counted; a replayed batch changes nothing twice. */
 export const StockCountEntriesInput = z.object({
   entries: listField(
     z.object({
       ownWineId: idField,
       locationId: idField,
-      counted: numberField(0, STOCK_COUNT_LIMITS.countedMax, { int: true }),
+      counted: StockCountCounted,
       /** When the figure was entered on the device (an offline entry keeps its moment); now when absent. */
       countedAt: z.optional(
         z.iso

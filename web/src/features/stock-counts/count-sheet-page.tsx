@@ -46,6 +46,7 @@ import { applyQueue, barcodeDigits, matchesBarcode } from './queue/queue-logic';
 import { type CountQueue, useCountQueue } from './queue/use-count-queue';
 import { AddExtraModal } from './sheet/add-extra-modal';
 import { BarcodeCamera, cameraScanSupported } from './sheet/barcode-camera';
+import { sheetStatus, type UnsavedKind } from './sheet/count-entry';
 import { CountLine } from './sheet/count-line';
 import classes from './stock-counts.module.css';
 
@@ -172,6 +173,8 @@ function Sheet({
   const [addingExtra, setAddingExtra] = useState<{ ownWineId?: string } | undefined>();
   const [camera, setCamera] = useState(false);
   const [finishing, setFinishing] = useState(false);
+  /** Lines whose field shows a figure not saved yet (typed, or refused), by wine and location. */
+  const [unsaved, setUnsaved] = useState<ReadonlyMap<string, UnsavedKind>>(new Map());
   const barcodeInput = useRef<HTMLInputElement>(null);
   const pdf = useStockCountPdf(userId);
 
@@ -210,6 +213,15 @@ function Sheet({
     },
     [enter],
   );
+  const onUnsaved = useCallback((pair: string, kind: UnsavedKind | undefined) => {
+    setUnsaved((known) => {
+      if (known.get(pair) === kind) return known;
+      const next = new Map(known);
+      if (kind) next.set(pair, kind);
+      else next.delete(pair);
+      return next;
+    });
+  }, []);
   const backToBarcode = useCallback(() => {
     setFocusPair(undefined);
     barcodeInput.current?.focus();
@@ -245,7 +257,11 @@ function Sheet({
     setTimeout(() => barcodeInput.current?.form?.requestSubmit(), 0);
   }, []);
 
-  const waiting = queue.queued.length;
+  const status = sheetStatus(
+    unsaved,
+    queue.queued.map((entry) => `${entry.ownWineId}|${entry.locationId}`),
+    queue.syncing,
+  );
   const colour = differenceColor(sheet.summary.difference);
 
   return (
@@ -295,12 +311,16 @@ function Sheet({
                 {t('stockCounts.sheet.offline')}
               </Badge>
             )}
-            <Text size="sm" fw={waiting > 0 ? 600 : undefined}>
-              {waiting > 0
-                ? t('stockCounts.sheet.waiting', { count: waiting })
-                : queue.syncing
-                  ? t('stockCounts.sheet.sending')
-                  : t('stockCounts.sheet.allSaved')}
+            <Text
+              size="sm"
+              fw={status.key === 'waiting' || status.key === 'invalid' ? 600 : undefined}
+              c={status.key === 'invalid' ? 'red.9' : undefined}
+            >
+              {status.key === 'invalid'
+                ? t('stockCounts.sheet.invalid', { count: status.count })
+                : status.key === 'waiting'
+                  ? t('stockCounts.sheet.waiting', { count: status.count })
+                  : t(`stockCounts.sheet.${status.key}`)}
             </Text>
           </Group>
         )}
@@ -409,6 +429,7 @@ function Sheet({
                 readOnly={readOnly}
                 focused={focusPair === pair}
                 onEnter={onEnter}
+                onUnsaved={onUnsaved}
                 onDone={backToBarcode}
               />
             );
@@ -462,6 +483,7 @@ function Sheet({
           userId={userId}
           sheet={sheet}
           queue={queue}
+          refused={status.key === 'invalid' ? status.count : 0}
         />
       )}
       {cameraScanSupported() && (
@@ -478,12 +500,15 @@ function FinishModal({
   userId,
   sheet,
   queue,
+  refused,
 }: {
   opened: boolean;
   onClose: () => void;
   userId: string;
   sheet: StockCountSheet;
   queue: CountQueue;
+  /** Lines whose field shows a figure that was refused: finishing waits until they are put right. */
+  refused: number;
 }) {
   const { t } = useTranslation();
   const finish = useFinishStockCount(userId, sheet.id);
@@ -492,7 +517,7 @@ function FinishModal({
     (count) => count.id !== sheet.id && count.status === 'finished' && count.asOf > sheet.asOf,
   );
   const waiting = queue.queued.length > 0;
-  const blocked = !queue.online || waiting;
+  const blocked = !queue.online || waiting || refused > 0;
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('stockCounts.sheet.finishTitle')} centered>
@@ -504,6 +529,11 @@ function FinishModal({
         {!queue.online && (
           <Alert color="red" variant="light">
             {t('stockCounts.sheet.finishOffline')}
+          </Alert>
+        )}
+        {refused > 0 && (
+          <Alert color="red" variant="light">
+            {t('stockCounts.sheet.finishInvalid', { count: refused })}
           </Alert>
         )}
         {queue.online && waiting && (

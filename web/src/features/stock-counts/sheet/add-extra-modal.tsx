@@ -1,10 +1,11 @@
-import { COUNT_NO_LOCATION, type StockCountSheet } from '@kork/shared';
+import { COUNT_NO_LOCATION, STOCK_COUNT_LIMITS, type StockCountSheet } from '@kork/shared';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
 import { translateMessage } from '../../../lib/form-schema';
-import { countedOf } from './count-line';
+import { countFieldState } from './count-entry';
 
 interface Props {
   opened: boolean;
@@ -63,7 +64,15 @@ export function AddExtraModal({
     () => locationIds.map((id) => ({ value: id, label: locationLabel(id) || id })),
     [locationIds, locationLabel],
   );
-  const figure = countedOf(counted);
+  // Judged as the sheet's own fields are: the figure exactly as typed, or the rule it breaks.
+  const state = countFieldState(counted, undefined, currentLocale());
+  const figure = state.kind === 'ready' ? state.counted : undefined;
+  const countedError =
+    state.kind === 'invalid'
+      ? translateMessage(state.message)
+      : state.kind === 'saved'
+        ? translateMessage('required')
+        : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +113,8 @@ export function AddExtraModal({
             min={0}
             value={counted}
             onChange={setCounted}
-            error={tried && figure === undefined ? translateMessage('mustBeWholeNumber') : undefined}
+            max={STOCK_COUNT_LIMITS.countedMax}
+            error={tried || state.kind === 'invalid' ? countedError : undefined}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" radius="xl" onClick={onClose}>

@@ -4,16 +4,14 @@ import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { type KeyboardEvent, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
+import { translateMessage } from '../../../lib/form-schema';
 import { differenceColor, formatDifference, formatWhole } from '../count-format';
 import classes from '../stock-counts.module.css';
+import { countFieldState, type UnsavedKind } from './count-entry';
 
-/** What a person typed as a count: a whole number of bottles within the bound, or nothing usable. */
-export function countedOf(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!/^\d{1,6}$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
-  return value <= STOCK_COUNT_LIMITS.countedMax ? value : undefined;
-}
+/** How long typing pauses before a valid figure is entered ("120" typed digit by digit goes once, as 120). */
+export const ENTER_AFTER_MS = 600;
 
 interface Props {
   line: StockCountLine;
@@ -23,30 +21,44 @@ interface Props {
   focused: boolean;
   /** Tells which figure was entered; the line shows it from the next render on. */
   onEnter: (line: StockCountLine, counted: number) => void;
+  /** Whether the field shows something not saved: a figure being typed, or one refused (`undefined`: saved). */
+  onUnsaved: (pair: string, kind: UnsavedKind | undefined) => void;
   /** Enter in the field: back to where the next wine is looked up. */
   onDone: () => void;
 }
 
-/** One wine in one location: expected, the counted figure with big − and + buttons, the difference. */
+/**
+ * One wine in one location: expected, the counted figure with big − and + buttons, the difference.
+ *
+ * The field keeps exactly what was typed. A valid figure is entered once typing pauses, the field is left
+ * or Enter is pressed; one that breaks the rule is never entered: the field says which rule, and the line
+ * tells the sheet it is not saved.
+ */
 export const CountLine = memo(function CountLine({
   line,
   locationName,
   readOnly,
   focused,
   onEnter,
+  onUnsaved,
   onDone,
 }: Props) {
   const { t } = useTranslation();
+  const locale = currentLocale();
   const input = useRef<HTMLInputElement>(null);
   const item = useRef<HTMLLIElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The figure last handed to the sheet, so a pause and a blur right after it do not enter it twice. */
+  const entered = useRef<number | undefined>(undefined);
   const [text, setText] = useState(line.counted === undefined ? '' : String(line.counted));
-  const [invalid, setInvalid] = useState(false);
+  const pair = `${line.ownWineId}|${line.locationId}`;
+  const state = countFieldState(text, line.counted, locale);
 
   // A figure from elsewhere (another counter, a saved batch) shows unless this field is being typed in.
   useEffect(() => {
+    entered.current = undefined;
     if (document.activeElement === input.current) return;
     setText(line.counted === undefined ? '' : String(line.counted));
-    setInvalid(false);
   }, [line.counted]);
 
   useEffect(() => {
@@ -56,32 +68,52 @@ export const CountLine = memo(function CountLine({
     input.current?.select();
   }, [focused]);
 
-  // The display name carries producer, name and vintage already.
-  const name = line.wineDisplayName;
-  const change = (next: string) => {
-    setText(next);
-    if (next.trim() === '') {
-      setInvalid(false);
-      return;
-    }
-    const counted = countedOf(next);
-    setInvalid(counted === undefined);
-    if (counted !== undefined && counted !== line.counted) onEnter(line, counted);
-  };
-  const step = (by: number) => {
-    const counted = Math.min(
-      STOCK_COUNT_LIMITS.countedMax,
-      Math.max(0, (countedOf(text) ?? line.counted ?? 0) + by),
-    );
-    setText(String(counted));
-    setInvalid(false);
+  const enter = (counted: number) => {
+    clearTimeout(timer.current);
+    if (entered.current === counted) return;
+    entered.current = counted;
     onEnter(line, counted);
   };
+  const enterNow = () => {
+    if (state.kind === 'ready') enter(state.counted);
+  };
+
+  // A valid figure goes once typing pauses; anything else typed meanwhile (a refused one too) cancels it.
+  const ready = state.kind === 'ready' ? state.counted : undefined;
+  useEffect(() => {
+    if (ready === undefined) return;
+    timer.current = setTimeout(() => {
+      if (entered.current === ready) return;
+      entered.current = ready;
+      onEnter(line, ready);
+    }, ENTER_AFTER_MS);
+    return () => clearTimeout(timer.current);
+  }, [ready, line, onEnter]);
+
+  // A figure entered waits in the device's queue until the sheet shows it: still "typing" until then.
+  const unsaved: UnsavedKind | undefined =
+    state.kind === 'invalid' ? 'invalid' : state.kind === 'ready' ? 'typing' : undefined;
+  useEffect(() => {
+    onUnsaved(pair, unsaved);
+  }, [onUnsaved, pair, unsaved]);
+  useEffect(() => () => onUnsaved(pair, undefined), [onUnsaved, pair]);
+
+  // The figure − and + start from: the one typed when it is valid, else the saved one.
+  const base = ready ?? line.counted ?? 0;
+  const name = line.wineDisplayName;
+  const step = (by: number) => {
+    const counted = base + by;
+    if (counted < 0 || counted > STOCK_COUNT_LIMITS.countedMax) return;
+    setText(String(counted));
+    enter(counted);
+  };
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      onDone();
-    }
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    // A refused figure keeps the field, so it can be put right.
+    if (state.kind === 'invalid') return;
+    enterNow();
+    onDone();
   };
   const colour = differenceColor(line.difference);
 
@@ -123,7 +155,7 @@ export const CountLine = memo(function CountLine({
             radius="md"
             size={48}
             aria-label={t('stockCounts.sheet.less', { name })}
-            disabled={(countedOf(text) ?? line.counted ?? 0) <= 0}
+            disabled={base <= 0}
             onClick={() => step(-1)}
           >
             <IconMinus size={22} aria-hidden />
@@ -135,9 +167,10 @@ export const CountLine = memo(function CountLine({
             decimals={0}
             description={null}
             value={text}
-            onChange={change}
+            onChange={setText}
             onKeyDown={keyDown}
-            error={invalid}
+            onBlur={enterNow}
+            error={state.kind === 'invalid' ? translateMessage(state.message) : undefined}
             enterKeyHint="done"
           />
           <ActionIcon
@@ -146,6 +179,7 @@ export const CountLine = memo(function CountLine({
             radius="md"
             size={48}
             aria-label={t('stockCounts.sheet.more', { name })}
+            disabled={base >= STOCK_COUNT_LIMITS.countedMax}
             onClick={() => step(1)}
           >
             <IconPlus size={22} aria-hidden />
