@@ -164,6 +164,11 @@ describe('rule sets', () => {
     expect(Object.keys(await bad(houseSet(cat, { ranges: [range(0, null, 1001)] })))).toContain(
       'ranges.0.sellingPrice.value',
     );
+    // A percentage is refused with its own range, whichever end it misses.
+    for (const percent of [-1, 1001, 1_000_000_000])
+      expect(await bad(houseSet(cat, { ranges: [range(0, null, percent)] }))).toMatchObject({
+        'ranges.0.sellingPrice.value': 'Must be between 0 and 1000',
+      });
     expect(await bad(houseSet('01ARZ3NDEKTSV4RRFFQ69G5FAV'))).toHaveProperty('categoryIds.0');
     expect(await bad(houseSet(cat, { locationIds: ['01ARZ3NDEKTSV4RRFFQ69G5FAV'] }))).toHaveProperty(
       'locationIds.0',

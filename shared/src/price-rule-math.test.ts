@@ -360,7 +360,7 @@ describe('rule set validation', () => {
     const order = PriceRuleSetInput.safeParse(input([{ from: 200, to: 200, sellingPrice: pct(10) }]));
     expect(order.error?.issues[0]).toMatchObject({ message: 'priceRangeOrder' });
     const tooMuch = PriceRuleSetInput.safeParse(input([{ from: 0, to: null, sellingPrice: pct(1001) }]));
-    expect(tooMuch.error?.issues[0]?.message).toBe('atMost|max=1000');
+    expect(tooMuch.error?.issues[0]?.message).toBe('between|min=0|max=1000');
     expect(PriceRuleSetInput.safeParse(input([{ from: 0, to: null, sellingPrice: pct(1000) }])).success).toBe(
       true,
     );

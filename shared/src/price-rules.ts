@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import type { CurrencyCode } from './currencies';
-import { withBounds } from './messages';
-import { crossCheck, idField, listField, moneyField, numberField, textField } from './schema-primitives';
+import {
+  crossCheck,
+  idField,
+  listField,
+  MONEY_MAX_MINOR,
+  moneyField,
+  numberField,
+  textField,
+} from './schema-primitives';
 
 /**
  * Price rules (SPEC §3 Price rule, §4 price calculator; docs/pricing.md). A rule set prices the wines
@@ -77,10 +84,21 @@ export interface PriceRuleSet {
   updatedAt: string;
 }
 
-const adjustment = z.object({
-  kind: z.enum(PRICE_KINDS, { error: 'invalidValue' }),
-  value: numberField(0, 1_000_000_000),
-});
+/**
+ * A percentage is bounded by `percentageMax`, a fixed amount by the largest sum of money; each out-of-range
+ * value is refused with its own kind's range ("Must be between 0 and 1000" for a percentage).
+ */
+const adjustment = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('percentage'),
+      value: numberField(0, PRICE_RULE_LIMITS.percentageMax),
+    }),
+    z.object({ kind: z.literal('fixed'), value: numberField(0, MONEY_MAX_MINOR) }),
+  ],
+  { error: 'invalidValue' },
+);
 
 const range = z
   .object({
@@ -94,23 +112,6 @@ const range = z
       error: 'priceRangeOrder',
       path: ['to'],
     }),
-    z.refine(
-      (r) => r.sellingPrice.kind !== 'percentage' || r.sellingPrice.value <= PRICE_RULE_LIMITS.percentageMax,
-      {
-        error: withBounds('atMost', { max: PRICE_RULE_LIMITS.percentageMax }),
-        path: ['sellingPrice', 'value'],
-      },
-    ),
-    z.refine(
-      (r) =>
-        !r.glassPrice ||
-        r.glassPrice.kind !== 'percentage' ||
-        r.glassPrice.value <= PRICE_RULE_LIMITS.percentageMax,
-      {
-        error: withBounds('atMost', { max: PRICE_RULE_LIMITS.percentageMax }),
-        path: ['glassPrice', 'value'],
-      },
-    ),
     crossCheck(
       ['sellingPrice'],
       (r) => r.sellingPrice.kind !== 'fixed' || Number.isInteger(r.sellingPrice.value),

@@ -124,7 +124,7 @@ describe('the price automator', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Addition/), { target: { value: '1001' } });
     fireEvent.change(within(dialog).getByLabelText(/^Glass value/), { target: { value: '20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save rule set' }));
-    expect(await within(dialog).findByText(/Must be at most 1,?000/)).toBeTruthy();
+    expect(await within(dialog).findByText(/Must be between 0 and 1,?000$/)).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
 
     // A second range that starts inside the first overlaps it.
