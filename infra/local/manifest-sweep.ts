@@ -8,7 +8,7 @@
  *    types, 1e308, 5e-324, 2^53 + 1, "NaN", over-long text, NUL, lone surrogates, deep objects, huge
  *    arrays, 2,100-character ids in the path) and sent by a fresh account that owns the path's ids.
  * 3. Access: no token is a 401 on every route that needs one, another account's id a 403, an admin
- *    route a 403 for anyone else.
+ *    route a 403 for anyone else, and a caller without access gets 403 or 404 before the body is read.
  *
  * Query parameters a route does not declare are accepted and ignored (a cache-buster or a tracking
  * parameter breaks nothing); a route that reads none declares no query schema.
@@ -545,6 +545,9 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
     const { result } = await placedCheckout(buyer, offer);
     values.ownerId = buyer.id;
     values.orderId = result.orders[0]?.id as string;
+  } else if (key.includes('/api/supplier-portal')) {
+    // The portal's other writes are an importer's: the account answers for a supplier.
+    await linkToSupplier(account, (await nextOffer()).supplierId);
   }
   if (key.includes('/api/events/{eventId}')) {
     // An event the account organises, with one list of one catalogue wine.
@@ -946,6 +949,31 @@ export function describeBadInput(): void {
 
 // — 3. Access —
 
+/**
+ * Guarded routes that take a body and are open to every account of their role: each acts on what the
+ * caller makes (an event, a note on any wine, a cover). On every other guarded route, who may call it
+ * (its role, `owner`, `access`) is decided before its body is read: a caller without access sending a
+ * bad body gets 403 or 404, never a 400 naming the body's fields.
+ */
+const OPEN_TO_EVERY_ACCOUNT = new Set<RouteKey>([
+  'POST /api/events',
+  'POST /api/events/covers',
+  'POST /api/events/wine-ids',
+  'POST /api/wines/{id}/tastings',
+]);
+
+/** A body no route takes: a list where an object belongs, or a form with a broken text field. */
+function refusedBody(spec: RouteDescription['spec']): { json: unknown } | { form: FormData } {
+  if (spec.multipart) {
+    const form = new FormData();
+    form.append('junk', 'a\u0000b');
+    return { form };
+  }
+  const json = [{ junk: 'a\u0000b' }];
+  if (spec.body) expect((spec.body as unknown as Schema).safeParse(json).success).toBe(false);
+  return { json };
+}
+
 export function describeAccess(): void {
   describe('access', () => {
     const guarded = ROUTE_KEYS.filter((key) => routes[key].auth !== 'public');
@@ -962,10 +990,29 @@ export function describeAccess(): void {
         // A POS key, signed as a till signs, is no client key: it passes no route but the till's.
         const ownKey = await tillKeyOf(owner);
         const strangerKey = auth === 'pos' ? await tillKeyOf(stranger) : undefined;
+        const privateAccount = await freshAccount('user');
         const state = auth === 'pos' ? tillTableState : tableState;
         const before = await state();
         const anonymous = await origin.api(methodOf(key), path, body());
         expect(anonymous.status, `${key} without a token`).toBe(401);
+        const takesBody = Boolean(spec.body || spec.multipart);
+        if (takesBody && auth !== 'pos') {
+          // Access before the body: a private account, and another business where the route is not
+          // open to every business, get 403 or 404 for a body no route takes.
+          const outsiders = [privateAccount];
+          if (!OPEN_TO_EVERY_ACCOUNT.has(key)) outsiders.push(stranger);
+          for (const outsider of outsiders) {
+            if (auth === 'user' && OPEN_TO_EVERY_ACCOUNT.has(key)) continue;
+            const answer = await origin.api(methodOf(key), path, {
+              ...refusedBody(spec),
+              token: outsider.token,
+            });
+            expect(
+              [403, 404],
+              `${key} for an account without access, with a bad body: ${answer.status} ${JSON.stringify(answer.error)}`,
+            ).toContain(answer.status);
+          }
+        }
         if (spec.owner || auth === 'admin') {
           const answer = await origin.api(methodOf(key), path, { ...body(), token: stranger.token });
           expect(answer.status, `${key} for another account`).toBe(403);

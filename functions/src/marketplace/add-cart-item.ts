@@ -1,11 +1,12 @@
 import { CartItemInput, pathIds } from '@kork/shared';
+import { cellarAccess } from '../cellar/cellar-access';
 import { httpRoute } from '../platform/http';
 import { addCartItem } from './cart';
 import { viewer } from './viewer';
 
 export const handler = httpRoute(
   'POST /api/wine-cellars/cellars/{id}/nbs/cart-items',
-  { params: pathIds('id'), body: CartItemInput },
+  { params: pathIds('id'), body: CartItemInput, access: cellarAccess },
   async (req) => ({
     status: 201,
     payload: await addCartItem(req.params.id ?? '', req.body, viewer(req)),

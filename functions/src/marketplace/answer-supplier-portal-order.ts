@@ -1,15 +1,15 @@
 import { pathIds, SupplierAnswerInput } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
+import { supplierOrderAccess } from './portal-access';
 import { answerSupplierOrder } from './supplier-answers';
-import { portalSupplier } from './supplier-portal';
 
 export const handler = httpRoute(
   'POST /api/supplier-portal/orders/{ownerId}/{orderId}/answer',
-  { params: pathIds('ownerId', 'orderId'), body: SupplierAnswerInput },
+  { params: pathIds('ownerId', 'orderId'), body: SupplierAnswerInput, access: supplierOrderAccess },
   async (req) => {
     const principal = req.principal as Principal;
-    const supplier = await portalSupplier(principal);
+    const supplier = req.access as Awaited<ReturnType<typeof supplierOrderAccess>>;
     return {
       payload: await answerSupplierOrder(
         supplier.id,

@@ -1,11 +1,12 @@
 import { CheckoutInput, pathIds } from '@kork/shared';
+import { cellarAccess } from '../cellar/cellar-access';
 import { httpRoute } from '../platform/http';
 import { checkout } from './checkouts';
 import { viewer } from './viewer';
 
 export const handler = httpRoute(
   'POST /api/wine-cellars/cellars/{id}/nbs/checkout',
-  { params: pathIds('id'), body: CheckoutInput },
+  { params: pathIds('id'), body: CheckoutInput, access: cellarAccess },
   async (req) => ({
     status: 201,
     payload: await checkout(req.params.id ?? '', req.body, req.headers['idempotency-key'], viewer(req)),

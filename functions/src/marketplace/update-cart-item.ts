@@ -1,11 +1,12 @@
 import { CartItemUpdate, pathIds } from '@kork/shared';
+import { cellarAccess } from '../cellar/cellar-access';
 import { httpRoute } from '../platform/http';
 import { updateCartItem } from './cart';
 import { viewer } from './viewer';
 
 export const handler = httpRoute(
   'PATCH /api/wine-cellars/cellars/{id}/nbs/cart-items/{itemId}',
-  { params: pathIds('id', 'itemId'), body: CartItemUpdate },
+  { params: pathIds('id', 'itemId'), body: CartItemUpdate, access: cellarAccess },
   async (req) => ({
     payload: await updateCartItem(req.params.id ?? '', req.params.itemId ?? '', req.body, viewer(req)),
   }),

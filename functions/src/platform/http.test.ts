@@ -277,3 +277,53 @@ describe('the bearer-token slot', () => {
     expect(result.body.payload).toEqual({ userId: 'user-1', role: 'business', isExpert: false });
   });
 });
+
+describe('access before the body', () => {
+  beforeEach(() => {
+    process.env.API_KEYS = 'web-key';
+    process.env.AUTH_SIGNING_KEY = KEY;
+    resetEnvCache();
+    resetSigningKey();
+  });
+
+  const guarded = (allow: boolean, calls: string[]) =>
+    httpRoute(
+      'GET /api/health',
+      {
+        params: z.object({ eventId: z.string().check(z.maxLength(30)) }),
+        body: z.strictObject({ name: z.string() }),
+        access: async (req) => {
+          calls.push(`access ${(req.params as { eventId: string }).eventId}`);
+          if (!allow) throw new NotFoundError();
+          return { organiser: 'user-1' };
+        },
+      },
+      async (req) => ({ payload: req.access }),
+    );
+  const withId = (body: string) => event({ pathParameters: { eventId: 'e1' }, body });
+
+  it('answers a caller without access 404 whatever the body, even malformed', async () => {
+    const calls: string[] = [];
+    const denied = guarded(false, calls);
+    expect((await call(denied, withId('{"color":"red"}'))).status).toBe(404);
+    expect((await call(denied, withId('{"name": '))).status).toBe(404);
+    expect(calls).toEqual(['access e1', 'access e1']);
+  });
+
+  it('checks the body once access is granted, and hands the handler what access answered', async () => {
+    const calls: string[] = [];
+    const granted = guarded(true, calls);
+    const bad = await call(granted, withId('{"color":"red"}'));
+    expect(bad.status).toBe(400);
+    const good = await call(granted, withId('{"name":"Smaking"}'));
+    expect(good.body).toEqual({ payload: { organiser: 'user-1' } });
+  });
+
+  it('decides access only with valid path ids', async () => {
+    const calls: string[] = [];
+    const denied = guarded(false, calls);
+    const result = await call(denied, event({ pathParameters: { eventId: 'x'.repeat(31) }, body: '{}' }));
+    expect(result.status).toBe(400);
+    expect(calls).toEqual([]);
+  });
+});

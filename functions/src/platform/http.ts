@@ -1,7 +1,9 @@
 /**
  * The one middleware stack every API route uses (the HTTP contract in docs/architecture.md), in middy's documented order:
- * context → API key → size limit → path ids → authentication and ownership → body parsing → validation →
- * handler → errors.
+ * context → API key → size limit → path ids → authentication and ownership → path and query validation →
+ * access → body parsing → body validation → handler → errors. Who may call a route (its role, the owner
+ * of its path ids, its audience) is settled before its body is read: a caller without access gets 403 or
+ * 404, never a 400 that names the body's fields.
  * Handlers receive a typed request and return a payload; the stack shapes every response.
  */
 import {
@@ -47,6 +49,8 @@ export interface HttpRequest<B = unknown, Q = unknown, P = unknown> {
   headers: Record<string, string | undefined>;
   log: Logger;
   event: APIGatewayProxyEventV2;
+  /** What the route's `access` check answered (the event, the supplier), for the handler to use. */
+  access?: unknown;
 }
 
 export interface HttpResult {
@@ -73,6 +77,12 @@ export interface RouteSpec<B, Q, P> {
    * passes, checked before the body is read.
    */
   owner?: string;
+  /**
+   * Who may call the route beyond its auth level and `owner`, checked with the path and query already
+   * valid and before the body is read: the organiser of `{eventId}`, the author of a note, the account
+   * a supplier answers through. It throws 403 or 404; what it answers is the handler's `req.access`.
+   */
+  access?: (request: HttpRequest<unknown, Q, P>) => Promise<unknown>;
   /** Where session state is read; the table by default, a fake in unit tests. */
   sessions?: SessionLookup;
 }
@@ -212,12 +222,32 @@ function authentication(
   };
 }
 
-function validation<B, Q, P>(spec: RouteSpec<B, Q, P>): MiddlewareObj<Event> {
+/** The path's ids and the query, checked before access is decided with them. */
+function pathAndQuery<B, Q, P>(spec: RouteSpec<B, Q, P>): MiddlewareObj<Event> {
   return {
     before: ({ event }) => {
       const kork = event.kork as HttpRequest;
       if (spec.params) kork.params = parseWith(spec.params, kork.params);
       if (spec.query) kork.query = parseWith(spec.query, kork.query);
+    },
+  };
+}
+
+/** The route's own access check (`RouteSpec.access`), before anything reads the body. */
+function access<B, Q, P>(spec: RouteSpec<B, Q, P>): MiddlewareObj<Event> {
+  return {
+    before: async ({ event }) => {
+      if (!spec.access) return;
+      const kork = event.kork as HttpRequest<unknown, Q, P>;
+      kork.access = await spec.access(kork);
+    },
+  };
+}
+
+function bodyValidation<B, Q, P>(spec: RouteSpec<B, Q, P>): MiddlewareObj<Event> {
+  return {
+    before: ({ event }) => {
+      const kork = event.kork as HttpRequest;
       if (spec.body) kork.body = parseWith(spec.body, kork.body ?? {});
     },
   };
@@ -291,8 +321,10 @@ export function httpRoute<
     .use(sizeLimit)
     .use(pathParameters)
     .use(authentication(route, spec.sessions ?? tableSessions, spec.owner))
+    .use(pathAndQuery(spec))
+    .use(access(spec))
     .use(bodyParser(spec.multipart))
-    .use(validation(spec))
+    .use(bodyValidation(spec))
     .handler(async (event) => {
       const kork = event.kork as HttpRequest<B, Q, P>;
       const key = idempotencyKeyOf(event);

@@ -59,6 +59,11 @@ function assertAuthor(note: NoteRecord, actor: Principal): void {
   if (actor.role !== 'admin' && note.ownerId !== actor.userId) throw new ForbiddenError();
 }
 
+/** A note its author (or an admin) may change: 404 for an unknown note, 403 for anyone else. */
+export async function changeableNote(id: string, actor: Principal): Promise<void> {
+  assertAuthor(await requireNote(id), actor);
+}
+
 /** A note's photo is one its author uploaded: a picture in the author's own folder (or the one it has). */
 function checkPhoto(photo: string | null | undefined, authorId: string, current?: string): void {
   if (!photo || photo === current) return;
