@@ -419,8 +419,10 @@ export function namesField(cell: string): boolean {
   return false;
 }
 
-/** Fields a column's values name only by being text (told apart by how many words they hold). */
-const TEXT_FIELDS = new Set<ImportField>(['wineName', 'producer', 'note']);
+/** Fields a column's values say surely enough under a header that names nothing. */
+const SURE_BY_VALUE = new Set<ImportField>(['vintage', 'bottleSize']);
+/** valueScores' score of a column of sizes written with their unit. */
+const SIZE_WITH_UNIT = 60;
 
 function byHeaders(
   folded: readonly string[],
@@ -436,8 +438,11 @@ function byHeaders(
     const scores = headerScores(header);
     if (scores.size === 0) {
       for (const [field, score] of valueScores(columnSamples)) {
-        // Plain text says what a column is only when nothing else does: a column without any header.
-        if (header && TEXT_FIELDS.has(field)) continue;
+        // Under a header that names nothing, only values that cannot be anything else say what a column
+        // is (years, sizes with their unit); numbers and words may be a shelf, a score or a note, and
+        // are left for the owner. A column without any header is judged by its values alone.
+        if (header && !SURE_BY_VALUE.has(field)) continue;
+        if (header && field === 'bottleSize' && score < SIZE_WITH_UNIT) continue;
         scores.set(field, score);
       }
     }

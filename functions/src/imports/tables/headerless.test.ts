@@ -80,6 +80,24 @@ describe('a table without a header row', () => {
   });
 });
 
+describe('a table with headers', () => {
+  it('takes from the values of a column whose header names nothing only years and sizes with their unit', () => {
+    const headers = ['Vinnavn', 'Hvor mange', 'Kolonne C', 'Flaske', 'Når'];
+    const rows = [
+      ['Barolo', '6', 'A1', '75 cl', '2019'],
+      ['Chablis', '2', 'B2', '1,5 l', '2021'],
+    ];
+    const samples = headers.map((_, i) => rows.map((row) => row[i] ?? ''));
+    expect(guessAssignment(headers, samples).assignment).toEqual([
+      'wineName',
+      null,
+      null,
+      'bottleSize',
+      'vintage',
+    ]);
+  });
+});
+
 describe('valueScores', () => {
   it('knows sizes in ml and litres, bare sizes, small counts and amounts', () => {
     expect([...valueScores(['750 ml', '1,5 l', '375ml']).keys()]).toEqual(['bottleSize']);
