@@ -610,9 +610,7 @@ export const MergeWinesInput = z.object({
    * The typed confirmation phrase (MERGE_CONFIRMATION_PHRASES); needed only when a duplicate differs
    * from the survivor in style, producer or vintage (`mergeDifferences`).
    */
-  confirmation: z.optional(
-    z.string().check(z.maxLength(40, { error: withBounds('maxCharacters', { max: 40 }) })),
-  ),
+  confirmation: z.optional(textField(40)),
 });
 export type MergeWinesInput = z.infer<typeof MergeWinesInput>;
 
