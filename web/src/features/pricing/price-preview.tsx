@@ -31,14 +31,20 @@ import classes from './pricing.module.css';
 /** Rows per page: a preview of a whole cellar (thousands of wines) stays quick to draw. */
 export const PREVIEW_PAGE_SIZE = 50;
 
-/** "before → after"; screen readers hear "changed to" instead of the arrow. */
+/**
+ * "before → after"; screen readers hear "changed to" instead of the arrow. A narrow column puts "→ after"
+ * under "before" rather than widening the table; neither amount is ever split.
+ */
 export function Change({ before, after }: { before: string; after: string }) {
   const { t } = useTranslation();
   return (
     <span className={classes.change}>
-      <span className={classes.before}>{before}</span> <span aria-hidden>→</span>
-      <VisuallyHidden>{t('pricingPage.changedTo')}</VisuallyHidden>{' '}
-      <span className={classes.after}>{after}</span>
+      <span className={classes.before}>{before}</span>{' '}
+      <span className={classes.afterPart}>
+        <span aria-hidden>→</span>
+        <VisuallyHidden>{t('pricingPage.changedTo')}</VisuallyHidden>{' '}
+        <span className={classes.after}>{after}</span>
+      </span>
     </span>
   );
 }
@@ -182,7 +188,7 @@ function PreviewTable({ rows, currency }: { rows: PricePreviewRow[]; currency: C
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.ownWineId} data-testid="preview-row">
-              <Table.Td className={classes.wrap}>{row.wineDisplayName}</Table.Td>
+              <Table.Td className={classes.wineName}>{row.wineDisplayName}</Table.Td>
               <Table.Td ta="right">{format.count(row.quantity)}</Table.Td>
               <Table.Td ta="right" className={classes.money}>
                 {format.money(row.basisPrice)}

@@ -239,7 +239,12 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <Tabs id={tabsId} value={tab} onChange={(value) => value && open(value as DetailTab)}>
+        <Tabs
+          id={tabsId}
+          className={drawerClasses.tabs}
+          value={tab}
+          onChange={(value) => value && open(value as DetailTab)}
+        >
           <Tabs.List aria-label={t('cellarWines.detail.tabs.label')} mb="md">
             {DETAIL_TABS.map((value) => {
               const invalid = errorTabs.includes(value);
