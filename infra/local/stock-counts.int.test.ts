@@ -324,6 +324,28 @@ describe('entries', () => {
     await api('DELETE', `${counts()}/${count.id}`);
   });
 
+  it('refuses a figure that is no whole number from 0 to 100 000 with its rule, keeping the one entered before', async () => {
+    const cellarF = await location('Telling F');
+    const w = await wine('Telling Tall', 5, cellarF.id);
+    const count = await create({ locationIds: [cellarF.id] });
+    expect((await put(count.id, [{ ownWineId: w.id, locationId: cellarF.id, counted: 7 }])).status).toBe(200);
+    const cases: [unknown, string][] = [
+      [1e9, message('between|min=0|max=100000', 'en')],
+      [100_001, message('between|min=0|max=100000', 'en')],
+      [-1, message('between|min=0|max=100000', 'en')],
+      [2.5, message('mustBeWholeNumber', 'en')],
+      ['abc', message('mustBeNumber', 'en')],
+    ];
+    for (const [counted, rule] of cases) {
+      const refused = await put(count.id, [{ ownWineId: w.id, locationId: cellarF.id, counted }]);
+      expect(refused.status, String(counted)).toBe(400);
+      expect(refused.error?.fields?.['entries.0.counted'], String(counted)).toBe(rule);
+    }
+    const line = (await sheet(count.id)).lines.find((item) => item.ownWineId === w.id);
+    expect(line?.counted).toBe(7);
+    await api('DELETE', `${counts()}/${count.id}`);
+  });
+
   it('takes an extra wine found where it was not expected', async () => {
     const cellarE = await location('Telling E');
     const w = await wine('Telling Ekstra', 1, null);
