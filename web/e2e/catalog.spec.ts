@@ -155,9 +155,11 @@ test('the embed shows the price only when a registered account chose it, on any 
   }
 });
 
-test('an admin merges two duplicate wines', async ({ page }) => {
+test('an admin merges two wines of one name, a white and a red, only after typing MERGE', async ({
+  page,
+}) => {
   await signInByApi(page, { email: 'admin@kork.local', password: 'Admin1234' });
-  // Vinmonopolet lists this wine twice, under two product numbers.
+  // Vinmonopolet lists two wines of this name, under two product numbers: a white and a red.
   const name = 'Melaric Clos de la Cerisaie';
   const before = await findWines(
     page,
@@ -177,8 +179,17 @@ test('an admin merges two duplicate wines', async ({ page }) => {
     .first()
     .check();
   await page.getByRole('button', { name: 'Merge', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm merge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge these wines?' });
+  await expect(dialog.getByText('These wines are not the same wine')).toBeVisible();
+  await expect(dialog.getByText(/differs from the wine you keep in style or colour/)).toBeVisible();
+  const confirm = dialog.getByRole('button', { name: 'Confirm merge' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Confirmation').fill('MERGE');
+  await confirm.click();
   await expect(page.getByText('1 external id moved')).toBeVisible();
+  // The history names the wines, not their ids.
+  const history = page.getByRole('table').filter({ hasText: 'Merged wines' });
+  await expect(history.getByRole('link', { name: `${name} 2010` }).first()).toBeVisible();
 
   const after = await findWines(
     page,
