@@ -7,9 +7,10 @@ import { expectNoSidewaysScroll } from './support/page-width';
 import { chooseLanguage } from './support/routes';
 
 /**
- * The trade marketplace's main journey: the demo restaurant fills its cart from three suppliers (one
- * wine through a supplier's page), checks out (a §8 message first), and each supplier gets its order by
- * mail. One supplier confirms from its link, another changes a line's bottles, the third has not
+ * The trade marketplace's main journey: the demo restaurant fills its cart from four suppliers (one
+ * wine through a supplier's page, where more than the stock is refused), one of them below its minimum
+ * order; checkout names that supplier's problem under it and places the three that can go (a §8
+ * message first), and each of them gets its order by mail, named by its number. One supplier confirms from its link, another changes a line's bottles, the third has not
  * answered; the restaurant sees all three on its orders page and receives the confirmed one.
  */
 
@@ -76,6 +77,38 @@ async function pickSuppliers(request: APIRequestContext, session: CellarSession)
   return picks;
 }
 
+/**
+ * A fourth supplier whose minimum order one bottle of a wine in stock does not reach: its part of the
+ * cart cannot go, the others can.
+ */
+async function pickBelowMinimum(
+  request: APIRequestContext,
+  session: CellarSession,
+  taken: readonly Pick[],
+): Promise<Pick> {
+  const list = await apiGet<{ rows: SupplierSummary[] }>(
+    request,
+    session,
+    '/suppliers?sort=wines&resultsPerPage=50',
+  );
+  for (const summary of list.rows) {
+    if (taken.some((pick) => pick.supplier.id === summary.id) || summary.minimumOrderMinor <= 0) continue;
+    const supplier = await apiGet<Supplier>(
+      request,
+      session,
+      `/suppliers/${encodeURIComponent(summary.id)}?page=1&resultsPerPage=20`,
+    );
+    const wine = supplier.wines.find(
+      (w) =>
+        (w.stock ?? 0) > 0 &&
+        (w.horecaPriceMinor ?? 0) > 0 &&
+        (w.horecaPriceMinor ?? 0) < supplier.minimumOrderMinor,
+    );
+    if (wine) return { supplier, wine, quantity: 1 };
+  }
+  throw new Error('No supplier whose minimum one bottle does not reach');
+}
+
 function supplierLink(text: string): string {
   const match = text.match(/https?:\/\/\S+\/supplier-order#t=\S+/);
   if (!match) throw new Error(`No supplier link in: ${text}`);
@@ -96,6 +129,7 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
     await apiSend(page.request, session, 'delete', `${cartPath}/${line.id}`);
 
   const [first, second, third] = (await pickSuppliers(page.request, session)) as [Pick, Pick, Pick];
+  const short = await pickBelowMinimum(page.request, session, [first, second, third]);
   const shelf = `Marketplace shelf ${Date.now().toString(36)}`;
   await cellarCall(page.request, session, 'post', '/locations', { name: shelf });
   await signInByApi(page, DEMO.restaurant);
@@ -108,26 +142,36 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   const offer = page
     .getByTestId('supplier-offer')
     .filter({ has: page.locator(`a[href="/wines/${encodeURIComponent(first.wine.wineId)}"]`) });
-  await offer.getByRole('textbox', { name: `Quantity of ${first.wine.name}` }).fill(String(first.quantity));
+  // More than the supplier has: refused on the spot with the stock, and no "Success!".
+  const quantity = offer.getByRole('textbox', { name: `Quantity of ${first.wine.name}` });
+  await quantity.fill(String((first.wine.stock ?? 0) + 50));
+  await offer.getByRole('button', { name: `Add ${first.wine.name} to cart` }).click();
+  await expect(offer.getByRole('alert')).toHaveText(`Only ${first.wine.stock} in stock`);
+  await expect(page.getByText(/^Success!/)).toHaveCount(0);
+  await quantity.fill(String(first.quantity));
   await offer.getByRole('button', { name: `Add ${first.wine.name} to cart` }).click();
   await expect(
     page.getByText(new RegExp(`of ${escapeRegExp(first.wine.name)} added\\. Cart total:`)),
   ).toBeVisible();
-  for (const pick of [second, third])
+  for (const pick of [second, third, short])
     await apiSend(page.request, session, 'post', cartPath, {
       supplierId: pick.supplier.id,
       wineId: pick.wine.wineId,
       quantity: pick.quantity,
     });
-  const bottles = first.quantity + second.quantity + third.quantity;
+  const bottles = first.quantity + second.quantity + third.quantity + short.quantity;
 
-  // — The cart: the navbar's count, three suppliers —
+  // — The cart: the navbar's count, four suppliers, one below its minimum; checkout stays open —
   await page.goto('/cart');
   await expect(page.getByRole('link', { name: `Cart, ${bottles} items` })).toBeVisible();
-  await expect(page.getByTestId('cart-group')).toHaveCount(3);
-  for (const pick of [first, second, third])
+  await expect(page.getByTestId('cart-group')).toHaveCount(4);
+  for (const pick of [first, second, third, short])
     await expect(page.getByRole('heading', { name: pick.supplier.name, level: 2 })).toBeVisible();
-  await expect(page.getByTestId('below-minimum')).toHaveCount(0);
+  await expect(page.getByTestId('below-minimum')).toHaveCount(1);
+  await expect(page.getByTestId('checkout-blocked')).toHaveText(
+    "1 supplier can't take its order as it is (see its part of the cart); the others can go.",
+  );
+  await expect(page.getByRole('button', { name: 'Go to checkout' })).toBeEnabled();
   await settled(page);
   await expectAxeClean(page, 'cart');
 
@@ -135,10 +179,16 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   await page.setViewportSize({ width: 360, height: 780 });
   await settled(page);
   await expectNoSidewaysScroll(page, 'cart at 360 px');
+  // The page's side padding: the title does not touch the screen's edge.
+  const title = await page.getByRole('heading', { name: 'Cart', level: 1 }).boundingBox();
+  expect(title?.x ?? 0).toBeGreaterThanOrEqual(12);
   await page.goto('/cart/checkout');
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   await settled(page);
   await expectNoSidewaysScroll(page, 'checkout at 360 px');
+  expect(
+    (await page.getByRole('heading', { name: 'Checkout', level: 1 }).boundingBox())?.x ?? 0,
+  ).toBeGreaterThanOrEqual(12);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // — Checkout: a missing organization number and a wrong check digit are named, then the order goes —
@@ -168,8 +218,19 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   await delivery.getByRole('textbox', { name: 'Postal code' }).fill('0155');
   await delivery.getByRole('textbox', { name: 'City' }).fill('Oslo');
   await expect(page.getByTestId('order-summary')).toContainText(third.supplier.name);
+  // The supplier that cannot go is named with its problem under its own name; the buyer chooses to
+  // place the three that can.
+  const shortPart = page.getByTestId('summary-supplier').filter({ hasText: short.supplier.name });
+  await expect(shortPart.getByTestId('supplier-problems')).toContainText(
+    "Below the supplier's minimum order of",
+  );
+  await expect(page.getByTestId('supplier-problems')).toHaveCount(1);
+  await expect(page.getByTestId('checkout-blocked')).toContainText(
+    "1 supplier can't take its order as it is: its wines stay in your cart.",
+  );
+  await expect(page.getByRole('button', { name: 'Place order', exact: true })).toHaveCount(0);
   await expectAxeClean(page, 'checkout');
-  await page.getByRole('button', { name: 'Place order' }).dblclick();
+  await page.getByRole('button', { name: 'Place the 3 orders that can go' }).dblclick();
 
   // — The confirmation, also after a reload —
   await expect(page).toHaveURL(/\/cart\/confirmation\/[^/]+$/);
@@ -178,9 +239,13 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   await expect(page.getByText(/normally within 2–24 hours/)).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('placed-order')).toHaveCount(3);
+  await expect(page.getByTestId('kept-in-cart')).toContainText(
+    'The wines of 1 supplier that could not take its order are still in your cart.',
+  );
   await settled(page);
   await expectAxeClean(page, 'confirmation');
-  await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
+  // The navbar counts the bottle left in the cart.
+  await expect(page.getByRole('link', { name: /^Cart, 1 items?$/ })).toBeVisible();
   const checkoutId = decodeURIComponent(page.url().split('/').pop() as string);
   const checkout = await apiGet<CheckoutResult>(
     page.request,
@@ -191,8 +256,9 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   const orderOf = (pick: Pick) =>
     checkout.orders.find((order) => order.marketplace?.supplierId === pick.supplier.id) as Order;
 
-  // — The first supplier confirms from its mail's link —
+  // — The first supplier confirms from its mail's link; the mail names the order by its number —
   const firstMail = await newestMailTo(page.request, first.supplier.orderEmail);
+  expect(firstMail.subject).toContain(`Order ${orderOf(first).orderId} from`);
   await page.goto(supplierLink(firstMail.text));
   await page.getByRole('button', { name: 'Confirm all' }).click();
   await page.getByRole('button', { name: 'Send answer' }).click();
@@ -260,8 +326,11 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   await page.goto('/wine-cellar/orders');
   await expect(page.getByRole('heading', { name: 'Bestillinger', level: 1 })).toBeVisible();
   await expect(rowOf(third)).toContainText('Venter på leverandør');
+  // The supplier that could not go is still in the cart, below its minimum.
   await page.goto('/cart');
-  await expect(page.getByTestId('cart-empty')).toContainText('Handlekurven er tom');
+  await expect(page.getByTestId('cart-group')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: short.supplier.name, level: 2 })).toBeVisible();
+  await expect(page.getByTestId('below-minimum')).toContainText('Under leverandørens minste bestilling');
 });
 
 function escapeRegExp(text: string): string {

@@ -124,7 +124,7 @@ function CheckoutButton({ cart, onGo }: { cart: Cart; onGo: () => void }) {
       {note && (
         <Text
           size="sm"
-          c={ready === 0 ? 'red.9' : 'orange.9'}
+          c={ready === 0 ? 'red.9' : undefined}
           id="checkout-blocked"
           data-testid="checkout-blocked"
         >

@@ -149,7 +149,7 @@ function CheckoutForm({
                 {ready === 0
                   ? t('marketCart.blocked.all')
                   : t('marketCart.checkout.keptInCart', { count: blocked })}{' '}
-                <Anchor component={Link} to="/cart" inherit>
+                <Anchor component={Link} to="/cart" inherit underline="always">
                   {t('marketCart.checkout.backToCart')}
                 </Anchor>
               </Text>

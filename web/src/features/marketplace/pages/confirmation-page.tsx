@@ -74,7 +74,7 @@ function Confirmation({ cellarId, checkoutId }: { cellarId: string; checkoutId: 
         <Alert color="orange.9" variant="outline" data-testid="kept-in-cart">
           <Text size="sm">
             {t('marketCart.confirmation.keptInCart', { count: checkout.data.keptSupplierIds?.length ?? 0 })}{' '}
-            <Anchor component={Link} to="/cart" inherit>
+            <Anchor component={Link} to="/cart" inherit underline="always">
               {t('marketCart.confirmation.toCart')}
             </Anchor>
           </Text>
