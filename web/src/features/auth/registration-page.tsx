@@ -2,7 +2,7 @@ import { defaultCurrencyFor } from '@kork/shared';
 import { Button, Group, Stepper, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -49,18 +49,25 @@ export function RegistrationPage() {
   // The currency follows the country (NOK in Norway) until the person picks one (SPEC §9: EUR only
   // when the country is unknown).
   const shownCurrency = useRef(getCurrency());
+  /** The currency the country gave; another one in the field was picked by the person. */
+  const countryCurrency = useRef<string>(shownCurrency.current);
   const currencyPicked = useRef(false);
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
     initialValues: emptyRegistration(shownCurrency.current),
     onValuesChange: (values, previous) => {
-      if (values.viewCurrency !== previous.viewCurrency && values.country === previous.country)
+      if (values.viewCurrency !== previous.viewCurrency && values.viewCurrency !== countryCurrency.current)
         currencyPicked.current = true;
-      if (values.country === previous.country || currencyPicked.current) return;
-      const next = values.country ? defaultCurrencyFor(values.country) : shownCurrency.current;
-      if (next !== values.viewCurrency) form.setFieldValue('viewCurrency', next);
     },
   });
+  const { country, viewCurrency } = form.values;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new country sets the currency
+  useEffect(() => {
+    if (currencyPicked.current) return;
+    const next = country ? defaultCurrencyFor(country) : shownCurrency.current;
+    countryCurrency.current = next;
+    if (next !== viewCurrency) form.setFieldValue('viewCurrency', next);
+  }, [country]);
 
   // A new step is announced by moving focus to its heading (remounted per step, see `key`); not on the
   // first render, where the page title is what a screen reader should read first.
