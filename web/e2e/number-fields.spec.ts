@@ -222,11 +222,12 @@ test('sale form: bottles typed are sold exactly or refused, and a refused sale t
   expect((await ownWine(page.request, wine.id)).quantity).toBe(3);
 });
 
-test('order form: bottles typed are ordered exactly or refused, and nothing is created for a refused one', async ({
+test('order form and receiving: bottles typed are ordered and received exactly or refused, and nothing changes for a refused one', async ({
   page,
   context,
 }) => {
-  const wine = await aWine(page.request, 'Order number check');
+  const first = await aWine(page.request, 'Order number check');
+  const second = await aWine(page.request, 'Order number check');
   const orderId = `PO-N-${Date.now().toString(36)}`;
   await signedIn(context);
   await page.goto('/wine-cellar/orders');
@@ -234,9 +235,13 @@ test('order form: bottles typed are ordered exactly or refused, and nothing is c
   const dialog = page.getByRole('dialog', { name: 'New order' });
   await dialog.getByRole('textbox', { name: 'Order ID' }).fill(orderId);
   await dialog.getByRole('textbox', { name: 'Supplier' }).fill('Vinimport AS');
-  await dialog.getByRole('searchbox', { name: 'Find a wine in your cellar' }).fill(wine.name);
-  await dialog.getByRole('button', { name: new RegExp(`^Add ${wine.name}`) }).click();
-  const bottles = dialog.getByTestId('order-form-line').getByRole('textbox', { name: 'Bottles' });
+  for (const wine of [first, second]) {
+    await dialog.getByRole('searchbox', { name: 'Find a wine in your cellar' }).fill(wine.name);
+    await dialog.getByRole('button', { name: new RegExp(`^Add ${wine.name}`) }).click();
+  }
+  const lines = dialog.getByTestId('order-form-line');
+  const bottles = lines.filter({ hasText: first.name }).getByRole('textbox', { name: 'Bottles' });
+  await lines.filter({ hasText: second.name }).getByRole('textbox', { name: 'Bottles' }).fill('3');
   const create = () => dialog.getByRole('button', { name: 'Create order' }).click();
   for (const [text, message] of [
     ['1e9', NUMBER],
@@ -248,12 +253,9 @@ test('order form: bottles typed are ordered exactly or refused, and nothing is c
     await expectRefused(bottles, text, message, create);
   const orders = async () =>
     (
-      await cellarCall<{ rows: { orderId: string; products: { units: number }[] }[] }>(
-        page.request,
-        session,
-        'get',
-        `/orders?q=${encodeURIComponent(orderId)}`,
-      )
+      await cellarCall<{
+        rows: { orderId: string; products: { units: number; received?: number }[] }[];
+      }>(page.request, session, 'get', `/orders?q=${encodeURIComponent(orderId)}`)
     ).rows.filter((row) => row.orderId === orderId);
   expect(await orders()).toEqual([]);
 
@@ -261,7 +263,34 @@ test('order form: bottles typed are ordered exactly or refused, and nothing is c
   await create();
   await expect(page.getByText('Order created')).toBeVisible();
   const [order] = await orders();
-  expect(order?.products.map((line) => line.units)).toEqual([100_000]);
+  expect(order?.products.map((line) => line.units)).toEqual([100_000, 3]);
+
+  // Receiving some: the figure of the line listed second is judged, and its message is shown at that
+  // line even though the one above it is emptied (and so not sent).
+  await page
+    .getByRole('dialog', { name: `Order ${orderId}` })
+    .getByRole('button', { name: 'Receive' })
+    .click();
+  const receive = page.getByRole('dialog', { name: 'Receive bottles' });
+  await receive.getByText('Some bottles').click();
+  const fields = receive.getByRole('textbox', { name: /^Bottles of .* to receive$/ });
+  await expect(fields).toHaveCount(2);
+  const units = fields.nth(1);
+  // Nothing of the first line this time.
+  await fields.nth(0).fill('');
+  const confirm = () => receive.getByRole('button', { name: 'Receive bottles' }).click();
+  for (const [text, message] of [
+    ['1e9', NUMBER],
+    ['2.5', WHOLE],
+    ['-1', between('1', '100,000')],
+    ['abc', NUMBER],
+  ] as const)
+    await expectRefused(units, text, message, confirm);
+  await expect(fields.nth(0)).not.toHaveAttribute('aria-invalid', 'true');
+  const [after] = await orders();
+  expect(after?.products.map((line) => line.received ?? 0)).toEqual([0, 0]);
+  expect((await ownWine(page.request, first.id)).quantity).toBe(5);
+  expect((await ownWine(page.request, second.id)).quantity).toBe(5);
 });
 
 test('cart: a quantity typed is kept exactly or refused, and the cart keeps what it had', async ({

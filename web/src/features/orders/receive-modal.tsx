@@ -110,9 +110,16 @@ function ReceiveBody({
         : {}),
     };
     const found = schemaErrors(ReceiveInput, input);
+    // The schema numbers the lines sent (empty ones are left out): each message goes to the line it is about.
+    input.lines?.forEach((sent, index) => {
+      const rule = found[`lines.${index}.units`];
+      if (rule === undefined) return;
+      delete found[`lines.${index}.units`];
+      found[`line.${sent.lineId}`] = rule;
+    });
     for (const line of open) {
       const units = schemaNumber(typed[line.lineId] ?? '', locale);
-      if (mode === 'lines' && units !== null && units > outstanding(line))
+      if (mode === 'lines' && !found[`line.${line.lineId}`] && units !== null && units > outstanding(line))
         found[`line.${line.lineId}`] = t('ordersPage.receive.tooMany', { count: outstanding(line) });
     }
     if (mode === 'lines' && (input.lines?.length ?? 0) === 0) found.lines = t('ordersPage.receive.nothing');
@@ -129,10 +136,7 @@ function ReceiveBody({
     }
   }
 
-  const lineError = (lineId: string, index: number) => {
-    const indexInLines = open.findIndex((line) => line.lineId === lineId);
-    return errors[`line.${lineId}`] ?? errors[`lines.${indexInLines >= 0 ? indexInLines : index}.units`];
-  };
+  const lineError = (lineId: string) => errors[`line.${lineId}`];
 
   return (
     <Stack gap="md">
@@ -193,7 +197,7 @@ function ReceiveBody({
                         description={null}
                         value={typed[line.lineId] ?? ''}
                         onChange={(text) => setTyped((current) => ({ ...current, [line.lineId]: text }))}
-                        error={lineError(line.lineId, index)}
+                        error={lineError(line.lineId)}
                         size="xs"
                       />
                     )}
