@@ -185,8 +185,23 @@ describe('account deletion as a job', () => {
     expect(JSON.stringify(search.payload ?? {})).not.toContain('Fjord Bistro');
     expect(ofAccount(await scanTable(), user.id, RESTAURANT).length).toBe(before.length);
 
+    // Every delete goes in a BatchWriteItem of at most 25.
+    const batches: number[] = [];
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'BatchWriteItemCommand') {
+          const items = (args.input as { RequestItems?: Record<string, unknown[]> }).RequestItems ?? {};
+          batches.push(Object.values(items).reduce((sum, list) => sum + list.length, 0));
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'count-batch-writes' },
+    );
     open();
     await origin.stack.broker.idle();
+    dynamoClient().middlewareStack.remove('count-batch-writes');
+    expect(Math.max(...batches)).toBeLessThanOrEqual(25);
+    expect(batches.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(before.length - 10);
 
     expect(ofAccount(await scanTable(), user.id, RESTAURANT)).toEqual([]);
     // It sent itself on with the step it reached, many times over.
