@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, CURRENCY_CODES, displayCurrency, resolveCurrency } from './currencies';
+import {
+  CURRENCIES,
+  CURRENCY_CODES,
+  defaultCurrencyFor,
+  displayCurrency,
+  resolveCurrency,
+} from './currencies';
 import { localeFromAcceptLanguage } from './locales';
 
 describe('currencies', () => {
@@ -13,6 +19,14 @@ describe('currencies', () => {
     expect(resolveCurrency('nok')).toBe('NOK');
     expect(resolveCurrency('XYZ')).toBe('EUR');
     expect(resolveCurrency(undefined)).toBe('EUR');
+  });
+
+  it("starts a new account in its country's currency: NOK in Norway, EUR when the country is unknown", () => {
+    expect(defaultCurrencyFor('NO')).toBe('NOK');
+    expect(defaultCurrencyFor(' no ')).toBe('NOK');
+    expect(defaultCurrencyFor('DE')).toBe('EUR');
+    expect(defaultCurrencyFor(undefined)).toBe('EUR');
+    expect(defaultCurrencyFor('')).toBe('EUR');
   });
 
   it('maps Danish and Swedish to Norwegian, yen to yuan, Argentine and Chilean pesos to dollars for display', () => {
