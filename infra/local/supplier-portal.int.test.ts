@@ -425,6 +425,32 @@ describe('order import', () => {
       expect.objectContaining({ wineId: wine.wineId, units: 12, unitCost: 18_900, total: 12 * 18_900 }),
     ]);
 
+    // Into a cellar kept in euros: the importer's NOK prices converted at the rate held, which the order keeps.
+    const cellars = await origin.api<{ rows: { id: string }[] }>(
+      'GET',
+      `${accounts.base('restaurant')}/cellars`,
+      {
+        token: tokens.restaurant,
+      },
+    );
+    const cellarPath = `/api/wine-cellars/cellars/${cellars.payload.rows[0]?.id}`;
+    const toCurrency = (baseCurrency: string) =>
+      origin.api('PATCH', cellarPath, { token: tokens.restaurant, json: { baseCurrency } });
+    expect((await toCurrency('EUR')).status).toBe(200);
+    try {
+      const inEuros = await imports({ ...order, orderId: 'TLF-1002' });
+      expect(inEuros.status).toBe(201);
+      const rate = inEuros.payload.exchangeRate;
+      expect(rate).toMatchObject({ from: 'NOK', to: 'EUR' });
+      expect(rate?.rate).toBeCloseTo(1 / (rate?.nokPerUnit ?? 1), 6);
+      const unitCost = Math.round(18_900 * (rate?.rate ?? 0));
+      expect(inEuros.payload).toMatchObject({ currency: 'EUR', totalCost: 12 * unitCost });
+      expect(inEuros.payload.products[0]).toMatchObject({ unitCost, total: 12 * unitCost });
+      expect(unitCost).toBeLessThan(18_900 / 5);
+    } finally {
+      expect((await toCurrency('NOK')).status).toBe(200);
+    }
+
     // Turned off again: refused again.
     await origin.api('PATCH', `/api/admin/suppliers/${supplier.id}`, {
       token: tokens.admin,

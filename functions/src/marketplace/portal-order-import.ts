@@ -4,11 +4,11 @@
  * import for the importer and the buyer's cellar has an active connection to it (the orders domain's
  * importer connections). The buyer is found by its organization number among business accounts.
  */
-import { convertFromNokMinor, currency, type Order, type OrderImportInput } from '@kork/shared';
+import type { Order, OrderImportInput } from '@kork/shared';
 import { findBusinessesByOrganizationNumber } from '../accounts/account-store';
-import { cellarOf } from '../cellar/cellar-service';
 import { importerKeyOf, listImporterConnections } from '../orders/importer-connections';
 import { createOrder } from '../orders/order-writes';
+import { orderConversionFor } from '../orders/placed-orders';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { portalSupplier, supplierRecord } from './portal-supplier';
@@ -36,11 +36,9 @@ export async function importSupplierOrder(principal: Principal, input: OrderImpo
   );
   if (!connected) throw new ConflictError({ key: 'orderImportNeedsActivation' });
 
-  // Order lines are in the cellar's own currency; importers sell in NOK.
-  const { baseCurrency } = await cellarOf(buyer.id);
-  const factor = 10 ** currency(baseCurrency).minorUnits;
-  const unitCost = (nokMinor: number) =>
-    baseCurrency === 'NOK' ? nokMinor : Math.round(convertFromNokMinor(nokMinor, baseCurrency) * factor);
+  // Importers sell in NOK; the order's lines are converted into the cellar's own currency at the rate
+  // held, which the order keeps.
+  const conversion = await orderConversionFor(buyer.id, 'NOK');
 
   return createOrder(
     buyer.id,
@@ -54,9 +52,10 @@ export async function importSupplierOrder(principal: Principal, input: OrderImpo
       products: input.lines.map((line) => ({
         wineId: line.wineId,
         units: line.units,
-        unitCost: unitCost(line.unitCostMinor),
+        unitCost: line.unitCostMinor,
       })),
     },
     principal,
+    { conversion },
   );
 }

@@ -29,6 +29,7 @@ import {
   orderRecordOf,
   toOrder,
 } from './order-store';
+import type { OrderConversion } from './placed-orders';
 
 /**
  * An order's lines from its input: each names a wine of the cellar or an active catalogue wine, and
@@ -85,12 +86,28 @@ function present<T extends Record<string, unknown>>(fields: T): Partial<T> {
   ) as Partial<T>;
 }
 
-export async function createOrder(ownerId: string, input: OrderInput, principal: Principal): Promise<Order> {
-  const [cellar, actor, products] = await Promise.all([
+/**
+ * A new order. `conversion` is for an order whose lines are in its supplier's currency (an importer's
+ * order in NOK): each line's cost is converted into the cellar's and the rate is kept on the order.
+ */
+export async function createOrder(
+  ownerId: string,
+  input: OrderInput,
+  principal: Principal,
+  options: { conversion?: OrderConversion } = {},
+): Promise<Order> {
+  const { conversion } = options;
+  const [cellar, actor, lines] = await Promise.all([
     cellarOf(ownerId),
     actorOf(principal),
     newLines(ownerId, input.products),
   ]);
+  const products = conversion
+    ? lines.map((line) => {
+        const unitCost = conversion.unitCost(line.unitCost);
+        return { ...line, unitCost, total: line.units * unitCost };
+      })
+    : lines;
   const now = new Date().toISOString();
   const record = {
     ownerId,
@@ -111,6 +128,7 @@ export async function createOrder(ownerId: string, input: OrderInput, principal:
     createdAt: now,
     updatedAt: now,
     version: 0,
+    ...(conversion?.exchangeRate ? { exchangeRate: conversion.exchangeRate } : {}),
   } as OrderRecord;
   await db().entities.order.create(record).go();
   return toOrder(record, cellar.baseCurrency);
