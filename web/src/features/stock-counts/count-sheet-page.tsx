@@ -202,16 +202,19 @@ function Sheet({
     });
   }, [sheet.lines, locationFilter, uncountedOnly, search, focusPair, touched]);
 
-  const { enter } = queue;
+  const { enter, keep } = queue;
   const onEnter = useCallback(
-    (line: StockCountLine, counted: number) => {
+    (line: StockCountLine, counted: number, leaving?: boolean) => {
+      const figure = { ownWineId: line.ownWineId, locationId: line.locationId, counted };
+      if (leaving) {
+        keep(figure);
+        return;
+      }
       const pair = `${line.ownWineId}|${line.locationId}`;
       setTouched((seen) => (seen.has(pair) ? seen : new Set(seen).add(pair)));
-      void enter({ ownWineId: line.ownWineId, locationId: line.locationId, counted }).catch(
-        (error: unknown) => notify.error(errorMessage(error)),
-      );
+      void enter(figure).catch((error: unknown) => notify.error(errorMessage(error)));
     },
-    [enter],
+    [enter, keep],
   );
   const onUnsaved = useCallback((pair: string, kind: UnsavedKind | undefined) => {
     setUnsaved((known) => {

@@ -60,6 +60,56 @@ export async function queueFigure(figure: Omit<QueuedEntry, 'key' | 'version'>):
   return next;
 }
 
+const DRAFTS_KEY = 'kork-stock-count-drafts';
+type Draft = Omit<QueuedEntry, 'key' | 'version'>;
+
+function readDrafts(): Draft[] {
+  try {
+    const drafts: unknown = JSON.parse(localStorage.getItem(DRAFTS_KEY) ?? '[]');
+    return Array.isArray(drafts)
+      ? drafts.filter(
+          (draft): draft is Draft =>
+            typeof draft === 'object' &&
+            draft !== null &&
+            typeof draft.countId === 'string' &&
+            typeof draft.ownWineId === 'string' &&
+            typeof draft.locationId === 'string' &&
+            typeof draft.ownerId === 'string' &&
+            typeof draft.countedAt === 'string' &&
+            Number.isInteger(draft.counted),
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Keeps a figure typed as the page goes away (a reload, a closed tab) at once, in localStorage: IndexedDB
+ * may not finish a write while the page unloads. `queueDrafts` queues it on the next start.
+ */
+export function keepDraft(figure: Draft): void {
+  try {
+    localStorage.setItem(DRAFTS_KEY, JSON.stringify([...readDrafts(), figure]));
+  } catch {
+    // No room or no storage: the figure goes through IndexedDB alone.
+  }
+}
+
+/** Queues the figures kept as the page went away (a figure that reached the queue too is sent again, unchanged). */
+export async function queueDrafts(): Promise<void> {
+  const drafts = readDrafts();
+  if (drafts.length === 0) return;
+  // Taken out first: queueing tells the queue's listeners, which come here again.
+  localStorage.removeItem(DRAFTS_KEY);
+  try {
+    for (const draft of drafts) await queueFigure(draft);
+  } catch (error) {
+    for (const draft of drafts) keepDraft(draft);
+    throw error;
+  }
+}
+
 export async function queuedEntries(countId: string): Promise<QueuedEntry[]> {
   return (await db()).getAllFromIndex('entries', 'countId', countId);
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { notify } from '../../../lib/notify';
 import { stockCountKeys } from '../api/stock-counts';
-import { onQueueChange, queuedEntries, queueFigure, saveSheet } from './count-store';
+import { keepDraft, onQueueChange, queueDrafts, queuedEntries, queueFigure, saveSheet } from './count-store';
 import { mergeEntries, type QueuedEntry } from './queue-logic';
 import { onEntriesAccepted, syncCount } from './sync';
 
@@ -38,6 +38,8 @@ export interface CountQueue {
   syncing: boolean;
   /** Queues a figure and sends it soon when online. */
   enter: (figure: { ownWineId: string; locationId: string; counted: number }) => Promise<void>;
+  /** Queues a figure as the page goes away: kept at once where an unloading page can still write. */
+  keep: (figure: { ownWineId: string; locationId: string; counted: number }) => void;
   /** Sends what waits now; resolves once the run is over. */
   syncNow: () => Promise<void>;
 }
@@ -57,6 +59,8 @@ export function useCountQueue(ownerId: string, countId: string, failedText: stri
   const mounted = useRef(true);
 
   const reload = useCallback(async () => {
+    // Figures kept as the page last went away join the queue first.
+    await queueDrafts().catch(() => undefined);
     const entries = await queuedEntries(countId).catch(() => []);
     if (!mounted.current) return;
     setQueued(entries);
@@ -116,6 +120,14 @@ export function useCountQueue(ownerId: string, countId: string, failedText: stri
     [ownerId, countId, syncNow],
   );
 
+  const keep = useCallback(
+    (figure: { ownWineId: string; locationId: string; counted: number }) => {
+      keepDraft({ ...figure, ownerId, countId, countedAt: new Date().toISOString() });
+      void enter(figure).catch(() => undefined);
+    },
+    [ownerId, countId, enter],
+  );
+
   // Send on arrival, and whenever the network comes back.
   useEffect(() => {
     if (online) void syncNow();
@@ -133,5 +145,5 @@ export function useCountQueue(ownerId: string, countId: string, failedText: stri
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  return { queued, loaded, online, syncing, enter, syncNow };
+  return { queued, loaded, online, syncing, enter, keep, syncNow };
 }

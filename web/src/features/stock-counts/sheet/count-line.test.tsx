@@ -127,6 +127,21 @@ describe('a count line in English', () => {
     expect(onEnter.mock.calls).toEqual([[7], [8]]);
   });
 
+  it('enters a valid figure at once when the page goes away, and never a refused one', async () => {
+    const { onEnter, field } = renderLine();
+    typeInto(field, '9');
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(onEnter.mock.calls).toEqual([[9]]);
+    typeInto(field, '9.5');
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await pause();
+    expect(onEnter.mock.calls).toEqual([[9]]);
+  });
+
   it('keeps a refused figure in the field on Enter, and a saved figure stays as it was', async () => {
     const { onEnter, onDone, field } = renderLine();
     typeInto(field, '5');

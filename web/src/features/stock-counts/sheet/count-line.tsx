@@ -19,8 +19,11 @@ interface Props {
   readOnly: boolean;
   /** Scrolled to and focused (a barcode found it). */
   focused: boolean;
-  /** Tells which figure was entered; the line shows it from the next render on. */
-  onEnter: (line: StockCountLine, counted: number) => void;
+  /**
+   * Tells which figure was entered; the line shows it from the next render on. `leaving`: the page is going
+   * away, so the figure must be kept at once.
+   */
+  onEnter: (line: StockCountLine, counted: number, leaving?: boolean) => void;
   /** Whether the field shows something not saved: a figure being typed, or one refused (`undefined`: saved). */
   onUnsaved: (pair: string, kind: UnsavedKind | undefined) => void;
   /** Enter in the field: back to where the next wine is looked up. */
@@ -79,15 +82,28 @@ export const CountLine = memo(function CountLine({
   };
 
   // A valid figure goes once typing pauses; anything else typed meanwhile (a refused one too) cancels it.
+  // Leaving the page (a reload, the phone locking) enters it at once, so a figure typed is never lost.
   const ready = state.kind === 'ready' ? state.counted : undefined;
   useEffect(() => {
     if (ready === undefined) return;
-    timer.current = setTimeout(() => {
+    const now = (leaving?: boolean) => {
+      clearTimeout(timer.current);
       if (entered.current === ready) return;
       entered.current = ready;
-      onEnter(line, ready);
-    }, ENTER_AFTER_MS);
-    return () => clearTimeout(timer.current);
+      onEnter(line, ready, leaving);
+    };
+    timer.current = setTimeout(now, ENTER_AFTER_MS);
+    const leave = () => now(true);
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leave();
+    };
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      clearTimeout(timer.current);
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+    };
   }, [ready, line, onEnter]);
 
   // A figure entered waits in the device's queue until the sheet shows it: still "typing" until then.
