@@ -122,7 +122,7 @@ const range = z
     ),
     crossCheck(
       ['glassPrice'],
-      (r) => !r.glassPrice || r.glassPrice.kind !== 'fixed' || Number.isInteger(r.glassPrice.value),
+      (r) => r.glassPrice?.kind !== 'fixed' || Number.isInteger(r.glassPrice.value),
       {
         error: 'wholeMinorUnits',
         path: ['glassPrice', 'value'],

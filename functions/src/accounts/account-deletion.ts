@@ -152,7 +152,7 @@ export async function purgeAccount(
 ): Promise<PurgeOutcome> {
   const user = await findUserById(message.userId);
   // Gone already (a duplicate delivery), or not (or no longer this) deletion: nothing to do.
-  if (!user || user.status !== 'deleting' || user.deletionRequestedAt !== message.requestedAt) {
+  if (user?.status !== 'deleting' || user.deletionRequestedAt !== message.requestedAt) {
     log?.info('account deletion message ignored', { userId: message.userId, found: Boolean(user) });
     return { result: 'ignored', step: message.step };
   }

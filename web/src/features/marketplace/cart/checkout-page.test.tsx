@@ -143,7 +143,7 @@ describe('the checkout page', () => {
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     expect(post.mock.calls[0]?.[0]).toBe(`${NBS}/checkout`);
     expect(
-      (post.mock.calls[0]?.[1] as { body: { placeReady?: boolean; version?: number } }).body,
+      (post.mock.calls[0]?.[1] as { body: { placeReady?: boolean; version?: number } } | undefined)?.body,
     ).toMatchObject({
       placeReady: true,
       version: 7,
@@ -169,7 +169,9 @@ describe('the checkout page', () => {
     expect(screen.getByTestId('checkout-failure').textContent).toContain(
       'see the problems under each supplier',
     );
-    expect((post.mock.calls[0]?.[1] as { body: { placeReady?: boolean } }).body.placeReady).toBeUndefined();
+    expect(
+      (post.mock.calls[0]?.[1] as { body: { placeReady?: boolean } } | undefined)?.body.placeReady,
+    ).toBeUndefined();
     expect(await screen.findByRole('button', { name: 'Place the order that can go' })).toBeTruthy();
   });
 });
