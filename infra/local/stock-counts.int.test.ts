@@ -325,10 +325,10 @@ describe('entries', () => {
   });
 
   it('refuses a figure that is no whole number from 0 to 100 000 with its rule, keeping the one entered before', async () => {
-    const cellarF = await location('Telling F');
-    const w = await wine('Telling Tall', 5, cellarF.id);
-    const count = await create({ locationIds: [cellarF.id] });
-    expect((await put(count.id, [{ ownWineId: w.id, locationId: cellarF.id, counted: 7 }])).status).toBe(200);
+    const cellarH = await location('Telling H');
+    const w = await wine('Telling Tall', 5, cellarH.id);
+    const count = await create({ locationIds: [cellarH.id] });
+    expect((await put(count.id, [{ ownWineId: w.id, locationId: cellarH.id, counted: 7 }])).status).toBe(200);
     const cases: [unknown, string][] = [
       [1e9, message('between|min=0|max=100000', 'en')],
       [100_001, message('between|min=0|max=100000', 'en')],
@@ -337,7 +337,7 @@ describe('entries', () => {
       ['abc', message('mustBeNumber', 'en')],
     ];
     for (const [counted, rule] of cases) {
-      const refused = await put(count.id, [{ ownWineId: w.id, locationId: cellarF.id, counted }]);
+      const refused = await put(count.id, [{ ownWineId: w.id, locationId: cellarH.id, counted }]);
       expect(refused.status, String(counted)).toBe(400);
       expect(refused.error?.fields?.['entries.0.counted'], String(counted)).toBe(rule);
     }
