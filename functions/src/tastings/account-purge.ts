@@ -2,12 +2,32 @@
  * Account deletion (accounts/account-deletion.ts): the tasting notes, each removed with its wine's
  * averages, so the wines forget the notes too.
  */
+import { db } from '../data/entities';
 import type { EntityName } from '../data/owned-purge';
-import { removeAllTastingsOf } from './tasting-service';
+import { NotFoundError } from '../platform/errors';
+import { type NoteRecord, removeNote } from './tasting-service';
 
 export const OWNED_ENTITIES = ['tastingNote'] as const satisfies readonly EntityName[];
 
-/** Deletes the account's notes; false when `deadline` came first. */
-export function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
-  return removeAllTastingsOf(ownerId, deadline);
+/**
+ * Deletes the account's notes a page at a time, each in its own transaction with its wine; false when
+ * `deadline` (epoch ms) came first, for the purge to go on in its next message.
+ */
+export async function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
+  let cursor: string | null = null;
+  do {
+    if (Date.now() >= deadline) return false;
+    const page: { data: NoteRecord[]; cursor: string | null } = await db()
+      .entities.tastingNote.query.byOwner({ ownerId })
+      .go({ limit: 100, cursor });
+    for (const note of page.data) {
+      if (Date.now() >= deadline) return false;
+      // Gone already: another delivery of the same purge took it.
+      await removeNote(note).catch((error: unknown) => {
+        if (!(error instanceof NotFoundError)) throw error;
+      });
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return true;
 }

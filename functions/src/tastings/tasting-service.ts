@@ -14,7 +14,7 @@ import { commitTransaction, isConditionFailure, laterThan, TransactionCanceled }
 import type { Principal } from '../platform/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 
-type NoteRecord = EntityItem<ReturnType<typeof db>['entities']['tastingNote']>;
+export type NoteRecord = EntityItem<ReturnType<typeof db>['entities']['tastingNote']>;
 
 /** What one note adds to its wine's sums. */
 interface Contribution {
@@ -282,7 +282,8 @@ export async function deleteTasting(id: string, actor: Principal): Promise<void>
  * the note as read, so two deletes (or a delete racing a publish) cannot both change the sums: the
  * loser reads again, and finds the note gone (404) or deletes what it is now.
  */
-async function removeNote(first: NoteRecord): Promise<void> {
+/** Removes one note with its wine's averages, retried on a concurrent change (also the account purge's step). */
+export async function removeNote(first: NoteRecord): Promise<void> {
   let note = first;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -324,32 +325,6 @@ async function removeOnce(note: NoteRecord): Promise<void> {
       ...unchanged(others)(entities.tastingNote),
     ]),
   );
-}
-
-/**
- * Removes every note a person wrote, keeping the wines' averages right (account deletion); a page at a
- * time, each note in its own transaction with its wine. False when `deadline` (epoch ms) came first.
- */
-export async function removeAllTastingsOf(
-  userId: string,
-  deadline = Number.POSITIVE_INFINITY,
-): Promise<boolean> {
-  let cursor: string | null = null;
-  do {
-    if (Date.now() >= deadline) return false;
-    const page: { data: NoteRecord[]; cursor: string | null } = await db()
-      .entities.tastingNote.query.byOwner({ ownerId: userId })
-      .go({ limit: 100, cursor });
-    for (const note of page.data) {
-      if (Date.now() >= deadline) return false;
-      // Gone already: another delivery of the same purge took it.
-      await removeNote(note).catch((error: unknown) => {
-        if (!(error instanceof NotFoundError)) throw error;
-      });
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return true;
 }
 
 /** A wine's published notes, experts apart from the community, and the viewer's own notes. */
