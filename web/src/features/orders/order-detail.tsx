@@ -5,7 +5,7 @@ import { IconPackageImport, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
-import { formatCount } from '../../lib/format-number';
+import { formatCount, formatDecimal } from '../../lib/format-number';
 import { notify } from '../../lib/notify';
 import { formatMoney } from '../cellar/wines/money';
 import { formatDay } from '../sales/sales-shared';
@@ -120,6 +120,16 @@ export function OrderDetail({ orderId, onClose, userId, locations, currency }: O
               <Text size="sm" ta="right" fw={700} mt={4} className={classes.money}>
                 {t('ordersPage.detail.total', { amount: formatMoney(data.totalCost, data.currency, locale) })}
               </Text>
+              {data.exchangeRate && (
+                <Text size="xs" c="dimmed" ta="right" data-testid="order-rate">
+                  {t('ordersPage.detail.converted', {
+                    from: data.exchangeRate.from,
+                    to: data.exchangeRate.to,
+                    rate: formatDecimal(data.exchangeRate.nokPerUnit, locale, 4, 2),
+                    date: formatDay(data.exchangeRate.date, locale),
+                  })}
+                </Text>
+              )}
             </section>
             {data.marketplace && <MarketplaceFacts order={data} info={data.marketplace} />}
             {data.note && (
