@@ -21,7 +21,7 @@ import salesAnalytics from './cellar/sales-analytics.en.json';
 import stockCounts from './cellar/stock-counts.en.json';
 import wines from './cellar/wines.en.json';
 import main from './en.json?raw';
-import vocabulary from './vocabulary/en.json';
+import vocabulary from '@kork/shared/vocabulary/en.json';
 
 export default {
   ...JSON.parse(main),

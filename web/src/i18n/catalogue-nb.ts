@@ -21,7 +21,7 @@ import salesAnalytics from './cellar/sales-analytics.nb.json';
 import stockCounts from './cellar/stock-counts.nb.json';
 import wines from './cellar/wines.nb.json';
 import main from './nb.json?raw';
-import vocabulary from './vocabulary/nb.json';
+import vocabulary from '@kork/shared/vocabulary/nb.json';
 
 export default {
   ...JSON.parse(main),

@@ -4,7 +4,7 @@ import { i18n } from '../i18n/i18n';
  * The catalogue's controlled values in the reader's language. Wines keep Vinmonopolet's Norwegian values
  * as stored ("Frankrike", "Storfe", "Skrukapsel"); the lazily loaded text catalogues carry, under
  * `vocabulary`, one flat object per field from the stored value to its English or Bokmål form
- * (web/src/i18n/vocabulary/*.json). Stored values may hold dots, so they are looked up in the object,
+ * (shared/src/vocabulary/*.json, which the server reads too). Stored values may hold dots, so they are looked up in the object,
  * never as i18next key paths.
  *
  * Sub-regions use `region`; free text (tasting notes, production methods, grapes, proper names of places)

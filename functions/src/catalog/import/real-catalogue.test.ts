@@ -1,7 +1,7 @@
 /**
  * Vinmonopolet's real product list as the catalogue reads it. Every controlled value it stores (the
- * Norwegian words) has an English and a Bokmål form in the web's vocabulary
- * (web/src/i18n/vocabulary/*.json), for the real list and the demo catalogue alike; free text stays as
+ * Norwegian words) has an English and a Bokmål form in the shared vocabulary
+ * (shared/src/vocabulary/*.json), for the real list and the demo catalogue alike; free text stays as
  * written and is named here as such. Display names and vintages read well on its rows.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ const FILE = resolve(REPO_ROOT, '..', 'shared', 'data', 'vinmonopolet-2014.csv')
 type Vocabulary = Record<string, Record<string, string>> & { unknown: string };
 const vocabulary = (language: string): Vocabulary =>
   JSON.parse(
-    readFileSync(resolve(REPO_ROOT, 'web', 'src', 'i18n', 'vocabulary', `${language}.json`), 'utf8'),
+    readFileSync(resolve(REPO_ROOT, 'shared', 'src', 'vocabulary', `${language}.json`), 'utf8'),
   );
 const en = vocabulary('en');
 const nb = vocabulary('nb');
