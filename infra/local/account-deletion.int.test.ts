@@ -14,6 +14,8 @@ import { cellarSeed } from '@kork/functions/cellar/seed';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { eventsSeed } from '@kork/functions/events/seed';
+import { suppliersLinkedTo } from '@kork/functions/marketplace/portal-supplier';
+import { marketplaceSeed } from '@kork/functions/marketplace/seed';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
 import { wineListsSeed } from '@kork/functions/wine-lists/seed';
@@ -57,6 +59,7 @@ beforeAll(async () => {
     wineListsSeed,
     demoYearSeed,
     eventsSeed,
+    marketplaceSeed,
   ]);
 }, 600_000);
 
@@ -247,4 +250,23 @@ describe('account deletion as a job', () => {
       200,
     );
   });
+
+  it("unlinks a deleted importer from the supplier it answered for, so no link names it", async () => {
+    const login = await origin.api<LoginResult>('POST', '/api/auth/log-in', {
+      json: { email: 'importer@kork.local', password: 'Importer1' },
+    });
+    expect(login.status).toBe(200);
+    const { access_token: token, user } = login.payload;
+    const linked = await suppliersLinkedTo(user.id);
+    expect(linked).toHaveLength(1);
+    const removed = await origin.api('DELETE', `/api/users/${user.id}`, {
+      token,
+      json: { action: 'delete', confirmation: 'DELETE' },
+    });
+    expect(removed.status).toBe(202);
+    await origin.stack.broker.idle();
+    expect(await suppliersLinkedTo(user.id)).toEqual([]);
+    expect(ofAccount(await scanTable(), user.id, user.email)).toEqual([]);
+    expect(origin.stack.broker.deadLetters('account-deletions')).toEqual([]);
+  }, 120_000);
 });

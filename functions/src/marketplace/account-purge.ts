@@ -1,8 +1,10 @@
 /**
  * Account deletion (accounts/account-deletion.ts): the cart, the checkouts and their billing and delivery,
- * and the suppliers' inbox entries and mail records of the account's orders, removed 25 to a batch.
+ * and the suppliers' inbox entries and mail records of the account's orders, removed 25 to a batch; an
+ * importer's link to the supplier it answers for is removed first.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';
+import { unlinkAccountFromSuppliers } from './supplier-admin';
 
 export const OWNED_ENTITIES = [
   'cart',
@@ -13,6 +15,7 @@ export const OWNED_ENTITIES = [
 ] as const satisfies readonly EntityName[];
 
 /** Deletes what the account owns here; false when `deadline` came first. */
-export function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
+export async function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
+  await unlinkAccountFromSuppliers(ownerId);
   return purgeOwned(ownerId, OWNED_ENTITIES, deadline);
 }

@@ -103,6 +103,19 @@ export async function unlinkSupplierAccount(
   return adminView(record, viewer);
 }
 
+/**
+ * Account deletion: every supplier the account answers for is unlinked (each change conditional on the
+ * supplier's version, read again on a conflict), so a deleted importer leaves no link behind.
+ */
+export async function unlinkAccountFromSuppliers(userId: string): Promise<number> {
+  const linked = await suppliersLinkedTo(userId);
+  for (const supplierId of linked)
+    await changeSupplier(supplierId, (found) =>
+      found.linkedUserId === userId ? { remove: 'linkedUserId' } : undefined,
+    );
+  return linked.length;
+}
+
 /** `PATCH /api/admin/suppliers/{supplierId}`: order import into buyers' cellars on or off. */
 export async function updateSupplier(
   supplierId: string,
