@@ -251,7 +251,7 @@ describe('account deletion as a job', () => {
     );
   });
 
-  it("unlinks a deleted importer from the supplier it answered for, so no link names it", async () => {
+  it('unlinks a deleted importer from the supplier it answered for, so no link names it', async () => {
     const login = await origin.api<LoginResult>('POST', '/api/auth/log-in', {
       json: { email: 'importer@kork.local', password: 'Importer1' },
     });
