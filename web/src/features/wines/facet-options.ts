@@ -1,5 +1,6 @@
 import { type FacetName, type FacetValue, isMainCategory, vintageFilterYears } from '@kork/shared';
 import type { TFunction } from 'i18next';
+import type { VocabularyField } from '../../lib/vocabulary';
 import type { FacetOption } from './components/facet-group';
 import type { ListFilter, WineFilters } from './wine-filters';
 
@@ -24,6 +25,30 @@ export const FACET_GROUPS: readonly { facet: FeedFacetName; filter: ListFilter }
 
 export type Facets = Partial<Record<FeedFacetName, FacetValue[]>>;
 
+/** A stored catalogue value in the reader's language (`useVocabulary`): "Frankrike" → "France". */
+export type VocabularyLabel = (field: VocabularyField, value: string) => string;
+
+/** The vocabulary field of the facets whose values are controlled words; the others are proper names. */
+const FACET_FIELDS: Partial<Record<FeedFacetName, VocabularyField>> = {
+  countries: 'country',
+  regions: 'region',
+  subRegions: 'region',
+  food: 'food',
+  stores: 'storeCategory',
+};
+
+/**
+ * A facet value's name in the reader's language, with its parent where the list holds namesakes
+ * ("Other (Burgundy)", "Øvrige (Burgund)").
+ */
+function valueLabel(facet: FeedFacetName, value: FacetValue, label: VocabularyLabel | undefined): string {
+  const field = FACET_FIELDS[facet];
+  if (!field || !label) return value.name;
+  const name = label(field, value.name);
+  if (!value.parent) return name;
+  return `${name} (${label(facet === 'regions' ? 'country' : field, value.parent)})`;
+}
+
 const NON_VINTAGE = 'NV';
 const ORIGIN_FACETS: FeedFacetName[] = ['countries', 'regions', 'subRegions'];
 
@@ -44,14 +69,23 @@ function fallbackLabel(id: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The name of a filter value: the translated category, "NV", or the facet's own name. */
-export function facetLabel(filter: ListFilter, id: string, facets: Facets, t: TFunction): string {
+/**
+ * The name of a filter value: the translated category, "NV", or the facet's own name in the reader's
+ * language (through `label`, the vocabulary).
+ */
+export function facetLabel(
+  filter: ListFilter,
+  id: string,
+  facets: Facets,
+  t: TFunction,
+  label?: VocabularyLabel,
+): string {
   if (filter === 'mainCategoryId' && isMainCategory(id)) return t(`wineSearch.categories.${id}`);
   if (filter === 'vintages' && id === NON_VINTAGE) return t('wineSearch.card.nonVintage');
   const names = FACET_GROUPS.filter((group) => group.filter === filter).map((group) => group.facet);
   for (const name of names) {
     const value = facets[name]?.find((item) => item.id === id);
-    if (value) return value.name;
+    if (value) return valueLabel(name, value, label);
   }
   return fallbackLabel(id);
 }
@@ -78,6 +112,7 @@ export function facetOptions(
   filters: WineFilters,
   t: TFunction,
   today: Date = new Date(),
+  label?: VocabularyLabel,
 ): FacetOption[] {
   const chosen = filters[filter];
   let values = facets[facet] ?? [];
@@ -90,7 +125,7 @@ export function facetOptions(
     label:
       filter === 'mainCategoryId' || (filter === 'vintages' && value.id === NON_VINTAGE)
         ? facetLabel(filter, value.id, facets, t)
-        : value.name,
+        : valueLabel(facet, value, label),
     count: value.count,
   }));
 
@@ -99,7 +134,7 @@ export function facetOptions(
     (id) => !listed.has(id) && (!isOrigin || originDepth(id) === ORIGIN_FACETS.indexOf(facet)),
   );
   return [
-    ...missing.map((id) => ({ id, label: facetLabel(filter, id, facets, t), count: null })),
+    ...missing.map((id) => ({ id, label: facetLabel(filter, id, facets, t, label), count: null })),
     ...options,
   ];
 }

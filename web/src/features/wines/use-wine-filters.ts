@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCanonicalOrigins } from './use-canonical-origins';
 import { parseWineFilters, type WineFilters, wineFiltersToSearchParams } from './wine-filters';
 
 export interface SetFiltersOptions {
@@ -26,6 +27,8 @@ export function useWineFilters(): [
     },
     [setSearchParams],
   );
+
+  useCanonicalOrigins(filters.origins, setFilters);
 
   return [filters, setFilters];
 }

@@ -58,12 +58,12 @@ const ANSWER: WineSearchResult = {
   facets: {
     ...EMPTY_FACETS,
     countries: [
-      { id: 'italia', name: 'Italia', count: 20 },
-      { id: 'frankrike', name: 'Frankrike', count: 10 },
+      { id: 'italy', name: 'Italia', count: 20 },
+      { id: 'france', name: 'Frankrike', count: 10 },
     ],
     regions: [
-      { id: 'italia.piemonte', name: 'Piemonte', count: 20 },
-      { id: 'frankrike.bordeaux', name: 'Bordeaux', count: 10 },
+      { id: 'italy.piedmont', name: 'Piemonte', count: 20 },
+      { id: 'france.bordeaux', name: 'Bordeaux', count: 10 },
     ],
     grapes: Array.from({ length: 12 }, (_, i) => ({ id: `grape-${i}`, name: `Grape ${i}`, count: 12 - i })),
     vintages: [
@@ -137,20 +137,29 @@ describe('the wine feed', () => {
     expect(lastQuery()).toMatchObject({ page: 1, sortColumn: 'rating', sortDirection: 'desc' });
   });
 
-  it('puts a chosen country in the URL and asks again', async () => {
+  it('puts a chosen country in the URL by its neutral id and names it in English', async () => {
     renderFeed();
     await screen.findByTestId('wine-count');
 
     const country = await screen.findByRole('group', { name: 'Country' });
-    fireEvent.click(within(country).getByRole('checkbox', { name: /Italia/ }));
+    expect(within(country).queryByRole('checkbox', { name: /Italia|Frankrike/ })).toBeNull();
+    fireEvent.click(within(country).getByRole('checkbox', { name: /Italy/ }));
 
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?origins=italia'));
-    await waitFor(() => expect(lastQuery()).toMatchObject({ origins: ['italia'] }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?origins=italy'));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ origins: ['italy'] }));
     // Regions narrow to the chosen country.
     const region = screen.getByRole('group', { name: 'Region' });
     expect(within(region).queryByRole('checkbox', { name: /Bordeaux/ })).toBeNull();
-    expect(within(region).getByRole('checkbox', { name: /Piemonte/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Remove filter: Italia' })).toBeTruthy();
+    expect(within(region).getByRole('checkbox', { name: /Piedmont/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove filter: Italy' })).toBeTruthy();
+  });
+
+  it("rewrites an older link's Norwegian origin to today's id", async () => {
+    renderFeed('/feed?origins=italia,frankrike.burgund');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('?origins=italy%2Cfrance.burgundy'),
+    );
+    await waitFor(() => expect(lastQuery()).toMatchObject({ origins: ['italy', 'france.burgundy'] }));
   });
 
   it('offers the last 50 vintages and NV, and shows the top values first', async () => {

@@ -32,7 +32,7 @@ import {
   type WineFilters,
   wineSearchParams,
 } from '../wine-filters';
-import { formatPrice } from '../wine-text';
+import { formatPrice, useVocabulary } from '../wine-text';
 import { WineCard } from './wine-card';
 import { WineCardSkeleton } from './wine-card-skeleton';
 import classes from './wine-feed.module.css';
@@ -70,6 +70,7 @@ export interface WineFeedProps {
  */
 export function WineFeed({ onCategoryCounts }: WineFeedProps = {}) {
   const { t, i18n } = useTranslation();
+  const vocabulary = useVocabulary();
   const [filters, setFilters] = useWineFilters();
   const loggedIn = useIsLoggedIn();
   const viewer = useViewer();
@@ -105,7 +106,7 @@ export function WineFeed({ onCategoryCounts }: WineFeedProps = {}) {
       case 'search':
         return t('wineSearch.chips.search', { text: filter.value });
       case 'list':
-        return facetLabel(filter.key, filter.value, facets, t);
+        return facetLabel(filter.key, filter.value, facets, t, vocabulary);
       case 'price':
         return t(`wineSearch.chips.${filter.key}`, {
           price: formatPrice(filter.value, currency, i18n.resolvedLanguage),

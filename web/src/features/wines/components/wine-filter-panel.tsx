@@ -17,6 +17,7 @@ import {
   toggleOrigin,
   type WineFilters,
 } from '../wine-filters';
+import { useVocabulary } from '../wine-text';
 import { FacetGroup } from './facet-group';
 import classes from './wine-filters.module.css';
 
@@ -32,6 +33,7 @@ interface WineFilterPanelProps {
 /** The feed's filters: facet lists, the price range for members and the yes/no switches. */
 export function WineFilterPanel({ filters, facets, abilities, currency, onChange }: WineFilterPanelProps) {
   const { t } = useTranslation();
+  const label = useVocabulary();
 
   const toggle = (filter: ListFilter, id: string) =>
     onChange((current) => ({
@@ -86,7 +88,7 @@ export function WineFilterPanel({ filters, facets, abilities, currency, onChange
 
       {FACET_GROUPS.map(({ facet, filter }) => {
         if (!offersListFilter(filter, abilities)) return null;
-        const options = facetOptions(facet, filter, facets, filters, t);
+        const options = facetOptions(facet, filter, facets, filters, t, undefined, label);
         if (options.length === 0) return null;
         return (
           <FacetGroup
