@@ -11,7 +11,6 @@ export function useCanonicalOrigins(
   setFilters: (update: (current: WineFilters) => WineFilters, options?: { replace?: boolean }) => void,
 ): void {
   const key = origins.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the joined ids stand for the list.
   useEffect(() => {
     if (!key) return;
     let live = true;
