@@ -1,6 +1,7 @@
 /**
- * Catalogue reads: the faceted wine search, one wine with its vintages and related wines, the embed
- * card, and the navbar's global search. Prices and availability go to registered users only.
+ * Catalogue reads: the faceted wine search, one wine with its vintages and related wines, and the embed
+ * card (the navbar's global search is in global-search-service.ts). Prices and availability go to
+ * registered users only.
  */
 import {
   type CurrencyCode,
@@ -9,16 +10,8 @@ import {
   type EmbeddedWine,
   type FacetName,
   type FacetValue,
-  facetId,
   foldText,
-  type GlobalSearchResult,
   type Locale,
-  MAIN_CATEGORIES,
-  MAIN_CATEGORY_NAMES,
-  matchesFoldedName,
-  originId,
-  type SearchHit,
-  type SearchKind,
   styleDetail,
   WINE_SEARCH_DEFAULTS,
   type WineDetail,
@@ -26,7 +19,7 @@ import {
   type WineSearchQuery,
   type WineSearchResult,
 } from '@kork/shared';
-import { directory, publicNames } from '../accounts/public-profiles';
+import { publicNames } from '../accounts/public-profiles';
 import type { Principal } from '../platform/auth';
 import { NotFoundError } from '../platform/errors';
 import { reviewedWineIds } from '../tastings/tasting-service';
@@ -192,12 +185,20 @@ export async function searchWines(query: WineSearchQuery, viewer: Viewer): Promi
   if (kept) return kept;
   const result = index.search(indexQuery);
   await nameExperts(result.facets);
+  // A text search also says how many more wines it finds once the expert-rated default is off, so
+  // the feed can offer them instead of an empty page that does not say why.
+  const unrated =
+    indexQuery.text && indexQuery.isRatedByExpert === true
+      ? index.search({ ...indexQuery, isRatedByExpert: false, offset: 0, limit: 0, facets: false }).count -
+        result.count
+      : 0;
   // Who sells what to restaurants is for professional accounts only.
   if (!professional) result.facets.nbsSuppliers = [];
   const answer = {
     rows: result.rows.map((doc) => toRow(doc, viewer)),
     count: result.count,
     facets: tidyOriginFacets(result.facets, indexQuery.origins, (id) => index.originName(id)),
+    ...(unrated > 0 ? { withoutExpertRating: unrated } : {}),
   };
   if (key) keepAnswer(key, answer);
   return answer;
@@ -299,139 +300,4 @@ export async function embeddedWine(
     embedded.currency = currency;
   }
   return embedded;
-}
-
-// — Global search —
-
-interface Named {
-  kind: SearchKind;
-  id: string;
-  name: string;
-  folded: string;
-  detail?: string;
-  weight: number;
-}
-
-let namesCache: { index: CatalogIndex; names: Named[] } | undefined;
-
-/** Every facet value of the catalogue with the number of wines it has, built once per index. */
-function facetNames(index: CatalogIndex): Named[] {
-  if (namesCache?.index === index) return namesCache.names;
-  const byKey = new Map<string, Named>();
-  const add = (kind: SearchKind, id: string, name: string, detail?: string) => {
-    const key = `${kind}:${id}`;
-    const found = byKey.get(key);
-    if (found) found.weight++;
-    else byKey.set(key, { kind, id, name, folded: foldText(name), detail, weight: 1 });
-  };
-  for (const doc of index.docs()) {
-    if (doc.country) {
-      add('country', originId(doc.country), doc.country);
-      if (doc.region) {
-        add('region', originId(doc.country, doc.region), doc.region, doc.country);
-        if (doc.subRegion)
-          add(
-            'subRegion',
-            originId(doc.country, doc.region, doc.subRegion),
-            doc.subRegion,
-            `${doc.region}, ${doc.country}`,
-          );
-      }
-    }
-    if (doc.producer) add('manufacturer', facetId(doc.producer), doc.producer, doc.country);
-    for (const grape of doc.grapes) add('grape', facetId(grape), grape);
-  }
-  const names = [...byKey.values()];
-  namesCache = { index, names };
-  return names;
-}
-
-const PER_KIND = 5;
-
-/** `GET /api/search?q=`: hits grouped by SPEC §3 kind, each group best first. */
-export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSearchResult> {
-  const query = foldText(q.trim());
-  const { index } = await catalogIndex();
-  const groups: GlobalSearchResult['groups'] = [];
-  const push = (kind: SearchKind, hits: SearchHit[]) => {
-    if (hits.length > 0) groups.push({ kind, hits });
-  };
-
-  // The feed's default sort: the wines that match best first (exact words, then prefixes, then
-  // typos), then by rating, as `GET /api/wines?search=` lists them.
-  const wines = index.search({
-    text: q,
-    sortColumn: 'rating',
-    sortDirection: 'desc',
-    offset: 0,
-    limit: PER_KIND,
-    facets: false,
-  });
-  push(
-    'wine',
-    wines.rows.map((doc) => ({
-      kind: 'wine' as const,
-      id: doc.id,
-      name: doc.name,
-      detail: [doc.producer, doc.vintage ?? 'NV'].filter(Boolean).join(' · '),
-      imageUrl: doc.imageUrl,
-      mainCategoryId: doc.mainCategoryId,
-    })),
-  );
-
-  push(
-    'category',
-    MAIN_CATEGORIES.filter((c) => {
-      const names = MAIN_CATEGORY_NAMES[c];
-      return (
-        matchesFoldedName(foldText(names.en), query) ||
-        matchesFoldedName(foldText(names.nb), query) ||
-        c.startsWith(query)
-      );
-    })
-      .slice(0, PER_KIND)
-      .map((c) => ({
-        kind: 'category' as const,
-        id: c,
-        name: MAIN_CATEGORY_NAMES[c][viewer.locale ?? 'en'],
-      })),
-  );
-
-  const named = facetNames(index).filter((n) => matchesFoldedName(n.folded, query));
-  const pushNamed = (kind: 'country' | 'region' | 'subRegion' | 'manufacturer' | 'grape') =>
-    push(
-      kind,
-      named
-        .filter((n) => n.kind === kind)
-        .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name))
-        .slice(0, PER_KIND)
-        .map(({ id, name, detail }) => ({ kind, id, name, detail })),
-    );
-  for (const kind of ['country', 'region', 'subRegion'] as const) pushNamed(kind);
-  // Events through their own service (public ones by name; a private one by its exact name only).
-  const { eventSearchHits } = await import('../events/event-service');
-  push('wineEvent', query ? await eventSearchHits(q) : []);
-  for (const kind of ['manufacturer', 'grape'] as const) pushNamed(kind);
-
-  for (const kind of ['expert', 'tastingLocation'] as const) {
-    const people = await directory(kind);
-    push(
-      kind,
-      people
-        .filter(
-          (p) =>
-            matchesFoldedName(foldText(p.name), query) ||
-            matchesFoldedName(foldText(p.tastingLocationName ?? ''), query),
-        )
-        .slice(0, PER_KIND)
-        .map((p) => ({
-          kind,
-          id: p.id,
-          name: kind === 'tastingLocation' ? (p.tastingLocationName ?? p.name) : p.name,
-          detail: p.country,
-          imageUrl: p.image,
-        })),
-    );
-  }
-  return { groups };
 }

@@ -14,6 +14,7 @@ import {
   compareNames,
   EXACT,
   FACET_LIMIT,
+  fieldTerms,
   matchTier,
   NO_MATCH,
   originDepth,
@@ -22,6 +23,7 @@ import {
   textTokens,
   vintageId,
 } from './catalog-index';
+import { readQuery } from './query-text';
 import type { IndexQuery, IndexResult, SearchDoc } from './types';
 
 /**
@@ -44,7 +46,7 @@ const wines = new WeakMap<SearchDoc, Wine>();
 function derive(doc: SearchDoc): Wine {
   let wine = wines.get(doc);
   if (wine === undefined) {
-    wine = { values: facetValues(doc), terms: searchableText(doc).flatMap(textTokens) };
+    wine = { values: facetValues(doc), terms: searchableText(doc).flatMap(fieldTerms) };
     wines.set(doc, wine);
   }
   return wine;
@@ -150,7 +152,10 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
   }
 
   // Each distinct word once: repeating a word changes neither the matches nor their order.
-  const tokens = query.text ? [...new Set(textTokens(query.text))] : [];
+  const read = query.text
+    ? readQuery(textTokens(query.text), (year) => docs.some((doc) => vintageId(doc.vintage) === year))
+    : { tokens: [] };
+  const tokens = read.tokens;
   // With text and the default sort (rating, descending), the best matches first, then by rating.
   const ranked = tokens.length > 0 && query.sortColumn === 'rating' && query.sortDirection === 'desc';
   const quality = new Map<SearchDoc, [number, number]>();
@@ -173,6 +178,7 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
       if (found === undefined) return;
       quality.set(doc, found);
     }
+    if (read.vintage !== undefined && vintageId(doc.vintage) !== read.vintage) return;
     if (query.isAvailable === true && !doc.isAvailable) return;
     if (query.isHorecaAvailable === true && !doc.isHorecaAvailable) return;
     if (query.isRatedByExpert === true && !(doc.expertCount > 0)) return;

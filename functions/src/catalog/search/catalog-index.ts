@@ -8,7 +8,10 @@ import {
   supplierIdOf,
   type WineFacets,
 } from '@kork/shared';
+import { withAbbreviations } from './abbreviations';
+import { readQuery } from './query-text';
 import type { IndexQuery, IndexResult, SearchDoc, SearchDocStats } from './types';
+import { namesOf } from './vocabulary-names';
 
 /**
  * The in-memory catalogue index (D14): typed-array columns over the catalogue, answering free text,
@@ -170,10 +173,22 @@ export function rankCost(tier: number, tokens: number): number {
   return tier === TYPO ? tokens + 1 : tier === PREFIX ? 1 : 0;
 }
 
-/** The text a wine is found by. */
+/**
+ * The text a wine is found by: its name, producer, grapes, and its country, region, sub-region and
+ * style under every name they have (as stored, in English and in Bokmål: `namesOf`).
+ */
 export function searchableText(doc: SearchDoc): string[] {
-  const fields = [doc.name, doc.producer, doc.country, doc.region, doc.subRegion, ...doc.grapes];
+  const fields = [doc.name, doc.producer, ...doc.grapes];
+  if (doc.country) fields.push(...namesOf('country', doc.country));
+  if (doc.region) fields.push(...namesOf('region', doc.region));
+  if (doc.subRegion) fields.push(...namesOf('region', doc.subRegion));
+  if (doc.style) fields.push(...namesOf('style', doc.style));
   return fields.filter((field): field is string => typeof field === 'string' && field !== '');
+}
+
+/** The terms a field of a wine is filed under: its words and the other forms of its abbreviations. */
+export function fieldTerms(field: string): readonly string[] {
+  return withAbbreviations(textTokens(field));
 }
 
 /** Facet ids of origin ids (`frankrike.bordeaux`) by depth: 1 country, 2 region, 3 sub-region. */
@@ -519,7 +534,7 @@ export class CatalogIndex {
     const termStrings: string[] = [];
     const termRows: number[] = [];
     const lastRow: number[] = [];
-    const fieldTerms = new Map<string, number[]>();
+    const fieldIds = new Map<string, number[]>();
     let rowTerms = new Uint32Array(Math.max(64, n * 8));
     let rowTermCount = 0;
     const rowTermOffsets = new Uint32Array(n + 1);
@@ -571,10 +586,10 @@ export class CatalogIndex {
       newestKey[row] = isoTime(doc.createdAt);
 
       for (const field of searchableText(doc)) {
-        let ids = fieldTerms.get(field);
+        let ids = fieldIds.get(field);
         if (ids === undefined) {
-          ids = textTokens(field).map(termId);
-          fieldTerms.set(field, ids);
+          ids = fieldTerms(field).map(termId);
+          fieldIds.set(field, ids);
         }
         for (const id of ids) {
           if (lastRow[id] === row) continue;
@@ -746,7 +761,12 @@ export class CatalogIndex {
     // Candidates: the rows every query token matches, narrowed to `onlyIds`; null means every row.
     let candidates: Uint32Array | null = null;
     let candidateCount = n;
-    const tokens = query.text ? [...new Set(textTokens(query.text))] : [];
+    // A year among the words is the vintage asked for when the catalogue has it (`readQuery`).
+    const read = query.text
+      ? readQuery(textTokens(query.text), (year) => this.dict.vintages.lookup(year) !== undefined)
+      : { tokens: [] };
+    const tokens = read.tokens;
+    const textVintage = read.vintage === undefined ? -1 : (this.dict.vintages.lookup(read.vintage) as number);
     if (tokens.length > 0) {
       candidates = this.candidates;
       candidateCount = this.matchText(tokens);
@@ -891,6 +911,7 @@ export class CatalogIndex {
     for (let c = 0; c < candidateCount; c++) {
       const row = candidates === null ? c : (candidates[c] as number);
       if (((flags[row] as number) & required) !== required) continue;
+      if (textVintage >= 0 && vintage[row] !== textVintage) continue;
       if (priceActive) {
         const p = price[row] as number;
         if (!(p >= minPrice && p <= maxPrice)) continue;
