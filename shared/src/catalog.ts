@@ -242,6 +242,11 @@ export interface WineSearchResult {
   rows: WineRow[];
   count: number;
   facets: WineFacets;
+  /**
+   * With a search text and the expert-rated filter on (its default): how many more wines the text
+   * finds among those without an expert rating, which that filter leaves out. Absent when none.
+   */
+  withoutExpertRating?: number;
 }
 
 /** `GET /api/wines/{id}`: the whole wine, its ratings, other vintages and related wines. */
