@@ -269,6 +269,30 @@ export const routes = {
     needs: ['table:read'],
     group: 'catalog',
   },
+  'PUT /api/wines/{id}/my-rating': {
+    handler: 'tastings/rate-wine',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'catalog',
+  },
+  'GET /api/users/{id}/want-to-try': {
+    handler: 'tastings/list-want-to-try',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'catalog',
+  },
+  'PUT /api/users/{id}/want-to-try/{wineId}': {
+    handler: 'tastings/add-want-to-try',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'catalog',
+  },
+  'DELETE /api/users/{id}/want-to-try/{wineId}': {
+    handler: 'tastings/remove-want-to-try',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'catalog',
+  },
 
   // — Cellar —
   'GET /api/wine-cellars/users/{id}/cellars': {

@@ -345,7 +345,7 @@ describe('tasting notes', () => {
   it('rejects points off the scale and dates in the future, in the request language', async () => {
     const points = await note('private', '5', { points: 101, isPublished: true });
     expect(points.status).toBe(400);
-    expect(points.error?.fields?.points).toBe('Invalid points');
+    expect(points.error?.fields?.points).toBe('Invalid points: 50 to 100, in whole or half points');
     const tomorrow = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const date = await origin.api('POST', `/api/wines/${ids['5']}/tastings`, {
       token: tokens.private,

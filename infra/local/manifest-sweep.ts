@@ -587,7 +587,8 @@ async function fixturesFor(key: RouteKey, account: Account): Promise<Record<stri
         );
         values.id = note.id;
       }
-    } else if (name === 'cellarId') values.cellarId = await cellarId();
+    } else if (name === 'wineId') values.wineId = catalogWineId;
+    else if (name === 'cellarId') values.cellarId = await cellarId();
     else if (name === 'locationId') values.locationId = (await location()).id;
     else if (name === 'categoryId') {
       const category = await ok(
@@ -960,6 +961,7 @@ const OPEN_TO_EVERY_ACCOUNT = new Set<RouteKey>([
   'POST /api/events/covers',
   'POST /api/events/wine-ids',
   'POST /api/wines/{id}/tastings',
+  'PUT /api/wines/{id}/my-rating',
 ]);
 
 /** A body no route takes: a list where an object belongs, or a form with a broken text field. */

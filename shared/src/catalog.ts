@@ -395,11 +395,22 @@ export const PageQuery = z.object({
   resultsPerPage: intParam(1, MAX_RESULTS_PER_PAGE),
 });
 
+/** The tasting points' bounds as query values (the scale of the notes below). */
+const POINTS_MIN_PARAM = 50;
+const POINTS_MAX_PARAM = 100;
+
 /** `GET /api/users/{id}/tastings`: `published=true` leaves the owner's private notes out (the public profile). */
 export const UserTastingsQuery = z.object({
   page: intParam(1, 10_000),
   resultsPerPage: intParam(1, MAX_RESULTS_PER_PAGE),
   published: boolParam,
+  /** Words the note's wine (name, producer, vintage) or its text holds; accents and case do not matter. */
+  q: z.optional(textField(200)),
+  /** The wine's style (main category). */
+  category: z.optional(z.enum(MAIN_CATEGORIES, { error: 'invalidValue' })),
+  /** The note's points from and to, whole points. */
+  minPoints: intParam(POINTS_MIN_PARAM, POINTS_MAX_PARAM),
+  maxPoints: intParam(POINTS_MIN_PARAM, POINTS_MAX_PARAM),
 });
 
 /** `GET /api/wines` query: arrays are comma separated; absent values take the SPEC defaults. */
@@ -496,13 +507,18 @@ function latestTastingDay(): string {
   return todayIso(new Date(Date.now() + 24 * 3600 * 1000));
 }
 
-const pointsField = z
-  .number({ error: 'invalidPoints' })
-  .check(
-    z.int({ error: 'invalidPoints' }),
-    z.gte(POINTS_MIN, { error: 'invalidPoints' }),
-    z.lte(POINTS_MAX, { error: 'invalidPoints' }),
-  );
+/** Points go in whole or half steps: 88.5 as the experts give them, 99.5 too. */
+export const POINTS_STEP = 0.5;
+
+/** Whether a number is a tasting's points: from 50 to 100 in whole or half points. */
+export function isTastingPoints(value: number): boolean {
+  return Number.isFinite(value) && value >= POINTS_MIN && value <= POINTS_MAX && Number.isInteger(value * 2);
+}
+
+const POINTS_RULE = withBounds('invalidTastingPoints', { min: POINTS_MIN, max: POINTS_MAX });
+export const pointsField = z
+  .number({ error: POINTS_RULE })
+  .check(z.refine(isTastingPoints, { error: POINTS_RULE }));
 /** A tasting's day: from 1900-01-01 to today; "Invalid date" otherwise (SPEC §5). */
 const dateField = isoDateField({ max: latestTastingDay, outOfRange: 'invalidDate' });
 const windowYear = z.optional(z.nullable(drinkingWindowYearField));

@@ -26,5 +26,6 @@ export * from './sales-analytics-math';
 export * from './schema-primitives';
 export * from './stock-count-rules';
 export * from './stock-counts';
+export * from './want-to-try';
 export * from './wine-lists';
 export { countWords, nameWords, producerInName, wineDisplayName } from './wine-names';

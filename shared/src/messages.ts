@@ -95,6 +95,14 @@ export const MESSAGES = {
   tooYoung: { en: 'You must be at least 18 years old', nb: 'Du må være minst 18 år' },
   invalidDate: { en: 'Invalid date', nb: 'Ugyldig dato' },
   invalidPoints: { en: 'Invalid points', nb: 'Ugyldige poeng' },
+  invalidTastingPoints: {
+    en: 'Invalid points: {min} to {max}, in whole or half points',
+    nb: 'Ugyldige poeng: {min} til {max}, i hele eller halve poeng',
+  },
+  wantToTryFull: {
+    en: 'Your Want to try list is full ({max} wines): remove one first',
+    nb: 'Listen Vil smake er full ({max} viner): fjern en først',
+  },
   bottleSizeTooLarge: {
     en: 'Bottle size must be less than 100 litres',
     nb: 'Flaskestørrelsen må være under 100 liter',

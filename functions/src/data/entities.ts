@@ -62,6 +62,7 @@ import {
   stockCountEntrySchema,
 } from '../stock-counts/entities/stock-count-entry';
 import { createTastingNoteEntity, tastingNoteSchema } from '../tastings/entities/tasting-note';
+import { createWantToTryEntity, wantToTrySchema } from '../tastings/entities/want-to-try';
 import { createWineListEntity, wineListSchema } from '../wine-lists/entities/wine-list';
 import { createWineListCounterEntity, wineListCounterSchema } from '../wine-lists/entities/wine-list-counter';
 import { createWineListPrintEntity, wineListPrintSchema } from '../wine-lists/entities/wine-list-print';
@@ -87,6 +88,7 @@ export const allEntities = {
   winePriceChange: winePriceChangeSchema,
   wineMerge: wineMergeSchema,
   tastingNote: tastingNoteSchema,
+  wantToTry: wantToTrySchema,
   cellar: cellarSchema,
   cellarWine: cellarWineSchema,
   cellarHistory: cellarHistorySchema,
@@ -142,6 +144,7 @@ function createService(client: ReturnType<typeof documentClient>) {
     winePriceChange: createWinePriceChangeEntity(config),
     wineMerge: createWineMergeEntity(config),
     tastingNote: createTastingNoteEntity(config),
+    wantToTry: createWantToTryEntity(config),
     cellar: createCellarEntity(config),
     cellarWine: createCellarWineEntity(config),
     cellarHistory: createCellarHistoryEntity(config),

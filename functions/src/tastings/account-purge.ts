@@ -1,13 +1,13 @@
 /**
  * Account deletion (accounts/account-deletion.ts): the tasting notes, each removed with its wine's
- * averages, so the wines forget the notes too.
+ * averages, so the wines forget the notes too; then the Want to try list.
  */
 import { db } from '../data/entities';
-import type { EntityName } from '../data/owned-purge';
+import { type EntityName, purgeOwned } from '../data/owned-purge';
 import { NotFoundError } from '../platform/errors';
 import { type NoteRecord, removeNote } from './tasting-service';
 
-export const OWNED_ENTITIES = ['tastingNote'] as const satisfies readonly EntityName[];
+export const OWNED_ENTITIES = ['tastingNote', 'wantToTry'] as const satisfies readonly EntityName[];
 
 /**
  * Deletes the account's notes a page at a time, each in its own transaction with its wine; false when
@@ -29,5 +29,5 @@ export async function purgeAccountData(ownerId: string, deadline: number): Promi
     }
     cursor = page.cursor;
   } while (cursor);
-  return true;
+  return purgeOwned(ownerId, ['wantToTry'], deadline);
 }

@@ -12,6 +12,12 @@ export const handler = httpRoute(
       req.query.page ?? 1,
       req.query.resultsPerPage ?? 20,
       req.query.published,
+      {
+        q: req.query.q,
+        category: req.query.category,
+        minPoints: req.query.minPoints,
+        maxPoints: req.query.maxPoints,
+      },
     ),
   }),
 );

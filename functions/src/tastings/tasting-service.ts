@@ -13,6 +13,7 @@ import { db } from '../data/entities';
 import { commitTransaction, isConditionFailure, laterThan, TransactionCanceled } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
+import { byTastingDate, hasFilters, matchesFilters, type NoteFilters } from './note-filters';
 
 export type NoteRecord = EntityItem<ReturnType<typeof db>['entities']['tastingNote']>;
 
@@ -340,21 +341,27 @@ export async function wineTastings(wineId: string, viewer: Principal | undefined
   };
 }
 
-/** A person's notes, newest first; others see only the published ones. */
+/**
+ * A person's notes, the newest tasting first; others see only the published ones. With filters, the
+ * notes are matched with their wines before the page is cut.
+ */
 export async function userTastings(
   userId: string,
   viewer: Principal | undefined,
   page: number,
   perPage: number,
   publishedOnly = false,
+  filters: NoteFilters = {},
 ): Promise<{ rows: TastingNote[]; count: number }> {
   const { data } = await db()
     .entities.tastingNote.query.byOwner({ ownerId: userId })
     .go({ pages: 'all', order: 'desc' });
   const own = !publishedOnly && viewer && (viewer.userId === userId || viewer.role === 'admin');
-  const visible = own ? data : data.filter((n) => n.isPublished);
-  const slice = visible.slice((page - 1) * perPage, page * perPage);
-  return { rows: await toNotes(slice, true), count: visible.length };
+  const visible = (own ? data : data.filter((n) => n.isPublished)).sort(byTastingDate);
+  const cut = <T>(list: T[]) => list.slice((page - 1) * perPage, page * perPage);
+  if (!hasFilters(filters)) return { rows: await toNotes(cut(visible), true), count: visible.length };
+  const found = (await toNotes(visible, true)).filter((note) => matchesFilters(note, filters));
+  return { rows: cut(found), count: found.length };
 }
 
 /** The ids of the wines a person has written notes on (`isReviewedByMe`). */

@@ -72,13 +72,48 @@ describe('the tasting note form', () => {
     vi.restoreAllMocks();
   });
 
-  it('says "Invalid points" for 101 and sends nothing', async () => {
+  it('says "Invalid points" with the rule for 101 and 99.4 and sends nothing', async () => {
     renderForm();
     fireEvent.change(points(), { target: { value: '101' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
-    expect(await screen.findByText('Invalid points')).toBeTruthy();
+    const rule = 'Invalid points: 50 to 100, in whole or half points';
+    expect(await screen.findByText(rule)).toBeTruthy();
+    fireEvent.change(points(), { target: { value: '99.4' } });
+    expect(await screen.findByText(rule)).toBeTruthy();
     expect(created).not.toHaveBeenCalled();
+  });
+
+  it('shows no points until some are chosen: no "75 · Acceptable" on an empty field', async () => {
+    renderForm();
+    expect(screen.queryByText(/75 · Acceptable/)).toBeNull();
+    expect(screen.getByText('Choose the points with the slider or type them')).toBeTruthy();
+    const slider = screen.getByRole('slider', { name: 'Points slider' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('Choose the points with the slider or type them');
+    fireEvent.change(points(), { target: { value: '86' } });
+    expect(await screen.findByText('86 · Very Good')).toBeTruthy();
+    expect(slider.getAttribute('aria-valuetext')).toBe('86 · Very Good');
+  });
+
+  it('takes 99.5, shows it as 99.5 and sends 99.5', async () => {
+    created.mockResolvedValue(note({ points: 99.5 }));
+    const { onSaved } = renderForm();
+    fireEvent.change(points(), { target: { value: '99.5' } });
+    expect(await screen.findByText('99.5 · Extraordinary')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(created.mock.calls[0]?.[1]).toMatchObject({ points: 99.5 });
+  });
+
+  it('reads "88,5" typed in Norwegian as 88.5', async () => {
+    await i18n.changeLanguage('nb');
+    created.mockResolvedValue(note({ points: 88.5 }));
+    const { onSaved } = renderForm();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Poeng/ }), { target: { value: '88,5' } });
+    expect(await screen.findByText(/^88,5 · /)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Publiser' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(created.mock.calls[0]?.[1]).toMatchObject({ points: 88.5 });
   });
 
   it('says "Invalid date" for a day in the future', async () => {
@@ -98,7 +133,7 @@ describe('the tasting note form', () => {
     fireEvent.change(screen.getByLabelText(/^Smaksdato/), { target: { value: tomorrow() } });
     fireEvent.click(screen.getByRole('button', { name: 'Publiser' }));
 
-    expect(await screen.findByText('Ugyldige poeng')).toBeTruthy();
+    expect(await screen.findByText('Ugyldige poeng: 50 til 100, i hele eller halve poeng')).toBeTruthy();
     expect(screen.getByText('Ugyldig dato')).toBeTruthy();
   });
 

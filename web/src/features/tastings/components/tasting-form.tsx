@@ -1,4 +1,11 @@
-import { POINTS_MAX, POINTS_MIN, TastingInput, type TastingNote } from '@kork/shared';
+import {
+  isTastingPoints,
+  POINTS_MAX,
+  POINTS_MIN,
+  POINTS_STEP,
+  TastingInput,
+  type TastingNote,
+} from '@kork/shared';
 import { Button, Group, SimpleGrid, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock, IconWorld } from '@tabler/icons-react';
@@ -105,8 +112,7 @@ export function TastingForm({ wineId, note, viewerId, onSaved, onCancel }: Tasti
   const invalid = Object.values(form.errors).some(Boolean);
 
   const points = numberOrUndefined(form.values.points);
-  const pointsInRange =
-    points !== undefined && Number.isInteger(points) && points >= POINTS_MIN && points <= POINTS_MAX;
+  const chosen = points !== undefined && isTastingPoints(points) ? points : undefined;
   const existingPhoto = note?.photo && !photoRemoved ? note.photo : undefined;
 
   async function save(values: TastingFormValues, isPublished: boolean) {
@@ -143,20 +149,27 @@ export function TastingForm({ wineId, note, viewerId, onSaved, onCancel }: Tasti
           <NumberField
             label={t('tasting.form.points')}
             description={t('tasting.form.pointsHint', { min: POINTS_MIN, max: POINTS_MAX })}
-            decimals={0}
+            decimals={1}
             required
             {...form.getInputProps('points')}
           />
+          {/* Until points are chosen the slider shows no value of its own: no thumb, nothing to read out. */}
           <Slider
             mt="sm"
             min={POINTS_MIN}
             max={POINTS_MAX}
-            step={1}
-            value={pointsInRange ? points : Math.round((POINTS_MIN + POINTS_MAX) / 2)}
+            step={POINTS_STEP}
+            value={chosen ?? POINTS_MIN}
             onChange={(value) => form.setFieldValue('points', numberText(value, currentLocale()))}
             label={null}
             thumbLabel={t('tasting.form.pointsSlider')}
-            thumbValueText={(value) => `${value} · ${ratingText(value)}`}
+            thumbValueText={(value) =>
+              chosen === undefined
+                ? t('tasting.form.pointsEmpty')
+                : `${numberText(value, currentLocale())} · ${ratingText(value)}`
+            }
+            styles={chosen === undefined ? { thumb: { opacity: 0 }, bar: { opacity: 0 } } : undefined}
+            data-empty={chosen === undefined || undefined}
             marks={[
               { value: POINTS_MIN },
               { value: 70 },
@@ -166,7 +179,9 @@ export function TastingForm({ wineId, note, viewerId, onSaved, onCancel }: Tasti
             ]}
           />
           <Text size="sm" mt="xs" fw={600} c="wine.8" aria-live="polite">
-            {pointsInRange ? `${points} · ${ratingText(points)}` : t('tasting.form.pointsEmpty')}
+            {chosen !== undefined
+              ? `${numberText(chosen, currentLocale())} · ${ratingText(chosen)}`
+              : t('tasting.form.pointsEmpty')}
           </Text>
         </div>
         <TextInput

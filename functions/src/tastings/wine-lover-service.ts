@@ -1,0 +1,101 @@
+/**
+ * A wine lover's one-tap actions on a wine: the quick rating, kept as the person's tasting note on the
+ * wine (a second tap changes that note, never writes another), and the "Want to try" list.
+ */
+import {
+  type QuickRatingInput,
+  type TastingNote,
+  todayIso,
+  WANT_TO_TRY_MAX,
+  type WantToTryEntry,
+} from '@kork/shared';
+import { hiddenAccounts } from '../accounts/public-profiles';
+import { getWine, getWines } from '../catalog/catalog-store';
+import { db } from '../data/entities';
+import { isConditionFailure } from '../data/transactions';
+import type { Principal } from '../platform/auth';
+import { NotFoundError, ValidationError } from '../platform/errors';
+import { createTasting, updateTasting } from './tasting-service';
+
+/** The person's latest note on the wine, if they wrote one. */
+async function latestNoteOn(wineId: string, ownerId: string) {
+  const { data } = await db()
+    .entities.tastingNote.query.byOwner({ ownerId })
+    .where(({ wineId: wine }, { eq }) => eq(wine, wineId))
+    .go({ pages: 'all', order: 'desc' });
+  return data[0];
+}
+
+/**
+ * The quick rating: points only. The person's latest note on the wine takes the new points; without
+ * one, a published note dated today is written, so the rating counts in the community's average.
+ */
+export async function rateWine(
+  wineId: string,
+  input: QuickRatingInput,
+  actor: Principal,
+): Promise<TastingNote> {
+  const note = await latestNoteOn(wineId, actor.userId);
+  if (note) return updateTasting(note.id, { points: input.points }, actor);
+  return createTasting(wineId, { points: input.points, date: todayIso(), isPublished: true }, actor);
+}
+
+async function requireActiveWine(wineId: string): Promise<void> {
+  const wine = await getWine(wineId);
+  if (wine?.status !== 'active') throw new NotFoundError();
+}
+
+/** Adds a wine to the person's list; a wine already there stays as it was (the same entry, not a second). */
+export async function addWantToTry(ownerId: string, wineId: string): Promise<WantToTryEntry> {
+  const entity = db().entities.wantToTry;
+  const { data: existing } = await entity.get({ ownerId, wineId }).go();
+  if (existing) return { wineId, addedAt: existing.addedAt };
+  await requireActiveWine(wineId);
+  const { data: all } = await entity.query.byOwner({ ownerId }).go({ pages: 'all', attributes: ['wineId'] });
+  if (all.length >= WANT_TO_TRY_MAX) {
+    throw new ValidationError({ wineId: `wantToTryFull|max=${WANT_TO_TRY_MAX}` });
+  }
+  const addedAt = new Date().toISOString();
+  try {
+    await entity.create({ ownerId, wineId, addedAt }).go();
+    return { wineId, addedAt };
+  } catch (error) {
+    // Added by another tap at the same moment: that entry is the one.
+    if (!isConditionFailure(error)) throw error;
+    const { data } = await entity.get({ ownerId, wineId }).go();
+    return { wineId, addedAt: data?.addedAt ?? addedAt };
+  }
+}
+
+/** Takes a wine off the list; taking off a wine that is not there changes nothing. */
+export async function removeWantToTry(ownerId: string, wineId: string): Promise<void> {
+  await db().entities.wantToTry.delete({ ownerId, wineId }).go();
+}
+
+/**
+ * A person's list, newest first, with the wines as the catalogue has them; a wine that left the
+ * catalogue is left out. Profiles are public (SPEC §2), and so is the list; an account being deleted
+ * shows none.
+ */
+export async function wantToTryList(ownerId: string): Promise<{ rows: WantToTryEntry[]; count: number }> {
+  if ((await hiddenAccounts([ownerId])).has(ownerId)) throw new NotFoundError();
+  const { data } = await db()
+    .entities.wantToTry.query.byOwner({ ownerId })
+    .go({ pages: 'all', order: 'desc' });
+  const wines = await getWines(data.map((entry) => entry.wineId));
+  const rows: WantToTryEntry[] = [];
+  for (const entry of data) {
+    const wine = wines.get(entry.wineId);
+    if (wine?.status !== 'active') continue;
+    const shown: NonNullable<WantToTryEntry['wine']> = {
+      id: wine.id,
+      name: wine.name,
+      vintage: wine.vintage ?? null,
+      mainCategoryId: wine.mainCategoryId,
+    };
+    if (wine.producer) shown.producer = wine.producer;
+    if (wine.imageUrl) shown.imageUrl = wine.imageUrl;
+    rows.push({ wineId: entry.wineId, addedAt: entry.addedAt, wine: shown });
+  }
+  return { rows, count: rows.length };
+}
