@@ -1,5 +1,5 @@
 import type { WineDetail } from '@kork/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
@@ -21,6 +21,7 @@ const WINE: WineDetail = {
   alcohol: 14.5,
   colour: 'Lys rød',
   aroma: 'Kirsebær, roser og tjære',
+  taste: 'Saftig med xyzzy tanniner.',
   foodPairings: ['Storfe', 'Lam og sau'],
   body: 10,
   freshness: 9,
@@ -70,7 +71,7 @@ describe('the details of a wine', () => {
     expect(screen.queryByText('Body', { selector: 'dt' })).toBeNull();
   });
 
-  it('says the catalogue’s controlled values in English and keeps the tasting notes as written', async () => {
+  it('says the catalogue’s controlled values and the tasting notes in English', async () => {
     renderWithProviders(<WineDetails wine={WINE} />);
 
     await screen.findByText('Food pairings', { selector: 'dt' });
@@ -79,8 +80,12 @@ describe('the details of a wine', () => {
     expect(detailValue('Packaging')).toBe('Glass bottle');
     expect(detailValue('Storage')).toBe('Can be drunk now, improves with cellaring');
     expect(detailValue('Product selection')).toBe('Unknown');
-    expect(detailValue('Colour')).toBe('Lys rød');
-    expect(detailValue('Aroma')).toBe('Kirsebær, roser og tjære');
+    await waitFor(() => expect(detailValue('Colour')).toBe('Light red'));
+    expect(detailValue('Aroma')).toBe('Cherries, roses and tar');
+    // A word the glossary does not know stays as written, marked Norwegian.
+    expect(detailValue('Taste')).toBe('Juicy with xyzzy tannins.');
+    const unknown = screen.getByText('xyzzy', { exact: false, selector: '[lang="nb"]' });
+    expect(unknown.textContent?.trim()).toBe('xyzzy');
   });
 
   it('shows the style once: the category, and the product type only when it adds to it', async () => {
@@ -107,5 +112,7 @@ describe('the details of a wine', () => {
     expect(detailValue('Stil')).toBe('Rødvin');
     expect(detailValue('Passer til')).toBe('Storfe, Lam og sau');
     expect(detailValue('Produktutvalg')).toBe('Ukjent');
+    expect(detailValue('Farge')).toBe('Lys rød');
+    expect(detailValue('Lukt')).toBe('Kirsebær, roser og tjære');
   });
 });

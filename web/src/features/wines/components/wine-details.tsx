@@ -3,6 +3,7 @@ import { Anchor, Badge, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVocabulary, useWineStyleText } from '../wine-text';
+import { TastingText } from './tasting-text';
 import classes from './wine-details.module.css';
 
 /** Vinmonopolet's taste profile runs from 1 to 12. */
@@ -46,7 +47,8 @@ function ProfileMeter({ label, value }: { label: string; value: number }) {
 /**
  * Every field of the wine that has a value: the taste profile as meters, then a list of grapes, analysis,
  * tasting notes, packaging, trade details and where Vinmonopolet sells it. Controlled values (food,
- * cork, storage…) read in the visitor's language; the tasting notes stay as written.
+ * cork, storage…) read in the visitor's language, and so do Vinmonopolet's colour, smell and taste
+ * sentences (through the tasting glossary, for an English reader).
  */
 export function WineDetails({ wine }: { wine: WineDetail }) {
   const { t, i18n } = useTranslation();
@@ -85,9 +87,10 @@ export function WineDetails({ wine }: { wine: WineDetail }) {
   add('alcohol', t('wine.details.alcohol'), wine.alcohol, `${number.format(wine.alcohol ?? 0)} %`);
   add('sugar', t('wine.details.sugar'), wine.sugar, `${number.format(wine.sugar ?? 0)} g/l`);
   add('acid', t('wine.details.acid'), wine.acid, `${number.format(wine.acid ?? 0)} g/l`);
-  add('colour', t('wine.details.colour'), wine.colour);
-  add('aroma', t('wine.details.aroma'), wine.aroma);
-  add('taste', t('wine.details.taste'), wine.taste);
+  for (const field of ['colour', 'aroma', 'taste'] as const) {
+    const text = wine[field];
+    add(field, t(`wine.details.${field}`), text, text ? <TastingText text={text} /> : undefined);
+  }
   add(
     'foodPairings',
     t('wine.details.foodPairings'),
