@@ -8,6 +8,8 @@ export interface WineSearchState {
   count: number | null;
   /** The facet counts of the latest answered search (kept while a new one loads, so the panel stays put). */
   facets: WineFacets | null;
+  /** How many more wines the search text finds without an expert rating (the expert-rated filter hides them). */
+  withoutExpertRating: number;
   /** The last page loaded. */
   page: number;
   status: 'loading' | 'loadingMore' | 'idle' | 'error';
@@ -21,6 +23,7 @@ const INITIAL: WineSearchState = {
   rows: [],
   count: null,
   facets: null,
+  withoutExpertRating: 0,
   page: 0,
   status: 'loading',
   failedPage: null,
@@ -55,7 +58,16 @@ export function useWineSearch(params: Omit<WineSearchParams, 'page'>, contextKey
       controllerRef.current = controller;
       setState((current) =>
         page === 1
-          ? { ...current, rows: [], count: null, page: 0, status: 'loading', failedPage: null, error: null }
+          ? {
+              ...current,
+              rows: [],
+              count: null,
+              withoutExpertRating: 0,
+              page: 0,
+              status: 'loading',
+              failedPage: null,
+              error: null,
+            }
           : { ...current, status: 'loadingMore', failedPage: null, error: null },
       );
       searchWines({ ...paramsRef.current, page }, controller.signal).then(
@@ -71,6 +83,8 @@ export function useWineSearch(params: Omit<WineSearchParams, 'page'>, contextKey
                 rows: page === 1 ? fresh : [...current.rows, ...fresh],
                 count: result.count,
                 facets: page === 1 ? result.facets : (current.facets ?? result.facets),
+                withoutExpertRating:
+                  page === 1 ? (result.withoutExpertRating ?? 0) : current.withoutExpertRating,
                 page,
                 status: 'idle',
                 failedPage: null,

@@ -33,6 +33,7 @@ import {
   wineSearchParams,
 } from '../wine-filters';
 import { formatPrice, useVocabulary } from '../wine-text';
+import { EmptyResults, type SearchOutcomeProps, UnratedMatches } from './search-outcome';
 import { WineCard } from './wine-card';
 import { WineCardSkeleton } from './wine-card-skeleton';
 import classes from './wine-feed.module.css';
@@ -225,6 +226,15 @@ export function WineFeed({ onCategoryCounts }: WineFeedProps = {}) {
             hasFilters={active.length > 0}
             onClear={clearAll}
             formatCount={(count) => t('wineSearch.count', { count, formatted: numbers.format(count) })}
+            outcome={{
+              search: filters.search,
+              expertOnly: filters.isRatedByExpert,
+              withoutExpertRating: result.withoutExpertRating,
+              hasFilters: active.length > 0,
+              onIncludeUnrated: () => setFilters((current) => ({ ...current, isRatedByExpert: false })),
+              onClear: clearAll,
+              formatNumber: (count) => numbers.format(count),
+            }}
           />
         </div>
       </div>
@@ -324,9 +334,20 @@ interface ResultsProps {
   hasFilters: boolean;
   onClear: () => void;
   formatCount: (count: number) => string;
+  /** What the list says when the search finds nothing, or more than the filters let through. */
+  outcome: SearchOutcomeProps;
 }
 
-function Results({ result, loggedIn, business, currency, hasFilters, onClear, formatCount }: ResultsProps) {
+function Results({
+  result,
+  loggedIn,
+  business,
+  currency,
+  hasFilters,
+  onClear,
+  formatCount,
+  outcome,
+}: ResultsProps) {
   const { t } = useTranslation();
   const sentinelRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -386,24 +407,21 @@ function Results({ result, loggedIn, business, currency, hasFilters, onClear, fo
 
   return (
     <>
-      <p className={classes.count} aria-live="polite" aria-atomic="true">
-        {result.count === null ? (
-          <span className={classes.countPending}>{t('wineSearch.loading')}</span>
-        ) : (
-          <span data-testid="wine-count">{formatCount(result.count)}</span>
+      <div className={classes.countRow}>
+        <p className={classes.count} aria-live="polite" aria-atomic="true">
+          {result.count === null ? (
+            <span className={classes.countPending}>{t('wineSearch.loading')}</span>
+          ) : (
+            <span data-testid="wine-count">{formatCount(result.count)}</span>
+          )}
+        </p>
+        {outcome.expertOnly && outcome.withoutExpertRating > 0 && (result.count ?? 0) > 0 && (
+          <UnratedMatches {...outcome} />
         )}
-      </p>
+      </div>
 
       {result.count === 0 && status === 'idle' ? (
-        <div className={classes.empty}>
-          <p className={classes.emptyTitle}>{t('wineSearch.emptyTitle')}</p>
-          <p className={classes.emptyText}>{t('wineSearch.emptyText')}</p>
-          {hasFilters && (
-            <Button onClick={onClear} radius="xl">
-              {t('wineSearch.clearFilters')}
-            </Button>
-          )}
-        </div>
+        <EmptyResults {...outcome} />
       ) : (
         <div ref={gridRef} className={classes.grid} aria-busy={loadingFirst || status === 'loadingMore'}>
           {rows.map((wine) => (
