@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { SORT_DIRECTIONS, type SortDirection } from './catalog';
 import type { CurrencyCode } from './currencies';
 import { LIMITS } from './limits';
+import { LOCALES, type Locale } from './locales';
 import { withBounds } from './messages';
 import { crossCheck, idField, isCleanText, listField, numberField, textField } from './schema-primitives';
 
@@ -93,6 +94,12 @@ export interface WineListLayout {
   privateNote?: string;
   /** The editor marks wines with this many bottles or fewer as running out. */
   lowStockThreshold: number;
+  /**
+   * The language the list prints in: its fixed texts ("Andre viner" / "Other wines", "Side 1 av 2"),
+   * prices and the catalogue's words (countries, regions), whatever the language of whoever prints it.
+   * Set for a new list from its creator's language; a list from before prints in the reader's.
+   */
+  language?: Locale;
 }
 
 export const DEFAULT_WINE_LIST_LAYOUT: WineListLayout = {
@@ -149,6 +156,7 @@ export const WineListLayoutInput = z
       ),
     ),
     lowStockThreshold: numberField(0, WINE_LIST_LIMITS.lowStockThresholdMax, { int: true }),
+    language: z.optional(z.enum(LOCALES, { error: 'invalidValue' })),
   })
   .check(
     // Margins leave at least half of each side for the wines.

@@ -17,6 +17,7 @@ import {
   type CategoryView,
   categoryViewOfOwner,
   layoutOf,
+  listLanguageOf,
   listRecordOf,
   listRecordsOf,
   originOf,
@@ -54,7 +55,7 @@ export function entriesOf(
         defaultGlassSize: snapshot.cellar.defaultGlassSize,
         visibleCategoryIds: categories.visible,
         lowStockThreshold: layout.lowStockThreshold,
-        origin: originOf(wine),
+        origin: originOf(wine, locale),
       }),
     );
   }
@@ -105,7 +106,9 @@ export async function detailOf(
   locale: Locale,
 ): Promise<WineListDetail> {
   const printRecord = record.lastPrintedAt ? await printRecordOf(record.ownerId, record.id) : undefined;
-  const { entries, gone } = changesSince(entriesOf(record, snapshot, categories, locale), printRecord);
+  // Its entries as they print: in the list's own language.
+  const language = listLanguageOf(record, locale);
+  const { entries, gone } = changesSince(entriesOf(record, snapshot, categories, language), printRecord);
   return {
     ...toWineList(record),
     currency: snapshot.cellar.baseCurrency,

@@ -6,6 +6,7 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import {
   type CellarWine,
   DEFAULT_WINE_LIST_LAYOUT,
+  type Locale,
   PAPER_MM,
   type PrintedPrice,
   type WineList,
@@ -14,6 +15,7 @@ import {
   type WineListLayoutInput,
   type WineListSectionDef,
 } from '@kork/shared';
+import { originName } from '@kork/shared/vocabulary/names';
 import type { EntityItem } from 'electrodb';
 import type * as z from 'zod/mini';
 import { listCategories } from '../cellar/category-service';
@@ -68,6 +70,7 @@ export function normalLayout(input: z.infer<typeof WineListLayoutInput>): WineLi
   if (input.header.text) layout.header.text = input.header.text;
   if (input.footnote) layout.footnote = input.footnote;
   if (input.privateNote) layout.privateNote = input.privateNote;
+  if (input.language) layout.language = input.language;
   if (input.paperSize !== 'custom') {
     layout.width = PAPER_MM[input.paperSize].width;
     layout.height = PAPER_MM[input.paperSize].height;
@@ -168,10 +171,14 @@ export function printsNow(wine: CellarWine, visible: ReadonlySet<string>): boole
   return wine.quantity > 0 && (!wine.wineListCategoryId || visible.has(wine.wineListCategoryId));
 }
 
-/** "Region, Country" as the wine carries them. */
-export function originOf(wine: Pick<CellarWine, 'region' | 'country'>): string | undefined {
-  const text = [wine.region, wine.country].filter(Boolean).join(', ');
-  return text || undefined;
+/** "Champagne, France": region and country in `locale` (the catalogue stores them in Norwegian). */
+export function originOf(wine: Pick<CellarWine, 'region' | 'country'>, locale: Locale): string | undefined {
+  return originName({ country: wine.country, region: wine.region }, locale);
+}
+
+/** The language a list prints in: its own, else (a list from before lists had one) the reader's. */
+export function listLanguageOf(record: Pick<WineListRecord, 'layout'>, reader: Locale): Locale {
+  return layoutOf(record).language ?? reader;
 }
 
 // — Print records —

@@ -87,7 +87,15 @@ async function afterWrite(record: WineListRecord, log?: (error: unknown) => void
 }
 
 /** `POST …/wine-lists`: a new list, or a copy of another of the owner's lists under a new name. */
-export async function createWineList(ownerId: string, input: NewWineListInput): Promise<WineList> {
+/**
+ * A new list, empty or a copy of another (its wines and page setup). A list made from nothing prints in
+ * `language`, its creator's, until its page setup says otherwise.
+ */
+export async function createWineList(
+  ownerId: string,
+  input: NewWineListInput,
+  language?: Locale,
+): Promise<WineList> {
   const snapshot = await cellarSnapshot(ownerId);
   const wines = winesById(snapshot);
   assertInCellar('ownWineIds', input.ownWineIds, wines);
@@ -99,11 +107,12 @@ export async function createWineList(ownerId: string, input: NewWineListInput): 
   }
   const ownWineIds = unique(input.ownWineIds ?? source?.ownWineIds ?? []);
   if (ownWineIds.length > WINE_LIST_LIMITS.winesMax) throw tooLong('ownWineIds');
-  const layout = input.layout
+  const layout: WineListLayout = input.layout
     ? normalLayout(input.layout)
     : source
       ? layoutOf(source)
-      : DEFAULT_WINE_LIST_LAYOUT;
+      : { ...DEFAULT_WINE_LIST_LAYOUT };
+  if (!layout.language && language && !source) layout.language = language;
   const now = new Date().toISOString();
   const record = {
     ownerId,

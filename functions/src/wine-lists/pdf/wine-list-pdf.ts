@@ -40,10 +40,12 @@ export async function pdfOfDetail(
   options: PdfOptions & { author: string; logo?: PrintableLogo },
 ): Promise<Buffer> {
   const logo = detail.layout.header.logo ? options.logo : undefined;
+  // The list prints in its own language, whoever downloads it.
+  const locale = detail.layout.language ?? options.locale;
   const document = composeWineList(
     {
       title: detail.name,
-      locale: options.locale,
+      locale,
       currency: detail.currency,
       sections: detail.sections,
       entries: detail.entries,
@@ -59,7 +61,7 @@ export async function pdfOfDetail(
     title: detail.name,
     author: options.author,
     date: new Date(detail.updatedAt),
-    lang: options.locale,
+    lang: locale,
   });
 }
 
@@ -93,7 +95,11 @@ export async function wineListPdf(
   await recordPrint(ownerId, listId, detail.entries);
   return {
     bytes,
-    fileNames: copyFileNames(detail.name, options.staff ? 'staff' : 'guest', options.locale),
+    fileNames: copyFileNames(
+      detail.name,
+      options.staff ? 'staff' : 'guest',
+      detail.layout.language ?? options.locale,
+    ),
     detail,
   };
 }

@@ -75,6 +75,7 @@ export function layoutInputOf(values: LayoutFormValues, locale: Locale): Record<
     sorting: values.sorting,
     privateNote: optionalText(values.privateNote),
     lowStockThreshold: number(values.lowStockThreshold),
+    ...(values.language ? { language: values.language } : {}),
   };
 }
 

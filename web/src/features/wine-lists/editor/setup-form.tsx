@@ -1,4 +1,6 @@
 import {
+  LOCALES,
+  type Locale,
   ORIENTATIONS,
   PAPER_SIZES,
   SORT_DIRECTIONS,
@@ -204,6 +206,20 @@ export function SetupForm({ userId, detail, values, onChange, errors }: SetupFor
             checked={values.qrCode}
             onChange={(event) => set('qrCode', event.currentTarget.checked)}
           />
+          <div>
+            <LabelledChoice
+              label={t('wineListEditor.setup.printLanguage')}
+              data={LOCALES.map((language) => ({
+                value: language,
+                label: t(`wineListEditor.setup.languages.${language}`),
+              }))}
+              value={values.language ?? locale}
+              onChange={(value) => set('language', value as Locale)}
+            />
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('wineListEditor.setup.printLanguageHint')}
+            </Text>
+          </div>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
               label={t('wineListEditor.setup.sortBy')}

@@ -63,7 +63,8 @@ export function useLaidOutList(
   layout: WineListLayout,
   options: { staff?: boolean; logoAspect?: number | undefined } = {},
 ): { laidOut?: LaidOutList; failed: boolean } {
-  const locale = currentLocale();
+  // The preview speaks the list's own language, as its print does.
+  const locale = layout.language ?? currentLocale();
   const { staff = false, logoAspect } = options;
   const input = useMemo(
     () => ({
