@@ -13,6 +13,7 @@ export const handler = httpRoute(
   { params: pathIds('listId') },
   async (req) => ({
     payload: await getPublicWineList(req.params.listId ?? '', req.principal?.userId, req.locale),
-    headers: req.principal ? undefined : { 'cache-control': PUBLIC_CACHE },
+    // Its sections and origins are in the reader's language: a stored answer is kept per language.
+    headers: req.principal ? undefined : { 'cache-control': PUBLIC_CACHE, vary: 'Accept-Language' },
   }),
 );
