@@ -27,7 +27,9 @@ export type Need =
   /** Bedrock: the language model that reads wine lines out of any text. */
   | 'model:invoke'
   /** The signing key outside the API: suppliers' order links are signed by the queue consumer and jobs. */
-  | 'links:sign';
+  | 'links:sign'
+  /** Amazon Location Service: address search on the deployment's place index (the geocoder port). */
+  | 'places:search';
 
 export interface FunctionDef {
   /** Module path under functions/src, without extension. */
@@ -68,6 +70,13 @@ export const routes = {
     group: 'platform',
   },
   'GET /api/config': { handler: 'config/get-config', auth: 'public', needs: [], group: 'platform' },
+  'GET /api/geocode': {
+    handler: 'geocoding/geocode',
+    auth: 'public',
+    // The rate limit's counts live in the table; the place index in Amazon Location.
+    needs: ['table:write', 'places:search'],
+    group: 'platform',
+  },
 
   'POST /api/auth/sign-up': {
     handler: 'accounts/sign-up',

@@ -3,6 +3,7 @@
  * so `cdk synth` works on a clean clone; a real deployment passes its own values (docs/infrastructure.md).
  */
 import { DEFAULT_MODEL_ID } from '@kork/functions/adapters/model';
+import { isTileTemplate } from '@kork/shared';
 import type { Construct } from 'constructs';
 
 export interface KorkConfig {
@@ -34,6 +35,17 @@ export interface KorkConfig {
   alarmTopicArn?: string;
   /** The Bedrock model (or cross-region inference profile) a magic import reads text with. */
   bedrockModelId: string;
+  /**
+   * The map's raster tiles: an https template with {z}, {x} and {y} (a tile service the deployment may
+   * use, with its attribution). None = the app says the map cannot be loaded and shows addresses as text.
+   */
+  mapTileUrl?: string;
+  mapTileAttribution: string;
+  mapMaxZoom: number;
+  /** The Amazon Location Service place index address search uses (created by the stack under this name). */
+  placeIndexName: string;
+  /** The place index's data provider (Amazon Location: Esri, Here or Grab). */
+  placeIndexDataSource: string;
 }
 
 export const DEFAULT_CONFIG = {
@@ -42,6 +54,9 @@ export const DEFAULT_CONFIG = {
   // The same hosts the local runner allows: the retailer's images, a wine media site, profile pictures.
   imageHosts: ['bilder.vinmonopolet.no', 'images.vivino.com', 'lh3.googleusercontent.com'],
   logLevel: 'info',
+  mapMaxZoom: 18,
+  placeIndexName: 'kork-places',
+  placeIndexDataSource: 'Esri',
 } as const;
 
 export function readConfig(scope: Construct): KorkConfig {
@@ -65,7 +80,27 @@ export function readConfig(scope: Construct): KorkConfig {
     googleClientIds: list(scope, 'googleClientIds') ?? [],
     appleClientIds: list(scope, 'appleClientIds') ?? [],
     bedrockModelId: text(scope, 'bedrockModelId') ?? DEFAULT_MODEL_ID,
+    mapTileUrl: tileTemplate(scope),
+    mapTileAttribution: text(scope, 'mapTileAttribution') ?? '',
+    mapMaxZoom: Number(text(scope, 'mapMaxZoom') ?? DEFAULT_CONFIG.mapMaxZoom),
+    placeIndexName: text(scope, 'placeIndexName') ?? DEFAULT_CONFIG.placeIndexName,
+    placeIndexDataSource: text(scope, 'placeIndexDataSource') ?? DEFAULT_CONFIG.placeIndexDataSource,
   };
+}
+
+/** `mapTileUrl`, refused at synth when the web could not use it (not https, or no {z}/{x}/{y}). */
+function tileTemplate(scope: Construct): string | undefined {
+  const value = text(scope, 'mapTileUrl');
+  if (value === undefined) return undefined;
+  if (!isTileTemplate(value) || value.startsWith('/'))
+    throw new Error('Context key mapTileUrl must be an https address with {z}, {x} and {y}');
+  return value;
+}
+
+/** The origin the page loads tiles from, for the Content-Security-Policy's img-src ({s} subdomains as *). */
+export function tileOrigin(template: string): string {
+  const host = (/^https:\/\/([^/]+)\//.exec(template)?.[1] ?? '').replace(/\{s\}/g, '*');
+  return `https://${host}`;
 }
 
 function text(scope: Construct, key: string): string | undefined {

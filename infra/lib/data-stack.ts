@@ -7,6 +7,7 @@ import { TABLE_SCHEMA } from '@kork/functions/data/table';
 import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as location from 'aws-cdk-lib/aws-location';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -144,6 +145,14 @@ export class DataStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason:
         'Rotating the signing key signs every user out; it is rotated by hand (docs/infrastructure.md) until the functions accept a previous key during a grace period.',
+    });
+
+    // Address search (the geocoder port's cloud adapter): results are only shown, never stored.
+    new location.CfnPlaceIndex(this, 'PlaceIndex', {
+      indexName: props.config.placeIndexName,
+      dataSource: props.config.placeIndexDataSource,
+      dataSourceConfiguration: { intendedUse: 'SingleUse' },
+      description: 'Kork: address search for restaurants and events',
     });
 
     const values: Record<ExportKey, string> = {

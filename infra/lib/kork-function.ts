@@ -65,6 +65,12 @@ export class KorkFunction extends Construct {
       if (config.googleClientIds.length > 0) environment.GOOGLE_CLIENT_IDS = config.googleClientIds.join(',');
       if (config.appleClientIds.length > 0) environment.APPLE_CLIENT_IDS = config.appleClientIds.join(',');
     }
+    // What `GET /api/config` tells the web about the map's tiles.
+    if (trigger === 'api' && def.handler === 'config/get-config' && config.mapTileUrl) {
+      environment.MAP_TILE_URL = config.mapTileUrl;
+      environment.MAP_TILE_ATTRIBUTION = config.mapTileAttribution;
+      environment.MAP_MAX_ZOOM = String(config.mapMaxZoom);
+    }
     if (trigger === 'image') environment.IMAGE_HOSTS = config.imageHosts.join(',');
 
     this.function = new lambda.Function(this, 'Function', {
@@ -148,6 +154,18 @@ export class KorkFunction extends Construct {
       case 'model:invoke':
         this.invokeModel(resources.config.bedrockModelId);
         return;
+      case 'places:search': {
+        const stack = Stack.of(this);
+        const index = resources.config.placeIndexName;
+        fn.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['geo:SearchPlaceIndexForText'],
+            resources: [`arn:${stack.partition}:geo:${stack.region}:${stack.account}:place-index/${index}`],
+          }),
+        );
+        fn.addEnvironment('GEOCODER_PLACE_INDEX', index);
+        return;
+      }
       case 'links:sign':
         // Suppliers' order links are signed with the app's key outside the API (the queue consumer).
         fn.addEnvironment('AUTH_SIGNING_KEY', data.authSigningKey.secretValue.unsafeUnwrap());

@@ -29,10 +29,11 @@ function contentSecurityPolicy(
   frameAncestors: string,
   dev: boolean,
   connectSources: readonly string[] = [],
+  imageSources: readonly string[] = [],
 ): string {
   return [
     "default-src 'self'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imageSources].join(' '),
     // Vite's development server puts an inline module (the React refresh preamble) into the page.
     dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
@@ -61,10 +62,12 @@ export function isEmbedPath(pathname: string): boolean {
 /**
  * `connectSources`: origins the page may also send requests to. Only the cloud passes one, the imports
  * bucket's endpoint for presigned uploads; the local origin forwards those itself (same origin).
+ * `imageSources`: origins the page may load images from besides its own: the map's tile service when
+ * the deployment configures one (the local origin serves its stand-in tiles itself).
  */
 export function securityHeaderSet(
   framing: FramePolicy,
-  options: { dev?: boolean; connectSources?: readonly string[] } = {},
+  options: { dev?: boolean; connectSources?: readonly string[]; imageSources?: readonly string[] } = {},
 ): SecurityHeaderSet {
   const dev = options.dev ?? false;
   return {
@@ -72,6 +75,7 @@ export function securityHeaderSet(
       framing === 'deny' ? "'none'" : '*',
       dev,
       options.connectSources,
+      options.imageSources,
     ),
     ...(framing === 'deny' ? { frameOptions: 'DENY' as const } : {}),
     hstsMaxAgeSeconds: HSTS_MAX_AGE_SECONDS,

@@ -17,7 +17,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import type { KorkConfig } from './config';
+import { type KorkConfig, tileOrigin } from './config';
 import { type DataStack, SPA_ACCESS_LOG_PREFIX } from './data-stack';
 import { assetFor, KorkFunction } from './kork-function';
 import { acknowledgeWildcardResource, REASONS } from './nag';
@@ -96,9 +96,11 @@ export class WebStack extends Stack {
     const securityHeaders = this.headersPolicy(
       'SecurityHeaders',
       'Kork: CSP, HSTS and the usual hardening headers; no framing',
-      // The batch import page PUTs files straight to the imports bucket with presigned URLs.
+      // The batch import page PUTs files straight to the imports bucket with presigned URLs; maps load
+      // their tiles from the configured tile service.
       securityHeaderSet('deny', {
         connectSources: [importsBucketOrigin(data.imports.bucketName, this.region)],
+        imageSources: config.mapTileUrl ? [tileOrigin(config.mapTileUrl)] : [],
       }),
     );
     const embedHeaders = this.headersPolicy(

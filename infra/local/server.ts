@@ -13,6 +13,7 @@ import { seedSteps } from '@kork/functions/seeds';
 import { LIMITS, localeFromAcceptLanguage, message } from '@kork/shared';
 import sirv from 'sirv';
 import { securityHeadersFor } from '../lib/security-headers';
+import { devTile, tileOf } from './dev-tiles';
 import { runJob } from './jobs';
 import {
   BodyTooLargeError,
@@ -208,6 +209,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
           secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
           maxBytes: LIMITS.uploadMaxBytes,
         });
+      }
+      // The map's stand-in tiles (dev-tiles.ts), cached like a tile service's.
+      if (url.pathname.startsWith('/_dev/tiles/') && method === 'GET') {
+        const tile = tileOf(url.pathname);
+        if (!tile) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+        res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' });
+        res.end(devTile(tile));
+        return;
       }
       if (url.pathname === '/_dev/mail' && method === 'GET') {
         return sendJson(res, 200, options.stack.outbox.list());

@@ -15,11 +15,14 @@ import { useQueue } from '@kork/functions/adapters/queue';
 import { resetCatalogIndex } from '@kork/functions/catalog/catalog-index-cache';
 import { resetCellarSnapshots } from '@kork/functions/cellar/cellar-snapshot';
 import { TABLE_SCHEMA } from '@kork/functions/data/table';
+import { useGeocoder } from '@kork/functions/geocoding/geocoder';
 import { dynamoClient, resetDynamoClients } from '@kork/functions/platform/dynamo';
 import { resetS3Client } from '@kork/functions/platform/s3';
 import { type QueueDef, queues, uploadTriggers } from '@kork/functions/routes';
+import { DEV_TILE_ATTRIBUTION, DEV_TILE_MAX_ZOOM, DEV_TILE_TEMPLATE } from './dev-tiles';
 import { createLocalDocuments } from './documents-local';
 import { type DynamoLocal, SHARED_DYNAMODB_ENV, startDynamoLocal } from './dynamodb-local';
+import { createLocalGeocoder } from './geocoder-local';
 import { MailOutbox } from './mail-outbox';
 import { QueueBroker, type SqsHandler } from './queue-broker';
 import { type S3Local, startS3Local } from './s3-local';
@@ -118,6 +121,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       process.env.KORK_CATALOG_FILE ?? resolve(REPO_ROOT, '..', 'shared', 'data', 'vinmonopolet-2014.csv'),
     // How stale a warm search index may be before it reads the change feed.
     CATALOG_REFRESH_MS: process.env.CATALOG_REFRESH_MS ?? '500',
+    // The map's stand-in tiles on this origin (dev-tiles.ts); MAP_TILE_URL set outside points elsewhere.
+    MAP_TILE_URL: process.env.MAP_TILE_URL ?? DEV_TILE_TEMPLATE,
+    MAP_TILE_ATTRIBUTION: process.env.MAP_TILE_ATTRIBUTION ?? DEV_TILE_ATTRIBUTION,
+    MAP_MAX_ZOOM: process.env.MAP_MAX_ZOOM ?? String(DEV_TILE_MAX_ZOOM),
   });
   delete process.env.AWS_PROFILE;
   resetDynamoClients();
@@ -165,6 +172,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const localDocuments = createLocalDocuments(dataDir);
   useDocuments(localDocuments);
   useModel(rulesModel);
+  // Address search from a small list of Norwegian postal codes and places (geocoder-local.ts).
+  useGeocoder(createLocalGeocoder());
 
   return {
     dataDir,
@@ -178,6 +187,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       useQueue(undefined);
       useDocuments(undefined);
       useModel(undefined);
+      useGeocoder(undefined);
       await localDocuments.close().catch(() => undefined);
       useMail(undefined);
       await Promise.allSettled([dynamo.stop(), s3.stop()]);

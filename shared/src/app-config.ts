@@ -1,4 +1,5 @@
 import { CURRENCIES, type Currency, type CurrencyCode, DEFAULT_CURRENCY } from './currencies';
+import type { MapConfig } from './geocoding';
 import { BREAKPOINTS, IMAGE_WIDTHS, LIMITS } from './limits';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales';
 
@@ -11,9 +12,11 @@ export interface AppConfig {
   breakpoints: typeof BREAKPOINTS;
   imageWidths: readonly number[];
   limits: typeof LIMITS;
+  /** The map's tiles; null when the deployment configured none (the app then says the map cannot be loaded). */
+  map: MapConfig | null;
 }
 
-export function appConfig(): AppConfig {
+export function appConfig(map: MapConfig | null = null): AppConfig {
   return {
     currencies: CURRENCIES,
     defaultCurrency: DEFAULT_CURRENCY,
@@ -22,5 +25,6 @@ export function appConfig(): AppConfig {
     breakpoints: BREAKPOINTS,
     imageWidths: IMAGE_WIDTHS,
     limits: LIMITS,
+    map,
   };
 }

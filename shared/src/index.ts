@@ -8,6 +8,7 @@ export * from './csv';
 export * from './currencies';
 export * from './events';
 export * from './exchange-rates';
+export * from './geocoding';
 export * from './imports';
 export * from './limits';
 export * from './locales';

@@ -238,6 +238,10 @@ export const MESSAGES = {
     en: 'The image is not available right now',
     nb: 'Bildet er ikke tilgjengelig akkurat nå',
   },
+  geocoderUnavailable: {
+    en: 'Address search is not available right now: place the pin on the map or enter the coordinates',
+    nb: 'Adressesøk er ikke tilgjengelig akkurat nå: plasser nålen på kartet eller skriv inn koordinatene',
+  },
   // Stock counts, sales and orders.
   notEnoughStock: {
     en: 'Not enough bottles in stock: {wine} has {count}',
