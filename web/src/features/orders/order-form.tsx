@@ -39,6 +39,7 @@ import { minorText, moneyTextError, schemaMoney, schemaNumber } from '../../lib/
 import { listOwnWines } from '../cellar/api/list-own-wines';
 import { formatMoney } from '../cellar/wines/money';
 import { searchWines } from '../wines/api/search-wines';
+import { useVocabulary } from '../wines/wine-text';
 import { useCreateOrder, useUpdateOrder } from './api/orders';
 import {
   emptyOrder,
@@ -303,6 +304,7 @@ function ProductPicker({
   onPick: (line: Omit<OrderLineValues, 'key' | 'units'>) => void;
 }) {
   const { t } = useTranslation();
+  const vocabulary = useVocabulary();
   const locale = currentLocale();
   const [source, setSource] = useState<'cellar' | 'catalogue'>('cellar');
   const [search, setSearch] = useState('');
@@ -339,7 +341,7 @@ function ProductPicker({
           return {
             id: wine.id,
             name,
-            facts: [wine.producer, wine.country].filter(Boolean).join(' · '),
+            facts: [wine.producer, vocabulary('country', wine.country)].filter(Boolean).join(' · '),
             pick: () => onPick({ wineId: wine.id, name, unitCost: '' }),
           };
         });
