@@ -39,8 +39,8 @@ test('a visitor searches, filters by country and sorts by price, and sees no pri
   const filters = page.getByRole('button', { name: /^Filters/ });
   if (await filters.isVisible()) await filters.click();
   const country = page.getByRole('group', { name: 'Country' });
-  await country.getByRole('checkbox', { name: /Italia/ }).click();
-  await expect(page).toHaveURL(/origins=italia/);
+  await country.getByRole('checkbox', { name: /Italy/ }).click();
+  await expect(page).toHaveURL(/origins=italy/);
 
   await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
   await expect(page).toHaveURL(/sortColumn=price/);
@@ -48,7 +48,7 @@ test('a visitor searches, filters by country and sorts by price, and sees no pri
   await expect(wineCards(page).first()).toBeVisible();
 
   // The API's order for the same query: the page shows it, without a price anywhere.
-  const expected = await findWines(page, 'search=barolo&origins=italia&sortColumn=price&sortDirection=asc');
+  const expected = await findWines(page, 'search=barolo&origins=italy&sortColumn=price&sortDirection=asc');
   await expect(wineCards(page).first().getByRole('heading')).toHaveText(
     wineDisplayName({ wineName: expected[0]?.name ?? '', producerName: expected[0]?.producer }),
   );
