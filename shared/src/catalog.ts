@@ -395,9 +395,21 @@ export const PageQuery = z.object({
   resultsPerPage: intParam(1, MAX_RESULTS_PER_PAGE),
 });
 
-/** The tasting points' bounds as query values (the scale of the notes below). */
-const POINTS_MIN_PARAM = 50;
-const POINTS_MAX_PARAM = 100;
+/** Points in a query, whole or half ("88", "89.5"), on the tasting scale below. */
+const pointsParam = z.optional(
+  z.pipe(
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.maxLength(5, { error: 'invalidValue' }),
+          z.regex(/^\d{1,3}(\.\d)?$/, { error: 'mustBeNumber' }),
+        ),
+      z.transform((v: string) => Number(v)),
+    ),
+    z.number().check(z.refine((v) => isTastingPoints(v), { error: 'invalidValue' })),
+  ),
+);
 
 /** `GET /api/users/{id}/tastings`: `published=true` leaves the owner's private notes out (the public profile). */
 export const UserTastingsQuery = z.object({
@@ -408,9 +420,9 @@ export const UserTastingsQuery = z.object({
   q: z.optional(textField(200)),
   /** The wine's style (main category). */
   category: z.optional(z.enum(MAIN_CATEGORIES, { error: 'invalidValue' })),
-  /** The note's points from and to, whole points. */
-  minPoints: intParam(POINTS_MIN_PARAM, POINTS_MAX_PARAM),
-  maxPoints: intParam(POINTS_MIN_PARAM, POINTS_MAX_PARAM),
+  /** The note's points from and to (both included), whole or half points. */
+  minPoints: pointsParam,
+  maxPoints: pointsParam,
 });
 
 /** `GET /api/wines` query: arrays are comma separated; absent values take the SPEC defaults. */

@@ -20,12 +20,14 @@ import sales from './cellar/sales.en.json';
 import salesAnalytics from './cellar/sales-analytics.en.json';
 import stockCounts from './cellar/stock-counts.en.json';
 import wines from './cellar/wines.en.json';
+import wineLover from './cellar/wine-lover.en.json';
 import main from './en.json?raw';
 import vocabulary from '@kork/shared/vocabulary/en.json';
 
 export default {
   ...JSON.parse(main),
   ...wines,
+  ...wineLover,
   ...places,
   ...review,
   ...lists,

@@ -20,12 +20,14 @@ import sales from './cellar/sales.nb.json';
 import salesAnalytics from './cellar/sales-analytics.nb.json';
 import stockCounts from './cellar/stock-counts.nb.json';
 import wines from './cellar/wines.nb.json';
+import wineLover from './cellar/wine-lover.nb.json';
 import main from './nb.json?raw';
 import vocabulary from '@kork/shared/vocabulary/nb.json';
 
 export default {
   ...JSON.parse(main),
   ...wines,
+  ...wineLover,
   ...places,
   ...review,
   ...lists,

@@ -33,6 +33,8 @@ import salesAnalyticsEn from './cellar/sales-analytics.en.json';
 import salesAnalyticsNb from './cellar/sales-analytics.nb.json';
 import stockCountsEn from './cellar/stock-counts.en.json';
 import stockCountsNb from './cellar/stock-counts.nb.json';
+import wineLoverEn from './cellar/wine-lover.en.json';
+import wineLoverNb from './cellar/wine-lover.nb.json';
 import winesEn from './cellar/wines.en.json';
 import winesNb from './cellar/wines.nb.json';
 import enMain from './en.json';
@@ -44,6 +46,7 @@ import nbMain from './nb.json';
 const en = {
   ...enMain,
   ...winesEn,
+  ...wineLoverEn,
   ...placesEn,
   ...reviewEn,
   ...listsEn,
@@ -65,6 +68,7 @@ const en = {
 const nb = {
   ...nbMain,
   ...winesNb,
+  ...wineLoverNb,
   ...placesNb,
   ...reviewNb,
   ...listsNb,

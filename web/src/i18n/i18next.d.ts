@@ -16,6 +16,7 @@ import type reviewEn from './cellar/review.en.json';
 import type salesEn from './cellar/sales.en.json';
 import type salesAnalyticsEn from './cellar/sales-analytics.en.json';
 import type stockCountsEn from './cellar/stock-counts.en.json';
+import type wineLoverEn from './cellar/wine-lover.en.json';
 import type winesEn from './cellar/wines.en.json';
 import type en from './en.json';
 import type { ShellTexts } from './shell-texts';
@@ -28,6 +29,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof en &
         typeof winesEn &
+        typeof wineLoverEn &
         typeof placesEn &
         typeof reviewEn &
         typeof listsEn &

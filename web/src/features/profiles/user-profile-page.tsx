@@ -17,9 +17,11 @@ import { IconBrandInstagram, IconBuildingStore, IconWorld } from '@tabler/icons-
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useViewer } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { getUserTastings } from '../tastings/api/get-user-tastings';
 import { TastingNoteCard } from '../tastings/components/tasting-note-card';
+import { WantToTryList } from '../tastings/components/want-to-try-list';
 import { useResource } from '../wines/use-resource';
 import { avatarImage } from '../wines/wine-image';
 import { formatPoints } from '../wines/wine-text';
@@ -46,6 +48,7 @@ export function UserProfilePage() {
   const [search, setSearch] = useSearchParams();
   const page = pageFrom(search.get('page'));
   const notesHeading = useId();
+  const viewer = useViewer();
   const profile = useResource(id, (signal) => getPublicProfile(id, signal));
   const notes = useResource(`${id}|${page}`, (signal) =>
     getUserTastings(id, { page, resultsPerPage: PER_PAGE, published: true }, signal),
@@ -151,6 +154,8 @@ export function UserProfilePage() {
             </div>
           ))}
         </dl>
+
+        <WantToTryList userId={person.id} name={person.fullName} own={viewer?.id === person.id} />
 
         <section aria-labelledby={notesHeading}>
           <Title order={2} size="h3" id={notesHeading} mb="md">

@@ -23,6 +23,38 @@ export function wineImageSources(
   return { src: one, srcSet: `${one} 1x, ${two} 2x` };
 }
 
+/** Vinmonopolet's product pictures: square JPEGs on its image host, named after the product number. */
+export const RETAILER_IMAGE_HOST = 'bilder.vinmonopolet.no';
+const RETAILER_IMAGE_SIZE = '515x515-0';
+
+/**
+ * The retailer's picture of a wine with a Vinmonopolet product number
+ * (`https://bilder.vinmonopolet.no/cache/515x515-0/1101-1.jpg`); none for anything but digits.
+ */
+export function retailerImageUrl(productNumber: string | undefined | null): string | undefined {
+  const number = productNumber?.trim();
+  if (!number || !/^\d{1,12}$/.test(number)) return undefined;
+  return `https://${RETAILER_IMAGE_HOST}/cache/${RETAILER_IMAGE_SIZE}/${number}-1.jpg`;
+}
+
+/**
+ * The pictures to try for a wine, best first, through the image service: its own picture, else the
+ * retailer's (the service fetches it from the whitelisted host), and last the bottle drawn for its style,
+ * shown when the others fail to load.
+ */
+export function wineImageCandidates(
+  wine: {
+    imageUrl?: string | undefined | null;
+    vinmonopoletNumber?: string | undefined | null;
+    mainCategoryId?: MainCategory | undefined;
+  },
+  width: number,
+): { src: string; srcSet: string }[] {
+  const drawn = wineImageSources(undefined, width, wine.mainCategoryId);
+  const picture = wine.imageUrl || retailerImageUrl(wine.vinmonopoletNumber);
+  return picture ? [wineImageSources(picture, width, wine.mainCategoryId), drawn] : [drawn];
+}
+
 /** A person's picture for Mantine's Avatar: `src` on the avatar, the 2x `srcSet` on its image. */
 export function avatarImage(
   path: string | undefined | null,

@@ -8,15 +8,17 @@ import { useCurrency } from '../../lib/currency';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { getWineTastings } from '../tastings/api/get-wine-tastings';
+import { QuickRating } from '../tastings/components/quick-rating';
+import { WantToTryButton } from '../tastings/components/want-to-try-button';
 import { WineTastingsSection } from '../tastings/components/wine-tastings-section';
 import { WhereToFindIt } from '../wine-lists/public/where-to-find-it';
 import { getWine } from './api/get-wine';
+import { BottleImage } from './components/bottle-image';
 import { WineActions } from './components/wine-actions';
 import { WineDetailTabs } from './components/wine-detail-tabs';
 import { WineRatings } from './components/wine-ratings';
 import { WineStrip } from './components/wine-strip';
 import { useResource } from './use-resource';
-import { wineImageSources } from './wine-image';
 import classes from './wine-page.module.css';
 import {
   formatPrice,
@@ -127,8 +129,9 @@ export function WinePage() {
       <Stack gap={40}>
         <div className={classes.hero}>
           <div className={classes.bottle}>
-            <img
-              {...wineImageSources(detail.imageUrl, BOTTLE_WIDTH, detail.mainCategoryId)}
+            <BottleImage
+              wine={detail}
+              width={BOTTLE_WIDTH}
               alt={t('wine.page.imageAlt', { name })}
               className={classes.bottleImage}
             />
@@ -159,6 +162,14 @@ export function WinePage() {
 
           <Stack gap="md" className={classes.facts}>
             <WineRatings ratings={detail} />
+
+            <QuickRating
+              wineId={detail.id}
+              mine={tastings.status === 'ready' ? tastings.data.mine : undefined}
+              signedIn={viewer !== null}
+              anonymous={anonymous}
+              onRated={refresh}
+            />
 
             <section aria-labelledby={wherePriceId}>
               <Text id={wherePriceId} size="sm" fw={600} c="dimmed">
@@ -203,6 +214,9 @@ export function WinePage() {
               )}
             </section>
 
+            <Group gap="xs">
+              <WantToTryButton wineId={detail.id} viewerId={viewer?.id} anonymous={anonymous} />
+            </Group>
             <WineActions wine={detail} canDelete={viewer?.role === 'admin'} />
           </Stack>
         </div>

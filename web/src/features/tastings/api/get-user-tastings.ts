@@ -1,4 +1,4 @@
-import type { TastingNote } from '@kork/shared';
+import type { MainCategory, TastingNote } from '@kork/shared';
 import { api, type Page } from '../../../lib/api-client';
 
 export interface UserTastingsQuery {
@@ -6,6 +6,13 @@ export interface UserTastingsQuery {
   resultsPerPage: number;
   /** Only published notes, also for their author (the public profile). */
   published?: boolean;
+  /** Words in the wine's name, producer or vintage or in the note's text. */
+  q?: string;
+  /** The wine's style (main category). */
+  category?: MainCategory;
+  /** Points from and to, both included. */
+  minPoints?: number;
+  maxPoints?: number;
 }
 
 /**
@@ -22,6 +29,10 @@ export function getUserTastings(
       page: query.page,
       resultsPerPage: query.resultsPerPage,
       published: query.published || undefined,
+      q: query.q || undefined,
+      category: query.category,
+      minPoints: query.minPoints,
+      maxPoints: query.maxPoints,
     },
     signal,
   });

@@ -55,6 +55,18 @@ function NoteList({
 }
 
 /**
+ * The wine's notes as the page lists them: the viewer's own notes only under "Your notes", so a note
+ * they published is not shown a second time among the experts' or the community's.
+ */
+export function notesToShow(tastings: WineTastings, viewerId: string | undefined): WineTastings {
+  if (!viewerId) return { ...tastings, mine: [] };
+  const own = new Set(tastings.mine.map((note) => note.id));
+  const others = (notes: TastingNote[]) =>
+    notes.filter((note) => !own.has(note.id) && note.authorId !== viewerId);
+  return { expert: others(tastings.expert), community: others(tastings.community), mine: tastings.mine };
+}
+
+/**
  * "Tasting notes" on a wine's page: the viewer's own notes (private ones too) to change or delete, then
  * the experts' and the community's published notes as two lists, and the way to write a new one.
  */
@@ -75,6 +87,7 @@ export function WineTastingsSection({
     onChanged,
   });
   const isAdmin = viewer?.role === 'admin';
+  const shown = tastings.status === 'ready' ? notesToShow(tastings.data, viewer?.id) : undefined;
   const signInPath = `/sign-in?redirect=/wines/${encodeURIComponent(wine.id)}`;
 
   return (
@@ -109,15 +122,15 @@ export function WineTastingsSection({
           </Group>
         </Alert>
       )}
-      {tastings.status === 'ready' && (
+      {shown && (
         <Stack gap="xl">
-          {viewer && tastings.data.mine.length > 0 && (
+          {shown.mine.length > 0 && (
             <section aria-labelledby={`${headingId}-mine`}>
               <Title order={3} size="h4" mb="sm" id={`${headingId}-mine`}>
                 {t('tasting.section.mine')}
               </Title>
               <NoteList
-                notes={tastings.data.mine}
+                notes={shown.mine}
                 empty=""
                 withVisibility
                 onEdit={editing.edit}
@@ -130,7 +143,7 @@ export function WineTastingsSection({
               {t('tasting.section.expert')}
             </Title>
             <NoteList
-              notes={tastings.data.expert}
+              notes={shown.expert}
               empty={t('tasting.section.noExpert')}
               onEdit={isAdmin ? editing.edit : undefined}
               onDelete={isAdmin ? editing.remove : undefined}
@@ -141,7 +154,7 @@ export function WineTastingsSection({
               {t('tasting.section.community')}
             </Title>
             <NoteList
-              notes={tastings.data.community}
+              notes={shown.community}
               empty={t('tasting.section.noCommunity')}
               onEdit={isAdmin ? editing.edit : undefined}
               onDelete={isAdmin ? editing.remove : undefined}

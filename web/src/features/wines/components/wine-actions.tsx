@@ -1,14 +1,15 @@
 import { Button, Group } from '@mantine/core';
-import { IconCode, IconLink, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconCode, IconLink, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { deleteWine } from '../api/delete-wine';
-import { absoluteUrl, copyLink, shareLink } from '../clipboard';
+import { absoluteUrl, copyLink } from '../clipboard';
 import { winePath } from '../wine-text';
 import { ConfirmModal } from './confirm-modal';
 import { EmbedDialog } from './embed-dialog';
+import { ShareMenu } from './share-menu';
 
 interface WineActionsProps {
   wine: { id: string; name: string };
@@ -25,19 +26,11 @@ export function WineActions({ wine, canDelete }: WineActionsProps) {
   const url = absoluteUrl(winePath(wine.id));
 
   const copy = () => copyLink(url, t('wine.actions.linkCopied'));
-  const share = () => shareLink(url, wine.name, t('wine.actions.linkCopied'));
 
   return (
     <>
       <Group gap="xs">
-        <Button
-          variant="light"
-          radius="xl"
-          leftSection={<IconShare size={16} aria-hidden />}
-          onClick={() => void share()}
-        >
-          {t('wine.actions.share')}
-        </Button>
+        <ShareMenu url={url} title={wine.name} copiedText={t('wine.actions.linkCopied')} />
         <Button
           variant="light"
           radius="xl"
