@@ -77,6 +77,12 @@ export const routes = {
     needs: ['table:write', 'places:search'],
     group: 'platform',
   },
+  'GET /api/exchange-rates': {
+    handler: 'cellar/get-exchange-rates',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'cellar',
+  },
 
   'POST /api/auth/sign-up': {
     handler: 'accounts/sign-up',

@@ -77,3 +77,41 @@ export function convertMinor(
   const major = (amountMinor / 10 ** currencyOf(from).minorUnits) * (fromRate / toRate);
   return Math.round(major * 10 ** currencyOf(to).minorUnits);
 }
+
+/** A day's rates as the API answers them (`GET /api/exchange-rates`): NOK per unit, with date and source. */
+export interface ExchangeRates {
+  /** ISO day the rates were published for. */
+  date: string;
+  source: string;
+  nokPerUnit: Partial<Record<CurrencyCode, number>>;
+}
+
+/** A rate older than this many days is said to be old wherever it is shown. */
+export const RATE_STALE_AFTER_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days from the rates' date to `now` (0 on the day itself; never negative). */
+export function rateAgeDays(date: string, now: Date = new Date()): number {
+  const day = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(day)) return 0;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.max(0, Math.floor((today - day) / DAY_MS));
+}
+
+/** True when the rates are more than a week old, so a converted amount must say so. */
+export function isStaleRate(date: string, now: Date = new Date()): boolean {
+  return rateAgeDays(date, now) > RATE_STALE_AFTER_DAYS;
+}
+
+/** Units of `to` one unit of `from` buys with these rates (1 for the same currency). */
+export function rateBetween(
+  from: CurrencyCode,
+  to: CurrencyCode,
+  nokPerUnit: Partial<Record<CurrencyCode, number>>,
+): number {
+  if (from === to) return 1;
+  const fromRate = nokPerUnit[from] ?? REFERENCE_RATES.nokPerUnit[from];
+  const toRate = nokPerUnit[to] ?? REFERENCE_RATES.nokPerUnit[to];
+  return fromRate / toRate;
+}

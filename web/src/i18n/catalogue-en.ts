@@ -10,6 +10,7 @@ import lists from './cellar/lists.en.json';
 import marketCart from './cellar/marketplace-cart.en.json';
 import marketPortal from './cellar/marketplace-portal.en.json';
 import marketSuppliers from './cellar/marketplace-suppliers.en.json';
+import viewMoney from './cellar/money.en.json';
 import orders from './cellar/orders.en.json';
 import places from './cellar/places.en.json';
 import pos from './cellar/pos.en.json';
@@ -45,5 +46,6 @@ export default {
   ...marketPortal,
   ...wineEvents,
   ...eventEditor,
+  ...viewMoney,
   vocabulary,
 } as Record<string, unknown>;

@@ -10,6 +10,7 @@ import lists from './cellar/lists.nb.json';
 import marketCart from './cellar/marketplace-cart.nb.json';
 import marketPortal from './cellar/marketplace-portal.nb.json';
 import marketSuppliers from './cellar/marketplace-suppliers.nb.json';
+import viewMoney from './cellar/money.nb.json';
 import orders from './cellar/orders.nb.json';
 import places from './cellar/places.nb.json';
 import pos from './cellar/pos.nb.json';
@@ -45,5 +46,6 @@ export default {
   ...marketPortal,
   ...wineEvents,
   ...eventEditor,
+  ...viewMoney,
   vocabulary,
 } as Record<string, unknown>;

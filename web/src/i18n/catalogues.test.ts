@@ -17,6 +17,8 @@ import marketSuppliersEn from './cellar/marketplace-suppliers.en.json';
 import marketSuppliersNb from './cellar/marketplace-suppliers.nb.json';
 import ordersEn from './cellar/orders.en.json';
 import ordersNb from './cellar/orders.nb.json';
+import viewMoneyEn from './cellar/money.en.json';
+import viewMoneyNb from './cellar/money.nb.json';
 import placesEn from './cellar/places.en.json';
 import placesNb from './cellar/places.nb.json';
 import posEn from './cellar/pos.en.json';
@@ -64,6 +66,7 @@ const en = {
   ...marketPortalEn,
   ...eventsEn,
   ...eventEditorEn,
+  ...viewMoneyEn,
 };
 const nb = {
   ...nbMain,
@@ -86,6 +89,7 @@ const nb = {
   ...marketPortalNb,
   ...eventsNb,
   ...eventEditorNb,
+  ...viewMoneyNb,
 };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */

@@ -7,6 +7,7 @@ import type listsEn from './cellar/lists.en.json';
 import type marketCartEn from './cellar/marketplace-cart.en.json';
 import type marketPortalEn from './cellar/marketplace-portal.en.json';
 import type marketSuppliersEn from './cellar/marketplace-suppliers.en.json';
+import type viewMoneyEn from './cellar/money.en.json';
 import type ordersEn from './cellar/orders.en.json';
 import type placesEn from './cellar/places.en.json';
 import type posEn from './cellar/pos.en.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
         typeof marketSuppliersEn &
         typeof marketPortalEn &
         typeof eventsEn &
+        typeof viewMoneyEn &
         typeof eventEditorEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;

@@ -1,6 +1,7 @@
 import { CURRENCIES, WINE_LEVELS } from '@kork/shared';
 import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAt, IconWorldWww } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import { countryOptions } from '../../lib/countries';
@@ -107,8 +108,10 @@ export function LinkField<V>({
 /**
  * A person's own profile (SPEC §2 private user profile setup; importers use it too): country, wine
  * level, bio, Instagram, website and currency. The picture and the newsletter are placed by the screen.
+ * `currency` replaces the form's currency field: the profile page shows the navbar's own control there,
+ * since the currency is one setting saved the moment it is chosen.
  */
-export function ProfileFields({ field }: FieldProps<ProfileValues>) {
+export function ProfileFields({ field, currency }: FieldProps<ProfileValues> & { currency?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
@@ -128,7 +131,7 @@ export function ProfileFields({ field }: FieldProps<ProfileValues>) {
         <InstagramField field={field} name="instagramUrl" />
         <LinkField field={field} name="webUrl" label={t('account.fields.website')} />
       </SimpleGrid>
-      <CurrencyField field={field} />
+      {currency ?? <CurrencyField field={field} />}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { translateMessage } from '../../lib/form-schema';
 import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ConvertedNote } from '../config/components/converted-note';
 import { type CsvHeadings, decimalMarkOf, downloadCsv, periodCsvRows, toCsv, wineCsvRows } from './csv';
 import { useFormats } from './formats';
 import { KeyFigures } from './key-figures';
@@ -155,7 +156,7 @@ function SalesAnalyticsView({ userId }: { userId: string }) {
 
 function AnalyticsResults({ data }: { data: SalesAnalytics }) {
   const { t } = useTranslation();
-  const formats = useFormats(data.currency);
+  const { formats, view } = useFormats(data.currency);
   const { categoryName, countryName } = useGroupNames();
 
   const headings: CsvHeadings = {
@@ -182,6 +183,7 @@ function AnalyticsResults({ data }: { data: SalesAnalytics }) {
     return (
       <Stack gap="lg">
         <KeyFigures data={data} formats={formats} />
+        <ConvertedNote money={view} />
         <Stack align="center" gap="xs" className={classes.empty}>
           <IconChartBar size={36} stroke={1.4} aria-hidden className={classes.emptyIcon} />
           <Text fw={700}>{t('salesAnalytics.empty.title')}</Text>
@@ -201,6 +203,7 @@ function AnalyticsResults({ data }: { data: SalesAnalytics }) {
   return (
     <Stack gap="lg">
       <KeyFigures data={data} formats={formats} />
+      <ConvertedNote money={view} />
       <Suspense fallback={<Skeleton height={320} radius="lg" aria-busy="true" />}>
         <PeriodCharts data={data} formats={formats} />
       </Suspense>

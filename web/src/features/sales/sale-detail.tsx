@@ -1,4 +1,4 @@
-import type { CellarLocation, CurrencyCode, Sale, SaleLine, SaleParty } from '@kork/shared';
+import type { CellarLocation, Sale, SaleLine, SaleParty } from '@kork/shared';
 import { Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
@@ -8,6 +8,8 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatCount, formatDecimal } from '../../lib/format-number';
 import { notify } from '../../lib/notify';
 import { formatMoney } from '../cellar/wines/money';
+import { ConvertedNote } from '../config/components/converted-note';
+import { useViewMoney } from '../config/view-money';
 import { ConfirmModal } from '../wines/components/confirm-modal';
 import { useDeleteSale } from './api/sales';
 import { partyName } from './sales-export';
@@ -49,10 +51,10 @@ function isRecipeRevenue(line: SaleLine): boolean {
  * How the till sold a line (docs/pos.md): glasses with what they poured, a recipe's servings, an
  * ingredient's pour, and the bottles the stock lacked.
  */
-function TillLineFacts({ line, currency }: { line: SaleLine; currency: CurrencyCode }) {
+function TillLineFacts({ line, money }: { line: SaleLine; money: (minor: number) => string }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const price = formatMoney(line.unitPrice, currency, locale);
+  const price = money(line.unitPrice);
   const cl = formatDecimal(line.pouredCl ?? 0, locale, 2);
   const facts =
     line.kind === 'glass'
@@ -127,6 +129,9 @@ export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps
   const remove = useDeleteSale(userId);
   const [confirming, setConfirming] = useState(false);
   const names = useMemo(() => locationNames(locations), [locations]);
+  // Kept in the cellar's currency, shown in the viewer's (converted, with the rate named).
+  const view = useViewMoney(sale?.currency);
+  const money = (minor: number) => formatMoney(view.toView(minor), view.currency, locale);
 
   return (
     <>
@@ -162,10 +167,11 @@ export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps
                   {t('salesPage.columns.total')}
                 </Text>
                 <Text fw={700} className={classes.money}>
-                  {formatMoney(sale.totalPrice, sale.currency, locale)}
+                  {money(sale.totalPrice)}
                 </Text>
               </div>
             </Group>
+            <ConvertedNote money={view} />
             <Party title={t('salesPage.form.customer')} party={sale.customer} />
             <Party title={t('salesPage.form.contactPerson')} party={sale.contactPerson} />
             {sale.distributor && (
@@ -204,14 +210,14 @@ export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps
                     </Text>
                     {line.kind ? (
                       <>
-                        <TillLineFacts line={line} currency={sale.currency} />
+                        <TillLineFacts line={line} money={money} />
                         <PourPlacements line={line} names={names} />
                       </>
                     ) : (
                       <Text size="xs" c="dimmed">
                         {t('salesPage.detail.lineFacts', {
                           count: line.units,
-                          price: formatMoney(line.unitPrice, sale.currency, locale),
+                          price: money(line.unitPrice),
                           location: locationName(
                             names,
                             line.locationId,
@@ -224,7 +230,7 @@ export function SaleDetail({ sale, onClose, userId, locations }: SaleDetailProps
                     )}
                     <ShortfallNote shortfall={line.shortfall} />
                     <Text size="sm" ta="right" className={classes.money}>
-                      {formatMoney(line.total, sale.currency, locale)}
+                      {money(line.total)}
                     </Text>
                   </li>
                 ))}

@@ -29,6 +29,8 @@ import { notify } from '../../lib/notify';
 import { listOwnWines } from '../cellar/api/list-own-wines';
 import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import { formatMoney } from '../cellar/wines/money';
+import { ConvertedNote } from '../config/components/converted-note';
+import { useViewMoney } from '../config/view-money';
 import { allSales, type SalesFilter, useSales } from './api/sales';
 import { SaleDetail } from './sale-detail';
 import { SaleForm } from './sale-form';
@@ -94,7 +96,10 @@ function SalesOverview({ userId }: { userId: string }) {
   const cellar = useCellarSettings(userId);
   const locations = useLocations(userId);
   const code: CurrencyCode | undefined = sales.data?.currency ?? cellar.data?.baseCurrency;
-  const money = (minor: number) => (code ? formatMoney(minor, code, locale) : formatCount(minor, locale));
+  // Sales are kept in the cellar's currency and shown in the viewer's, converted (the note names the rate).
+  const view = useViewMoney(code);
+  const money = (minor: number) =>
+    code ? formatMoney(view.toView(minor), view.currency, locale) : formatCount(minor, locale);
   const rows = sales.data?.rows ?? [];
   const count = sales.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
@@ -251,6 +256,7 @@ function SalesOverview({ userId }: { userId: string }) {
           </div>
         </SimpleGrid>
       )}
+      {sales.data && <ConvertedNote money={view} mb="md" />}
 
       {sales.isError && !sales.data && (
         <Alert color="red" title={t('salesPage.loadError')}>

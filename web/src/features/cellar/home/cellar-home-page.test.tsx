@@ -22,10 +22,16 @@ const WINE = {
   drinkingWindowTo: 2030,
 } as CellarWine;
 
+/** Today, as the rates job would date a fresh set of rates. */
+const TODAY = new Date().toISOString().slice(0, 10);
+const todayText = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric' }).format(
+  new Date(`${TODAY}T12:00:00`),
+);
+
 const DASHBOARD: CellarDashboard = {
   baseCurrency: 'EUR',
   viewCurrency: 'NOK',
-  rate: { value: 11.7, date: '2026-11-20', source: 'Norges Bank' },
+  rate: { value: 11.7, date: TODAY, source: 'Norges Bank' },
   totals: { wines: 12, bottles: 48, purchaseValue: 120_000, sellingValue: 250_000 },
   viewTotals: { wines: 12, bottles: 48, purchaseValue: 1_404_000, sellingValue: 2_925_000 },
   drinkNow: [WINE],
@@ -61,8 +67,30 @@ describe('the cellar home', () => {
     expect(screen.getByText(money(29_250, 'NOK'))).toBeTruthy();
     expect(screen.getByText('48')).toBeTruthy();
     expect(screen.getByText(`${money(1_200, 'EUR')} in the cellar's currency`)).toBeTruthy();
-    expect(screen.getByText('1 EUR = 11.70 NOK, Norges Bank, November 20, 2026')).toBeTruthy();
+    expect(screen.getByText(`1 EUR = 11.70 NOK, Norges Bank, ${todayText}`)).toBeTruthy();
     expect(dashboard).toHaveBeenCalledWith('u1', expect.any(AbortSignal));
+  });
+
+  it('says when the rate is more than a week old, in both languages', async () => {
+    dashboard.mockResolvedValue({
+      ...DASHBOARD,
+      rate: { value: 11.7, date: '2025-10-01', source: 'Norges Bank reference rates (rounded)' },
+    });
+    renderWithProviders(<CellarHomePage />, { route: '/wine-cellar/home' });
+
+    const rate = await screen.findByText(
+      /^1 EUR = 11\.70 NOK, Norges Bank reference rates \(rounded\), October 1, 2025/,
+    );
+    expect(rate.textContent).toMatch(
+      /This rate is more than a week old \(\d+ days\): no newer rates have been fetched\.$/,
+    );
+
+    await act(() => i18n.changeLanguage('nb'));
+    expect(
+      await screen.findByText(
+        /Kursen er mer enn en uke gammel \(\d+ dager\): nyere kurser er ikke hentet\.$/,
+      ),
+    ).toBeTruthy();
   });
 
   it('lists what to drink now and marks an empty wine in low stock', async () => {

@@ -1,4 +1,10 @@
-import type { CellarDashboard, CurrencyCode, InventoryTotals } from '@kork/shared';
+import {
+  type CellarDashboard,
+  type CurrencyCode,
+  type InventoryTotals,
+  isStaleRate,
+  rateAgeDays,
+} from '@kork/shared';
 import { Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +45,8 @@ type MoneyTotal = keyof Pick<InventoryTotals, 'purchaseValue' | 'sellingValue'>;
  * Wines, bottles and the cellar's value in the viewer's currency, in whole units (shortened to "1,2 mill.
  * kr" when the card is narrow, the exact amount as its tooltip). When that is not the cellar's own
  * currency, each amount also shows in the base currency and the rate used is named with its date and
- * source, so a converted value is never mistaken for a booked one.
+ * source (and said to be old when it is more than a week old), so a converted value is never mistaken
+ * for a booked one.
  */
 export function TotalsCards({ dashboard }: { dashboard: CellarDashboard }) {
   const { t, i18n } = useTranslation();
@@ -87,6 +94,7 @@ export function TotalsCards({ dashboard }: { dashboard: CellarDashboard }) {
             source: rate.source,
             date: formatDate(rate.date, locale),
           })}
+          {isStaleRate(rate.date) && ` ${t('viewMoney.stale', { days: rateAgeDays(rate.date) })}`}
         </Text>
       )}
     </section>

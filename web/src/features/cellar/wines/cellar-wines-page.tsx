@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useViewMoney } from '../../config/view-money';
 import { LocationsPanel } from '../locations/locations-panel';
 import { MoveWinesModal } from '../locations/move-wines-modal';
 import { AddWineModal } from './add-wine-modal';
@@ -128,6 +129,8 @@ function CellarWines({ userId }: { userId: string }) {
     state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : undefined;
   const rows = page?.rows ?? [];
   const currency = cellar?.baseCurrency ?? rows[0]?.currency ?? 'NOK';
+  // Amounts are kept and typed in the cellar's currency and shown in the viewer's, converted.
+  const money = useViewMoney(cellar?.baseCurrency ?? rows[0]?.currency);
   const filtered = hasFilters(view) || view.location !== undefined;
   const pages = Math.ceil((page?.count ?? 0) / PAGE_SIZE);
 
@@ -239,7 +242,7 @@ function CellarWines({ userId }: { userId: string }) {
 
         <section className={classes.main} aria-label={t('cellarWines.table.label')}>
           <WinesToolbar view={view} onChange={setView} columns={columns} onToggleColumn={toggleColumn} />
-          {page && (page.count > 0 || filtered) && <TotalsBar totals={page.totals} currency={currency} />}
+          {page && (page.count > 0 || filtered) && <TotalsBar totals={page.totals} money={money} />}
           {cards && rows.length > 0 && (
             <SortSelect sort={view.sort} onChange={(sort) => setView({ sort, page: view.page })} />
           )}
@@ -277,6 +280,7 @@ function CellarWines({ userId }: { userId: string }) {
               onSelectAll={selectAll}
               onOpen={setOpenWine}
               busy={state.status === 'loading'}
+              money={money}
             />
           )}
           {page && rows.length > 0 && !cards && (
@@ -290,6 +294,7 @@ function CellarWines({ userId }: { userId: string }) {
               onSelectAll={selectAll}
               onOpen={setOpenWine}
               busy={state.status === 'loading'}
+              money={money}
             />
           )}
           {pages > 1 && (

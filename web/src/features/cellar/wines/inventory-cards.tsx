@@ -4,10 +4,10 @@ import { Badge, Checkbox, Text, UnstyledButton, VisuallyHidden } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatCount } from '../../../lib/format-number';
+import type { ViewMoney } from '../../config/view-money';
 import classes from './cellar-wines-page.module.css';
-import { OutOfStockBadge } from './inventory-cell';
+import { OutOfStockBadge, viewMoneyText } from './inventory-cell';
 import { MONEY_COLUMNS } from './inventory-columns';
-import { formatMoney } from './money';
 
 type MoneyColumn = 'purchasePriceWovat' | 'purchasePriceWvat' | 'sellingPrice' | 'marketValue' | 'cost';
 
@@ -21,6 +21,8 @@ interface InventoryCardsProps {
   onSelectAll: (selected: boolean) => void;
   onOpen: (wine: CellarWine) => void;
   busy: boolean;
+  /** Money in the viewer's currency. */
+  money?: ViewMoney;
 }
 
 /** The price a card shows: the selling price, else the first money column the person chose that has a value. */
@@ -42,7 +44,7 @@ export function cardPrice(
  * checkbox beside it selects it for a bulk move or delete.
  */
 export function InventoryCards(props: InventoryCardsProps) {
-  const { rows, columns, locations, selected, onSelect, onSelectAll, onOpen, busy } = props;
+  const { rows, columns, locations, selected, onSelect, onSelectAll, onOpen, busy, money } = props;
   const { t } = useTranslation();
   const names = new Map(locations.map((location) => [location.id, location.name]));
   const chosen = rows.filter((row) => selected.has(row.id)).length;
@@ -65,6 +67,7 @@ export function InventoryCards(props: InventoryCardsProps) {
             selected={selected.has(wine.id)}
             onSelect={onSelect}
             onOpen={onOpen}
+            money={money}
           />
         ))}
       </ul>
@@ -88,6 +91,7 @@ function InventoryCard({
   selected,
   onSelect,
   onOpen,
+  money,
 }: {
   wine: CellarWine;
   price: ReturnType<typeof cardPrice>;
@@ -95,6 +99,7 @@ function InventoryCard({
   selected: boolean;
   onSelect: (wine: CellarWine, selected: boolean) => void;
   onOpen: (wine: CellarWine) => void;
+  money: ViewMoney | undefined;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -124,7 +129,7 @@ function InventoryCard({
           {price && (
             <Text span size="sm" className={classes.money}>
               <VisuallyHidden>{t(`cellarWines.columns.${price.column}`)}: </VisuallyHidden>
-              {formatMoney(price.minor, wine.currency, locale)}
+              {viewMoneyText(price.minor, wine, money, locale)}
             </Text>
           )}
         </span>

@@ -5,6 +5,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatCount, formatDecimal, formatPercent } from '../../../lib/format-number';
+import type { ViewMoney } from '../../config/view-money';
+import { useVocabulary } from '../../wines/wine-text';
 import classes from './cellar-wines-page.module.css';
 import { formatMoney } from './money';
 
@@ -26,10 +28,13 @@ function windowOf(t: TFunction, wine: CellarWine): string | undefined {
   return own ?? drinkingWindowText(t, wine.suggestedDrinkingWindowFrom, wine.suggestedDrinkingWindowTo);
 }
 
-/** The value of one inventory column for one wine, as text (empty when the wine has none). */
-export function cellText(t: TFunction, column: InventoryColumn, wine: CellarWine): string {
+/**
+ * The value of one inventory column for one wine, as text (empty when the wine has none). Money shows in
+ * the viewer's currency when `view` converts from the wine's (the cellar's) own.
+ */
+export function cellText(t: TFunction, column: InventoryColumn, wine: CellarWine, view?: ViewMoney): string {
   const locale = currentLocale();
-  const money = (minor?: number) => (minor == null ? '' : formatMoney(minor, wine.currency, locale));
+  const money = (minor?: number) => (minor == null ? '' : viewMoneyText(minor, wine, view, locale));
   switch (column) {
     case 'wineDisplayName':
       return wine.wineDisplayName;
@@ -60,6 +65,19 @@ export function cellText(t: TFunction, column: InventoryColumn, wine: CellarWine
   }
 }
 
+/** A wine's amount (minor units of its currency) as the viewer reads it: converted when `view` converts from it. */
+export function viewMoneyText(
+  minor: number,
+  wine: Pick<CellarWine, 'currency'>,
+  view: ViewMoney | undefined,
+  locale: string | undefined,
+): string {
+  if (view?.converted && view.base === wine.currency) {
+    return formatMoney(view.toView(minor), view.currency, locale);
+  }
+  return formatMoney(minor, wine.currency, locale);
+}
+
 /** The badge that keeps an empty wine visible but plainly marked: it is left out of wine lists. */
 export function OutOfStockBadge() {
   const { t } = useTranslation();
@@ -76,7 +94,12 @@ export function OutOfStockBadge() {
  */
 export function WineNameCell({ wine, onOpen }: { wine: CellarWine; onOpen: () => void }) {
   const { t } = useTranslation();
-  const origin = [t(`wine.categories.${wine.mainCategoryId}`), wine.country, wine.region].filter(Boolean);
+  const label = useVocabulary();
+  const origin = [
+    t(`wine.categories.${wine.mainCategoryId}`),
+    label('country', wine.country),
+    label('region', wine.region),
+  ].filter(Boolean);
   return (
     <Stack gap={2}>
       <UnstyledButton

@@ -2,6 +2,7 @@ import type { CellarSortColumn, CellarWine, InventoryColumn } from '@kork/shared
 import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { ViewMoney } from '../../config/view-money';
 import classes from './cellar-wines-page.module.css';
 import { cellText, WineNameCell } from './inventory-cell';
 import { isNumericColumn, isSortable, tableMinWidth } from './inventory-columns';
@@ -17,6 +18,8 @@ interface InventoryTableProps {
   onSelectAll: (selected: boolean) => void;
   onOpen: (wine: CellarWine) => void;
   busy: boolean;
+  /** Money in the viewer's currency. */
+  money?: ViewMoney;
 }
 
 /**
@@ -24,7 +27,7 @@ interface InventoryTableProps {
  * horizontal scroll on narrow screens instead of squeezed columns.
  */
 export function InventoryTable(props: InventoryTableProps) {
-  const { rows, columns, selected, onSelectAll, busy } = props;
+  const { rows, columns, selected, onSelectAll, busy, money } = props;
   const { t } = useTranslation();
   const chosen = rows.filter((row) => selected.has(row.id)).length;
 
@@ -63,6 +66,7 @@ export function InventoryTable(props: InventoryTableProps) {
               selected={selected.has(wine.id)}
               onSelect={props.onSelect}
               onOpen={props.onOpen}
+              money={money}
             />
           ))}
         </Table.Tbody>
@@ -111,12 +115,14 @@ function InventoryRow({
   selected,
   onSelect,
   onOpen,
+  money,
 }: {
   wine: CellarWine;
   columns: InventoryColumn[];
   selected: boolean;
   onSelect: (wine: CellarWine, selected: boolean) => void;
   onOpen: (wine: CellarWine) => void;
+  money: ViewMoney | undefined;
 }) {
   const { t } = useTranslation();
   const open = () => onOpen(wine);
@@ -147,7 +153,7 @@ function InventoryRow({
               lineClamp={column === 'purchaseNote' ? 2 : undefined}
               className={isNumericColumn(column) ? classes.money : undefined}
             >
-              {cellText(t, column, wine)}
+              {cellText(t, column, wine, money)}
             </Text>
           </Table.Td>
         ),

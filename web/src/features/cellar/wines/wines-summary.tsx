@@ -1,21 +1,26 @@
-import { CELLAR_SORT_COLUMNS, type CurrencyCode, type InventoryTotals } from '@kork/shared';
+import { CELLAR_SORT_COLUMNS, type InventoryTotals } from '@kork/shared';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBottle, IconFilterOff, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatCount } from '../../../lib/format-number';
+import { ConvertedNote } from '../../config/components/converted-note';
+import type { ViewMoney } from '../../config/view-money';
 import classes from './cellar-wines-page.module.css';
 import { MoneyFigure } from './money-figure';
 import type { WinesView } from './wines-url-state';
 
 /**
  * The totals of every wine that matches (not just this page), as the API sums them: money in whole
- * units, shortened when the box is narrow (the exact amount is the tooltip).
+ * units, shortened when the box is narrow (the exact amount is the tooltip), in the viewer's currency —
+ * converted from the cellar's, which the note under them says, with the rate and its date.
  */
-export function TotalsBar({ totals, currency }: { totals: InventoryTotals; currency: CurrencyCode }) {
+export function TotalsBar({ totals, money: view }: { totals: InventoryTotals; money: ViewMoney }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const money = (minor: number) => <MoneyFigure minor={minor} currency={currency} locale={locale} />;
+  const money = (minor: number) => (
+    <MoneyFigure minor={view.toView(minor)} currency={view.currency} locale={locale} />
+  );
   const items = [
     { key: 'wines', value: formatCount(totals.wines, locale) },
     { key: 'bottles', value: formatCount(totals.bottles, locale) },
@@ -23,24 +28,27 @@ export function TotalsBar({ totals, currency }: { totals: InventoryTotals; curre
     { key: 'sellingValue', value: money(totals.sellingValue) },
   ] as const;
   return (
-    <SimpleGrid
-      component="dl"
-      cols={{ base: 2, sm: 4 }}
-      spacing="sm"
-      aria-label={t('cellarWines.totals.label')}
-      className={classes.totals}
-    >
-      {items.map((item) => (
-        <div key={item.key} className={classes.total}>
-          <Text component="dt" size="xs" c="dimmed">
-            {t(`cellarWines.totals.${item.key}`)}
-          </Text>
-          <Text component="dd" fw={700} className={classes.totalValue}>
-            {item.value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
+    <Stack gap={4}>
+      <SimpleGrid
+        component="dl"
+        cols={{ base: 2, sm: 4 }}
+        spacing="sm"
+        aria-label={t('cellarWines.totals.label')}
+        className={classes.totals}
+      >
+        {items.map((item) => (
+          <div key={item.key} className={classes.total}>
+            <Text component="dt" size="xs" c="dimmed">
+              {t(`cellarWines.totals.${item.key}`)}
+            </Text>
+            <Text component="dd" fw={700} className={classes.totalValue}>
+              {item.value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      <ConvertedNote money={view} stored />
+    </Stack>
   );
 }
 

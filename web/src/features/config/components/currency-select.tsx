@@ -2,8 +2,9 @@ import { CURRENCIES, type Currency, resolveCurrency } from '@kork/shared';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setCurrency, useCurrency } from '../../../lib/currency';
+import { useCurrency } from '../../../lib/currency';
 import { notify } from '../../../lib/notify';
+import { chooseCurrency } from '../api/choose-currency';
 import { useConfig } from '../api/get-config';
 import classes from './currency-select.module.css';
 
@@ -13,7 +14,10 @@ interface CurrencySelectProps {
 }
 
 /**
- * The currency prices are shown in (cookie KORK_CURRENCY, EUR by default). The list is the server's
+ * The currency prices are shown in: one setting, whether chosen here in the navbar or on the profile
+ * page (the same control), kept on this device (cookie KORK_CURRENCY) and on a signed-in person's
+ * account (`chooseCurrency`). A new visitor starts in NOK with a Norwegian browser language, else EUR.
+ * The list is the server's
  * (`GET /api/config`); until it answers, the shared list stands in so the control never waits.
  * A plain native select: the platform's own picker is the best one on a phone, and it costs the first
  * page load nothing.
@@ -46,8 +50,8 @@ export function CurrencySelect({ variant = 'bar' }: CurrencySelectProps) {
           onChange={(event) => {
             const next = resolveCurrency(event.currentTarget.value);
             if (next === code) return;
-            setCurrency(next);
             notify.success(t('currency.changed', { code: next }));
+            chooseCurrency(next).catch(() => notify.error(t('currency.saveFailed')));
           }}
         >
           {currencies.map((c) => (

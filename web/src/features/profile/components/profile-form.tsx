@@ -1,4 +1,4 @@
-import { hasTastingLocation, resolveCurrency, UpdateProfileInput, type User } from '@kork/shared';
+import { hasTastingLocation, UpdateProfileInput, type User } from '@kork/shared';
 import { Button, Checkbox, Group, SimpleGrid, Stack, TagsInput, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,10 @@ import {
 } from '../../../components/account-fields/account-values';
 import { ProfileFields } from '../../../components/account-fields/profile-fields';
 import { TastingLocationFields } from '../../../components/account-fields/tasting-location-fields';
-import { setCurrency } from '../../../lib/currency';
 import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { updateViewer } from '../../../lib/session';
+import { CurrencySelect } from '../../config/components/currency-select';
 import { updateUser } from '../api/update-user';
 import classes from './settings-section.module.css';
 
@@ -51,7 +51,8 @@ function changesOf(values: ProfileFormValues, user: User): Record<string, unknow
     'jobTitle',
     'location',
     'favoriteStores',
-    ...PROFILE_FIELDS,
+    // The currency is saved on its own, the moment it is chosen (the navbar's control, shown here too).
+    ...PROFILE_FIELDS.filter((field) => field !== 'viewCurrency'),
   ];
   if (hasTastingLocation(user.userType)) fields.push(...TASTING_LOCATION_FIELDS);
   const picked = Object.fromEntries(fields.map((field) => [field, values[field as keyof ProfileFormValues]]));
@@ -72,8 +73,6 @@ export function ProfileForm({ user }: { user: User }) {
     try {
       const saved = await updateUser(user.id, changesOf(values, user));
       updateViewer(saved);
-      // The currency in the profile is the one prices are shown in on this device too.
-      if (saved.viewCurrency) setCurrency(resolveCurrency(saved.viewCurrency));
       form.setInitialValues(valuesOf(saved));
       form.setValues(valuesOf(saved));
       notify.success(t('profile.saved'));
@@ -111,7 +110,7 @@ export function ProfileForm({ user }: { user: User }) {
               />
               <TextInput label={t('account.fields.place')} {...form.getInputProps('location')} />
             </SimpleGrid>
-            <ProfileFields field={form.getInputProps} />
+            <ProfileFields field={form.getInputProps} currency={<CurrencySelect variant="field" />} />
             <TagsInput
               label={t('account.fields.favoriteStores')}
               description={t('account.fields.favoriteStoresHint', { max: MAX_FAVORITE_STORES })}
