@@ -59,9 +59,9 @@ test.describe('accounts', () => {
     await page.getByRole('radio', { name: /^Restaurant/ }).click();
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // Step 3: the place, with the notice where the map would be.
+    // Step 3: the place, with a map to place its pin on.
     await expect(stepHeading(page)).toHaveText('Step 3 of 4: Your place');
-    await expect(page.getByText('Map cannot be loaded')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Map for placing the pin' })).toBeVisible();
     // The place's name and address are required: the form stays on this step and says so.
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(stepHeading(page)).toHaveText('Step 3 of 4: Your place');
@@ -322,7 +322,7 @@ test.describe('accounts', () => {
     await logInWithForm(page, DEMO.restaurant.email, DEMO.restaurant.password);
     await expect(page).toHaveURL(/\/settings\/profile$/);
     await expect(page.getByRole('heading', { name: 'Your place', level: 2 })).toBeVisible();
-    await expect(page.getByText('Map cannot be loaded')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Map for placing the pin' })).toBeVisible();
 
     const bio = `Open late, ${Date.now()}`;
     await page.getByLabel(/^About the place/).fill(bio);

@@ -7,6 +7,7 @@ import wineEvents from './cellar/events.en.json';
 import imports from './cellar/imports.en.json';
 import listPublic from './cellar/list-public.en.json';
 import lists from './cellar/lists.en.json';
+import maps from './cellar/maps.en.json';
 import marketCart from './cellar/marketplace-cart.en.json';
 import marketPortal from './cellar/marketplace-portal.en.json';
 import marketSuppliers from './cellar/marketplace-suppliers.en.json';
@@ -46,6 +47,7 @@ export default {
   ...marketPortal,
   ...wineEvents,
   ...eventEditor,
+  ...maps,
   ...viewMoney,
   vocabulary,
 } as Record<string, unknown>;

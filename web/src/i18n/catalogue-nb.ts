@@ -7,6 +7,7 @@ import wineEvents from './cellar/events.nb.json';
 import imports from './cellar/imports.nb.json';
 import listPublic from './cellar/list-public.nb.json';
 import lists from './cellar/lists.nb.json';
+import maps from './cellar/maps.nb.json';
 import marketCart from './cellar/marketplace-cart.nb.json';
 import marketPortal from './cellar/marketplace-portal.nb.json';
 import marketSuppliers from './cellar/marketplace-suppliers.nb.json';
@@ -46,6 +47,7 @@ export default {
   ...marketPortal,
   ...wineEvents,
   ...eventEditor,
+  ...maps,
   ...viewMoney,
   vocabulary,
 } as Record<string, unknown>;

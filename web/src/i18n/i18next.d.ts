@@ -4,6 +4,7 @@ import type eventsEn from './cellar/events.en.json';
 import type importsEn from './cellar/imports.en.json';
 import type listPublicEn from './cellar/list-public.en.json';
 import type listsEn from './cellar/lists.en.json';
+import type mapsEn from './cellar/maps.en.json';
 import type marketCartEn from './cellar/marketplace-cart.en.json';
 import type marketPortalEn from './cellar/marketplace-portal.en.json';
 import type marketSuppliersEn from './cellar/marketplace-suppliers.en.json';
@@ -48,7 +49,8 @@ declare module 'i18next' {
         typeof marketPortalEn &
         typeof eventsEn &
         typeof viewMoneyEn &
-        typeof eventEditorEn;
+        typeof eventEditorEn &
+        typeof mapsEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };

@@ -1,8 +1,10 @@
 import { Fieldset, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PinPicker } from '../../features/maps/pin-picker';
+import { currentLocale } from '../../i18n/i18n';
+import { numberText } from '../../lib/number-text';
 import { NumberField } from '../number-field';
 import type { BindField, TastingLocationValues } from './account-values';
-import { MapUnavailable } from './map-unavailable';
 import { InstagramField, LinkField } from './profile-fields';
 
 interface TastingLocationFieldsProps {
@@ -13,11 +15,13 @@ interface TastingLocationFieldsProps {
 
 /**
  * A business's tasting location (SPEC §2 restaurant profile setup): whether its wine lists are public,
- * name, address and position, bio, Instagram, website, booking and menu links and organization number.
+ * name, address and position (a pin on a map, found by search or placed by hand, and its coordinates), bio, Instagram, website, booking and menu links and organization number.
  * Logo, cover image, country and currency are placed by the screen, beside these.
  */
 export function TastingLocationFields({ field, required = false }: TastingLocationFieldsProps) {
   const { t } = useTranslation();
+  const lat = field('tastingLocationLat');
+  const lng = field('tastingLocationLong');
   return (
     <Stack gap="md">
       <Switch
@@ -39,7 +43,17 @@ export function TastingLocationFields({ field, required = false }: TastingLocati
             withAsterisk={required}
             {...field('tastingLocationAddress')}
           />
-          <MapUnavailable />
+          <PinPicker
+            latText={lat.value ?? ''}
+            lngText={lng.value ?? ''}
+            address={String(field('tastingLocationAddress').value ?? '')}
+            name={String(field('tastingLocationName').value ?? '')}
+            onPick={(position) => {
+              // The fields show the pin's position as text in the page's language ("59,9094" in Norwegian).
+              lat.onChange(numberText(position.lat, currentLocale(), 6));
+              lng.onChange(numberText(position.lng, currentLocale(), 6));
+            }}
+          />
           <SimpleGrid cols={2} spacing="sm">
             <NumberField
               label={t('account.fields.latitude')}

@@ -10,6 +10,7 @@ import { useCurrency } from '../../lib/currency';
 import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PlaceMap } from '../maps/place-map';
 import { eventKeys, getEvent } from './api/events';
 import { CategoryBadge, PrivateBadge } from './browse/category-badge';
 import { EventCover } from './browse/event-cover';
@@ -125,6 +126,13 @@ function EventProfile() {
             </Text>
           </section>
         )}
+
+        <section aria-labelledby="event-map-heading">
+          <Title order={2} id="event-map-heading" mb="xs">
+            {t('maps.eventHeading')}
+          </Title>
+          <PlaceMap name={event.name} address={locationLine(event)} />
+        </section>
 
         <section aria-labelledby="event-lists-heading">
           <Stack gap="sm">

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { imageSources } from '../../lib/image-url';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PlaceMap } from '../maps/place-map';
 import { RestaurantWineLists } from '../wine-lists/public/restaurant-wine-lists';
 import { useResource } from '../wines/use-resource';
 import { getPublicProfile } from './api/get-public-profile';
@@ -116,6 +117,15 @@ export function RestaurantProfilePage() {
             ) : null,
           )}
         </Group>
+
+        {(place.address || place.lat !== undefined) && (
+          <section aria-labelledby="restaurant-map-heading">
+            <Title order={2} size="h3" id="restaurant-map-heading" mb="sm">
+              {t('maps.heading')}
+            </Title>
+            <PlaceMap name={name ?? ''} address={place.address} lat={place.lat} lng={place.long} />
+          </section>
+        )}
 
         <RestaurantWineLists userId={owner.id} isPublic={place.isWineListPublic} />
 
