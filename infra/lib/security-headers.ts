@@ -30,20 +30,50 @@ function contentSecurityPolicy(
   dev: boolean,
   connectSources: readonly string[] = [],
   imageSources: readonly string[] = [],
+  signIn: SignInProviders = {},
 ): string {
+  const providers = providerSources(signIn);
   return [
     "default-src 'self'",
     ["img-src 'self' data: blob:", ...imageSources].join(' '),
     // Vite's development server puts an inline module (the React refresh preamble) into the page.
-    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    [dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'", ...providers.script].join(' '),
+    ["style-src 'self' 'unsafe-inline'", ...providers.style].join(' '),
     // ... and reloads it over a WebSocket on the same port.
-    ["connect-src 'self'", ...(dev ? ['ws:', 'wss:'] : []), ...connectSources].join(' '),
+    ["connect-src 'self'", ...(dev ? ['ws:', 'wss:'] : []), ...connectSources, ...providers.connect].join(
+      ' ',
+    ),
+    ...(providers.frame.length > 0 ? [["frame-src 'self'", ...providers.frame].join(' ')] : []),
     `frame-ancestors ${frameAncestors}`,
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
+}
+
+/** The sign-in providers a deployment offers (it has their client ids). */
+export interface SignInProviders {
+  google?: boolean;
+  apple?: boolean;
+}
+
+/**
+ * What Google Identity Services and Sign in with Apple JS load, as the providers document it: their
+ * script, Google's button styles and its frame and requests, Apple's frame. Only for a provider offered.
+ */
+function providerSources(signIn: SignInProviders) {
+  return {
+    script: [
+      ...(signIn.google ? ['https://accounts.google.com/gsi/client'] : []),
+      ...(signIn.apple ? ['https://appleid.cdn-apple.com'] : []),
+    ],
+    style: signIn.google ? ['https://accounts.google.com/gsi/style'] : [],
+    connect: signIn.google ? ['https://accounts.google.com/gsi/'] : [],
+    frame: [
+      ...(signIn.google ? ['https://accounts.google.com/gsi/'] : []),
+      ...(signIn.apple ? ['https://appleid.apple.com'] : []),
+    ],
+  };
 }
 
 /** Every path but the embed: nobody may frame it. */
@@ -67,7 +97,13 @@ export function isEmbedPath(pathname: string): boolean {
  */
 export function securityHeaderSet(
   framing: FramePolicy,
-  options: { dev?: boolean; connectSources?: readonly string[]; imageSources?: readonly string[] } = {},
+  options: {
+    dev?: boolean;
+    connectSources?: readonly string[];
+    imageSources?: readonly string[];
+    /** Google's and Apple's sign-in scripts, when the deployment offers them (the local emulator needs none). */
+    signIn?: SignInProviders;
+  } = {},
 ): SecurityHeaderSet {
   const dev = options.dev ?? false;
   return {
@@ -76,6 +112,7 @@ export function securityHeaderSet(
       dev,
       options.connectSources,
       options.imageSources,
+      options.signIn,
     ),
     ...(framing === 'deny' ? { frameOptions: 'DENY' as const } : {}),
     hstsMaxAgeSeconds: HSTS_MAX_AGE_SECONDS,

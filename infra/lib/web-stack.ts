@@ -101,6 +101,8 @@ export class WebStack extends Stack {
       securityHeaderSet('deny', {
         connectSources: [importsBucketOrigin(data.imports.bucketName, this.region)],
         imageSources: config.mapTileUrl ? [tileOrigin(config.mapTileUrl)] : [],
+        // Google's and Apple's sign-in scripts, for the providers this deployment has client ids for.
+        signIn: { google: config.googleClientIds.length > 0, apple: config.appleClientIds.length > 0 },
       }),
     );
     const embedHeaders = this.headersPolicy(

@@ -28,7 +28,8 @@ async function main() {
     if (outcome.status === 'applied')
       log(`seeded ${outcome.step}${outcome.summary ? `: ${outcome.summary}` : ''}`);
   }
-  const server = await startLocalServer({ stack, port, dev, log });
+  // Google and Apple sign-in go to the local emulator (/_dev/oidc): the real providers need a deployment.
+  const server = await startLocalServer({ stack, port, dev, log, signInEmulator: true });
   const running = stack;
   const stopJobs = scheduleJobs(log);
   const runtimeFile = join(dataDir, 'runtime.json');

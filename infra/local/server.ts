@@ -23,6 +23,7 @@ import {
   readBody,
   toEvent,
 } from './lambda-http';
+import { OIDC_PATH, OidcEmulator } from './oidc-emulator';
 import type { LocalStack } from './stack';
 import { BUCKETS, loadFunction, REPO_ROOT } from './stack';
 import { isUploadPath, proxyUpload } from './upload-proxy';
@@ -103,6 +104,11 @@ export interface LocalServerOptions {
   routes?: Record<string, RouteDef>;
   /** Loads a handler module by its manifest path; the app's own modules by default. */
   loadHandler?: (handlerPath: string) => Promise<HttpHandler>;
+  /**
+   * Mount the sign-in emulator at `/_dev/oidc` and point Google and Apple sign-in at it (the API's
+   * client ids, key sets and issuers), so both work without the real providers (oidc-emulator.ts).
+   */
+  signInEmulator?: boolean | OidcEmulator;
 }
 
 export async function startLocalServer(options: LocalServerOptions): Promise<Server> {
@@ -118,6 +124,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     }
     return handler;
   };
+
+  const emulator =
+    options.signInEmulator instanceof OidcEmulator
+      ? options.signInEmulator
+      : options.signInEmulator
+        ? await OidcEmulator.create()
+        : undefined;
 
   let spa: (req: IncomingMessage, res: ServerResponse, next: () => void) => void = () => undefined;
   let closeVite: (() => Promise<void>) | undefined;
@@ -218,6 +231,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
         res.end(devTile(tile));
         return;
       }
+      if (emulator && (url.pathname === OIDC_PATH || url.pathname.startsWith(`${OIDC_PATH}/`))) {
+        if (await emulator.handle(req, res, url)) return;
+        return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+      }
       if (url.pathname === '/_dev/mail' && method === 'GET') {
         return sendJson(res, 200, options.stack.outbox.list());
       }
@@ -300,5 +317,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
   const appUrl = new URL(process.env.APP_URL ?? 'http://localhost:3000');
   process.env.IMPORTS_UPLOAD_ENDPOINT =
     Number(appUrl.port || 80) === port ? appUrl.origin : `http://127.0.0.1:${port}`;
+  if (emulator) {
+    // The API fetches the emulator's keys over loopback, as a function fetches Google's over the internet.
+    emulator.setBase(`http://127.0.0.1:${port}`);
+    Object.assign(process.env, emulator.env());
+  }
   return server;
 }

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalServer } from './server';
+import { type LocalServerOptions, startLocalServer } from './server';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from './stack';
 
 export interface TestOrigin {
@@ -28,12 +28,15 @@ export interface ApiAnswer<T> {
   error?: { code: string; message: string; fields?: Record<string, string> };
 }
 
-export async function startTestOrigin(options: LocalStackOptions = {}): Promise<TestOrigin> {
+export async function startTestOrigin(
+  options: LocalStackOptions = {},
+  server: Pick<LocalServerOptions, 'signInEmulator'> = {},
+): Promise<TestOrigin> {
   const stack = await startLocalStack(options);
   const webRoot = mkdtempSync(join(tmpdir(), 'kork-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Kork</title><div id="root"></div>');
-  const server: Server = await startLocalServer({ stack, port: 0, webRoot });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin: Server = await startLocalServer({ stack, port: 0, webRoot, ...server });
+  const base = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   return {
     stack,
     base,
@@ -53,7 +56,7 @@ export async function startTestOrigin(options: LocalStackOptions = {}): Promise<
       return { status: res.status, payload: body.payload, error: body.error };
     },
     async stop() {
-      await new Promise((r) => server.close(r));
+      await new Promise((r) => origin.close(r));
       await stack.stop();
     },
   };

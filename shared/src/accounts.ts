@@ -420,6 +420,8 @@ export type SocialSignUpInput = z.infer<typeof SocialSignUpInput>;
 
 export const GoogleSignInInput = z.object({
   idToken: tokenField(20, 8000, 'invalidValue'),
+  /** Set after "Reactivate your account?" was answered yes, as with a password. */
+  reactivate: z.optional(z.boolean({ error: 'invalidValue' })),
 });
 
 export const AppleSignInInput = z.object({
@@ -428,6 +430,7 @@ export const AppleSignInInput = z.object({
   email: z.optional(textField(254)),
   familyName: z.optional(textField(60)),
   givenName: z.optional(textField(60)),
+  reactivate: z.optional(z.boolean({ error: 'invalidValue' })),
 });
 
 /** What `GET /api/users/{id}/statistic` answers. */

@@ -14,9 +14,39 @@ export interface AppConfig {
   limits: typeof LIMITS;
   /** The map's tiles; null when the deployment configured none (the app then says the map cannot be loaded). */
   map: MapConfig | null;
+  /** Google and Apple sign-in as this deployment offers them. */
+  signIn: SignInConfig;
 }
 
-export function appConfig(map: MapConfig | null = null): AppConfig {
+export interface SignInConfig {
+  /** Google's OAuth web client id, when Google sign-in is offered. */
+  google?: { clientId: string };
+  /** Sign in with Apple's services id, when Apple sign-in is offered. */
+  apple?: { clientId: string };
+  /** The local sign-in emulator's address (`npm start`); never set in the cloud. */
+  emulator?: string;
+}
+
+/**
+ * From the API's environment: the client ids it accepts (comma-separated; the browser signs in with the
+ * first, the web client, the API also accepts the apps' ones) and the local emulator's address.
+ */
+export function signInConfigOf(env: { google?: string; apple?: string; emulator?: string }): SignInConfig {
+  const first = (list?: string) =>
+    (list ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .find(Boolean);
+  const google = first(env.google);
+  const apple = first(env.apple);
+  return {
+    ...(google ? { google: { clientId: google } } : {}),
+    ...(apple ? { apple: { clientId: apple } } : {}),
+    ...(env.emulator ? { emulator: env.emulator } : {}),
+  };
+}
+
+export function appConfig(map: MapConfig | null = null, signIn: SignInConfig = {}): AppConfig {
   return {
     currencies: CURRENCIES,
     defaultCurrency: DEFAULT_CURRENCY,
@@ -26,5 +56,6 @@ export function appConfig(map: MapConfig | null = null): AppConfig {
     imageWidths: IMAGE_WIDTHS,
     limits: LIMITS,
     map,
+    signIn,
   };
 }

@@ -18,7 +18,7 @@ import { commitTransaction, isConditionFailure, TransactionCanceled } from '../d
 import { ConflictError, ForbiddenError, ValidationError } from '../platform/errors';
 import { logger } from '../platform/logger';
 import type { UploadedFile } from '../platform/multipart';
-import { AccountNotFoundError, InvalidTokenError } from './account-errors';
+import { AccountDeactivatedError, AccountNotFoundError, InvalidTokenError } from './account-errors';
 import { deleteAllImages, type ImageField, inspectImage, storeImage } from './account-images';
 import {
   atLeast,
@@ -40,6 +40,7 @@ import {
   verificationMail,
 } from './account-store';
 import { hashPassword } from './passwords';
+import { reactivateAccount } from './session-service';
 import type { ProviderIdentity } from './social-tokens';
 
 // — Sign-up —
@@ -227,7 +228,15 @@ export async function signUpWithProvider(
   return loginResult(await createAccount(fields, profileAttributes(input), files, { identity }));
 }
 
-export async function signInWithProvider(identity: ProviderIdentity): Promise<LoginResult> {
+/**
+ * Signs in with Google or Apple. A deactivated account is asked, as with a password, whether to
+ * reactivate it (403 `ACCOUNT_DEACTIVATED`; `reactivate` makes it active and signs in); an account being
+ * deleted is refused (a silent 403).
+ */
+export async function signInWithProvider(
+  identity: ProviderIdentity,
+  options: { reactivate?: boolean } = {},
+): Promise<LoginResult> {
   const { data: link } = await db()
     .entities.accountIdentity.get({ provider: identity.provider, subject: identity.subject })
     .go();
@@ -255,6 +264,10 @@ export async function signInWithProvider(identity: ProviderIdentity): Promise<Lo
     }
   }
   if (!user) throw new AccountNotFoundError();
+  if (user.status === 'deactivated') {
+    if (!options.reactivate) throw new AccountDeactivatedError();
+    user = await reactivateAccount(user);
+  }
   if (user.status !== 'active') throw new ForbiddenError({ key: 'accountDeactivated' });
   if (!user.emailVerified) {
     await db().entities.user.patch({ id: user.id }).set({ emailVerified: true }).go();

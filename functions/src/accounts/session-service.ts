@@ -77,8 +77,11 @@ export async function logIn(
   return loginResult(user, redirectUri);
 }
 
-/** Makes a deactivated account active again (only while it is deactivated: never one being deleted). */
-async function reactivateAccount(user: UserRecord): Promise<UserRecord> {
+/**
+ * Makes a deactivated account active again (only while it is deactivated: never one being deleted).
+ * Signing in with a password, Google or Apple all reactivate through here.
+ */
+export async function reactivateAccount(user: UserRecord): Promise<UserRecord> {
   const updatedAt = new Date().toISOString();
   try {
     await db()

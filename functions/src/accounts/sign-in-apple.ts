@@ -7,10 +7,13 @@ export const handler = httpRoute('POST /api/auth/sign-in/apple', { body: AppleSi
   const identity = await verifyProviderToken('apple', req.body.identityToken);
   // Apple sends the name only on the first sign-in, beside the token.
   return {
-    payload: await signInWithProvider({
-      ...identity,
-      givenName: identity.givenName ?? req.body.givenName,
-      familyName: identity.familyName ?? req.body.familyName,
-    }),
+    payload: await signInWithProvider(
+      {
+        ...identity,
+        givenName: identity.givenName ?? req.body.givenName,
+        familyName: identity.familyName ?? req.body.familyName,
+      },
+      { reactivate: req.body.reactivate === true },
+    ),
   };
 });

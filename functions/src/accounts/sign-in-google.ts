@@ -7,6 +7,8 @@ export const handler = httpRoute(
   'POST /api/auth/sign-in/google',
   { body: GoogleSignInInput },
   async (req) => ({
-    payload: await signInWithProvider(await verifyProviderToken('google', req.body.idToken)),
+    payload: await signInWithProvider(await verifyProviderToken('google', req.body.idToken), {
+      reactivate: req.body.reactivate === true,
+    }),
   }),
 );

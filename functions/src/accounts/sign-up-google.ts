@@ -12,7 +12,12 @@ export const handler = httpRoute(
   async (req) => {
     const { fields, files } = imageFiles(req.body);
     const identity = await verifyProviderToken('google', String(fields.idToken ?? ''));
-    const input = parseWith(SocialSignUpInput, fields);
+    // The name the provider gave stands in for one the form left out.
+    const input = parseWith(SocialSignUpInput, {
+      ...fields,
+      firstName: fields.firstName || identity.givenName,
+      lastName: fields.lastName || identity.familyName,
+    });
     return { status: 201, payload: await signUpWithProvider(identity, input, files) };
   },
 );

@@ -1,7 +1,8 @@
 /**
  * Google ID tokens and Apple identity tokens, verified with jose against the providers' published keys
- * (JWKS) and the client ids this deployment is configured with. Tests point the JWKS addresses at a
- * locally generated key set.
+ * (JWKS) and the client ids this deployment is configured with. The cloud accepts only the providers'
+ * own issuers; the local stack points the key sets and issuers at its sign-in emulator
+ * (infra/local/oidc-emulator.ts), which never exists in the cloud.
  */
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { optionalEnv } from '../platform/env';
@@ -19,15 +20,21 @@ export interface ProviderIdentity {
 const PROVIDERS = {
   google: {
     jwks: () => optionalEnv('GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs'),
-    issuers: ['https://accounts.google.com', 'accounts.google.com'],
+    issuers: () => issuersOf('GOOGLE_ISSUER', ['https://accounts.google.com', 'accounts.google.com']),
     clientIds: () => optionalEnv('GOOGLE_CLIENT_IDS', ''),
   },
   apple: {
     jwks: () => optionalEnv('APPLE_JWKS_URL', 'https://appleid.apple.com/auth/keys'),
-    issuers: ['https://appleid.apple.com'],
+    issuers: () => issuersOf('APPLE_ISSUER', ['https://appleid.apple.com']),
     clientIds: () => optionalEnv('APPLE_CLIENT_IDS', ''),
   },
 } as const;
+
+/** An issuer set by the environment replaces the provider's own (the local emulator's); never both. */
+function issuersOf(name: string, providers: string[]): string[] {
+  const override = optionalEnv(name, '').trim();
+  return override ? [override] : providers;
+}
 
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
@@ -60,7 +67,7 @@ export async function verifyProviderToken(
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, keySet(config.jwks()), {
-      issuer: [...config.issuers],
+      issuer: config.issuers(),
       audience,
       algorithms: ['RS256', 'ES256'],
     }));

@@ -1,4 +1,4 @@
-import { appConfig, mapConfigOf } from '@kork/shared';
+import { appConfig, mapConfigOf, signInConfigOf } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 
 /** The map's tiles come from the deployment: CDK context in the cloud, the local origin's stand-in tiles on `npm start`. */
@@ -11,6 +11,14 @@ function mapConfig() {
 }
 
 export const handler = httpRoute('GET /api/config', {}, async () => ({
-  payload: appConfig(mapConfig()),
+  payload: appConfig(
+    mapConfig(),
+    // The client ids the sign-in routes accept (CDK context in the cloud, the emulator's on `npm start`).
+    signInConfigOf({
+      google: process.env.GOOGLE_CLIENT_IDS,
+      apple: process.env.APPLE_CLIENT_IDS,
+      emulator: process.env.SIGN_IN_EMULATOR,
+    }),
+  ),
   headers: { 'cache-control': 'public, max-age=300' },
 }));
