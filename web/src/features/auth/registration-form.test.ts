@@ -3,6 +3,7 @@ import { i18n } from '../../i18n/i18n';
 import {
   emptyRegistration,
   formErrors,
+  NO_IMAGES,
   type RegistrationValues,
   signUpFormData,
   stepErrors,
@@ -112,5 +113,35 @@ describe('the registration form', () => {
       formErrors(filled({ userType: 'HOTEL', ...place, tastingLocationWebUrl: 'not a link' })).step,
     ).toBe('profile');
     expect(formErrors(filled({ userType: 'HOTEL', ...place }))).toEqual({ errors: {}, step: undefined });
+  });
+
+  it('asks no address or password when Google gives them, and sends Google’s token instead', () => {
+    const google = {
+      provider: 'google',
+      token: 'header.claims.signature',
+      email: 'anna@example.com',
+    } as const;
+    const values = filled({
+      email: '',
+      password: '',
+      confirmPassword: '',
+      userType: 'PRIVATE_USER',
+      country: 'NO',
+    });
+
+    expect(stepErrors('basic', values, google)).toEqual({});
+    expect(stepErrors('basic', values)).toHaveProperty('email');
+    expect(formErrors(values, google)).toEqual({ errors: {}, step: undefined });
+    expect(formErrors({ ...values, birthDate: '' }, google).step).toBe('basic');
+
+    const form = signUpFormData(values, { ...NO_IMAGES, profileImage: png('me.png') }, google);
+    expect(form.get('idToken')).toBe('header.claims.signature');
+    expect(form.has('email')).toBe(false);
+    expect(form.has('password')).toBe(false);
+    expect(form.get('firstName')).toBe('Anna');
+    expect(form.get('country')).toBe('NO');
+    expect(form.get('profileImage')).toBeInstanceOf(File);
+    const apple = signUpFormData(values, NO_IMAGES, { provider: 'apple', token: 'a.b.c' });
+    expect(apple.get('identityToken')).toBe('a.b.c');
   });
 });

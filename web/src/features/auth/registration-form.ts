@@ -1,4 +1,4 @@
-import { hasTastingLocation, SignUpInput, type UserType } from '@kork/shared';
+import { hasTastingLocation, SignUpInput, SocialSignUpInput, type UserType } from '@kork/shared';
 import * as z from 'zod/mini';
 import {
   emptyProfile,
@@ -67,8 +67,22 @@ function profileStepFields(userType: UserType | ''): string[] {
     : [...PROFILE_FIELDS];
 }
 
-export function stepFields(step: FormStep, userType: UserType | ''): string[] {
-  if (step === 'basic') return ['email', 'password', 'confirmPassword', 'firstName', 'lastName', 'birthDate'];
+/**
+ * A sign-up with Google or Apple: the provider gives the address and vouches for it, so the first step
+ * asks no email or password.
+ */
+export interface SocialSignUp {
+  provider: 'google' | 'apple';
+  /** The provider's token, sent as `idToken` (Google) or `identityToken` (Apple). */
+  token: string;
+  email?: string;
+}
+
+export function stepFields(step: FormStep, userType: UserType | '', social?: SocialSignUp): string[] {
+  if (step === 'basic')
+    return social
+      ? ['firstName', 'lastName', 'birthDate']
+      : ['email', 'password', 'confirmPassword', 'firstName', 'lastName', 'birthDate'];
   if (step === 'type') return ['userType'];
   return profileStepFields(userType);
 }
@@ -97,8 +111,8 @@ const shape = SignUpInput.shape as Record<string, z.ZodMiniType>;
  * lets the repeat be left out, for API clients), so the first step asks for the repeat and compares the
  * two itself, with the schema's messages.
  */
-export function stepErrors(step: FormStep, values: RegistrationValues): FieldErrors {
-  const fields = stepFields(step, values.userType);
+export function stepErrors(step: FormStep, values: RegistrationValues, social?: SocialSignUp): FieldErrors {
+  const fields = stepFields(step, values.userType, social);
   const schema = z.object(Object.fromEntries(fields.map((field) => [field, shape[field] as z.ZodMiniType])));
   const errors = schemaErrors(schema, signUpInput(values));
   // A business's place needs its name and address (SignUpInput checks them across fields).
@@ -106,7 +120,7 @@ export function stepErrors(step: FormStep, values: RegistrationValues): FieldErr
     for (const field of ['tastingLocationName', 'tastingLocationAddress'] as const)
       if (!errors[field] && !values[field].trim()) errors[field] = translateMessage('required');
   }
-  if (step === 'basic' && !errors.confirmPassword) {
+  if (step === 'basic' && !social && !errors.confirmPassword) {
     if (!values.confirmPassword) errors.confirmPassword = translateMessage('required');
     else if (values.confirmPassword !== values.password)
       errors.confirmPassword = translateMessage('passwordsDoNotMatch');
@@ -115,21 +129,43 @@ export function stepErrors(step: FormStep, values: RegistrationValues): FieldErr
 }
 
 /** The first step holding one of `fields` (field paths such as `email` or `favoriteStores.2`). */
-export function firstStepOf(fields: readonly string[], userType: UserType | ''): FormStep | undefined {
+export function firstStepOf(
+  fields: readonly string[],
+  userType: UserType | '',
+  social?: SocialSignUp,
+): FormStep | undefined {
   const roots = fields.map((field) => field.split('.')[0] ?? field);
-  return FORM_STEPS.find((step) => stepFields(step, userType).some((field) => roots.includes(field)));
+  return FORM_STEPS.find((step) => stepFields(step, userType, social).some((field) => roots.includes(field)));
 }
 
 /** The whole form against the whole schema, as the API will check it; with the first step that fails. */
-export function formErrors(values: RegistrationValues): { errors: FieldErrors; step?: FormStep | undefined } {
-  const errors = schemaErrors(SignUpInput, signUpInput(values));
-  return { errors, step: firstStepOf(Object.keys(errors), values.userType) };
+export function formErrors(
+  values: RegistrationValues,
+  social?: SocialSignUp,
+): { errors: FieldErrors; step?: FormStep | undefined } {
+  const errors = social
+    ? schemaErrors(SocialSignUpInput, socialSignUpInput(values))
+    : schemaErrors(SignUpInput, signUpInput(values));
+  return { errors, step: firstStepOf(Object.keys(errors), values.userType, social) };
+}
+
+/** The values as SocialSignUpInput reads them: no address or password, the provider gives those. */
+function socialSignUpInput(values: RegistrationValues): Record<string, unknown> {
+  const { email: _email, password: _password, confirmPassword: _confirm, ...rest } = signUpInput(values);
+  return rest;
 }
 
 /** The multipart body of `POST /api/auth/sign-up`: every value as text, and the pictures of the chosen type. */
-export function signUpFormData(values: RegistrationValues, images: RegistrationImages): FormData {
+export function signUpFormData(
+  values: RegistrationValues,
+  images: RegistrationImages,
+  social?: SocialSignUp,
+): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(signUpInput(values))) {
+  // With Google or Apple: `POST /api/auth/sign-up/{provider}`, the provider's token for the address.
+  if (social) form.append(social.provider === 'google' ? 'idToken' : 'identityToken', social.token);
+  const input = social ? socialSignUpInput(values) : signUpInput(values);
+  for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
     form.append(key, String(value));
   }

@@ -1,5 +1,5 @@
 import { defaultCurrencyFor } from '@kork/shared';
-import { Button, Group, Stepper, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -10,12 +10,15 @@ import { getCurrency } from '../../lib/currency';
 import { apiFieldErrors, errorMessage } from '../../lib/form-schema';
 import { notify } from '../../lib/notify';
 import { signUp } from './api/sign-up';
+import { signUpWithProvider } from './api/sign-up-social';
 import { AuthFrame } from './components/auth-frame';
 import { AuthModeSwitch } from './components/auth-mode-switch';
 import { BasicInfoStep } from './components/registration/basic-info-step';
 import { CheckEmailStep } from './components/registration/check-email-step';
 import { ProfileStep } from './components/registration/profile-step';
+import { SocialSignUpNotice } from './components/registration/social-sign-up-notice';
 import { UserTypeStep } from './components/registration/user-type-step';
+import { SocialSignInButtons } from './components/social-sign-in-buttons';
 import { withAuthParams } from './redirect';
 import {
   emptyRegistration,
@@ -25,23 +28,50 @@ import {
   NO_IMAGES,
   type RegistrationImages,
   type RegistrationValues,
+  type SocialSignUp,
   signUpFormData,
   stepErrors,
   withTastingLocation,
 } from './registration-form';
 import classes from './registration-page.module.css';
+import {
+  credentialProfile,
+  heldCredential,
+  holdCredentialForSignUp,
+  type SocialCredential,
+} from './social-sign-in';
+import { useCompleteLogin } from './use-complete-login';
+
+/** A provider's credential as the registration form uses it, with the names it carries. */
+function socialSignUpOf(credential: SocialCredential) {
+  const profile = credentialProfile(credential);
+  const social: SocialSignUp = {
+    provider: credential.provider,
+    token: credential.provider === 'google' ? credential.idToken : credential.identityToken,
+    email: profile.email,
+  };
+  return { social, profile };
+}
 
 const DONE = FORM_STEPS.length;
 
 /**
  * Registration in steps (SPEC §2): basic info, account type, the profile of that type, then "check your
  * email". One form holds every value, so going back and forth keeps what was typed; each step is
- * checked with the shared schema before the next one opens.
+ * checked with the shared schema before the next one opens. With Google or Apple the provider gives
+ * the address (no password, no mail to confirm): the account is created and the person signed in.
  */
 export function RegistrationPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
+  const completeLogin = useCompleteLogin();
   const [active, setActive] = useState(0);
+  // A Google or Apple sign-in that found no account on the sign-in screen continues here.
+  const [held] = useState(() => {
+    const credential = heldCredential();
+    return credential ? socialSignUpOf(credential) : undefined;
+  });
+  const [social, setSocial] = useState<SocialSignUp | undefined>(held?.social);
   const [images, setImages] = useState<RegistrationImages>(NO_IMAGES);
   const [registeredEmail, setRegisteredEmail] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
@@ -54,7 +84,11 @@ export function RegistrationPage() {
   const currencyPicked = useRef(false);
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
-    initialValues: emptyRegistration(shownCurrency.current),
+    initialValues: {
+      ...emptyRegistration(shownCurrency.current),
+      firstName: held?.profile.givenName ?? '',
+      lastName: held?.profile.familyName ?? '',
+    },
     onValuesChange: (values, previous) => {
       if (values.viewCurrency !== previous.viewCurrency && values.viewCurrency !== countryCurrency.current)
         currencyPicked.current = true;
@@ -80,16 +114,30 @@ export function RegistrationPage() {
     setActive(step);
   }
 
+  /** Google or Apple answered for someone without an account: sign up with it, names filled in. */
+  function beginSocial(credential: SocialCredential) {
+    const { social: next, profile } = socialSignUpOf(credential);
+    setSocial(next);
+    if (!form.values.firstName && profile.givenName) form.setFieldValue('firstName', profile.givenName);
+    if (!form.values.lastName && profile.familyName) form.setFieldValue('lastName', profile.familyName);
+    form.clearErrors();
+  }
+
+  function leaveSocial() {
+    holdCredentialForSignUp(undefined);
+    setSocial(undefined);
+  }
+
   function next() {
     const step = FORM_STEPS[active];
     if (!step) return;
-    const errors = stepErrors(step, form.values);
+    const errors = stepErrors(step, form.values, social);
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) goTo(active + 1);
   }
 
   async function submit() {
-    const { errors, step } = formErrors(form.values);
+    const { errors, step } = formErrors(form.values, social);
     if (step) {
       form.setErrors(errors);
       goTo(FORM_STEPS.indexOf(step));
@@ -97,6 +145,12 @@ export function RegistrationPage() {
     }
     setSubmitting(true);
     try {
+      if (social) {
+        const result = await signUpWithProvider(social.provider, signUpFormData(form.values, images, social));
+        holdCredentialForSignUp(undefined);
+        completeLogin(result, t('auth.registration.socialCreated'));
+        return;
+      }
       const answer = await signUp(signUpFormData(form.values, images));
       setRegisteredEmail(answer.email);
       notify.success(t('auth.registration.created'));
@@ -107,7 +161,7 @@ export function RegistrationPage() {
       // not an error here: the API answers as for a new one and mails the address's owner.
       if (error instanceof ApiError && error.code === 'CONFLICT') fields.email = error.message;
       form.setErrors(fields);
-      const step = firstStepOf(Object.keys(fields), form.values.userType);
+      const step = firstStepOf(Object.keys(fields), form.values.userType, social);
       if (step) goTo(FORM_STEPS.indexOf(step));
       notify.error(errorMessage(error));
     } finally {
@@ -121,11 +175,22 @@ export function RegistrationPage() {
     withTastingLocation(form.values.userType)
       ? t('auth.registration.steps.business')
       : t('auth.registration.steps.profile'),
-    t('auth.registration.steps.verify'),
+    // With Google or Apple the address needs no confirming: the account signs in when created.
+    ...(social ? [] : [t('auth.registration.steps.verify')]),
   ];
   const done = active === DONE;
   const stepBody = [
-    <BasicInfoStep key="basic" form={form} />,
+    <Stack key="basic" gap="lg">
+      {social ? (
+        <SocialSignUpNotice provider={social.provider} email={social.email} onLeave={leaveSocial} />
+      ) : (
+        <>
+          <SocialSignInButtons onNotRegistered={beginSocial} />
+          <Divider label={t('auth.social.or')} labelPosition="center" />
+        </>
+      )}
+      <BasicInfoStep form={form} social={Boolean(social)} />
+    </Stack>,
     <UserTypeStep key="type" form={form} />,
     <ProfileStep
       key="profile"

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@kork/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
-import { completeSocialSignIn } from './social-sign-in';
+import { completeSocialSignIn, credentialProfile, providerConfigured } from './social-sign-in';
 
 function failure(status: number, code: string, message: string): Response {
   return new Response(JSON.stringify({ error: { code, message } }), { status });
@@ -30,6 +30,21 @@ describe('finishing a Google or Apple sign-in', () => {
     });
   });
 
+  it('asks a deactivated account to reactivate, and sends the reactivation when told to', async () => {
+    fetchMock.mockResolvedValueOnce(failure(403, 'ACCOUNT_DEACTIVATED', 'This account is deactivated'));
+    const credential = { provider: 'google', idToken: 'x'.repeat(40) } as const;
+
+    expect(await completeSocialSignIn(credential)).toEqual({ kind: 'deactivated' });
+
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ payload: { access_token: 't', user: { id: 'u1' } } }), { status: 200 }),
+    );
+    const outcome = await completeSocialSignIn(credential, { reactivate: true });
+    expect(outcome.kind).toBe('signed-in');
+    const body = JSON.parse(String((fetchMock.mock.calls[1]?.[1] as RequestInit | undefined)?.body));
+    expect(body).toEqual({ idToken: credential.idToken, reactivate: true });
+  });
+
   it('offers registration when nobody has registered with this sign-in', async () => {
     fetchMock.mockResolvedValue(failure(404, 'ACCOUNT_NOT_FOUND', MESSAGES.accountNotFound.en));
 
@@ -52,5 +67,42 @@ describe('finishing a Google or Apple sign-in', () => {
       kind: 'failed',
       message: 'We are having trouble logging you in with your AppleID, please try again',
     });
+  });
+});
+
+describe('what the app reads from a credential before the API checks it', () => {
+  /** A token's middle part as a provider encodes it: UTF-8 JSON in base64url. */
+  const token = (claims: object) => {
+    const bytes = new TextEncoder().encode(JSON.stringify(claims));
+    const base64 = btoa(String.fromCharCode(...bytes));
+    return `h.${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
+  };
+
+  it('takes the address and names from Google’s token, Apple’s names from beside its token', () => {
+    expect(
+      credentialProfile({
+        provider: 'google',
+        idToken: token({ email: 'ingrid@example.no', given_name: 'Ingrid', family_name: 'Bø' }),
+      }),
+    ).toEqual({ email: 'ingrid@example.no', givenName: 'Ingrid', familyName: 'Bø' });
+    expect(
+      credentialProfile({
+        provider: 'apple',
+        identityToken: token({ email: 'lars@privaterelay.appleid.com' }),
+        givenName: 'Lars',
+        familyName: 'Haugen',
+      }),
+    ).toEqual({ email: 'lars@privaterelay.appleid.com', givenName: 'Lars', familyName: 'Haugen' });
+    expect(credentialProfile({ provider: 'google', idToken: 'not-a-token' })).toEqual({
+      email: undefined,
+      givenName: undefined,
+      familyName: undefined,
+    });
+  });
+
+  it('offers a provider only with its client id', () => {
+    expect(providerConfigured({ google: { clientId: 'web.apps' } }, 'google')).toBe(true);
+    expect(providerConfigured({ google: { clientId: 'web.apps' } }, 'apple')).toBe(false);
+    expect(providerConfigured(undefined, 'google')).toBe(false);
   });
 });

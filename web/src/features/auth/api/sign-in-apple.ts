@@ -8,6 +8,8 @@ export interface AppleCredential {
   email?: string;
   familyName?: string;
   givenName?: string;
+  /** Set after "Reactivate your account?" was answered yes. */
+  reactivate?: boolean;
 }
 
 /** `POST /api/auth/sign-in/apple`; 404 `ACCOUNT_NOT_FOUND` when nobody registered with this Apple ID. */

@@ -1,14 +1,21 @@
-import { MESSAGES } from '@kork/shared';
-import { Alert, Button, Stack, Text, Tooltip } from '@mantine/core';
-import { IconBrandApple, IconBrandGoogle } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconBrandApple, IconBrandGoogle, IconUserCheck } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { currentLocale } from '../../../i18n/i18n';
 import { endSession } from '../../../lib/session';
+import { useConfig } from '../../config/api/get-config';
 import { requestCredential } from '../provider-sdk';
 import { withAuthParams } from '../redirect';
-import { completeSocialSignIn, providerConfigured, type SocialProvider } from '../social-sign-in';
+import {
+  completeSocialSignIn,
+  holdCredentialForSignUp,
+  providerConfigured,
+  providerFailureMessage,
+  type SocialCredential,
+  type SocialOutcome,
+  type SocialProvider,
+} from '../social-sign-in';
 import { useCompleteLogin } from '../use-complete-login';
 
 const PROVIDERS: {
@@ -20,44 +27,74 @@ const PROVIDERS: {
   { provider: 'apple', label: 'auth.social.apple', icon: <IconBrandApple size={18} aria-hidden /> },
 ];
 
-type Problem = { kind: 'not-registered' | 'failed'; message: string };
+type Problem = { kind: 'not-registered' | 'failed'; message: string; credential?: SocialCredential };
+
+interface SocialSignInButtonsProps {
+  /**
+   * On the registration screen: someone not registered yet goes on signing up there with this credential.
+   * Elsewhere the screen says so and offers registration, taking the credential along.
+   */
+  onNotRegistered?: (credential: SocialCredential) => void;
+}
 
 /**
- * "Continue with Google / Apple". A provider without a client id in this build is shown but cannot be
- * pressed, and says why: its button stays focusable (aria-disabled, not disabled) so keyboard and
- * screen-reader users get the same explanation as the tooltip gives a mouse.
+ * "Continue with Google / Apple". Someone with an account is signed in; a deactivated account is asked
+ * "Reactivate your account?" as with a password. A provider this deployment has no client id for is
+ * shown but cannot be pressed, and says why: its button stays focusable (aria-disabled, not disabled)
+ * so keyboard and screen-reader users get the same explanation as the tooltip gives a mouse.
  */
-export function SocialSignInButtons() {
+export function SocialSignInButtons({ onNotRegistered }: SocialSignInButtonsProps) {
   const { t } = useTranslation();
   const noticeId = useId();
   const [search] = useSearchParams();
   const completeLogin = useCompleteLogin();
+  const signIn = useConfig()?.signIn;
   const [busy, setBusy] = useState<SocialProvider>();
   const [problem, setProblem] = useState<Problem>();
-  const unconfigured = PROVIDERS.filter(({ provider }) => !providerConfigured(provider));
+  const [reactivation, setReactivation] = useState<SocialCredential>();
+  const unconfigured = signIn
+    ? PROVIDERS.filter(({ provider }) => !providerConfigured(signIn, provider))
+    : [];
 
-  async function signIn(provider: SocialProvider) {
+  function settle(outcome: SocialOutcome, credential: SocialCredential) {
+    if (outcome.kind === 'signed-in') {
+      completeLogin(outcome.result);
+      return;
+    }
+    if (outcome.kind === 'deactivated') {
+      setReactivation(credential);
+      return;
+    }
+    if (outcome.kind === 'not-registered' && onNotRegistered) {
+      onNotRegistered(credential);
+      return;
+    }
+    endSession();
+    if (outcome.kind !== 'silent') setProblem({ ...outcome, credential });
+  }
+
+  async function start(provider: SocialProvider) {
+    if (!signIn) return;
     setProblem(undefined);
+    setReactivation(undefined);
     setBusy(provider);
     try {
-      const credential = await requestCredential(provider).catch(() => undefined);
+      const credential = await requestCredential(provider, signIn).catch(() => undefined);
       if (!credential) {
-        setProblem({
-          kind: 'failed',
-          message:
-            provider === 'apple'
-              ? MESSAGES.appleLoginFailed[currentLocale()]
-              : MESSAGES.socialLoginFailed[currentLocale()],
-        });
+        setProblem({ kind: 'failed', message: providerFailureMessage(provider) });
         return;
       }
-      const outcome = await completeSocialSignIn(credential);
-      if (outcome.kind === 'signed-in') {
-        completeLogin(outcome.result);
-        return;
-      }
-      endSession();
-      if (outcome.kind !== 'silent') setProblem(outcome);
+      settle(await completeSocialSignIn(credential), credential);
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function reactivate(credential: SocialCredential) {
+    setBusy(credential.provider);
+    try {
+      setReactivation(undefined);
+      settle(await completeSocialSignIn(credential, { reactivate: true }), credential);
     } finally {
       setBusy(undefined);
     }
@@ -65,8 +102,30 @@ export function SocialSignInButtons() {
 
   return (
     <Stack gap="xs">
+      {reactivation && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconUserCheck size={18} aria-hidden />}
+          title={t('auth.signIn.reactivate.title')}
+          role="alertdialog"
+          aria-label={t('auth.signIn.reactivate.title')}
+        >
+          <Text size="sm">{t('auth.signIn.reactivate.text')}</Text>
+          <Group gap="xs" mt="sm">
+            <Button size="xs" radius="xl" onClick={() => reactivate(reactivation)}>
+              {t('auth.signIn.reactivate.confirm')}
+            </Button>
+            <Button size="xs" radius="xl" variant="default" onClick={() => setReactivation(undefined)}>
+              {t('auth.signIn.reactivate.cancel')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
       {PROVIDERS.map(({ provider, label, icon }) => {
-        const configured = providerConfigured(provider);
+        // Until the configuration has loaded, the buttons wait without a word.
+        const configured = providerConfigured(signIn, provider);
+        const explained = signIn !== undefined && !configured;
         const button = (
           <Button
             key={provider}
@@ -78,27 +137,27 @@ export function SocialSignInButtons() {
             loading={busy === provider}
             data-disabled={!configured || undefined}
             aria-disabled={!configured || undefined}
-            aria-describedby={configured ? undefined : noticeId}
+            aria-describedby={explained ? noticeId : undefined}
             onClick={(event) => {
-              if (!configured) {
+              if (!configured || busy) {
                 event.preventDefault();
                 return;
               }
-              void signIn(provider);
+              void start(provider);
             }}
           >
             {t(label)}
           </Button>
         );
-        return configured ? (
-          <div key={provider}>{button}</div>
-        ) : (
+        return explained ? (
           <Tooltip
             key={provider}
             label={t('auth.social.notConfigured', { provider: t(`auth.social.name.${provider}`) })}
           >
             {button}
           </Tooltip>
+        ) : (
+          <div key={provider}>{button}</div>
         );
       })}
       {unconfigured.length > 0 && (
@@ -117,6 +176,7 @@ export function SocialSignInButtons() {
             <Button
               component={Link}
               to={withAuthParams('/registration', search)}
+              onClick={() => problem.credential && holdCredentialForSignUp(problem.credential)}
               size="xs"
               radius="xl"
               mt="xs"
