@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { RegistrationPage } from './registration-page';
+import { holdCredentialForSignUp } from './social-sign-in';
 
 function field(label: RegExp) {
   return screen.getByLabelText(label);
@@ -101,5 +102,40 @@ describe('registration, step 1', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(stepHeading()).toBe('Step 1 of 4: Basic info');
     expect((field(/^Email/) as HTMLInputElement).value).toBe('anna@example.com');
+  });
+});
+
+describe('registration with Google after a sign-in that found no account', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    vi.stubGlobal('fetch', vi.fn());
+  });
+
+  afterEach(() => {
+    holdCredentialForSignUp(undefined);
+    vi.unstubAllGlobals();
+  });
+
+  it('starts from the Google account: its address and name, no password, three steps', () => {
+    const claims = btoa(
+      JSON.stringify({ email: 'ingrid@example.no', given_name: 'Ingrid', family_name: 'Berg' }),
+    );
+    holdCredentialForSignUp({ provider: 'google', idToken: `h.${claims.replace(/=+$/, '')}.s` });
+
+    renderWithProviders(<RegistrationPage />, { route: '/registration' });
+
+    expect(
+      screen.getByText('Your Kork account will use ingrid@example.no, confirmed by Google.', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    expect((field(/^First name/) as HTMLInputElement).value).toBe('Ingrid');
+    expect(stepHeading()).toBe('Step 1 of 3: Basic info');
+
+    // The other way back: an address and a password, and the mail to confirm it.
+    fireEvent.click(screen.getByRole('button', { name: 'Use email and password instead' }));
+    expect(field(/^Password/)).toBeTruthy();
+    expect(stepHeading()).toBe('Step 1 of 4: Basic info');
   });
 });
