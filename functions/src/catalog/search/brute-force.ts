@@ -17,6 +17,7 @@ import {
   fieldTerms,
   matchTier,
   NO_MATCH,
+  namingFields,
   originDepth,
   PREFIX,
   searchableText,
@@ -39,6 +40,8 @@ interface Value {
 interface Wine {
   values: Record<FacetName, Value[]>;
   terms: string[];
+  /** The terms of its name and producer. */
+  named: Set<string>;
 }
 
 /** What a wine is found and counted by; docs are values, so it is kept per doc object. */
@@ -46,7 +49,13 @@ const wines = new WeakMap<SearchDoc, Wine>();
 function derive(doc: SearchDoc): Wine {
   let wine = wines.get(doc);
   if (wine === undefined) {
-    wine = { values: facetValues(doc), terms: searchableText(doc).flatMap(fieldTerms) };
+    const fields = searchableText(doc);
+    const naming = namingFields(doc);
+    wine = {
+      values: facetValues(doc),
+      terms: fields.flatMap(fieldTerms),
+      named: new Set(fields.slice(0, naming).flatMap(fieldTerms)),
+    };
     wines.set(doc, wine);
   }
   return wine;
@@ -120,20 +129,27 @@ function sortValue(doc: SearchDoc, column: IndexQuery['sortColumn']): number | s
  * How well a wine matches the query's words: how many of them it matches only through a typo, and how
  * many only as a prefix (each word at its best term); undefined when a word does not match.
  */
-function matchQuality(tokens: readonly string[], terms: readonly string[]): [number, number] | undefined {
+/** (typos, prefixes, words found outside the name) of a wine's best match per token. */
+function matchQuality(tokens: readonly string[], wine: Wine): [number, number, number] | undefined {
   let typos = 0;
   let prefixes = 0;
+  let outside = 0;
   for (const token of tokens) {
-    let best = NO_MATCH;
-    for (const term of terms) {
+    // Tier first, then in the name before outside it.
+    let best = Number.POSITIVE_INFINITY;
+    for (const term of wine.terms) {
       const tier = matchTier(token, term);
-      if (tier !== NO_MATCH && (best === NO_MATCH || tier < best)) best = tier;
+      if (tier === NO_MATCH) continue;
+      const key = tier * 2 + (wine.named.has(term) ? 0 : 1);
+      if (key < best) best = key;
     }
-    if (best === NO_MATCH) return undefined;
-    if (best === PREFIX) prefixes++;
-    else if (best !== EXACT) typos++;
+    if (best === Number.POSITIVE_INFINITY) return undefined;
+    const tier = Math.floor(best / 2);
+    if (tier === PREFIX) prefixes++;
+    else if (tier !== EXACT) typos++;
+    outside += best % 2;
   }
-  return [typos, prefixes];
+  return [typos, prefixes, outside];
 }
 
 export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): IndexResult {
@@ -158,7 +174,7 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
   const tokens = read.tokens;
   // With text and the default sort (rating, descending), the best matches first, then by rating.
   const ranked = tokens.length > 0 && query.sortColumn === 'rating' && query.sortDirection === 'desc';
-  const quality = new Map<SearchDoc, [number, number]>();
+  const quality = new Map<SearchDoc, [number, number, number]>();
   const filterGroups = groups(query);
   const counts = Object.fromEntries(
     FACETS.map((facet) => [facet, new Map<string, number>()]),
@@ -174,7 +190,7 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
     const wine = values[i] as Record<FacetName, Value[]>;
     if (query.onlyIds && !query.onlyIds.has(doc.id)) return;
     if (tokens.length > 0) {
-      const found = matchQuality(tokens, (derived[i] as Wine).terms);
+      const found = matchQuality(tokens, derived[i] as Wine);
       if (found === undefined) return;
       quality.set(doc, found);
     }
@@ -201,10 +217,11 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
   const direction = query.sortDirection === 'desc' ? -1 : 1;
   matches.sort((a, b) => {
     if (ranked) {
-      const [typosA, prefixesA] = quality.get(a) as [number, number];
-      const [typosB, prefixesB] = quality.get(b) as [number, number];
+      const [typosA, prefixesA, outsideA] = quality.get(a) as [number, number, number];
+      const [typosB, prefixesB, outsideB] = quality.get(b) as [number, number, number];
       if (typosA !== typosB) return typosA - typosB;
       if (prefixesA !== prefixesB) return prefixesA - prefixesB;
+      if (outsideA !== outsideB) return outsideA - outsideB;
     }
     const x = sortValue(a, query.sortColumn);
     const y = sortValue(b, query.sortColumn);

@@ -163,14 +163,22 @@ export function ranksByMatch(
 /**
  * A wine's match rank for a query of `tokens` distinct words, from how each word matched it at best:
  * fewer words matched only through a typo first, then fewer matched only as a prefix; the rest are
- * exact. (A typo counts more than every prefix of the query together, so the rank is the pair
- * (typos, prefixes) in one number.) This keeps the order of the worst word's tier (exact, prefix,
- * typo) and splits each tier by how many words sit in it: "ch marg" lists "Ch. Margaux" (exact and
- * prefix) above "Margan Chardonnay" (two prefixes). A plain sum of tiers would rank one typo beside
- * two prefixes.
+ * exact. Within that, fewer words found only in what describes the wine (its grapes, origin, style)
+ * rather than in its name or producer. (With B = tokens + 1, a typo costs B², a prefix B and a word
+ * outside the name 1, so the rank is the triple (typos, prefixes, words outside the name) in one
+ * number.) This keeps the order of the worst word's tier (exact, prefix, typo) and splits each tier
+ * by how many words sit in it: "ch marg" lists "Ch. Margaux" (exact and prefix) above "Margan
+ * Chardonnay" (two prefixes), and "chateau margaux" lists Ch. Margaux above the other châteaux of
+ * Margaux. A plain sum of tiers would rank one typo beside two prefixes.
  */
-export function rankCost(tier: number, tokens: number): number {
-  return tier === TYPO ? tokens + 1 : tier === PREFIX ? 1 : 0;
+export function rankCost(tier: number, tokens: number, inName = true): number {
+  const b = tokens + 1;
+  return (tier === TYPO ? b * b : tier === PREFIX ? b : 0) + (inName ? 0 : 1);
+}
+
+/** How many of `searchableText`'s first fields name the wine (its name and producer). */
+export function namingFields(doc: SearchDoc): number {
+  return (doc.name ? 1 : 0) + (doc.producer ? 1 : 0);
 }
 
 /**
@@ -463,6 +471,8 @@ export class CatalogIndex {
   private readonly vocabulary: string[];
   private readonly postingOffsets: Uint32Array;
   private readonly postings: Uint32Array;
+  /** Per posting: 1 when the term is in the row's name or producer, 0 when only in what describes it. */
+  private readonly postingInName: Uint8Array;
   /** Vocabulary positions grouped by term length (`byLength[lengthOffsets[len]…]`), and letter sets. */
   private readonly lengthOffsets: Uint32Array;
   private readonly byLength: Uint32Array;
@@ -474,6 +484,8 @@ export class CatalogIndex {
   private readonly textRows: Int32Array;
   /** Each matched row's `rankCost` summed over the query's tokens (valid where `tokenHits` is full). */
   private readonly matchRank: Uint32Array;
+  /** The cost of the current query token's best match so far, per row reached. */
+  private readonly tokenCost: Uint32Array;
   private readonly candidates: Uint32Array;
   /** The rows the last query matched, in candidate order. */
   private readonly matches: Uint32Array;
@@ -536,6 +548,9 @@ export class CatalogIndex {
     const lastRow: number[] = [];
     const fieldIds = new Map<string, number[]>();
     let rowTerms = new Uint32Array(Math.max(64, n * 8));
+    let rowTermInName = new Uint8Array(rowTerms.length);
+    /** Where a term's entry for `lastRow` sits in `rowTerms`. */
+    const lastPlace: number[] = [];
     let rowTermCount = 0;
     const rowTermOffsets = new Uint32Array(n + 1);
     const termId = (token: string): number => {
@@ -546,6 +561,7 @@ export class CatalogIndex {
         termStrings.push(token);
         termRows.push(0);
         lastRow.push(-1);
+        lastPlace.push(0);
       }
       return id;
     };
@@ -585,21 +601,33 @@ export class CatalogIndex {
       vintageKey[row] = doc.vintage ?? Number.NaN;
       newestKey[row] = isoTime(doc.createdAt);
 
-      for (const field of searchableText(doc)) {
+      const fields = searchableText(doc);
+      const naming = namingFields(doc);
+      for (let f = 0; f < fields.length; f++) {
+        const field = fields[f] as string;
+        const inName = f < naming ? 1 : 0;
         let ids = fieldIds.get(field);
         if (ids === undefined) {
           ids = fieldTerms(field).map(termId);
           fieldIds.set(field, ids);
         }
         for (const id of ids) {
-          if (lastRow[id] === row) continue;
+          if (lastRow[id] === row) {
+            if (inName === 1) rowTermInName[lastPlace[id] as number] = 1;
+            continue;
+          }
           lastRow[id] = row;
+          lastPlace[id] = rowTermCount;
           termRows[id] = (termRows[id] as number) + 1;
           if (rowTermCount === rowTerms.length) {
             const grown = new Uint32Array(rowTerms.length * 2);
             grown.set(rowTerms);
             rowTerms = grown;
+            const grownInName = new Uint8Array(grown.length);
+            grownInName.set(rowTermInName);
+            rowTermInName = grownInName;
           }
+          rowTermInName[rowTermCount] = inName;
           rowTerms[rowTermCount++] = id;
         }
       }
@@ -658,12 +686,14 @@ export class CatalogIndex {
       postingOffsets[i + 1] = (postingOffsets[i] as number) + (termRows[id] as number);
     });
     const postings = new Uint32Array(postingOffsets[termCount] as number);
+    const postingInName = new Uint8Array(postings.length);
     const cursor = postingOffsets.slice(0, termCount);
     for (let row = 0; row < n; row++) {
       const end = rowTermOffsets[row + 1] as number;
       for (let i = rowTermOffsets[row] as number; i < end; i++) {
         const at = place[rowTerms[i] as number] as number;
         postings[cursor[at] as number] = row;
+        postingInName[cursor[at] as number] = rowTermInName[i] as number;
         cursor[at] = (cursor[at] as number) + 1;
       }
     }
@@ -671,6 +701,7 @@ export class CatalogIndex {
     this.vocabulary = vocabulary;
     this.postingOffsets = postingOffsets;
     this.postings = postings;
+    this.postingInName = postingInName;
 
     // For typos: terms grouped by length, and the set of letters each term uses.
     let longest = 0;
@@ -696,6 +727,7 @@ export class CatalogIndex {
     this.tokenHits = new Uint16Array(n);
     this.textRows = new Int32Array((n + 31) >>> 5);
     this.matchRank = new Uint32Array(n);
+    this.tokenCost = new Uint32Array(n);
     this.candidates = new Uint32Array(n);
     this.matches = new Uint32Array(n);
     this.stamp = new Uint32Array(n);
@@ -1037,8 +1069,9 @@ export class CatalogIndex {
   /**
    * Fills `candidates` with the rows every token matches, in row order (the pass then reads the
    * columns front to back); `tokenHits[row]` counts the tokens a row matched, and `matchRank[row]`
-   * sums the cost of each token's best match: a token's terms come exact, prefixes, typos, and only
-   * the first term to reach a row counts.
+   * sums the cost of each token's best match (`rankCost`): a token's terms come exact, prefixes,
+   * typos, so the first term to reach a row has its best tier, and a later term of that tier found
+   * in the name replaces one found only outside it.
    */
   private matchText(tokens: string[]): number {
     const hits = this.tokenHits;
@@ -1048,7 +1081,10 @@ export class CatalogIndex {
     const rank = this.matchRank;
     const offsets = this.postingOffsets;
     const postings = this.postings;
+    const inName = this.postingInName;
+    const tokenCost = this.tokenCost;
     const last = tokens.length - 1;
+    const prefixCost = rankCost(PREFIX, tokens.length);
     const typoCost = rankCost(TYPO, tokens.length);
     for (let t = 0; t <= last; t++) {
       const { terms, exact, prefixed } = this.matchingTerms(tokens[t] as string);
@@ -1056,14 +1092,22 @@ export class CatalogIndex {
       const next = t + 1;
       for (let i = 0; i < terms.length; i++) {
         const term = terms[i] as number;
-        const cost = i < exact ? 0 : i < prefixed ? 1 : typoCost;
+        const tierCost = i < exact ? 0 : i < prefixed ? prefixCost : typoCost;
         const end = offsets[term + 1] as number;
         for (let p = offsets[term] as number; p < end; p++) {
           const row = postings[p] as number;
-          if (hits[row] === t) {
+          // A word outside the name costs one more than in it (`rankCost`).
+          const cost = tierCost + 1 - (inName[p] as number);
+          const reached = hits[row] as number;
+          if (reached === t) {
             hits[row] = next;
+            tokenCost[row] = cost;
             rank[row] = t === 0 ? cost : (rank[row] as number) + cost;
             if (t === last) bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
+          } else if (reached === next && cost < (tokenCost[row] as number)) {
+            // Reached by a term of the same tier outside the name first, now by one in it.
+            rank[row] = (rank[row] as number) - (tokenCost[row] as number) + cost;
+            tokenCost[row] = cost;
           }
         }
       }

@@ -210,3 +210,38 @@ describe('searching wine names as people say them', () => {
     expect(palmer).toEqual(['Ch. Palmer', 'Palmerston Red', 'Palmar Tinto']);
   });
 });
+
+describe('ranking within a tier', () => {
+  it('lists a wine named by the words above one only described by them', () => {
+    const ranked = buildCatalogIndex([
+      wine({
+        name: 'Ch. Monbrison',
+        subRegion: 'Margaux',
+        country: 'Frankrike',
+        region: 'Bordeaux',
+        rating: 95,
+      }),
+      wine({
+        name: 'Ch. Margaux',
+        producer: 'Ch. Margaux',
+        subRegion: 'Margaux',
+        country: 'Frankrike',
+        rating: 90,
+      }),
+      wine({
+        name: 'Pavillon Rouge',
+        producer: 'Ch. Margaux',
+        subRegion: 'Margaux',
+        country: 'Frankrike',
+        rating: 92,
+      }),
+      wine({ name: 'Margaret River Shiraz', country: 'Australia', rating: 99 }),
+    ]);
+    const order = ranked.search({ ...query, text: 'chateau margaux' }).rows.map((row) => row.name);
+    // Both words in the name or producer first (best rated first), then "margaux" only as the place;
+    // a prefix ("marga…") never comes above an exact word.
+    expect(order).toEqual(['Pavillon Rouge', 'Ch. Margaux', 'Ch. Monbrison']);
+    const typed = ranked.search({ ...query, text: 'marga' }).rows.map((row) => row.name);
+    expect(typed).toEqual(['Margaret River Shiraz', 'Pavillon Rouge', 'Ch. Margaux', 'Ch. Monbrison']);
+  });
+});
