@@ -319,7 +319,11 @@ export function facetId(text: string): string {
   );
 }
 
-/** Origin ids nest: `frankrike`, `frankrike.bordeaux`, `frankrike.bordeaux.pauillac`. */
+/**
+ * The catalogue index's own keys for places, from the stored Norwegian names; they nest: `frankrike`,
+ * `frankrike.bordeaux`, `frankrike.bordeaux.pauillac`. The API and its links speak language-neutral ids
+ * (`france.bordeaux.pauillac`) and turn one into the other: see vocabulary/origins.ts.
+ */
 export function originId(country: string, region?: string, subRegion?: string): string {
   let id = facetId(country);
   if (region) id += `.${facetId(region)}`;
