@@ -8,10 +8,10 @@ import {
 } from '../../components/account-fields/account-values';
 import { TastingLocationFields } from '../../components/account-fields/tasting-location-fields';
 import { i18n } from '../../i18n/i18n';
+import { api } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { renderWithProviders } from '../../test/render';
 import { useConfig } from '../config/api/get-config';
-import { api } from '../../lib/api-client';
 import type { LeafletMapProps } from './leaflet-map';
 import { PlaceMap } from './place-map';
 
@@ -39,7 +39,11 @@ vi.mock('../../lib/api-client', async (importOriginal) => ({
 
 const searched = vi.fn<(query: string) => Promise<GeocodeAnswer>>();
 
-const MAP: AppConfig['map'] = { tileUrl: '/_dev/tiles/{z}/{x}/{y}.png', attribution: 'Stand-in', maxZoom: 18 };
+const MAP: AppConfig['map'] = {
+  tileUrl: '/_dev/tiles/{z}/{x}/{y}.png',
+  attribution: 'Stand-in',
+  maxZoom: 18,
+};
 
 function Fields() {
   const form = useForm<TastingLocationValues>({ initialValues: emptyTastingLocation() });
@@ -179,10 +183,14 @@ describe('a place’s map on its profile', () => {
   it('finds a place without coordinates by its address, and links one it cannot find by the address', async () => {
     searched.mockImplementation(async (query) => ({
       source: 'gazetteer',
-      places: query.includes('Oslo') ? [{ label: 'Oslo', lat: 59.9139, lng: 10.7522, approximate: true }] : [],
+      places: query.includes('Oslo')
+        ? [{ label: 'Oslo', lat: 59.9139, lng: 10.7522, approximate: true }]
+        : [],
     }));
     const { unmount } = renderWithProviders(<PlaceMap name="Tasting" address="Vinbaren · Oslo" />);
     expect((await screen.findByTestId('fake-pin')).textContent).toBe('59.9139 10.7522');
+    // A town's middle is not the venue: the map says so.
+    expect(screen.getByText('The pin marks the area of the address, not the door.')).toBeTruthy();
     unmount();
 
     renderWithProviders(<PlaceMap name="Tasting" address="Hytta på fjellet" />);

@@ -49,6 +49,14 @@ function Place({ name, address = '', lat, lng }: PlaceMapProps) {
           pin={position}
           pinLabel={t('maps.pinLabel', { place: name })}
           height={280}
+          caption={
+            !known &&
+            found?.approximate && (
+              <Text size="xs" c="dimmed" mt={6}>
+                {t('maps.approximate')}
+              </Text>
+            )
+          }
           fallback={
             address && (
               <Text component="address" fs="normal" size="sm">
