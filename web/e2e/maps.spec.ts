@@ -8,6 +8,7 @@ import {
   type Registration,
   uniqueEmail,
 } from './support/accounts';
+import { expectAxeClean } from './support/axe';
 import { expectNoSidewaysScroll } from './support/page-width';
 
 const TILE_PATH = '/_dev/tiles/';
@@ -123,6 +124,7 @@ test.describe('maps', () => {
       'https://www.google.com/maps/dir/?api=1&destination=59.90951%2C10.74702',
     );
     await expectNoSidewaysScroll(page, 'the restaurant profile with its map at 390 px');
+    await expectAxeClean(page, 'the restaurant profile with its map');
   });
 
   test('when the tiles cannot load, a profile says "Map cannot be loaded" and gives the address', async ({
