@@ -110,7 +110,7 @@ test('a currency chosen once is followed by the feed, the cellar and the sales, 
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the phone menu’s currency converts the cellar’s cards and the sales, with nothing cut off', async ({
+  test('the phone menu’s currency converts the cellar’s cards and the sales, the profile shows it, nothing cut off', async ({
     page,
   }) => {
     await logIn(page);
@@ -129,5 +129,9 @@ test.describe('on a 390 px phone', () => {
     await expectNoSidewaysScroll(page, 'cellar wines in pounds');
     await expectSalesInPounds(page);
     await expectNoSidewaysScroll(page, 'sales in pounds');
+    // The profile shows the same choice, and its control fits the phone.
+    await page.goto('/settings/profile');
+    await expect(page.getByRole('main').getByLabel('Currency')).toHaveValue('GBP');
+    await expectNoSidewaysScroll(page, 'profile with its currency');
   });
 });
