@@ -77,7 +77,9 @@ test('a signed-in user sees prices, writes a published note and finds it under M
   await dialog.getByRole('textbox', { name: 'Tasting note' }).fill(text);
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Community notes' }).getByText(text)).toBeVisible();
+  // The author sees their published note once, under their own notes.
+  await expect(page.getByRole('region', { name: 'Your notes' }).getByText(text)).toBeVisible();
+  await expect(page.getByText(text)).toHaveCount(1);
 
   await page.goto('/my-tastings');
   const mine = page.getByRole('article').filter({ hasText: text });

@@ -73,8 +73,8 @@ export async function removeWantToTry(ownerId: string, wineId: string): Promise<
 }
 
 /**
- * A person's list, newest first, with the wines as the catalogue has them; a wine that left the
- * catalogue is left out. Profiles are public (SPEC §2), and so is the list; an account being deleted
+ * A person's list, newest first, with the wines as the catalogue has them: a merged wine as the one it
+ * was merged into, a deleted one left out. Profiles are public (SPEC §2), and so is the list; an account being deleted
  * shows none.
  */
 export async function wantToTryList(ownerId: string): Promise<{ rows: WantToTryEntry[]; count: number }> {
@@ -83,10 +83,17 @@ export async function wantToTryList(ownerId: string): Promise<{ rows: WantToTryE
     .entities.wantToTry.query.byOwner({ ownerId })
     .go({ pages: 'all', order: 'desc' });
   const wines = await getWines(data.map((entry) => entry.wineId));
+  // A wine merged into another lives on as the survivor (once, however many duplicates were listed).
+  const survivors = await getWines(
+    [...wines.values()].flatMap((w) => (w.status === 'merged' && w.mergedInto ? [w.mergedInto] : [])),
+  );
   const rows: WantToTryEntry[] = [];
+  const seen = new Set<string>();
   for (const entry of data) {
-    const wine = wines.get(entry.wineId);
-    if (wine?.status !== 'active') continue;
+    const listed = wines.get(entry.wineId);
+    const wine = listed?.status === 'merged' && listed.mergedInto ? survivors.get(listed.mergedInto) : listed;
+    if (wine?.status !== 'active' || seen.has(wine.id)) continue;
+    seen.add(wine.id);
     const shown: NonNullable<WantToTryEntry['wine']> = {
       id: wine.id,
       name: wine.name,
