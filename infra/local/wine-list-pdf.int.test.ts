@@ -158,8 +158,10 @@ beforeAll(async () => {
   );
   const wines = await createOwnWines(owner, inputs, principal, { bulk: true });
   soldOut = (wines.find((w) => w.quantity === 0) as { id: string }).id;
+  // Made by a Norwegian restaurant in Norwegian: the list prints in Norwegian, whoever downloads it.
   const created = await origin.api<WineList>('POST', `/api/wine-cellars/users/${owner}/wine-lists`, {
     token: tokens.restaurant,
+    language: 'nb',
     json: {
       name: 'Vin på glass & flaske',
       isPublic: true,
@@ -223,6 +225,23 @@ describe('the wine list PDF', () => {
     expect(read.info.Title).toBe('Vin på glass & flaske');
     expect(read.info.Author).toBe('Fjord Bistro');
     expect(read.info.Creator).toBe('Kork');
+  });
+
+  it('prints in the list’s own language for a reader of English: Norwegian headings, prices and countries', async () => {
+    const res = await fetch(`${origin.base}${pdfPath(list.id)}`, {
+      headers: {
+        'x-api-key': 'kork-local-web',
+        authorization: `Bearer ${tokens.restaurant}`,
+        'accept-language': 'en',
+      },
+    });
+    expect(res.status).toBe(200);
+    const pdf = await readPdf(Buffer.from(await res.arrayBuffer()));
+    const text = pdf.pages.flatMap((page) => page.items.map((item) => item.text)).join(' ');
+    expect(text).toContain('Flaske');
+    expect(text).toContain('Frankrike');
+    expect(text).not.toMatch(/\bBottle\b|\bFrance\b|Scan to read/);
+    expect(res.headers.get('content-disposition')).toContain('gjest');
   });
 
   it('leaves out a wine with no bottles', async () => {
