@@ -83,6 +83,9 @@ test('a currency chosen once is followed by the feed, the cellar and the sales, 
 
   await page.goto('/feed');
   await expect(page.getByTestId('wine-price').first()).toHaveText(POUNDS);
+  await expect(page.getByTestId('catalogue-rate-note')).toContainText(
+    'converted from NOK at the reference rate 1 NOK = 0.0746 GBP of October 1, 2025',
+  );
   await expectCellarInPounds(page);
   await expectSalesInPounds(page);
 

@@ -5,6 +5,7 @@ import { i18n } from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { formatMoney } from '../../cellar/wines/money';
 import { viewMoneyOf } from '../view-money';
+import { CatalogueRateNote } from './catalogue-rate-note';
 import { ConvertedNote } from './converted-note';
 
 const RATES: ExchangeRates = {
@@ -66,5 +67,15 @@ describe('amounts kept in the cellar’s currency, as the viewer reads them', ()
   it('says nothing when nothing is converted', () => {
     renderWithProviders(<ConvertedNote money={viewMoneyOf('NOK', 'NOK', RATES, NOW)} />);
     expect(screen.queryByTestId('converted-note')).toBeNull();
+  });
+
+  it('dates the reference rate the catalogue’s prices are converted with, and calls it old', async () => {
+    const { unmount } = renderWithProviders(<CatalogueRateNote currency="GBP" />);
+    expect(screen.getByTestId('catalogue-rate-note').textContent).toMatch(
+      /^Prices are converted from NOK at the reference rate 1 NOK = 0\.0746 GBP of October 1, 2025\. That rate is more than a week old \(\d+ days\): today's may differ\.$/,
+    );
+    unmount();
+    renderWithProviders(<CatalogueRateNote currency="NOK" />);
+    expect(screen.queryByTestId('catalogue-rate-note')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import {
   type FacetValue,
   LIMITS,
+  resolveCurrency,
   SORT_COLUMNS,
   SORT_DIRECTIONS,
   type SortColumn,
@@ -13,6 +14,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../lib/currency';
 import { useIsLoggedIn, useViewer } from '../../../lib/session';
+import { CatalogueRateNote } from '../../config/components/catalogue-rate-note';
 import {
   lengthLimitNote,
   searchRefusal,
@@ -418,6 +420,7 @@ function Results({
         {outcome.expertOnly && outcome.withoutExpertRating > 0 && (result.count ?? 0) > 0 && (
           <UnratedMatches {...outcome} />
         )}
+        {loggedIn && (result.count ?? 0) > 0 && <CatalogueRateNote currency={resolveCurrency(currency)} />}
       </div>
 
       {result.count === 0 && status === 'idle' ? (
