@@ -6,7 +6,9 @@
 import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
 import { getWine } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
+import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
+import { purgeAccountData } from '@kork/functions/tastings/account-purge';
 import type { LoginResult, TastingNote, WantToTryEntry, WineSearchResult, WineTastings } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestOrigin, type TestOrigin } from './test-stack';
@@ -177,5 +179,40 @@ describe('My tastings', () => {
     expect(byStyle.payload.rows.every((n) => n.wine?.mainCategoryId === style)).toBe(true);
     expect(byStyle.payload.rows.map((n) => n.id)).toContain(recent.payload.id);
     expect((await list('category=lemonade')).status).toBe(400);
+  });
+});
+
+describe('Want to try after an admin merge', () => {
+  it('shows a listed duplicate as the wine it was merged into', async () => {
+    const [survivor, duplicate] = [wines[4]?.id as string, wines[5]?.id as string];
+    expect(survivor && duplicate).toBeTruthy();
+    const put = await origin.api('PUT', `/api/users/${ids.private}/want-to-try/${duplicate}`, {
+      token: tokens.private,
+    });
+    expect(put.status).toBe(200);
+    const admin = await origin.api<LoginResult>('POST', '/api/auth/log-in', {
+      json: { email: 'admin@kork.local', password: 'Admin1234' },
+    });
+    const merged = await origin.api('POST', '/api/admin/wines/merge', {
+      token: admin.payload.access_token,
+      json: { survivorId: survivor, duplicateIds: [duplicate], confirmation: 'MERGE' },
+    });
+    expect(merged.status, JSON.stringify(merged.error)).toBe(200);
+    const list = await wantToTry(ids.private as string);
+    const row = list.payload.rows.find((r) => r.wineId === duplicate);
+    expect(row?.wine?.id).toBe(survivor);
+  });
+});
+
+describe('account deletion', () => {
+  it("removes the person's Want to try list with their notes", async () => {
+    const ownerId = ids.private as string;
+    const before = await db().entities.wantToTry.query.byOwner({ ownerId }).go({ pages: 'all' });
+    expect(before.data.length).toBeGreaterThan(0);
+    expect(await purgeAccountData(ownerId, Date.now() + 60_000)).toBe(true);
+    const after = await db().entities.wantToTry.query.byOwner({ ownerId }).go({ pages: 'all' });
+    expect(after.data).toEqual([]);
+    const notes = await db().entities.tastingNote.query.byOwner({ ownerId }).go({ pages: 'all' });
+    expect(notes.data).toEqual([]);
   });
 });
