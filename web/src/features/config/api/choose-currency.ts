@@ -1,7 +1,7 @@
 import type { CurrencyCode, User } from '@kork/shared';
 import { api } from '../../../lib/api-client';
 import { setCurrency } from '../../../lib/currency';
-import { getSession, updateViewer } from '../../../lib/session';
+import { updateViewer, viewerReady } from '../../../lib/session';
 
 /**
  * The one way a person chooses the currency amounts are shown in (the navbar's menu and the profile's
@@ -11,9 +11,10 @@ import { getSession, updateViewer } from '../../../lib/session';
  */
 export async function chooseCurrency(code: CurrencyCode): Promise<void> {
   setCurrency(code);
-  const session = getSession();
-  if (session.status !== 'authenticated' || session.user.viewCurrency === code) return;
-  const saved = await api.patch<User>(`/users/${encodeURIComponent(session.user.id)}`, {
+  // A choice made while the page still asks who is signed in is saved once that is known.
+  const user = await viewerReady();
+  if (!user || user.viewCurrency === code) return;
+  const saved = await api.patch<User>(`/users/${encodeURIComponent(user.id)}`, {
     body: { viewCurrency: code },
   });
   updateViewer(saved);
