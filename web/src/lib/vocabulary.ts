@@ -1,3 +1,4 @@
+import { facetId } from '@kork/shared';
 import { i18n } from '../i18n/i18n';
 
 /**
@@ -56,4 +57,24 @@ export function vocabularyLabel(
   const entries = vocabulary[field];
   const label = entries && Object.hasOwn(entries, text) ? entries[text] : undefined;
   return typeof label === 'string' && label ? label : text;
+}
+
+/**
+ * The name in `language` of the value a facet id stands for, when the answer that named it is gone (a
+ * chosen filter the current results no longer hold): "lyst-kjott" → "White meat"; for an origin, its
+ * last part ("france.burgundy" → "Burgundy"). Undefined when the vocabulary knows no such id.
+ */
+export function vocabularyLabelOfId(
+  field: VocabularyField,
+  id: string,
+  language: string,
+): string | undefined {
+  const entries = vocabularyOf(language)?.[field];
+  if (!entries) return undefined;
+  const part = id.split('.').pop() ?? id;
+  for (const [stored, name] of Object.entries(entries)) {
+    if (typeof name !== 'string' || !name) continue;
+    if (facetId(stored) === part || facetId(name) === part) return name;
+  }
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import type { FacetValue } from '@kork/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n';
-import { vocabularyLabel } from '../../lib/vocabulary';
+import { vocabularyLabel, vocabularyLabelOfId } from '../../lib/vocabulary';
 import { type Facets, facetLabel, facetOptions, type VocabularyLabel } from './facet-options';
 import { DEFAULT_FILTERS } from './wine-filters';
 
@@ -76,5 +76,23 @@ describe('facet labels', () => {
     expect(facetLabel('origins', 'france.burgundy', FACETS, i18n.getFixedT('nb'), labelIn('nb'))).toBe(
       'Burgund',
     );
+  });
+
+  it('name a chosen value the answer no longer holds from its id alone', () => {
+    const ofId = (language: string) => (field: Parameters<VocabularyLabel>[0], id: string) =>
+      vocabularyLabelOfId(field, id, language);
+    const t = i18n.getFixedT('en');
+    expect(facetLabel('food', 'storfe', {}, t, labelIn('en'), ofId('en'))).toBe('Beef');
+    expect(facetLabel('food', 'storfe', {}, i18n.getFixedT('nb'), labelIn('nb'), ofId('nb'))).toBe('Storfe');
+    expect(facetLabel('stores', 'butikkategori-6', {}, t, labelIn('en'), ofId('en'))).toBe(
+      'Store category 6',
+    );
+    expect(facetLabel('origins', 'spain', {}, t, labelIn('en'), ofId('en'))).toBe('Spain');
+    expect(facetLabel('origins', 'spania', {}, i18n.getFixedT('nb'), labelIn('nb'), ofId('nb'))).toBe(
+      'Spania',
+    );
+    expect(facetLabel('origins', 'france.burgundy', {}, t, labelIn('en'), ofId('en'))).toBe('Burgundy');
+    // A proper name the vocabulary does not hold reads from the id.
+    expect(facetLabel('origins', 'france.bordeaux', {}, t, labelIn('en'), ofId('en'))).toBe('Bordeaux');
   });
 });

@@ -27,6 +27,8 @@ export type Facets = Partial<Record<FeedFacetName, FacetValue[]>>;
 
 /** A stored catalogue value in the reader's language (`useVocabulary`): "Frankrike" → "France". */
 export type VocabularyLabel = (field: VocabularyField, value: string) => string;
+/** A controlled value known only by its id, in the reader's language (`useVocabularyOfId`). */
+export type VocabularyLabelOfId = (field: VocabularyField, id: string) => string | undefined;
 
 /** The vocabulary field of the facets whose values are controlled words; the others are proper names. */
 const FACET_FIELDS: Partial<Record<FeedFacetName, VocabularyField>> = {
@@ -79,6 +81,7 @@ export function facetLabel(
   facets: Facets,
   t: TFunction,
   label?: VocabularyLabel,
+  labelOfId?: VocabularyLabelOfId,
 ): string {
   if (filter === 'mainCategoryId' && isMainCategory(id)) return t(`wineSearch.categories.${id}`);
   if (filter === 'vintages' && id === NON_VINTAGE) return t('wineSearch.card.nonVintage');
@@ -87,7 +90,13 @@ export function facetLabel(
     const value = facets[name]?.find((item) => item.id === id);
     if (value) return valueLabel(name, value, label);
   }
-  return fallbackLabel(id);
+  const field =
+    filter === 'origins'
+      ? originDepth(id) === 0
+        ? 'country'
+        : 'region'
+      : names.map((name) => FACET_FIELDS[name]).find(Boolean);
+  return (field && labelOfId?.(field, id)) || fallbackLabel(id);
 }
 
 /** Whether an origin id belongs in a group's list, given the countries and regions already chosen. */
@@ -113,6 +122,7 @@ export function facetOptions(
   t: TFunction,
   today: Date = new Date(),
   label?: VocabularyLabel,
+  labelOfId?: VocabularyLabelOfId,
 ): FacetOption[] {
   const chosen = filters[filter];
   let values = facets[facet] ?? [];
@@ -134,7 +144,7 @@ export function facetOptions(
     (id) => !listed.has(id) && (!isOrigin || originDepth(id) === ORIGIN_FACETS.indexOf(facet)),
   );
   return [
-    ...missing.map((id) => ({ id, label: facetLabel(filter, id, facets, t, label), count: null })),
+    ...missing.map((id) => ({ id, label: facetLabel(filter, id, facets, t, label, labelOfId), count: null })),
     ...options,
   ];
 }

@@ -9,7 +9,7 @@ import {
 } from '@kork/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type VocabularyField, vocabularyLabel } from '../../lib/vocabulary';
+import { type VocabularyField, vocabularyLabel, vocabularyLabelOfId } from '../../lib/vocabulary';
 
 /** The i18n key of each SPEC §9 rating description (`rating.descriptions.<key>`). */
 const DESCRIPTION_KEYS = {
@@ -79,6 +79,16 @@ export function useVocabulary(): (field: VocabularyField, value: string | null |
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useCallback(
     (field: VocabularyField, value: string | null | undefined) => vocabularyLabel(field, value, language),
+    [language],
+  );
+}
+
+/** The name in the reader's language of a controlled value known only by its facet id ("lyst-kjott"). */
+export function useVocabularyOfId(): (field: VocabularyField, id: string) => string | undefined {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback(
+    (field: VocabularyField, id: string) => vocabularyLabelOfId(field, id, language),
     [language],
   );
 }

@@ -34,7 +34,7 @@ import {
   type WineFilters,
   wineSearchParams,
 } from '../wine-filters';
-import { formatPrice, useVocabulary } from '../wine-text';
+import { formatPrice, useVocabulary, useVocabularyOfId } from '../wine-text';
 import { EmptyResults, type SearchOutcomeProps, UnratedMatches } from './search-outcome';
 import { WineCard } from './wine-card';
 import { WineCardSkeleton } from './wine-card-skeleton';
@@ -74,6 +74,7 @@ export interface WineFeedProps {
 export function WineFeed({ onCategoryCounts }: WineFeedProps = {}) {
   const { t, i18n } = useTranslation();
   const vocabulary = useVocabulary();
+  const vocabularyOfId = useVocabularyOfId();
   const [filters, setFilters] = useWineFilters();
   const loggedIn = useIsLoggedIn();
   const viewer = useViewer();
@@ -109,7 +110,7 @@ export function WineFeed({ onCategoryCounts }: WineFeedProps = {}) {
       case 'search':
         return t('wineSearch.chips.search', { text: filter.value });
       case 'list':
-        return facetLabel(filter.key, filter.value, facets, t, vocabulary);
+        return facetLabel(filter.key, filter.value, facets, t, vocabulary, vocabularyOfId);
       case 'price':
         return t(`wineSearch.chips.${filter.key}`, {
           price: formatPrice(filter.value, currency, i18n.resolvedLanguage),

@@ -17,7 +17,7 @@ import {
   toggleOrigin,
   type WineFilters,
 } from '../wine-filters';
-import { useVocabulary } from '../wine-text';
+import { useVocabulary, useVocabularyOfId } from '../wine-text';
 import { FacetGroup } from './facet-group';
 import classes from './wine-filters.module.css';
 
@@ -34,6 +34,7 @@ interface WineFilterPanelProps {
 export function WineFilterPanel({ filters, facets, abilities, currency, onChange }: WineFilterPanelProps) {
   const { t } = useTranslation();
   const label = useVocabulary();
+  const labelOfId = useVocabularyOfId();
 
   const toggle = (filter: ListFilter, id: string) =>
     onChange((current) => ({
@@ -88,7 +89,7 @@ export function WineFilterPanel({ filters, facets, abilities, currency, onChange
 
       {FACET_GROUPS.map(({ facet, filter }) => {
         if (!offersListFilter(filter, abilities)) return null;
-        const options = facetOptions(facet, filter, facets, filters, t, undefined, label);
+        const options = facetOptions(facet, filter, facets, filters, t, undefined, label, labelOfId);
         if (options.length === 0) return null;
         return (
           <FacetGroup
