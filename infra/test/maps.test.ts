@@ -36,8 +36,9 @@ function synth(context: Record<string, unknown>) {
   return { functions, policies, page, placeIndexes };
 }
 
-const env = (fn: { Properties: { Environment?: { Variables?: Record<string, unknown> } } }) =>
-  fn.Properties.Environment?.Variables ?? {};
+type FunctionResource = { Properties: { Environment?: { Variables?: Record<string, unknown> } } };
+const env = (fn: unknown): Record<string, unknown> =>
+  (fn as FunctionResource).Properties.Environment?.Variables ?? {};
 
 describe('maps in the cloud', () => {
   // One synth with the map's keys set serves the tests that read them.
