@@ -54,6 +54,12 @@ describe('registration, step 1', () => {
     }
   });
 
+  it('names every step for a screen reader, also where a phone hides the labels', () => {
+    renderWithProviders(<RegistrationPage />, { route: '/registration' });
+    for (const name of ['Basic info', 'Account type', 'Confirm email'])
+      expect(screen.getByRole('button', { name })).toBeDefined();
+  });
+
   it('gives the shared rules’ messages for values that break them', () => {
     renderWithProviders(<RegistrationPage />, { route: '/registration' });
     type(/^Email/, 'anna@');

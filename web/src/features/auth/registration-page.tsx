@@ -233,6 +233,8 @@ export function RegistrationPage() {
           <Stepper.Step
             key={title}
             label={title}
+            // On a phone the labels are hidden: the step's button keeps its name for screen readers.
+            aria-label={title}
             // Once the account exists, the earlier steps are history: they cannot be opened again.
             allowStepSelect={!done && index < active}
           />
