@@ -83,6 +83,20 @@ describe('the quick rating', () => {
     expect((await mine('private', wineId)).length).toBe(1);
   });
 
+  it('writes one note when 24 first taps of one person arrive at once, and counts it once', async () => {
+    const wineId = wines[3]?.id as string;
+    const before = await getWine(wineId);
+    const points = Array.from({ length: 24 }, (_, i) => 80 + (i % 20) / 2);
+    const answers = await Promise.all(points.map((p) => rate('private', wineId, p)));
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
+    const notes = await mine('private', wineId);
+    expect(notes).toHaveLength(1);
+    const after = await getWine(wineId);
+    expect((after?.communityCount ?? 0) - (before?.communityCount ?? 0)).toBe(1);
+    expect((after?.communitySum ?? 0) - (before?.communitySum ?? 0)).toBe(notes[0]?.points);
+  });
+
   it('refuses 99.4, 101 and text with the rule named, and needs a session', async () => {
     const wineId = wines[2]?.id as string;
     for (const points of [99.4, 101, 49.5, 'ninety']) {

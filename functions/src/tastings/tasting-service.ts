@@ -51,7 +51,7 @@ async function requireActiveWine(wineId: string) {
 }
 
 async function requireNote(id: string): Promise<NoteRecord> {
-  const { data } = await db().entities.tastingNote.get({ id }).go();
+  const { data } = await db().entities.tastingNote.get({ id }).go({ consistent: true });
   if (!data) throw new NotFoundError();
   return data;
 }
@@ -167,10 +167,12 @@ async function toNotes(all: NoteRecord[], withWine = false): Promise<TastingNote
   });
 }
 
+/** `id`: a new ULID, or the quick rating's own id for the person and wine (wine-lover-service.ts). */
 export async function createTasting(
   wineId: string,
   input: TastingInput,
   author: Principal,
+  id: string = ulid(),
 ): Promise<TastingNote> {
   checkPhoto(input.photo, author.userId);
   await requireActiveWine(wineId);
@@ -178,7 +180,7 @@ export async function createTasting(
   const isExpert = profile?.isExpert ?? false;
   const now = new Date().toISOString();
   const note = clean({
-    id: ulid(),
+    id,
     wineId,
     ownerId: author.userId,
     authorIsExpert: isExpert,

@@ -2,6 +2,7 @@
  * A wine lover's one-tap actions on a wine: the quick rating, kept as the person's tasting note on the
  * wine (a second tap changes that note, never writes another), and the "Want to try" list.
  */
+import { createHash } from 'node:crypto';
 import {
   type QuickRatingInput,
   type TastingNote,
@@ -14,7 +15,7 @@ import { getWine, getWines } from '../catalog/catalog-store';
 import { db } from '../data/entities';
 import { isConditionFailure } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { NotFoundError, ValidationError } from '../platform/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { createTasting, updateTasting } from './tasting-service';
 
 /** The person's latest note on the wine, if they wrote one. */
@@ -26,18 +27,56 @@ async function latestNoteOn(wineId: string, ownerId: string) {
   return data[0];
 }
 
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The id of the note a first quick rating writes: the same for one person and one wine, so two first
+ * taps at once (two devices) write one note; the second finds it taken and changes it instead.
+ */
+export function quickRatingNoteId(ownerId: string, wineId: string): string {
+  const digest = createHash('sha256').update(`${ownerId}#${wineId}`).digest();
+  let id = 'Q';
+  for (let i = 0; i < 25; i++) id += CROCKFORD[(digest[i] ?? 0) % 32];
+  return id;
+}
+
+const RATING_ATTEMPTS = 5;
+
 /**
  * The quick rating: points only. The person's latest note on the wine takes the new points; without
- * one, a published note dated today is written, so the rating counts in the community's average.
+ * one, a published note dated today is written, so the rating counts in the community's average. A tap
+ * that meets another at the same moment is decided again on what the other wrote: the last one wins.
  */
 export async function rateWine(
   wineId: string,
   input: QuickRatingInput,
   actor: Principal,
 ): Promise<TastingNote> {
-  const note = await latestNoteOn(wineId, actor.userId);
-  if (note) return updateTasting(note.id, { points: input.points }, actor);
-  return createTasting(wineId, { points: input.points, date: todayIso(), isPublished: true }, actor);
+  const quickId = quickRatingNoteId(actor.userId, wineId);
+  let known: string | undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const noteId = known ?? (await latestNoteOn(wineId, actor.userId))?.id;
+      if (noteId) return await updateTasting(noteId, { points: input.points }, actor);
+      return await createTasting(
+        wineId,
+        { points: input.points, date: todayIso(), isPublished: true },
+        actor,
+        quickId,
+      );
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= RATING_ATTEMPTS) throw error;
+      // The other tap's note: written under the same id, readable at once by its key.
+      known = (await noteExists(quickId)) ? quickId : known;
+    }
+  }
+}
+
+async function noteExists(id: string): Promise<boolean> {
+  const { data } = await db()
+    .entities.tastingNote.get({ id })
+    .go({ attributes: ['id'], consistent: true });
+  return Boolean(data);
 }
 
 async function requireActiveWine(wineId: string): Promise<void> {
