@@ -2,6 +2,7 @@
 // module with the few sections the first screen bundles, shell-texts.ts) with the cellar's parts merged in,
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
 
+import vocabulary from '@kork/shared/vocabulary/en.json';
 import eventEditor from './cellar/event-editor.en.json';
 import wineEvents from './cellar/events.en.json';
 import imports from './cellar/imports.en.json';
@@ -21,10 +22,9 @@ import review from './cellar/review.en.json';
 import sales from './cellar/sales.en.json';
 import salesAnalytics from './cellar/sales-analytics.en.json';
 import stockCounts from './cellar/stock-counts.en.json';
-import wines from './cellar/wines.en.json';
 import wineLover from './cellar/wine-lover.en.json';
+import wines from './cellar/wines.en.json';
 import main from './en.json?raw';
-import vocabulary from '@kork/shared/vocabulary/en.json';
 
 export default {
   ...JSON.parse(main),

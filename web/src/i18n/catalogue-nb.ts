@@ -2,6 +2,7 @@
 // module with the few sections the first screen bundles, shell-texts.ts) with the cellar's parts merged in,
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
 
+import vocabulary from '@kork/shared/vocabulary/nb.json';
 import eventEditor from './cellar/event-editor.nb.json';
 import wineEvents from './cellar/events.nb.json';
 import imports from './cellar/imports.nb.json';
@@ -21,10 +22,9 @@ import review from './cellar/review.nb.json';
 import sales from './cellar/sales.nb.json';
 import salesAnalytics from './cellar/sales-analytics.nb.json';
 import stockCounts from './cellar/stock-counts.nb.json';
-import wines from './cellar/wines.nb.json';
 import wineLover from './cellar/wine-lover.nb.json';
+import wines from './cellar/wines.nb.json';
 import main from './nb.json?raw';
-import vocabulary from '@kork/shared/vocabulary/nb.json';
 
 export default {
   ...JSON.parse(main),

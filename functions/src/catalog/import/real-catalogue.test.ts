@@ -18,9 +18,7 @@ const FILE = resolve(REPO_ROOT, '..', 'shared', 'data', 'vinmonopolet-2014.csv')
 
 type Vocabulary = Record<string, Record<string, string>> & { unknown: string };
 const vocabulary = (language: string): Vocabulary =>
-  JSON.parse(
-    readFileSync(resolve(REPO_ROOT, 'shared', 'src', 'vocabulary', `${language}.json`), 'utf8'),
-  );
+  JSON.parse(readFileSync(resolve(REPO_ROOT, 'shared', 'src', 'vocabulary', `${language}.json`), 'utf8'));
 const en = vocabulary('en');
 const nb = vocabulary('nb');
 
