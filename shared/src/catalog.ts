@@ -399,6 +399,10 @@ export const PageQuery = z.object({
   resultsPerPage: intParam(1, MAX_RESULTS_PER_PAGE),
 });
 
+/** The 100-point scale: 50 is the floor, as in the common wine-critic scale. */
+export const POINTS_MIN = 50;
+export const POINTS_MAX = 100;
+
 /** Points in a query, whole or half ("88", "89.5"), on the tasting scale below. */
 const pointsParam = z.optional(
   z.pipe(
@@ -411,7 +415,11 @@ const pointsParam = z.optional(
         ),
       z.transform((v: string) => Number(v)),
     ),
-    z.number().check(z.refine((v) => isTastingPoints(v), { error: 'invalidValue' })),
+    z.number().check(
+      z.gte(POINTS_MIN, { error: 'invalidValue' }),
+      z.lte(POINTS_MAX, { error: 'invalidValue' }),
+      z.refine((v) => isTastingPoints(v), { error: 'invalidValue' }),
+    ),
   ),
 );
 
@@ -492,10 +500,6 @@ export const GlobalSearchQuery = z.object({ q: textField(200, { min: 1 }) });
 // ---------------------------------------------------------------------------------------------------
 // Tasting notes
 
-/** The 100-point scale: 50 is the floor, as in the common wine-critic scale. */
-export const POINTS_MIN = 50;
-export const POINTS_MAX = 100;
-
 /**
  * SPEC §9 rating descriptions with the thresholds Kork uses (the lowest points of each band).
  * Documented in docs/decisions.md.
@@ -534,7 +538,11 @@ export function isTastingPoints(value: number): boolean {
 const POINTS_RULE = withBounds('invalidTastingPoints', { min: POINTS_MIN, max: POINTS_MAX });
 export const pointsField = z
   .number({ error: POINTS_RULE })
-  .check(z.refine(isTastingPoints, { error: POINTS_RULE }));
+  .check(
+    z.gte(POINTS_MIN, { error: POINTS_RULE }),
+    z.lte(POINTS_MAX, { error: POINTS_RULE }),
+    z.refine(isTastingPoints, { error: POINTS_RULE }),
+  );
 /** A tasting's day: from 1900-01-01 to today; "Invalid date" otherwise (SPEC §5). */
 const dateField = isoDateField({ max: latestTastingDay, outOfRange: 'invalidDate' });
 const windowYear = z.optional(z.nullable(drinkingWindowYearField));
