@@ -27,6 +27,16 @@ export function getCurrency(): CurrencyCode {
   return isCurrencyCode(chosen) ? chosen : browserCurrency();
 }
 
+/**
+ * A signed-in person's own currency on a device where none was chosen yet (a session opened there without
+ * the sign-in form, or the cookie cleared): the account's choice wins over the browser's language.
+ */
+export function adoptAccountCurrency(code: string | null | undefined): void {
+  const chosen = Cookies.get(CURRENCY_COOKIE)?.trim().toUpperCase();
+  if (isCurrencyCode(chosen) || !isCurrencyCode(code)) return;
+  setCurrency(code);
+}
+
 /** Remembers the currency on this device; `chooseCurrency` (features/config) also saves it on the account. */
 export function setCurrency(code: CurrencyCode): void {
   setPreferenceCookie(CURRENCY_COOKIE, code);

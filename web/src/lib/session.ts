@@ -1,6 +1,7 @@
 import type { LoginResult, User } from '@kork/shared';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, api, NETWORK_CODE, TIMEOUT_CODE } from './api-client';
+import { adoptAccountCurrency } from './currency';
 import { getSessionToken, removeSessionToken, storeSessionToken } from './session-token';
 
 /**
@@ -91,6 +92,7 @@ function fetchViewer(token: string): Promise<User | null> {
       if (getSessionToken() === token) {
         provisional = false;
         rememberViewer(user, token);
+        adoptAccountCurrency(user.viewCurrency);
         setState({ status: 'authenticated', user }, token);
       }
       return user;
