@@ -56,7 +56,7 @@ export function MapFrame({
 
   if (failed || (config && !config.map)) return <MapFallback>{fallback}</MapFallback>;
   const placeholder = (
-    <Skeleton height={height} radius="md" aria-busy="true" aria-label={t('maps.loading')} />
+    <Skeleton height={height} radius="md" role="status" aria-busy="true" aria-label={t('maps.loading')} />
   );
   if (!config?.map) return placeholder;
   return (
