@@ -70,7 +70,7 @@ export interface Registration {
 
 /** Step 1 of registration: the basic info. */
 export async function fillBasicInfo(page: Page, person: Registration): Promise<void> {
-  await page.getByLabel('Email', { exact: false }).first().fill(person.email);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(person.email);
   await page.getByLabel(/^Password/).fill(person.password);
   await page.getByLabel(/^Repeat password/).fill(person.password);
   await page.getByLabel(/^First name/).fill(person.firstName);
