@@ -32,7 +32,7 @@ export function UnratedMatches({
       color="wine"
       radius="xl"
       size="sm"
-      className={classes.unrated}
+      classNames={{ root: classes.unrated, label: classes.unratedLabel }}
       leftSection={<IconEyePlus size={16} aria-hidden />}
       onClick={onIncludeUnrated}
     >
