@@ -23,7 +23,7 @@ interface StatCardProps {
 
 function StatCard({ label, value, note }: StatCardProps) {
   return (
-    <Paper withBorder radius="lg" p="md" className={classes.stat}>
+    <Paper withBorder radius="lg" p={{ base: 'sm', xs: 'md' }} className={classes.stat}>
       <Text size="sm" c="dimmed" fw={600}>
         {label}
       </Text>
