@@ -194,7 +194,10 @@ for (const viewport of [
       // shown as it wrote them.
       // Wines' names are proper names too.
       const sectionNames = list.sections.map((section) => section.name);
-      const wineNames = list.sections.flatMap((section) => section.wines.map((wine) => wine.name));
+      // Producers are proper names too ("Platinum Italia").
+      const wineNames = list.sections.flatMap((section) =>
+        section.wines.flatMap((wine) => [wine.name, wine.producer ?? '']),
+      );
       await expectNoNorwegian(page.locator('body'), 'a public wine list', {
         ownWords: sectionNames,
         properNames: wineNames,
