@@ -3,7 +3,7 @@ import { IMPORT_LIMITS } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import { ImportFileError } from '../read/read-line';
 import { csvText, encodeText, makeCsv, makeXlsx } from './fixtures/make-spreadsheet';
-import { cellText, decodeText, numberText, readTable } from './read-table';
+import { cellText, decodeText, numberText, readTable, readWholeWorkbook } from './read-table';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -73,6 +73,30 @@ describe('readTable: .xlsx', () => {
     expect(table.headerRow).toBe(1);
     expect(table.truncated).toBe(false);
     expect(table.sheetName).toBe('Vinkjeller');
+  });
+
+  it('reads a workbook loaded whole the same as streamed (the reading when the stream loses its place)', async () => {
+    const bytes = await makeXlsx(
+      ['Vin', 'Antall'],
+      [
+        ['Barolo', 2],
+        [null, null],
+        ['Chablis', 6],
+      ],
+      {
+        sheetsBefore: [{ name: 'Forside', rows: [] }],
+        rowsAbove: [['Vinkjeller 2024'], []],
+      },
+    );
+    const whole = await readWholeWorkbook(bytes);
+    const streamed = await readTable(bytes, 'kjeller.xlsx');
+    expect(whole.headers).toEqual(['Vin', 'Antall']);
+    expect(whole.rows).toEqual([
+      ['Barolo', '2'],
+      ['Chablis', '6'],
+    ]);
+    expect(whole.rowNumbers).toEqual(streamed.rowNumbers);
+    expect(whole.headerRow).toBe(streamed.headerRow);
   });
 
   it('takes the first worksheet with rows, skips empty rows and a title above the headers', async () => {

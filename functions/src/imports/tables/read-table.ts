@@ -311,7 +311,14 @@ async function readXlsx(bytes: Uint8Array): Promise<TableData> {
     );
   });
   try {
-    return await Promise.race([readWorkbook(bytes), stalled]);
+    try {
+      return await Promise.race([readWorkbook(bytes), stalled]);
+    } catch (error) {
+      if (error instanceof ImportFileError) throw error;
+      // The streaming reader can lose its place in a workbook whose first sheet is empty when the
+      // machine is busy: the same bytes are read once more, whole (uploads are bounded in size).
+      return await Promise.race([readWholeWorkbook(bytes), stalled]);
+    }
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError('importFileUnreadable', 'The file is not a readable Excel workbook (.xlsx)');
@@ -352,5 +359,29 @@ async function readWorkbook(bytes: Uint8Array): Promise<TableData> {
     }
   }
   if (sheets === 0) throw new ImportFileError('importFileUnreadable', 'The file has no worksheets');
+  throw new ImportFileError('importFileEmpty', 'The workbook has no rows');
+}
+
+/** The same reading as `readWorkbook`, from the workbook loaded whole. */
+export async function readWholeWorkbook(bytes: Uint8Array): Promise<TableData> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  if (book.worksheets.length === 0)
+    throw new ImportFileError('importFileUnreadable', 'The file has no worksheets');
+  for (const worksheet of book.worksheets) {
+    const collector = new RowCollector();
+    let hasRows = false;
+    for (let number = 1; number <= worksheet.rowCount; number++) {
+      const row = worksheet.getRow(number);
+      if (!row.hasValues) continue;
+      const values = row.values;
+      const last = Array.isArray(values) ? Math.min(values.length - 1, IMPORT_LIMITS.maxColumns) : 0;
+      const cells: string[] = [];
+      for (let column = 1; column <= last; column++) cells.push(cellText((values as unknown[])[column]));
+      if (cells.some((cell) => cell !== '')) hasRows = true;
+      if (!collector.add(cells, number)) break;
+    }
+    if (hasRows) return { ...collector.table(), ...(worksheet.name ? { sheetName: worksheet.name } : {}) };
+  }
   throw new ImportFileError('importFileEmpty', 'The workbook has no rows');
 }
