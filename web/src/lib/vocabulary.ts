@@ -1,4 +1,6 @@
 import { facetId } from '@kork/shared';
+// Type only: the shared module's vocabularies stay out of the first download.
+import type { VocabularyField } from '@kork/shared/vocabulary/names';
 import { i18n } from '../i18n/i18n';
 
 /**
@@ -11,17 +13,7 @@ import { i18n } from '../i18n/i18n';
  * Sub-regions use `region`; free text (tasting notes, production methods, grapes, proper names of places)
  * has no entry and shows as written.
  */
-export type VocabularyField =
-  | 'country'
-  | 'region'
-  | 'style'
-  | 'food'
-  | 'storingGrade'
-  | 'cork'
-  | 'packaging'
-  | 'method'
-  | 'productSelection'
-  | 'storeCategory';
+export type { VocabularyField };
 
 type Vocabulary = Partial<Record<VocabularyField, Record<string, string>>> & { unknown?: string };
 
