@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerIndexes } from './owner-indexes';
+import { ownerIndexes } from '../../data/owner-indexes';
 
 /**
  * One change to a cellar wine (SPEC §1 history): who, when, what, before and after. Written in the same

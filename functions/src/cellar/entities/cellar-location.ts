@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerIndexes } from './owner-indexes';
+import { ownerIndexes } from '../../data/owner-indexes';
 
 /** A place in a cellar (SPEC §3 Location): a name and, for sub-locations, a parent. */
 export const cellarLocationSchema = {

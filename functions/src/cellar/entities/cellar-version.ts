@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerItemIndexes } from './owner-indexes';
+import { ownerItemIndexes } from '../../data/owner-indexes';
 
 /**
  * A cellar's version: a counter raised by one with every change to what the cellar's listings show (its

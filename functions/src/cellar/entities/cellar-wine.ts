@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerIndexes } from './owner-indexes';
+import { ownerIndexes } from '../../data/owner-indexes';
 
 /**
  * A wine in a person's cellar (SPEC §3 Cellar wine): a copy of the catalogue wine's identity (so the

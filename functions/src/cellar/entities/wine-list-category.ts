@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerIndexes } from './owner-indexes';
+import { ownerIndexes } from '../../data/owner-indexes';
 
 /** A wine list category or subcategory (SPEC §3): name, parent, visibility, order. */
 export const wineListCategorySchema = {

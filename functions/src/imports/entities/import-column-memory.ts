@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerItemIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerItemIndexes } from '../../data/owner-indexes';
 
 /**
  * The columns an owner assigned last, by header (folded: lower case, no accents or punctuation), so the

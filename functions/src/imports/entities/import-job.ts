@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerIndexes } from '../../data/owner-indexes';
 
 /**
  * One batch import (shared/src/imports.ts `ImportJob`): its state, counts, progress and, for a table,

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerItemIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerItemIndexes } from '../../data/owner-indexes';
 
 /**
  * A business cellar's marketplace cart: one item per owner holding its lines (at most 100), so a

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerItemIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerItemIndexes } from '../../data/owner-indexes';
 
 /** The billing and delivery a business last checked out with, remembered for the next checkout. */
 export const checkoutDetailsSchema = {

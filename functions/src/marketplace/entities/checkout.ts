@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerIndexes } from '../../data/owner-indexes';
 
 /**
  * One checkout: created only where none exists for its `Idempotency-Key` (`id` is derived from the

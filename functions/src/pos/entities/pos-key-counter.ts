@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerItemIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerItemIndexes } from '../../data/owner-indexes';
 
 /**
  * How many POS keys a cellar has: raised in the transaction that creates a key (conditional on staying

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerIndexes } from '../../data/owner-indexes';
 
 /** A till line whose product id no cellar product has: kept, never dropped, until the owner maps it. */
 export const posUnmappedLineSchema = {

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerIndexes } from '../../data/owner-indexes';
 
 /**
  * A saved price rule set (SPEC §3 Price rule; shared/src/price-rules.ts), reusable for preview and

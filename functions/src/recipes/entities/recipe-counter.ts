@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerItemIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerItemIndexes } from '../../data/owner-indexes';
 
 /**
  * How many recipes a cellar has: raised in the transaction that creates a recipe (conditional on staying

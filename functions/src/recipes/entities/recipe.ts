@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { ownerIndexes } from '../../cellar/entities/owner-indexes';
+import { ownerIndexes } from '../../data/owner-indexes';
 
 /**
  * A beverage recipe (SPEC §3 Recipe; shared/src/recipes.ts). Only what the owner sets is stored: the
