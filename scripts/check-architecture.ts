@@ -89,7 +89,7 @@ for (const file of files.filter(
   (f) => f.startsWith('web/src/') && !f.startsWith('web/src/lib/') && !isTest(f),
 )) {
   const text = readFileSync(join(root, file), 'utf8');
-  if (/\bfetch\(/.test(text))
+  if (/(?<![.\w])fetch\(/.test(text))
     problems.push(`${file}: calls fetch(); server state goes through web/src/lib (api, download)`);
 }
 
