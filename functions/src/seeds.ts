@@ -5,6 +5,7 @@
 import { accountsSeed, directorySeed } from './accounts/seed';
 import { catalogSeed } from './catalog/seed';
 import { cellarSeed } from './cellar/seed';
+import type { SeedStep } from './data/seed-step';
 import { eventsSeed } from './events/seed';
 import { marketplaceSeed } from './marketplace/seed';
 import { mediaSeed } from './media/seed';
@@ -14,14 +15,7 @@ import { demoYearSeed } from './sales-analytics/demo-year-seed';
 import { tastingsSeed } from './tastings/seed';
 import { wineListsSeed } from './wine-lists/seed';
 
-export interface SeedStep {
-  name: string;
-  /** Raise it to apply a changed step again. */
-  version: number;
-  description: string;
-  /** `log` shows progress of long steps (the catalogue import). */
-  run(log: (line: string) => void): Promise<string | undefined>;
-}
+export type { SeedStep };
 
 export const seedSteps: readonly SeedStep[] = [
   mediaSeed,

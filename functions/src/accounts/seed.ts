@@ -1,7 +1,7 @@
 import { directoryOf, type UserType } from '@kork/shared';
 import { db } from '../data/entities';
 import { commitTransaction } from '../data/transactions';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 import { findUserByEmail } from './account-store';
 import { hashPassword } from './passwords';
 

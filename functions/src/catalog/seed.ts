@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 import { importCatalogFile, importDemoCatalog } from './import-service';
 
 /**

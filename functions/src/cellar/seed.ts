@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { CellarWineInput, type MainCategory } from '@kork/shared';
 import { allWines, type WineRecord } from '../catalog/catalog-store';
 import type { Principal } from '../platform/auth';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 import { createCategory } from './category-service';
 import { createOwnWines } from './cellar-wine-adds';
 import { moveOwnWines } from './cellar-wine-moves';

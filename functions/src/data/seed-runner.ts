@@ -1,5 +1,5 @@
-import type { SeedStep } from '../seeds';
 import { db } from './entities';
+import type { SeedStep } from './seed-step';
 
 export interface SeedOutcome {
   step: string;

@@ -12,7 +12,7 @@ import { activeCatalogDocs } from '../catalog/search-service';
 import type { Principal } from '../platform/auth';
 import { env } from '../platform/env';
 import { s3Client } from '../platform/s3';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 import { eventsOfOwner } from './event-store';
 import type { EventViewer } from './event-views';
 import { createEvent } from './event-writes';

@@ -4,7 +4,7 @@
  */
 import { findUserByEmail } from '../accounts/account-store';
 import { db } from '../data/entities';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 import { suppliersLinkedTo } from './portal-supplier';
 import { syncSuppliers } from './suppliers';
 

@@ -5,7 +5,7 @@
  * for wines whose purchase price changes (price reviews).
  */
 import type { PriceRuleSetInput } from '@kork/shared';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 import { createRuleSet, listRuleSets } from './rule-sets';
 
 const RESTAURANT = 'demo-restaurant';

@@ -9,7 +9,7 @@ import { CellarWineInput, type RecipeIngredientInput, RecipeInput } from '@kork/
 import { allWines, type WineRecord } from '../catalog/catalog-store';
 import { createOwnWines } from '../cellar/cellar-wine-adds';
 import type { Principal } from '../platform/auth';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 import { createRecipe, recipesOf } from './recipe-service';
 
 const RESTAURANT = 'demo-restaurant';

@@ -42,7 +42,7 @@ import {
   stateOf,
 } from '../cellar/cellar-wine-store';
 import { db } from '../data/entities';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 
 const RESTAURANT = 'demo-restaurant';
 const DAYS = 365;

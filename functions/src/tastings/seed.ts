@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MainCategory } from '@kork/shared';
 import { allWines, type WineRecord } from '../catalog/catalog-store';
 import { db } from '../data/entities';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 import { createTasting } from './tasting-service';
 
 const EXPERTS = ['demo-expert', 'demo-sommelier', 'demo-critic'];

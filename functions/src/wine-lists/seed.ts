@@ -17,7 +17,7 @@ import { listCategories } from '../cellar/category-service';
 import { cellarSnapshot } from '../cellar/cellar-snapshot';
 import { updateOwnWine } from '../cellar/cellar-wine-edits';
 import type { Principal } from '../platform/auth';
-import type { SeedStep } from '../seeds';
+import type { SeedStep } from '../data/seed-step';
 import { listWineLists } from './wine-list-reads';
 import { createWineList } from './wine-list-writes';
 
