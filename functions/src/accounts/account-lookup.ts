@@ -1,0 +1,24 @@
+/**
+ * Accounts as other domains may read them: a user by id or address, the business accounts of an
+ * organization number, and who acts for a request (the name written on orders and history entries).
+ */
+import { tables } from '../data/tables';
+import type { Principal } from '../platform/auth';
+
+export type { UserRecord } from './account-store';
+export { findBusinessesByOrganizationNumber, findUserByEmail, findUserById } from './account-store';
+
+/** Who did something: the user's id and name as it was then. */
+export interface Actor {
+  userId: string;
+  name: string;
+}
+
+/** The acting user with the name written on what they do (their id when the account has no name). */
+export async function actorOf(principal: Principal): Promise<Actor> {
+  const { data } = await tables('accounts')
+    .user.get({ id: principal.userId })
+    .go({ attributes: ['firstName', 'lastName'] });
+  const name = data ? `${data.firstName} ${data.lastName}`.trim() : '';
+  return { userId: principal.userId, name: name || principal.userId };
+}
