@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSession } from './session';
+import { useSession } from '../../../lib/session';
 
 /**
  * How many bottles a business has in its marketplace cart (SPEC §3 cart summary, §6: business users get
@@ -18,7 +18,7 @@ export function useCartCount(): number {
     if (!userId) return;
     let stop: (() => void) | undefined;
     let ended = false;
-    import('../features/marketplace/cart/cart-count-watch')
+    import('./cart-count-watch')
       .then(({ watchCartCount }) => {
         if (!ended) stop = watchCartCount(userId, setCount);
       })
