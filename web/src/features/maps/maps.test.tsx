@@ -6,12 +6,12 @@ import {
   emptyTastingLocation,
   type TastingLocationValues,
 } from '../../components/account-fields/account-values';
-import { TastingLocationFields } from '../../components/account-fields/tasting-location-fields';
 import { i18n } from '../../i18n/i18n';
 import { api } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { renderWithProviders } from '../../test/render';
 import { useConfig } from '../config/api/get-config';
+import { TastingLocationFields } from '../profile/components/tasting-location-fields';
 import type { LeafletMapProps } from './leaflet-map';
 import { PlaceMap } from './place-map';
 

@@ -12,13 +12,13 @@ import {
   toProfileInput,
 } from '../../../components/account-fields/account-values';
 import { ProfileFields } from '../../../components/account-fields/profile-fields';
-import { TastingLocationFields } from '../../../components/account-fields/tasting-location-fields';
 import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { updateViewer } from '../../../lib/session';
 import { CurrencySelect } from '../../config/components/currency-select';
 import { updateUser } from '../api/update-user';
 import classes from './settings-section.module.css';
+import { TastingLocationFields } from './tasting-location-fields';
 
 /** The favorite stores rule of the shared schema: at most 20 (SPEC §2 favorite stores). */
 const MAX_FAVORITE_STORES = 20;

@@ -6,8 +6,8 @@ import {
   CurrencyField,
   ProfileFields,
 } from '../../../../components/account-fields/profile-fields';
-import { TastingLocationFields } from '../../../../components/account-fields/tasting-location-fields';
 import { ImagePicker } from '../../../../components/image-picker';
+import { TastingLocationFields } from '../../../profile/components/tasting-location-fields';
 import {
   type RegistrationImages,
   type RegistrationValues,

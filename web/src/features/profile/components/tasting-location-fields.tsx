@@ -1,11 +1,11 @@
 import { Fieldset, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PinPicker } from '../../features/maps/pin-picker';
-import { currentLocale } from '../../i18n/i18n';
-import { numberText } from '../../lib/number-text';
-import { NumberField } from '../number-field';
-import type { BindField, TastingLocationValues } from './account-values';
-import { InstagramField, LinkField } from './profile-fields';
+import type { BindField, TastingLocationValues } from '../../../components/account-fields/account-values';
+import { InstagramField, LinkField } from '../../../components/account-fields/profile-fields';
+import { NumberField } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
+import { numberText } from '../../../lib/number-text';
+import { PinPicker } from '../../maps/pin-picker';
 
 interface TastingLocationFieldsProps {
   field: BindField<TastingLocationValues>;
