@@ -6,7 +6,7 @@
 import { isMergeConfirmation, type MergeRecord, type MergeWinesInput, mergeDifferences } from '@kork/shared';
 import { ulid } from 'ulid';
 import { publicNames } from '../accounts/public-profiles';
-import { db } from '../data/entities';
+import { tables, transaction } from '../data/tables';
 import { commitTransaction, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { NotFoundError, ValidationError } from '../platform/errors';
@@ -17,8 +17,8 @@ export async function deleteWine(id: string, _actor: Principal): Promise<void> {
   const wine = await getWine(id);
   if (!wine || wine.status === 'deleted') throw new NotFoundError();
   const now = new Date();
-  await db()
-    .entities.wine.patch({ id })
+  await tables('catalog')
+    .wine.patch({ id })
     .set({ status: 'deleted', updatedAt: now.toISOString(), changeSeq: nextChangeSeq(now) })
     .go();
 }
@@ -60,7 +60,7 @@ export async function mergeWines(input: MergeWinesInput, actor: Principal): Prom
     mergedBy: actor.userId,
     mergedAt: new Date().toISOString(),
   };
-  await db().entities.wineMerge.create(record).go();
+  await tables('catalog').wineMerge.create(record).go();
   const wineNames: Record<string, string> = {};
   for (const wine of [survivor, ...duplicates.values()]) wineNames[wine.id] = mergeName(wine);
   return { ...record, wineNames };
@@ -79,14 +79,14 @@ async function mergeOne(survivorId: string, duplicateId: string): Promise<number
     // Merged into another wine: not a race that a fresh read would settle.
     throw new ValidationError({ duplicateIds: 'invalidValue' });
   }
-  const { data: current } = await db().entities.wine.get({ id: survivorId }).go();
+  const { data: current } = await tables('catalog').wine.get({ id: survivorId }).go();
   if (current?.status !== 'active') throw new NotFoundError();
   const known = new Set((current.externalIds ?? []).map((e) => `${e.kind}:${e.value}`));
   const added = (duplicate.externalIds ?? []).filter((e) => !known.has(`${e.kind}:${e.value}`));
 
   const now = new Date();
   await commitTransaction(() =>
-    db().transaction.write(({ wine }) => {
+    transaction('catalog').write(({ wine }) => {
       let survivorUpdate = wine
         .patch({ id: survivorId })
         .add({
@@ -135,7 +135,7 @@ function mergeName(wine: { name: string; vintage?: number | null }): string {
 
 /** The merge history, newest first, with the wines' names (merged ones stay as tombstones) and the admins'. */
 export async function listMerges(): Promise<{ rows: MergeRecord[]; count: number }> {
-  const { data } = await db().entities.wineMerge.query.byTime({}).go({ order: 'desc', limit: 100 });
+  const { data } = await tables('catalog').wineMerge.query.byTime({}).go({ order: 'desc', limit: 100 });
   const [wines, admins] = await Promise.all([
     getWines(data.flatMap((m) => [m.survivorId, ...m.duplicateIds])),
     publicNames(data.map((m) => m.mergedBy)),

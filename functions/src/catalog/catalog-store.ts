@@ -5,16 +5,14 @@
 import { createHash } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Wine, WineRatings } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
 import { monotonicFactory } from 'ulid';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import type { ImportedWine } from './import/map-row';
 import type { SearchDoc } from './search/types';
 
-type WineEntity = ReturnType<typeof db>['entities']['wine'];
-export type WineRecord = EntityItem<WineEntity>;
+export type WineRecord = EntityRecord<'wine'>;
 
 const nextUlid = monotonicFactory();
 
@@ -101,7 +99,7 @@ export function toWine(record: WineRecord): Wine {
 }
 
 export async function getWine(id: string): Promise<WineRecord | undefined> {
-  const { data } = await db().entities.wine.get({ id }).go();
+  const { data } = await tables('catalog').wine.get({ id }).go();
   return data ?? undefined;
 }
 
@@ -110,8 +108,8 @@ export async function getWines(ids: readonly string[]): Promise<Map<string, Wine
   const found = new Map<string, WineRecord>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 100) {
-    const { data } = await db()
-      .entities.wine.get(unique.slice(i, i + 100).map((id) => ({ id })))
+    const { data } = await tables('catalog')
+      .wine.get(unique.slice(i, i + 100).map((id) => ({ id })))
       .go();
     for (const wine of data) found.set(wine.id, wine);
   }
@@ -122,8 +120,8 @@ export async function getWines(ids: readonly string[]): Promise<Map<string, Wine
 export async function* allWines(): AsyncGenerator<WineRecord[]> {
   let cursor: string | null = null;
   do {
-    const page: { data: WineRecord[]; cursor: string | null } = await db()
-      .entities.wine.query.byChange({})
+    const page: { data: WineRecord[]; cursor: string | null } = await tables('catalog')
+      .wine.query.byChange({})
       .go({ cursor, limit: 1000 });
     yield page.data;
     cursor = page.cursor;
@@ -138,8 +136,8 @@ export async function changesSince(
   const wines: WineRecord[] = [];
   let cursor: string | null = null;
   do {
-    const page: { data: WineRecord[]; cursor: string | null } = await db()
-      .entities.wine.query.byChange({})
+    const page: { data: WineRecord[]; cursor: string | null } = await tables('catalog')
+      .wine.query.byChange({})
       .gt({ changeSeq: seq })
       .go({ cursor, limit: limit - wines.length });
     wines.push(...page.data);
@@ -353,6 +351,6 @@ export async function upsertCatalogWines(
     });
   }
   await writeItems(wineItems.map(wineItem));
-  await putAll(db().entities.winePriceChange, priceItems);
+  await putAll(tables('catalog').winePriceChange, priceItems);
   return { summary, written: wineItems };
 }

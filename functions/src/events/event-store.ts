@@ -5,15 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { EventCategory, EventType } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 import { isConditionFailure, laterThan, retryOnConflict } from '../data/transactions';
 import { assertOwner, type Principal } from '../platform/auth';
 import { ConflictError, NotFoundError } from '../platform/errors';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export type EventRecord = Mutable<EntityItem<ReturnType<typeof db>['entities']['wineEvent']>>;
+export type EventRecord = Mutable<EntityRecord<'wineEvent'>>;
 
 /** One list as stored in the item. */
 export interface StoredList {
@@ -49,7 +48,7 @@ export function categoryOf(record: Pick<EventRecord, 'category'>): EventCategory
 
 /** The event as stored now (strongly consistent), or undefined. */
 export async function readEvent(eventId: string): Promise<EventRecord | undefined> {
-  const { data } = await db().entities.wineEvent.get({ id: eventId }).go({ consistent: true });
+  const { data } = await tables('events').wineEvent.get({ id: eventId }).go({ consistent: true });
   return data ?? undefined;
 }
 
@@ -74,16 +73,16 @@ export async function editableEvent(eventId: string, principal: Principal | unde
 /** Writes a new event; its id is random, so an existing item means a clash worth failing loudly. */
 export async function putNewEvent(record: EventRecord): Promise<void> {
   const { coverPhoto, ...fields } = record;
-  await db()
-    .entities.wineEvent.create(coverPhoto ? { ...fields, coverPhoto } : fields)
+  await tables('events')
+    .wineEvent.create(coverPhoto ? { ...fields, coverPhoto } : fields)
     .go();
 }
 
 /** Writes `after` over `before`, only if the item is still at `before.version` (else ConflictError). */
 async function writeOver(before: EventRecord, after: EventRecord): Promise<void> {
   const { id, coverPhoto, ...fields } = after;
-  const base = db()
-    .entities.wineEvent.patch({ id })
+  const base = tables('events')
+    .wineEvent.patch({ id })
     .set(coverPhoto ? { ...fields, coverPhoto } : fields);
   const write = !coverPhoto && before.coverPhoto ? base.remove(['coverPhoto']) : base;
   try {
@@ -140,8 +139,8 @@ export async function changeEvent<T = undefined>(
 /** Deletes the event as read (conditional on its version, so a change in between is not lost silently). */
 export async function deleteEventRecord(record: EventRecord): Promise<void> {
   try {
-    await db()
-      .entities.wineEvent.delete({ id: record.id })
+    await tables('events')
+      .wineEvent.delete({ id: record.id })
       .where((attr, op) => op.eq(attr.version, record.version))
       .go();
   } catch (error) {
@@ -152,19 +151,19 @@ export async function deleteEventRecord(record: EventRecord): Promise<void> {
 
 /** Every event of one listing (`public` or `private`), by start. */
 export async function eventsOfListing(listing: EventType): Promise<EventRecord[]> {
-  const { data } = await db().entities.wineEvent.query.byListing({ listing }).go({ pages: 'all' });
+  const { data } = await tables('events').wineEvent.query.byListing({ listing }).go({ pages: 'all' });
   return data;
 }
 
 /** Every event whose folded name is exactly `nameKey`. */
 export async function eventsNamed(nameKey: string): Promise<EventRecord[]> {
   if (!nameKey) return [];
-  const { data } = await db().entities.wineEvent.query.byName({ nameKey }).go({ pages: 'all' });
+  const { data } = await tables('events').wineEvent.query.byName({ nameKey }).go({ pages: 'all' });
   return data;
 }
 
 /** Every event of one organiser. */
 export async function eventsOfOwner(ownerId: string): Promise<EventRecord[]> {
-  const { data } = await db().entities.wineEvent.query.byOwner({ ownerId }).go({ pages: 'all' });
+  const { data } = await tables('events').wineEvent.query.byOwner({ ownerId }).go({ pages: 'all' });
   return data;
 }
