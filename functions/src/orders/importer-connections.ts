@@ -11,16 +11,15 @@ import {
   idField,
   textField,
 } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
 import * as z from 'zod/mini';
-import { getWines } from '../catalog/catalog-store';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
-import { db } from '../data/entities';
+import { getWines } from '../catalog/wine-lookup';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { type EntityRecord, tables } from '../data/tables';
 import { isConditionFailure } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { NotFoundError, ValidationError } from '../platform/errors';
 
-type ConnectionRecord = EntityItem<ReturnType<typeof db>['entities']['importerConnection']>;
+type ConnectionRecord = EntityRecord<'importerConnection'>;
 
 const IMPORTER_MAX = 200;
 
@@ -68,8 +67,8 @@ async function importersOf(ownerId: string): Promise<Map<string, { importer: str
 }
 
 async function connectionsOf(ownerId: string): Promise<Map<string, ConnectionRecord>> {
-  const { data } = await db()
-    .entities.importerConnection.query.byOwnerKey({ ownerId })
+  const { data } = await tables('orders')
+    .importerConnection.query.byOwnerKey({ ownerId })
     .go({ pages: 'all', consistent: true });
   return new Map(data.map((record) => [record.importerKey, record]));
 }
@@ -117,7 +116,7 @@ export async function requestImporterConnection(ownerId: string, name: string): 
     requestedAt: new Date().toISOString(),
   };
   try {
-    await db().entities.importerConnection.create(record).go();
+    await tables('orders').importerConnection.create(record).go();
     return toConnection(found.importer, found.wines, record as ConnectionRecord);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -130,8 +129,8 @@ export async function requestImporterConnection(ownerId: string, name: string): 
 
 /** Connections waiting for an admin, oldest request first. */
 export async function listRequestedConnections(): Promise<RequestedImporterConnection[]> {
-  const { data } = await db()
-    .entities.importerConnection.query.byStatus({ status: 'requested' })
+  const { data } = await tables('orders')
+    .importerConnection.query.byStatus({ status: 'requested' })
     .go({ pages: 'all' });
   return data.map((record) => ({ ownerId: record.ownerId, ...toConnection(record.importer, 0, record) }));
 }
@@ -142,8 +141,8 @@ export async function activateConnection(
   principal: Principal,
 ): Promise<RequestedImporterConnection> {
   const key = importerKeyOf(input.importer);
-  const { data: record } = await db()
-    .entities.importerConnection.get({ ownerId: input.ownerId, importerKey: key })
+  const { data: record } = await tables('orders')
+    .importerConnection.get({ ownerId: input.ownerId, importerKey: key })
     .go({ consistent: true });
   if (!record) throw new NotFoundError();
   if (record.status === 'active')
@@ -154,8 +153,8 @@ export async function activateConnection(
     activatedAt: new Date().toISOString(),
     activatedBy: principal.userId,
   };
-  await db()
-    .entities.importerConnection.put(active)
+  await tables('orders')
+    .importerConnection.put(active)
     .where((attr, op) => op.exists(attr.importerKey))
     .go();
   return { ownerId: record.ownerId, ...toConnection(record.importer, 0, active) };

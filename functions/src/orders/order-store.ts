@@ -8,11 +8,10 @@ import type {
   OrderStatus,
   OrderType,
 } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 import { DomainError, NotFoundError } from '../platform/errors';
 
-export type OrderRecord = EntityItem<ReturnType<typeof db>['entities']['order']>;
+export type OrderRecord = EntityRecord<'order'>;
 
 export const linesOf = (record: Pick<OrderRecord, 'products'>) => record.products as OrderLine[];
 
@@ -45,14 +44,14 @@ export function toOrder(record: OrderRecord, currency: CurrencyCode): Order {
 
 /** The order as it is now (strongly consistent); another cellar's order id is not found. */
 export async function orderRecordOf(ownerId: string, id: string): Promise<OrderRecord> {
-  const { data } = await db().entities.order.get({ ownerId, id }).go({ consistent: true });
+  const { data } = await tables('orders').order.get({ ownerId, id }).go({ consistent: true });
   if (!data) throw new NotFoundError();
   return data;
 }
 
 /** Every order of the owner (hundreds a year: one query, all pages). */
 export async function ordersOf(ownerId: string): Promise<OrderRecord[]> {
-  const { data } = await db().entities.order.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
+  const { data } = await tables('orders').order.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
   return data;
 }
 

@@ -13,11 +13,11 @@ import {
   withBounds,
 } from '@kork/shared';
 import { ulid } from 'ulid';
-import { getWines } from '../catalog/catalog-store';
+import { actorOf } from '../accounts/account-lookup';
+import { getWines } from '../catalog/wine-lookup';
 import { cellarOf } from '../cellar/cellar-service';
-import { currentWine } from '../cellar/cellar-wine-fields';
-import { actorOf } from '../cellar/cellar-wine-store';
-import { db } from '../data/entities';
+import { currentWine } from '../cellar/kernel/wine-fields';
+import { tables } from '../data/tables';
 import { isConditionFailure, laterThan, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, ValidationError } from '../platform/errors';
@@ -130,7 +130,7 @@ export async function createOrder(
     version: 0,
     ...(conversion?.exchangeRate ? { exchangeRate: conversion.exchangeRate } : {}),
   } as OrderRecord;
-  await db().entities.order.create(record).go();
+  await tables('orders').order.create(record).go();
   return toOrder(record, cellar.baseCurrency);
 }
 
@@ -185,8 +185,8 @@ export async function updateOrder(
     after.version = before.version + 1;
     after.updatedAt = laterThan(before.updatedAt);
     try {
-      await db()
-        .entities.order.put(after as OrderRecord)
+      await tables('orders')
+        .order.put(after as OrderRecord)
         .where((attr, op) => op.eq(attr.version, before.version))
         .go();
     } catch (error) {
@@ -205,8 +205,8 @@ export async function deleteOrder(ownerId: string, orderId: string): Promise<Ord
     const before = await orderRecordOf(ownerId, orderId);
     if (linesOf(before).some((line) => line.received > 0)) throw new OrderRefusedError('orderHasReceipts');
     try {
-      await db()
-        .entities.order.delete({ ownerId, id: orderId })
+      await tables('orders')
+        .order.delete({ ownerId, id: orderId })
         .where((attr, op) => op.eq(attr.version, before.version))
         .go();
     } catch (error) {
