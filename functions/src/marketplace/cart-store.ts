@@ -5,12 +5,11 @@
  * again on the fresh cart, which is safe because each change says what to do to the lines, not what they
  * become.
  */
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 import { isConditionFailure, retryOnConflict } from '../data/transactions';
 import { ConflictError } from '../platform/errors';
 
-export type CartRecord = EntityItem<ReturnType<typeof db>['entities']['cart']>;
+export type CartRecord = EntityRecord<'cart'>;
 
 /** One stored line: a wine of one supplier, once per pair. */
 export interface CartLineRecord {
@@ -41,7 +40,7 @@ export const linesOf = (record: Pick<CartRecord, 'lines'> | undefined): CartLine
 
 /** The owner's cart as it is now (an empty one when none was ever written). */
 export async function readCart(ownerId: string, consistent = true): Promise<StoredCart> {
-  const { data } = await db().entities.cart.get({ ownerId }).go({ consistent });
+  const { data } = await tables('marketplace').cart.get({ ownerId }).go({ consistent });
   return { ownerId, lines: linesOf(data ?? undefined), version: data?.version ?? 0, exists: Boolean(data) };
 }
 
@@ -54,10 +53,10 @@ async function writeCart(before: StoredCart, lines: CartLineRecord[]): Promise<S
     version: before.version + 1,
   };
   try {
-    if (!before.exists) await db().entities.cart.create(record).go();
+    if (!before.exists) await tables('marketplace').cart.create(record).go();
     else
-      await db()
-        .entities.cart.put(record)
+      await tables('marketplace')
+        .cart.put(record)
         .where((attr, op) => op.eq(attr.version, before.version))
         .go();
   } catch (error) {

@@ -15,8 +15,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '@kork/shared';
-import type { OrderRecord } from '../orders/order-store';
-import { type OrderConversion, placedOrderRecord } from '../orders/placed-orders';
+import { type OrderConversion, type OrderRecord, placedOrderRecord } from '../orders/order-service';
 import type { CartLineRecord } from './cart-store';
 import { type OfferFacts, offerKey, type SupplierFacts } from './suppliers';
 

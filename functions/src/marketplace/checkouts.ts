@@ -18,14 +18,13 @@ import {
   splitBySupplier,
   withBounds,
 } from '@kork/shared';
+import { actorOf } from '../accounts/account-lookup';
 import { viewer as accountOf } from '../accounts/profile-service';
 import { queue } from '../adapters/queue';
 import { ownedCellar } from '../cellar/cellar-service';
-import { actorOf } from '../cellar/cellar-wine-store';
-import { db } from '../data/entities';
+import { tables, transaction } from '../data/tables';
 import { commitTransaction, TransactionCanceled } from '../data/transactions';
-import { orderRecordOf, toOrder } from '../orders/order-store';
-import { orderConversionFor } from '../orders/placed-orders';
+import { createOrderItem, orderConversionFor, orderRecordOf, toOrder } from '../orders/order-service';
 import type { Principal } from '../platform/auth';
 import { DomainError, NotFoundError, ValidationError } from '../platform/errors';
 import { createLogger } from '../platform/logger';
@@ -59,7 +58,9 @@ async function resultOf(
   checkoutId: string,
   currency: CurrencyCode,
 ): Promise<CheckoutResult> {
-  const { data } = await db().entities.checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
+  const { data } = await tables('marketplace')
+    .checkout.get({ ownerId, id: checkoutId })
+    .go({ consistent: true });
   if (!data) throw new NotFoundError();
   // An order the buyer has deleted since is left out.
   const records = await Promise.all(
@@ -168,11 +169,8 @@ async function commit(
 ) {
   const ownerId = stored.ownerId;
   await commitTransaction(() =>
-    db().transaction.write(({ order, supplierOrderRef, cart, checkoutDetails, checkout: record }) => [
-      ...parts.flatMap((part) => [
-        order.create(part.order).commit(),
-        supplierOrderRef.create(part.ref).commit(),
-      ]),
+    transaction('marketplace').write(({ supplierOrderRef, cart, checkoutDetails, checkout: record }) => [
+      ...parts.flatMap((part) => [createOrderItem(part.order), supplierOrderRef.create(part.ref).commit()]),
       cart
         .put(cartAfterCheckout(stored, kept))
         .where((attr, op) => op.eq(attr.version, stored.version))
@@ -226,7 +224,7 @@ export async function checkout(
   const cellar = await ownedCellar(cellarId, viewer.principal);
   const ownerId = cellar.ownerId;
   const checkoutId = checkoutIdOf(ownerId, idempotencyKey);
-  const done = await db().entities.checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
+  const done = await tables('marketplace').checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
   if (done.data) return resultOf(ownerId, checkoutId, cellar.baseCurrency);
 
   const stored = await readCart(ownerId);
@@ -268,7 +266,9 @@ export async function checkout(
   } catch (error) {
     if (!(error instanceof TransactionCanceled)) throw error;
     // Another request with the same key placed it first: its orders are the answer.
-    const { data } = await db().entities.checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
+    const { data } = await tables('marketplace')
+      .checkout.get({ ownerId, id: checkoutId })
+      .go({ consistent: true });
     if (data) return resultOf(ownerId, checkoutId, cellar.baseCurrency);
     // The cart changed between the read and the write: nothing was placed.
     if (error.failedConditions.length > 0) throw new CartRefusedError('cartChanged');
@@ -286,8 +286,8 @@ export async function checkout(
 /** Billing and delivery remembered from the last checkout, or a billing prefilled from the account. */
 export async function checkoutDetails(cellarId: string, principal: Principal): Promise<CheckoutDetails> {
   const cellar = await ownedCellar(cellarId, principal);
-  const { data } = await db()
-    .entities.checkoutDetails.get({ ownerId: cellar.ownerId })
+  const { data } = await tables('marketplace')
+    .checkoutDetails.get({ ownerId: cellar.ownerId })
     .go({ consistent: true });
   if (data) return { billing: data.billing, delivery: data.delivery } as CheckoutDetails;
   const account = await accountOf(cellar.ownerId);

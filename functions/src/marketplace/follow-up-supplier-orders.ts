@@ -7,10 +7,10 @@
  */
 import type { SupplierOrderAnswered, SupplierOrderPlacedV2, SupplierOrderReminder } from '@kork/events';
 import { SUPPLIER_REMINDER_AFTER_HOURS } from '@kork/shared';
-import { findUserById } from '../accounts/account-store';
+import { findUserById } from '../accounts/account-lookup';
 import { queue } from '../adapters/queue';
-import { db } from '../data/entities';
-import { linesOf } from '../orders/order-store';
+import { tables } from '../data/tables';
+import { linesOf } from '../orders/order-service';
 import { placedMailsOf, sentAnswerNoticesOf } from './supplier-order-mail-claims';
 import { type MarketplaceRecord, marketplaceRecordOf, supplierPriceOf } from './supplier-order-views';
 import { suppliersByIds } from './suppliers';
@@ -79,8 +79,8 @@ async function placedMessage(record: MarketplaceRecord): Promise<SupplierOrderPl
 }
 
 export async function followUpSupplierOrders(now = new Date()): Promise<string> {
-  const { data: refs } = await db()
-    .entities.supplierOrderRef.query.byState({ state: 'waiting' })
+  const { data: refs } = await tables('marketplace')
+    .supplierOrderRef.query.byState({ state: 'waiting' })
     .go({ order: 'asc', limit: MAX_PER_RUN, pages: 'all' });
   const resendBefore = new Date(now.getTime() - RESEND_AFTER_MS).toISOString();
   const remindBefore = new Date(now.getTime() - SUPPLIER_REMINDER_AFTER_HOURS * 3600 * 1000).toISOString();
@@ -92,8 +92,8 @@ export async function followUpSupplierOrders(now = new Date()): Promise<string> 
     );
     for (const [key, value] of part) mails.set(key, value);
   }
-  const { data: answered } = await db()
-    .entities.supplierOrderRef.query.byState({ state: 'answered' })
+  const { data: answered } = await tables('marketplace')
+    .supplierOrderRef.query.byState({ state: 'answered' })
     .gte({ placedAt: new Date(now.getTime() - NOTICE_WINDOW_MS).toISOString() })
     .go({ limit: MAX_PER_RUN, pages: 'all' });
   const notices = await unsentNotices([...refs, ...answered], resendBefore);

@@ -10,13 +10,11 @@ import {
   type MainCategory,
   type SupplierWine,
 } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 import { caseSizeOf, demoStock } from './supplier-demo';
 import { isProfessional, type MarketViewer } from './viewer';
 
-type SupplierOfferEntity = ReturnType<typeof db>['entities']['supplierOffer'];
-export type SupplierOfferRecord = EntityItem<SupplierOfferEntity>;
+export type SupplierOfferRecord = EntityRecord<'supplierOffer'>;
 
 /** The catalogue fields an offer shows, from a wine record or a search document alike. */
 export interface OfferedWine {
@@ -90,10 +88,8 @@ export async function ownOffers(
   const found = new Map<string, SupplierOfferRecord>();
   const keys = [...new Map(pairs.map((p) => [`${p.supplierId}/${p.wineId}`, p])).values()];
   for (let i = 0; i < keys.length; i += 100) {
-    const { data } = await db()
-      .entities.supplierOffer.get(
-        keys.slice(i, i + 100).map(({ supplierId, wineId }) => ({ supplierId, wineId })),
-      )
+    const { data } = await tables('marketplace')
+      .supplierOffer.get(keys.slice(i, i + 100).map(({ supplierId, wineId }) => ({ supplierId, wineId })))
       .go();
     for (const offer of data) found.set(`${offer.supplierId}/${offer.wineId}`, offer);
   }
@@ -102,6 +98,8 @@ export async function ownOffers(
 
 /** Everything one supplier set itself, by wine id. */
 export async function ownOffersOfSupplier(supplierId: string): Promise<Map<string, SupplierOfferRecord>> {
-  const { data } = await db().entities.supplierOffer.query.bySupplier({ supplierId }).go({ pages: 'all' });
+  const { data } = await tables('marketplace')
+    .supplierOffer.query.bySupplier({ supplierId })
+    .go({ pages: 'all' });
   return new Map(data.map((offer) => [offer.wineId, offer]));
 }

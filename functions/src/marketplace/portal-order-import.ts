@@ -5,10 +5,13 @@
  * importer connections). The buyer is found by its organization number among business accounts.
  */
 import type { Order, OrderImportInput } from '@kork/shared';
-import { findBusinessesByOrganizationNumber } from '../accounts/account-store';
-import { importerKeyOf, listImporterConnections } from '../orders/importer-connections';
-import { createOrder } from '../orders/order-writes';
-import { orderConversionFor } from '../orders/placed-orders';
+import { findBusinessesByOrganizationNumber } from '../accounts/account-lookup';
+import {
+  createOrder,
+  importerKeyOf,
+  listImporterConnections,
+  orderConversionFor,
+} from '../orders/order-service';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { portalSupplier, supplierRecord } from './portal-supplier';

@@ -11,8 +11,8 @@ import {
   withBounds,
 } from '@kork/shared';
 import Papa from 'papaparse';
-import { getWines } from '../catalog/catalog-store';
-import { db } from '../data/entities';
+import { getWines } from '../catalog/wine-lookup';
+import { tables } from '../data/tables';
 import { backoffMs } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ValidationError } from '../platform/errors';
@@ -48,7 +48,7 @@ async function putWhole(items: OfferItem[]): Promise<void> {
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= PUT_ATTEMPTS) throw new Error(`${pending.length} price list rows were not written`);
       if (attempt > 0) await sleep(backoffMs(attempt));
-      const { unprocessed } = await db().entities.supplierOffer.put(pending).go();
+      const { unprocessed } = await tables('marketplace').supplierOffer.put(pending).go();
       const left = new Set(unprocessed.map((key) => key.wineId));
       pending = pending.filter((item) => left.has(item.wineId));
     }
@@ -71,8 +71,8 @@ async function writeRows(supplierId: string, rows: readonly Row[], userId: strin
   const partial = merged.filter((row) => row.horecaPriceMinor === undefined || row.stock === undefined);
   await putWhole(whole.map((row) => ({ supplierId, ...row, updatedAt, updatedBy: userId })));
   await inParallel(partial, async (row) => {
-    await db()
-      .entities.supplierOffer.upsert({
+    await tables('marketplace')
+      .supplierOffer.upsert({
         supplierId,
         wineId: row.wineId,
         ...(row.horecaPriceMinor !== undefined ? { horecaPriceMinor: row.horecaPriceMinor } : {}),

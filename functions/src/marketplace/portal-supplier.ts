@@ -3,20 +3,21 @@
  * admin change it. Every change of a supplier is conditional on its `version`.
  */
 import type { Supplier } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 import type { Principal } from '../platform/auth';
 import { ForbiddenError, NotFoundError } from '../platform/errors';
 import { supplierOfUser, supplierProfile } from './suppliers';
 import type { MarketViewer } from './viewer';
 
-export type SupplierRecord = EntityItem<ReturnType<typeof db>['entities']['supplier']>;
+export type SupplierRecord = EntityRecord<'supplier'>;
 
 const SCOPE = 'suppliers';
 
 /** A supplier as stored (strongly consistent); 404 for an unknown id. */
 export async function supplierRecord(supplierId: string): Promise<SupplierRecord> {
-  const { data } = await db().entities.supplier.get({ scope: SCOPE, supplierId }).go({ consistent: true });
+  const { data } = await tables('marketplace')
+    .supplier.get({ scope: SCOPE, supplierId })
+    .go({ consistent: true });
   if (!data) throw new NotFoundError();
   return data;
 }
@@ -26,8 +27,8 @@ export async function supplierRecord(supplierId: string): Promise<SupplierRecord
  * one partition (a few hundred small items; only the two attributes needed travel back).
  */
 export async function suppliersLinkedTo(userId: string): Promise<string[]> {
-  const { data } = await db()
-    .entities.supplier.query.byScope({ scope: SCOPE })
+  const { data } = await tables('marketplace')
+    .supplier.query.byScope({ scope: SCOPE })
     .where((attr, op) => op.eq(attr.linkedUserId, userId))
     .go({ pages: 'all', consistent: true, attributes: ['supplierId', 'linkedUserId'] });
   return data.map((row) => row.supplierId);

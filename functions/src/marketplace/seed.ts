@@ -2,9 +2,9 @@
  * The marketplace's demo data: every wholesaler of the catalogue becomes a supplier (`syncSuppliers`),
  * and the demo importer account is linked to the supplier with the most wines.
  */
-import { findUserByEmail } from '../accounts/account-store';
-import { db } from '../data/entities';
+import { findUserByEmail } from '../accounts/account-lookup';
 import type { SeedStep } from '../data/seed-step';
+import { tables } from '../data/tables';
 import { suppliersLinkedTo } from './portal-supplier';
 import { syncSuppliers } from './suppliers';
 
@@ -15,15 +15,15 @@ async function linkDemoImporter(): Promise<string> {
   const importer = await findUserByEmail(DEMO_IMPORTER_EMAIL);
   if (!importer) return 'no demo importer';
   if ((await suppliersLinkedTo(importer.id)).length > 0) return 'demo importer linked already';
-  const { data } = await db()
-    .entities.supplier.query.byScope({ scope: 'suppliers' })
+  const { data } = await tables('marketplace')
+    .supplier.query.byScope({ scope: 'suppliers' })
     .go({ pages: 'all', attributes: ['supplierId', 'name', 'wineIds', 'linkedUserId', 'version'] });
   const biggest = data
     .filter((supplier) => !supplier.linkedUserId)
     .sort((a, b) => b.wineIds.length - a.wineIds.length || a.supplierId.localeCompare(b.supplierId))[0];
   if (!biggest) return 'no supplier for the demo importer';
-  await db()
-    .entities.supplier.patch({ scope: 'suppliers', supplierId: biggest.supplierId })
+  await tables('marketplace')
+    .supplier.patch({ scope: 'suppliers', supplierId: biggest.supplierId })
     .set({ linkedUserId: importer.id, version: biggest.version + 1, updatedAt: new Date().toISOString() })
     .where((attr, op) => op.eq(attr.version, biggest.version))
     .go();

@@ -5,8 +5,8 @@
  * is written, and undone (409) when another supplier got the same account at the same moment.
  */
 import type { Supplier, UserType } from '@kork/shared';
-import { findUserByEmail, findUserById } from '../accounts/account-store';
-import { db } from '../data/entities';
+import { findUserByEmail, findUserById } from '../accounts/account-lookup';
+import { tables } from '../data/tables';
 import { isConditionFailure, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
@@ -30,8 +30,8 @@ async function changeSupplier(
     if (!step) return record;
     const version = record.version + 1;
     const updatedAt = new Date().toISOString();
-    let patch = db()
-      .entities.supplier.patch({ scope: record.scope, supplierId })
+    let patch = tables('marketplace')
+      .supplier.patch({ scope: record.scope, supplierId })
       .set({ ...step.set, version, updatedAt });
     if (step.remove) patch = patch.remove([step.remove]);
     try {

@@ -14,9 +14,15 @@ import type {
   SupplierOrderView,
 } from '@kork/shared';
 import { queue } from '../adapters/queue';
-import { db } from '../data/entities';
+import { transaction } from '../data/tables';
 import { commitTransaction, laterThan, TransactionCanceled } from '../data/transactions';
-import { isClosed, linesOf, type OrderRecord, OrderRefusedError } from '../orders/order-store';
+import {
+  isClosed,
+  linesOf,
+  type OrderRecord,
+  OrderRefusedError,
+  replaceOrderItem,
+} from '../orders/order-service';
 import { ValidationError } from '../platform/errors';
 import { createLogger } from '../platform/logger';
 import {
@@ -201,11 +207,8 @@ export async function answerSupplierOrder(
   };
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ order, supplierOrderRef }) => [
-        order
-          .put(after)
-          .where((attr, op) => op.eq(attr.version, record.version))
-          .commit(),
+      transaction('marketplace').write(({ supplierOrderRef }) => [
+        replaceOrderItem(after, record.version),
         supplierOrderRef
           .patch(ref)
           .set({ state: complete ? 'answered' : 'waiting', noticeVersion: after.version, noticeAt: now })

@@ -4,10 +4,10 @@
  * mail goes once however often its message arrives (supplier-order-mail-claims.ts).
  */
 import type { SupplierOrderAnswered, SupplierOrderPlacedV2, SupplierOrderReminder } from '@kork/events';
-import { findUserById } from '../accounts/account-store';
-import { db } from '../data/entities';
+import { findUserById } from '../accounts/account-lookup';
+import { transaction } from '../data/tables';
 import { commitTransaction, laterThan, TransactionCanceled } from '../data/transactions';
-import { isClosed } from '../orders/order-store';
+import { isClosed, replaceOrderItem } from '../orders/order-service';
 import type { Logger } from '../platform/logger';
 import { signSupplierLink, supplierLinkUrl } from './supplier-links';
 import { placedMailsOf, sendOnce } from './supplier-order-mail-claims';
@@ -90,11 +90,8 @@ async function recordReminder(ownerId: string, orderId: string, remindedAt: stri
     };
     try {
       await commitTransaction(() =>
-        db().transaction.write(({ order, supplierOrderRef }) => [
-          order
-            .put(after)
-            .where((attr, op) => op.eq(attr.version, record.version))
-            .commit(),
+        transaction('marketplace').write(({ supplierOrderRef }) => [
+          replaceOrderItem(after, record.version),
           supplierOrderRef.patch(ref).set({ remindedAt }).commit(),
         ]),
       );

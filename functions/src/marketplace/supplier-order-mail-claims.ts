@@ -7,7 +7,7 @@
  */
 import type { MailMessage } from '../adapters/mail';
 import { mail } from '../adapters/mail';
-import { db } from '../data/entities';
+import { tables } from '../data/tables';
 import { isConditionFailure } from '../data/transactions';
 
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
@@ -30,7 +30,7 @@ export type SendOutcome = { sent: true; messageId: string } | { sent: false; rea
 
 async function claim(key: MailKey, now: Date): Promise<{ claimedAt: string } | 'alreadySent'> {
   const claimedAt = now.toISOString();
-  const entity = db().entities.supplierOrderMail;
+  const entity = tables('marketplace').supplierOrderMail;
   try {
     await entity.create({ ...key, state: 'claimed', claimedAt }).go({ response: 'none' });
     return { claimedAt };
@@ -57,8 +57,8 @@ async function claim(key: MailKey, now: Date): Promise<{ claimedAt: string } | '
 
 async function release(key: MailKey, claimedAt: string): Promise<void> {
   try {
-    await db()
-      .entities.supplierOrderMail.delete(key)
+    await tables('marketplace')
+      .supplierOrderMail.delete(key)
       .where((a, { eq }) => `${eq(a.state, 'claimed')} AND ${eq(a.claimedAt, claimedAt)}`)
       .go({ response: 'none' });
   } catch (error) {
@@ -70,8 +70,8 @@ async function markSent(key: MailKey, claimedAt: string, to: string, messageId: 
   const sentAt = new Date().toISOString();
   for (let attempt = 0; ; attempt++) {
     try {
-      await db()
-        .entities.supplierOrderMail.patch(key)
+      await tables('marketplace')
+        .supplierOrderMail.patch(key)
         .set({ state: 'sent', sentAt, messageId, to })
         .where((a, { eq }) => eq(a.claimedAt, claimedAt))
         .go({ response: 'none' });
@@ -112,8 +112,8 @@ export async function placedMailsOf(
   orders: readonly { ownerId: string; orderId: string }[],
 ): Promise<Map<string, { state: string; to?: string }>> {
   if (orders.length === 0) return new Map();
-  const { data } = await db()
-    .entities.supplierOrderMail.get(orders.map((o) => ({ ...o, kind: 'placed', seq: 0 })))
+  const { data } = await tables('marketplace')
+    .supplierOrderMail.get(orders.map((o) => ({ ...o, kind: 'placed', seq: 0 })))
     .go({ consistent: true });
   return new Map(data.map((m) => [`${m.ownerId}/${m.orderId}`, { state: m.state, to: m.to }]));
 }
@@ -123,8 +123,8 @@ export async function sentAnswerNoticesOf(
   notices: readonly { ownerId: string; orderId: string; answerVersion: number }[],
 ): Promise<Set<string>> {
   if (notices.length === 0) return new Set();
-  const { data } = await db()
-    .entities.supplierOrderMail.get(
+  const { data } = await tables('marketplace')
+    .supplierOrderMail.get(
       notices.map((n) => ({
         ownerId: n.ownerId,
         orderId: n.orderId,

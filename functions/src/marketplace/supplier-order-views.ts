@@ -4,10 +4,10 @@
  * address.
  */
 import type { MarketplaceOrderInfo, OrderLine, SupplierLineAnswer, SupplierOrderView } from '@kork/shared';
-import { findUserById } from '../accounts/account-store';
-import { getWines } from '../catalog/catalog-store';
-import { db } from '../data/entities';
-import { isClosed, linesOf, type OrderRecord, orderRecordOf } from '../orders/order-store';
+import { findUserById } from '../accounts/account-lookup';
+import { getWines } from '../catalog/wine-lookup';
+import { tables } from '../data/tables';
+import { isClosed, linesOf, type OrderRecord, orderRecordOf, orderRecordsOf } from '../orders/order-service';
 import { NotFoundError } from '../platform/errors';
 
 /** A marketplace order's record and its marketplace info. */
@@ -116,8 +116,8 @@ export async function inboxOf(
   supplierId: string,
   query: { state?: 'waiting' | 'answered'; page?: number; resultsPerPage?: number },
 ): Promise<{ rows: SupplierOrderView[]; count: number }> {
-  const { data: refs } = await db()
-    .entities.supplierOrderRef.query.bySupplier({ supplierId })
+  const { data: refs } = await tables('marketplace')
+    .supplierOrderRef.query.bySupplier({ supplierId })
     .go({ order: 'desc', pages: 'all' });
   const matching = query.state ? refs.filter((ref) => ref.state === query.state) : refs;
   const perPage = query.resultsPerPage ?? 50;
@@ -125,9 +125,9 @@ export async function inboxOf(
   const page = matching.slice(start, start + perPage);
   const records: MarketplaceRecord[] = [];
   for (let i = 0; i < page.length; i += 100) {
-    const { data } = await db()
-      .entities.order.get(page.slice(i, i + 100).map((ref) => ({ ownerId: ref.ownerId, id: ref.orderId })))
-      .go();
+    const data = await orderRecordsOf(
+      page.slice(i, i + 100).map((ref) => ({ ownerId: ref.ownerId, id: ref.orderId })),
+    );
     const byKey = new Map(data.map((r) => [`${r.ownerId}/${r.id}`, r]));
     for (const ref of page.slice(i, i + 100)) {
       const record = byKey.get(`${ref.ownerId}/${ref.orderId}`);

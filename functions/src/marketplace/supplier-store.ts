@@ -3,11 +3,9 @@
  * one query. A function instance keeps the list for a short time; strongly consistent reads skip it.
  */
 import type { Weekday } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 
-type SupplierEntity = ReturnType<typeof db>['entities']['supplier'];
-export type SupplierRecord = EntityItem<SupplierEntity>;
+export type SupplierRecord = EntityRecord<'supplier'>;
 
 /** How long an instance trusts its copy of the list. */
 const LIST_CACHE_MS = 30_000;
@@ -17,8 +15,8 @@ let cached: { at: number; records: SupplierRecord[] } | undefined;
 /** Every supplier, by id (the partition's order). */
 export async function allSupplierRecords(options: { consistent?: boolean } = {}): Promise<SupplierRecord[]> {
   if (!options.consistent && cached && Date.now() - cached.at < LIST_CACHE_MS) return cached.records;
-  const { data } = await db()
-    .entities.supplier.query.byScope({ scope: 'suppliers' })
+  const { data } = await tables('marketplace')
+    .supplier.query.byScope({ scope: 'suppliers' })
     .go({ pages: 'all', consistent: options.consistent });
   cached = { at: Date.now(), records: data };
   return data;
@@ -26,8 +24,8 @@ export async function allSupplierRecords(options: { consistent?: boolean } = {})
 
 /** One supplier by id (strongly consistent). */
 export async function supplierRecord(supplierId: string): Promise<SupplierRecord | undefined> {
-  const { data } = await db()
-    .entities.supplier.get({ scope: 'suppliers', supplierId })
+  const { data } = await tables('marketplace')
+    .supplier.get({ scope: 'suppliers', supplierId })
     .go({ consistent: true });
   return data ?? undefined;
 }
@@ -48,10 +46,8 @@ export async function supplierRecords(
     return found;
   }
   for (let i = 0; i < unique.length; i += 100) {
-    const { data } = await db()
-      .entities.supplier.get(
-        unique.slice(i, i + 100).map((supplierId) => ({ scope: 'suppliers', supplierId })),
-      )
+    const { data } = await tables('marketplace')
+      .supplier.get(unique.slice(i, i + 100).map((supplierId) => ({ scope: 'suppliers', supplierId })))
       .go({ consistent: options.consistent });
     for (const record of data) found.set(record.supplierId, record);
   }

@@ -6,7 +6,7 @@
  */
 import { supplierIdOf } from '@kork/shared';
 import { activeCatalogDocs } from '../catalog/search-service';
-import { db } from '../data/entities';
+import { tables, transaction } from '../data/tables';
 import { commitTransaction, isConditionFailure, retryOnConflict } from '../data/transactions';
 import { ConflictError } from '../platform/errors';
 import { demoTerms } from './supplier-demo';
@@ -67,7 +67,9 @@ async function createAll(records: readonly SupplierRecord[]): Promise<void> {
   for (let i = 0; i < records.length; i += 100) {
     const chunk = records.slice(i, i + 100);
     await commitTransaction(() =>
-      db().transaction.write(({ supplier }) => chunk.map((record) => supplier.create(record).commit())),
+      transaction('marketplace').write(({ supplier }) =>
+        chunk.map((record) => supplier.create(record).commit()),
+      ),
     );
   }
 }
@@ -75,8 +77,8 @@ async function createAll(records: readonly SupplierRecord[]): Promise<void> {
 /** Refreshes a known supplier's name and wines, conditional on the version read. */
 async function refresh(record: SupplierRecord, wholesaler: Wholesaler, now: string): Promise<void> {
   try {
-    await db()
-      .entities.supplier.patch({ scope: 'suppliers', supplierId: record.supplierId })
+    await tables('marketplace')
+      .supplier.patch({ scope: 'suppliers', supplierId: record.supplierId })
       .set({
         name: wholesaler.name,
         wineIds: wholesaler.wineIds,

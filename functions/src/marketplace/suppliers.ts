@@ -13,10 +13,10 @@ import {
   supplierIdOf,
   wineDisplayName,
 } from '@kork/shared';
-import { getWine, getWines } from '../catalog/catalog-store';
 import { compareNames } from '../catalog/search/catalog-index';
 import { catalogDocs } from '../catalog/search-service';
-import { db } from '../data/entities';
+import { getWine, getWines } from '../catalog/wine-lookup';
+import { tables } from '../data/tables';
 import { NotFoundError } from '../platform/errors';
 import { type OfferedWine, offerTerms, ownOffers, ownOffersOfSupplier, supplierWineOf } from './offer-facts';
 import {
@@ -251,8 +251,8 @@ export const offerKey = (supplierId: string, wineId: string) => `${supplierId}/$
 
 /** The supplier an importer account is linked to, if any. */
 export async function supplierOfUser(userId: string): Promise<SupplierFacts | undefined> {
-  const { data } = await db()
-    .entities.supplier.query.byScope({ scope: 'suppliers' })
+  const { data } = await tables('marketplace')
+    .supplier.query.byScope({ scope: 'suppliers' })
     .where((attr, op) => op.eq(attr.linkedUserId, userId))
     .go({ pages: 'all', consistent: true, attributes: ['supplierId'] });
   const linked = data[0];
