@@ -816,19 +816,19 @@ export const routes = {
     group: 'trade',
   },
   'GET /api/wine-cellars/cellars/{id}/nbs/checkout-details': {
-    handler: 'marketplace/get-checkout-details',
+    handler: 'marketplace/checkout/get-checkout-details',
     auth: 'business',
     needs: ['table:read'],
     group: 'trade',
   },
   'POST /api/wine-cellars/cellars/{id}/nbs/checkout': {
-    handler: 'marketplace/checkout',
+    handler: 'marketplace/checkout/place-checkout',
     auth: 'business',
     needs: ['table:write', 'supplier-orders:send'],
     group: 'trade',
   },
   'GET /api/wine-cellars/cellars/{id}/nbs/checkouts/{checkoutId}': {
-    handler: 'marketplace/get-checkout',
+    handler: 'marketplace/checkout/get-checkout',
     auth: 'business',
     needs: ['table:read'],
     group: 'trade',

@@ -12,7 +12,7 @@ import { catalogSeed } from '@kork/functions/catalog/seed';
 import { storeRates } from '@kork/functions/cellar/exchange-rate-service';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
-import { checkout as checkoutService } from '@kork/functions/marketplace/checkouts';
+import { checkout as checkoutService } from '@kork/functions/marketplace/checkout/checkout-service';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
 import {
   type Cart,

@@ -18,21 +18,21 @@ import {
   splitBySupplier,
   withBounds,
 } from '@kork/shared';
-import { actorOf } from '../accounts/account-lookup';
-import { viewer as accountOf } from '../accounts/profile-service';
-import { queue } from '../adapters/queue';
-import { ownedCellar } from '../cellar/cellar-service';
-import { tables, transaction } from '../data/tables';
-import { commitTransaction, TransactionCanceled } from '../data/transactions';
-import { createOrderItem, orderConversionFor, orderRecordOf, toOrder } from '../orders/order-service';
-import type { Principal } from '../platform/auth';
-import { DomainError, NotFoundError, ValidationError } from '../platform/errors';
-import { createLogger } from '../platform/logger';
-import { type CartLineRecord, cartAfterCheckout, readCart, type StoredCart } from './cart-store';
-import { cartFacts } from './cart-view';
+import { actorOf } from '../../accounts/account-lookup';
+import { viewer as accountOf } from '../../accounts/profile-service';
+import { queue } from '../../adapters/queue';
+import { ownedCellar } from '../../cellar/cellar-service';
+import { tables, transaction } from '../../data/tables';
+import { commitTransaction, TransactionCanceled } from '../../data/transactions';
+import { createOrderItem, orderConversionFor, orderRecordOf, toOrder } from '../../orders/order-service';
+import type { Principal } from '../../platform/auth';
+import { DomainError, NotFoundError, ValidationError } from '../../platform/errors';
+import { createLogger } from '../../platform/logger';
+import { type CartLineRecord, cartAfterCheckout, readCart, type StoredCart } from '../cart-store';
+import { cartFacts } from '../cart-view';
+import { offerKey } from '../suppliers';
+import type { MarketViewer } from '../viewer';
 import { type Buyer, type CheckoutWrite, type SupplierPart, supplierPart } from './checkout-orders';
-import { offerKey } from './suppliers';
-import type { MarketViewer } from './viewer';
 
 type Viewer = MarketViewer & { principal: Principal };
 

@@ -1,7 +1,7 @@
 import { pathIds } from '@kork/shared';
-import { httpRoute } from '../platform/http';
-import { getCheckout } from './checkouts';
-import { viewer } from './viewer';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
+import { getCheckout } from './checkout-service';
 
 export const handler = httpRoute(
   'GET /api/wine-cellars/cellars/{id}/nbs/checkouts/{checkoutId}',

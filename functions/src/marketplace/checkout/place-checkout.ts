@@ -1,8 +1,8 @@
 import { CheckoutInput, pathIds } from '@kork/shared';
-import { cellarAccess } from '../cellar/cellar-access';
-import { httpRoute } from '../platform/http';
-import { checkout } from './checkouts';
-import { viewer } from './viewer';
+import { cellarAccess } from '../../cellar/cellar-access';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
+import { checkout } from './checkout-service';
 
 export const handler = httpRoute(
   'POST /api/wine-cellars/cellars/{id}/nbs/checkout',
