@@ -16,7 +16,7 @@ import {
   type Weekday,
 } from '@kork/shared';
 import { type OrderConversion, type OrderRecord, placedOrderRecord } from '../../orders/order-service';
-import type { CartLineRecord } from '../cart-store';
+import type { CartLineRecord } from '../cart/cart-store';
 import { type OfferFacts, offerKey, type SupplierFacts } from '../suppliers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -28,8 +28,8 @@ import { createOrderItem, orderConversionFor, orderRecordOf, toOrder } from '../
 import type { Principal } from '../../platform/auth';
 import { DomainError, NotFoundError, ValidationError } from '../../platform/errors';
 import { createLogger } from '../../platform/logger';
-import { type CartLineRecord, cartAfterCheckout, readCart, type StoredCart } from '../cart-store';
-import { cartFacts } from '../cart-view';
+import { type CartLineRecord, cartAfterCheckout, readCart, type StoredCart } from '../cart/cart-store';
+import { cartFacts } from '../cart/cart-view';
 import { offerKey } from '../suppliers';
 import type { MarketViewer } from '../viewer';
 import { type Buyer, type CheckoutWrite, type SupplierPart, supplierPart } from './checkout-orders';

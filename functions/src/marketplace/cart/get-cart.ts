@@ -1,7 +1,7 @@
 import { pathIds } from '@kork/shared';
-import { httpRoute } from '../platform/http';
-import { getCart } from './cart';
-import { viewer } from './viewer';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
+import { getCart } from './cart-service';
 
 export const handler = httpRoute(
   'GET /api/wine-cellars/cellars/{id}/nbs/cart-items',

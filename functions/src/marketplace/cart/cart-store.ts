@@ -5,9 +5,9 @@
  * again on the fresh cart, which is safe because each change says what to do to the lines, not what they
  * become.
  */
-import { type EntityRecord, tables } from '../data/tables';
-import { isConditionFailure, retryOnConflict } from '../data/transactions';
-import { ConflictError } from '../platform/errors';
+import { type EntityRecord, tables } from '../../data/tables';
+import { isConditionFailure, retryOnConflict } from '../../data/transactions';
+import { ConflictError } from '../../platform/errors';
 
 export type CartRecord = EntityRecord<'cart'>;
 

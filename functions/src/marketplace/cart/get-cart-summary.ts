@@ -1,7 +1,7 @@
 import { pathIds } from '@kork/shared';
-import type { Principal } from '../platform/auth';
-import { httpRoute } from '../platform/http';
-import { cartSummary } from './cart';
+import type { Principal } from '../../platform/auth';
+import { httpRoute } from '../../platform/http';
+import { cartSummary } from './cart-service';
 
 export const handler = httpRoute(
   'GET /api/wine-cellars/cellars/{id}/nbs/cart-items/summary',

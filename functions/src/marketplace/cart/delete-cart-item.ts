@@ -1,7 +1,7 @@
 import { pathIds } from '@kork/shared';
-import { httpRoute } from '../platform/http';
-import { deleteCartItem } from './cart';
-import { viewer } from './viewer';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
+import { deleteCartItem } from './cart-service';
 
 export const handler = httpRoute(
   'DELETE /api/wine-cellars/cellars/{id}/nbs/cart-items/{itemId}',

@@ -1,8 +1,8 @@
 import { CartItemUpdate, pathIds } from '@kork/shared';
-import { cellarAccess } from '../cellar/cellar-access';
-import { httpRoute } from '../platform/http';
-import { updateCartItem } from './cart';
-import { viewer } from './viewer';
+import { cellarAccess } from '../../cellar/cellar-access';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
+import { updateCartItem } from './cart-service';
 
 export const handler = httpRoute(
   'PATCH /api/wine-cellars/cellars/{id}/nbs/cart-items/{itemId}',

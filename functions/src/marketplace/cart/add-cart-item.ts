@@ -1,8 +1,8 @@
 import { CartItemInput, pathIds } from '@kork/shared';
-import { cellarAccess } from '../cellar/cellar-access';
-import { httpRoute } from '../platform/http';
-import { addCartItem } from './cart';
-import { viewer } from './viewer';
+import { cellarAccess } from '../../cellar/cellar-access';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
+import { addCartItem } from './cart-service';
 
 export const handler = httpRoute(
   'POST /api/wine-cellars/cellars/{id}/nbs/cart-items',

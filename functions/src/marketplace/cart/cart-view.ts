@@ -12,7 +12,6 @@ import {
   type SupplierWine,
   splitBySupplier,
 } from '@kork/shared';
-import type { CartLineRecord, StoredCart } from './cart-store';
 import {
   type OfferFacts,
   offerKey,
@@ -20,8 +19,9 @@ import {
   type SupplierFacts,
   supplierSummaryOf,
   suppliersByIds,
-} from './suppliers';
-import type { MarketViewer } from './viewer';
+} from '../suppliers';
+import type { MarketViewer } from '../viewer';
+import type { CartLineRecord, StoredCart } from './cart-store';
 
 export interface CartFacts {
   cart: Cart;
