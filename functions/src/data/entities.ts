@@ -45,6 +45,11 @@ import {
 } from '../orders/entities/importer-connection';
 import { createOrderEntity, orderSchema } from '../orders/entities/order';
 import { documentClient } from '../platform/dynamo';
+import {
+  createIdempotencyRecordEntity,
+  idempotencyRecordSchema,
+} from '../platform/entities/idempotency-record';
+import { createRateLimitWindowEntity, rateLimitWindowSchema } from '../platform/entities/rate-limit-window';
 import { env } from '../platform/env';
 import { createPosKeyEntity, posKeySchema } from '../pos/entities/pos-key';
 import { createPosKeyCounterEntity, posKeyCounterSchema } from '../pos/entities/pos-key-counter';
@@ -70,9 +75,7 @@ import {
   createWineListPublicWineEntity,
   wineListPublicWineSchema,
 } from '../wine-lists/entities/wine-list-public-wine';
-import { createIdempotencyRecordEntity, idempotencyRecordSchema } from './entities/idempotency-record';
 import { createJobRunEntity, jobRunSchema } from './entities/job-run';
-import { createRateLimitWindowEntity, rateLimitWindowSchema } from './entities/rate-limit-window';
 import { createSeedRunEntity, seedRunSchema } from './entities/seed-run';
 
 export const allEntities = {

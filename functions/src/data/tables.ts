@@ -14,7 +14,8 @@ import { db } from './entities';
 
 /** Which domain owns which entity. An entity's schema lives in `functions/src/<domain>/entities/`. */
 export const OWNERSHIP = {
-  data: ['seedRun', 'jobRun', 'rateLimitWindow', 'idempotencyRecord'],
+  data: ['seedRun', 'jobRun'],
+  platform: ['rateLimitWindow', 'idempotencyRecord'],
   accounts: ['user', 'accountEmail', 'accountIdentity', 'accountToken'],
   catalog: ['wine', 'winePriceChange', 'wineMerge'],
   tastings: ['tastingNote', 'wantToTry'],
