@@ -4,11 +4,9 @@
  * `functions/src/<handler>.ts` and exports `handler`.
  */
 
-/**
- * `pos`: no user session; the till's POS key id in `x-api-key` and the body signed with its secret
- * (docs/pos.md). The key reaches only the POS routes of its own cellar.
- */
-export type AuthLevel = 'public' | 'user' | 'business' | 'admin' | 'pos';
+import type { AuthLevel } from './platform/auth';
+
+export type { AuthLevel };
 
 /** Resources a function may touch; each one becomes a least-privilege grant in the cloud. */
 export type Need =
@@ -78,7 +76,7 @@ export const routes = {
     group: 'platform',
   },
   'GET /api/exchange-rates': {
-    handler: 'cellar/get-exchange-rates',
+    handler: 'cellar/currency/get-exchange-rates',
     auth: 'public',
     needs: ['table:read'],
     group: 'cellar',
@@ -203,7 +201,7 @@ export const routes = {
     memoryMb: 1536,
   },
   'GET /api/search': {
-    handler: 'catalog/global-search',
+    handler: 'search/global-search',
     auth: 'public',
     needs: ['table:read', 'media:read'],
     group: 'catalog',
@@ -330,20 +328,20 @@ export const routes = {
   },
   // — Cellar wines, locations, categories, history (the path's {id} is the owner) —
   'GET /api/wine-cellars/users/{id}/own-wines': {
-    handler: 'cellar/list-own-wines',
+    handler: 'cellar/wines/list-own-wines',
     auth: 'user',
     needs: ['table:read'],
     group: 'cellar',
     memoryMb: 1024,
   },
   'POST /api/wine-cellars/users/{id}/own-wines': {
-    handler: 'cellar/create-own-wine',
+    handler: 'cellar/wines/create-own-wine',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'POST /api/wine-cellars/users/{id}/own-wines/bulk_create': {
-    handler: 'cellar/bulk-create-own-wines',
+    handler: 'cellar/wines/bulk-create-own-wines',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
@@ -391,26 +389,26 @@ export const routes = {
     group: 'imports',
   },
   'DELETE /api/wine-cellars/users/{id}/own-wines': {
-    handler: 'cellar/delete-own-wines',
+    handler: 'cellar/wines/delete-own-wines',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
     timeoutSeconds: 29,
   },
   'GET /api/wine-cellars/users/{id}/own-wines/{ownWineId}': {
-    handler: 'cellar/get-own-wine',
+    handler: 'cellar/wines/get-own-wine',
     auth: 'user',
     needs: ['table:read'],
     group: 'cellar',
   },
   'PATCH /api/wine-cellars/users/{id}/own-wines/{ownWineId}': {
-    handler: 'cellar/update-own-wine',
+    handler: 'cellar/wines/update-own-wine',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'POST /api/wine-cellars/users/{id}/own-wines/{ownWineId}/images': {
-    handler: 'cellar/upload-own-wine-image',
+    handler: 'cellar/wines/upload-own-wine-image',
     architecture: 'x86_64',
     auth: 'user',
     needs: ['table:write', 'media:write'],
@@ -418,7 +416,7 @@ export const routes = {
     memoryMb: 1024,
   },
   'POST /api/wine-cellars/users/{id}/own-wines/move': {
-    handler: 'cellar/move-own-wines',
+    handler: 'cellar/wines/move-own-wines',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
@@ -440,87 +438,87 @@ export const routes = {
     group: 'cellar',
   },
   'GET /api/wine-cellars/users/{id}/locations': {
-    handler: 'cellar/list-locations',
+    handler: 'cellar/locations/list-locations',
     auth: 'user',
     needs: ['table:read'],
     group: 'cellar',
   },
   'POST /api/wine-cellars/users/{id}/locations': {
-    handler: 'cellar/create-location',
+    handler: 'cellar/locations/create-location',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'PATCH /api/wine-cellars/users/{id}/locations/{locationId}': {
-    handler: 'cellar/update-location',
+    handler: 'cellar/locations/update-location',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'DELETE /api/wine-cellars/users/{id}/locations/{locationId}': {
-    handler: 'cellar/delete-location',
+    handler: 'cellar/locations/delete-location',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
     timeoutSeconds: 29,
   },
   'POST /api/wine-cellars/users/{id}/locations/{locationId}/share': {
-    handler: 'cellar/share-location',
+    handler: 'cellar/sharing/share-location',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'DELETE /api/wine-cellars/users/{id}/locations/{locationId}/share': {
-    handler: 'cellar/unshare-location',
+    handler: 'cellar/sharing/unshare-location',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'GET /api/shared-locations/{token}': {
-    handler: 'cellar/get-shared-location',
+    handler: 'cellar/sharing/get-shared-location',
     auth: 'public',
     needs: ['table:read'],
     group: 'cellar',
   },
   'GET /api/wine-cellars/users/{id}/wine-list-categories': {
-    handler: 'cellar/list-categories',
+    handler: 'cellar/categories/list-categories',
     auth: 'user',
     needs: ['table:read'],
     group: 'cellar',
   },
   'POST /api/wine-cellars/users/{id}/wine-list-categories': {
-    handler: 'cellar/create-category',
+    handler: 'cellar/categories/create-category',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'PUT /api/wine-cellars/users/{id}/wine-list-categories/order': {
-    handler: 'cellar/order-categories',
+    handler: 'cellar/categories/order-categories',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'PATCH /api/wine-cellars/users/{id}/wine-list-categories/{categoryId}': {
-    handler: 'cellar/update-category',
+    handler: 'cellar/categories/update-category',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'DELETE /api/wine-cellars/users/{id}/wine-list-categories/{categoryId}': {
-    handler: 'cellar/delete-category',
+    handler: 'cellar/categories/delete-category',
     auth: 'user',
     needs: ['table:write'],
     group: 'cellar',
   },
   'GET /api/wine-cellars/users/{id}/history': {
-    handler: 'cellar/list-history',
+    handler: 'cellar/history/list-history',
     auth: 'user',
     needs: ['table:read'],
     group: 'cellar',
     memoryMb: 1024,
   },
   'GET /api/wine-cellars/users/{id}/dashboard': {
-    handler: 'cellar/get-dashboard',
+    handler: 'cellar/dashboard/get-dashboard',
     auth: 'user',
     needs: ['table:read'],
     group: 'cellar',
@@ -834,14 +832,14 @@ export const routes = {
     group: 'trade',
   },
   'POST /api/supplier-link/read': {
-    handler: 'marketplace/read-supplier-link',
+    handler: 'marketplace/supplier-orders/read-supplier-link',
     auth: 'public',
     // The per-client rate limit's count is a write.
     needs: ['table:write'],
     group: 'trade',
   },
   'POST /api/supplier-link/answer': {
-    handler: 'marketplace/answer-supplier-link',
+    handler: 'marketplace/supplier-orders/answer-supplier-link',
     auth: 'public',
     needs: ['table:write', 'supplier-orders:send'],
     group: 'trade',
@@ -1183,7 +1181,7 @@ export interface QueueDef {
 export const queues = {
   'supplier-orders': {
     consumer: {
-      handler: 'orders/send-supplier-orders',
+      handler: 'marketplace/supplier-orders/send-supplier-orders',
       needs: ['table:write', 'mail:send', 'links:sign'],
       timeoutSeconds: 30,
     },
@@ -1251,7 +1249,7 @@ export const jobs = {
     memoryMb: 1536,
   },
   'exchange-rates': {
-    handler: 'cellar/refresh-exchange-rates',
+    handler: 'cellar/currency/refresh-exchange-rates',
     needs: ['table:write'],
     schedule: 'rate(1 day)',
     description:
@@ -1259,7 +1257,7 @@ export const jobs = {
     timeoutSeconds: 60,
   },
   'supplier-order-follow-up': {
-    handler: 'marketplace/follow-up-supplier-orders',
+    handler: 'marketplace/supplier-orders/follow-up-supplier-orders',
     needs: ['table:write', 'supplier-orders:send'],
     schedule: 'rate(15 minutes)',
     description:
@@ -1288,3 +1286,13 @@ export function allFunctions(): Record<string, FunctionDef> {
   for (const [name, def] of Object.entries(jobs) as [string, JobDef][]) out[`job-${name}`] = def;
   return out;
 }
+
+/**
+ * Who a request is, where the platform cannot know it itself: an account's session state is the
+ * accounts domain's, a till's signed POS key the POS domain's. The middleware (platform/http.ts) loads
+ * each on first use, so a public route called without a token never evaluates the table client.
+ */
+export const authenticators = {
+  sessions: async () => (await import('./accounts/session-lookup')).tableSessions,
+  till: async () => (await import('./pos/pos-auth')).authenticateTill,
+};

@@ -5,10 +5,15 @@
  */
 import type { Role } from '@kork/shared';
 import { jwtVerify, SignJWT } from 'jose';
-import type { AuthLevel } from '../routes';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export type { Role };
+
+/**
+ * Who may call a route. `pos`: no user session; the till's POS key id in `x-api-key` and the body signed
+ * with its secret (docs/pos.md). The key reaches only the POS routes of its own cellar.
+ */
+export type AuthLevel = 'public' | 'user' | 'business' | 'admin' | 'pos';
 
 export interface Principal {
   userId: string;

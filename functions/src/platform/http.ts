@@ -18,7 +18,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod/mini';
-import { type RouteKey, routes } from '../routes';
+import { authenticators, type RouteKey, routes } from '../routes';
 import { assertOwner, authorize, type Principal, type SessionLookup } from './auth';
 import { env } from './env';
 import {
@@ -197,10 +197,11 @@ function bodyParser(multipart: MultipartParser | undefined): MiddlewareObj<Event
 }
 
 /**
- * The table-backed session check, loaded on first use: a public route called without a token never
- * evaluates ElectroDB and the DynamoDB client, which keeps its cold start short.
+ * The accounts' session check (the route manifest's `authenticators`), loaded on first use: a public
+ * route called without a token never evaluates ElectroDB and the DynamoDB client, which keeps its cold
+ * start short.
  */
-const tableSessions: SessionLookup = async (userId) => (await import('./sessions')).tableSessions(userId);
+const tableSessions: SessionLookup = async (userId) => (await authenticators.sessions())(userId);
 
 function authentication(
   route: RouteKey,
@@ -213,7 +214,7 @@ function authentication(
       const kork = event.kork as HttpRequest;
       if (level === 'pos') {
         // Loaded on first use, so no other route's cold start carries it.
-        kork.principal = await (await import('../pos/pos-auth')).authenticateTill(event);
+        kork.principal = await (await authenticators.till())(event);
         return;
       }
       kork.principal = await authorize(level, event.headers?.authorization, sessions);

@@ -1,10 +1,10 @@
-import { db } from '../data/entities';
-import type { SessionLookup } from './auth';
+import { tables } from '../data/tables';
+import type { SessionLookup } from '../platform/auth';
 
 /** Reads the session state of an account from its user row (one GetItem of four attributes). */
 export const tableSessions: SessionLookup = async (userId) => {
-  const { data } = await db()
-    .entities.user.get({ id: userId })
+  const { data } = await tables('accounts')
+    .user.get({ id: userId })
     .go({ attributes: ['role', 'tokenVersion', 'status', 'isExpert'] });
   if (!data) return undefined;
   return {
