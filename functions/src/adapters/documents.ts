@@ -14,7 +14,7 @@ import {
   StartExpenseAnalysisCommand,
   TextractClient,
 } from '@aws-sdk/client-textract';
-import { ImportFileError } from '../imports/read/read-line';
+import { ImportFileError } from './file-error';
 
 export interface DocumentWord {
   text: string;

@@ -1,7 +1,8 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bedrockModel, chunksOf, DEFAULT_MODEL_ID, model, rulesModel, useModel } from './model';
+import { rulesModel } from '../imports/magic/rules-model';
+import { bedrockModel, chunksOf, DEFAULT_MODEL_ID, model, useModel } from './model';
 
 const bedrock = mockClient(BedrockRuntimeClient);
 

@@ -1,8 +1,9 @@
 /**
  * The language model port, as the batch import's magic import uses it: wine lines out of any text (an
  * e-mail, a web page, a menu, OCR of a photo). In the cloud Bedrock (Converse with a tool whose input is
- * the lines); the local runner installs `rulesModel`, a rule-based extractor that finds producer, name,
- * vintage, size, quantity and price patterns and says which lines it could not read.
+ * the lines); the local runner installs the batch import's `rulesModel` (imports/magic/rules-model.ts), a
+ * rule-based extractor that finds producer, name, vintage, size, quantity and price patterns and says
+ * which lines it could not read.
  */
 import {
   BedrockRuntimeClient,
@@ -20,7 +21,6 @@ import {
   QUANTITY_MAX,
 } from '@kork/shared';
 import * as z from 'zod/mini';
-import { extractWinesByRules } from '../imports/magic/rule-extractor';
 import { optionalEnv } from '../platform/env';
 
 export interface ExtractedWines {
@@ -32,13 +32,6 @@ export interface ExtractedWines {
 export interface ModelPort {
   extractWines(text: string, locale: Locale): Promise<ExtractedWines>;
 }
-
-/** The rule-based extractor as a port: the local runner's model, and a fallback that needs no network. */
-export const rulesModel: ModelPort = {
-  async extractWines(text) {
-    return extractWinesByRules(text);
-  },
-};
 
 // — Bedrock —
 

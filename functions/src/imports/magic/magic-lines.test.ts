@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { rulesModel, useModel } from '../../adapters/model';
+import { useModel } from '../../adapters/model';
 import { magicLines } from './magic-lines';
 import { NORWEGIAN_EMAIL, OCR_RECEIPT } from './rule-extractor.fixtures';
+import { rulesModel } from './rules-model';
 
 afterEach(() => useModel(undefined));
 

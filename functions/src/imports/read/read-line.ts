@@ -3,7 +3,7 @@
  * where they were, the text as it was, what was read and what could not be. The pipeline matches them
  * and stores them as the job's lines (docs/imports.md).
  */
-import type { ImportLine, LineIssue, MessageKey, ParsedWineLine } from '@kork/shared';
+import type { ImportLine, LineIssue, ParsedWineLine } from '@kork/shared';
 
 export interface ReadLine {
   at: ImportLine['at'];
@@ -12,16 +12,5 @@ export interface ReadLine {
   issues: LineIssue[];
 }
 
-/**
- * A file that cannot be read as the kind it was uploaded as (corrupt, encrypted, not a spreadsheet or
- * PDF at all). The job ends `failed` with this message key; never a 500.
- */
-export class ImportFileError extends Error {
-  override name = 'ImportFileError';
-  constructor(
-    readonly code: MessageKey,
-    readonly detail?: string,
-  ) {
-    super(detail ? `${code}: ${detail}` : code);
-  }
-}
+/** A file that cannot be read as the kind it was uploaded as; the document adapter throws it too. */
+export { ImportFileError } from '../../adapters/file-error';
