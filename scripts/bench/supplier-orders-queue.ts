@@ -19,7 +19,9 @@ const BUDGET = { ordersPerSecond: 20 };
 export async function benchSupplierOrdersQueue(): Promise<BenchSection> {
   const { startLocalStack } = await import('../../infra/local/stack');
   const { useMail } = await import('@kork/functions/adapters/mail');
-  const { placedMailsOf } = await import('@kork/functions/marketplace/supplier-order-mail-claims');
+  const { placedMailsOf } = await import(
+    '@kork/functions/marketplace/supplier-orders/supplier-order-mail-claims'
+  );
   const { directBuyer, directOrders, FaultyMail } = await import('../../infra/local/test-supplier-orders');
   const stack = await startLocalStack({ queueVisibilityTimeoutMs: 200 });
   const previousLevel = process.env.LOG_LEVEL;

@@ -2,7 +2,7 @@ import { pathIds, SupplierAnswerInput } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
 import { supplierOrderAccess } from './portal-access';
-import { answerSupplierOrder } from './supplier-answers';
+import { answerSupplierOrder } from './supplier-orders/supplier-answers';
 
 export const handler = httpRoute(
   'POST /api/supplier-portal/orders/{ownerId}/{orderId}/answer',

@@ -6,7 +6,7 @@
 import type { Principal } from '../platform/auth';
 import type { HttpRequest } from '../platform/http';
 import { portalSupplier } from './portal-supplier';
-import { supplierOrderRecord } from './supplier-order-views';
+import { supplierOrderRecord } from './supplier-orders/supplier-order-views';
 
 export function supplierAccess(
   req: HttpRequest<unknown, unknown, unknown>,

@@ -6,7 +6,7 @@
 import type { SupplierPortal, SupplierWine } from '@kork/shared';
 import type { Principal } from '../platform/auth';
 import { portalSupplier, supplierAsSeen } from './portal-supplier';
-import { supplierOrders } from './supplier-answers';
+import { supplierOrders } from './supplier-orders/supplier-answers';
 import type { MarketViewer } from './viewer';
 
 export { importSupplierOrder } from './portal-order-import';

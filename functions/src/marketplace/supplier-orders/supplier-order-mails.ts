@@ -4,8 +4,8 @@
  * buyer's notice of each answer. Plain text; amounts are NOK ex VAT.
  */
 import type { SupplierOrderView } from '@kork/shared';
-import type { MailMessage } from '../adapters/mail';
-import { env } from '../platform/env';
+import type { MailMessage } from '../../adapters/mail';
+import { env } from '../../platform/env';
 
 const nok = (minor: number, locale: 'nb' | 'en') =>
   locale === 'nb' ? `${(minor / 100).toFixed(2).replace('.', ',')} kr` : `NOK ${(minor / 100).toFixed(2)}`;

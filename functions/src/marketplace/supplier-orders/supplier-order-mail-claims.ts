@@ -5,10 +5,10 @@
  * be sending it: the message fails and comes back later, so a mail is never acknowledged before it went.
  * An older claim (its consumer died) is taken over, conditional on the claim it saw.
  */
-import type { MailMessage } from '../adapters/mail';
-import { mail } from '../adapters/mail';
-import { tables } from '../data/tables';
-import { isConditionFailure } from '../data/transactions';
+import type { MailMessage } from '../../adapters/mail';
+import { mail } from '../../adapters/mail';
+import { tables } from '../../data/tables';
+import { isConditionFailure } from '../../data/transactions';
 
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 

@@ -5,9 +5,9 @@
  * contract) is reported back and delivered again, up to the queue's dead-letter queue.
  */
 import { SupplierOrderMessage } from '@kork/events';
-import { mail } from '../adapters/mail';
-import { mailAnswer, mailPlacedOrder, mailReminder } from '../marketplace/supplier-order-fanout';
-import { sqsConsumer } from '../platform/sqs';
+import { mail } from '../../adapters/mail';
+import { sqsConsumer } from '../../platform/sqs';
+import { mailAnswer, mailPlacedOrder, mailReminder } from './supplier-order-fanout';
 import { supplierOrderMail } from './supplier-order-mail';
 
 export const handler = sqsConsumer('supplier-orders', SupplierOrderMessage, async (message, { log }) => {

@@ -4,16 +4,16 @@
  * mail goes once however often its message arrives (supplier-order-mail-claims.ts).
  */
 import type { SupplierOrderAnswered, SupplierOrderPlacedV2, SupplierOrderReminder } from '@kork/events';
-import { findUserById } from '../accounts/account-lookup';
-import { transaction } from '../data/tables';
-import { commitTransaction, laterThan, TransactionCanceled } from '../data/transactions';
-import { isClosed, replaceOrderItem } from '../orders/order-service';
-import type { Logger } from '../platform/logger';
+import { findUserById } from '../../accounts/account-lookup';
+import { transaction } from '../../data/tables';
+import { commitTransaction, laterThan, TransactionCanceled } from '../../data/transactions';
+import { isClosed, replaceOrderItem } from '../../orders/order-service';
+import type { Logger } from '../../platform/logger';
+import { suppliersByIds } from '../suppliers';
 import { signSupplierLink, supplierLinkUrl } from './supplier-links';
 import { placedMailsOf, sendOnce } from './supplier-order-mail-claims';
 import { answeredMail, placedMail, reminderMail } from './supplier-order-mails';
 import { marketplaceRecordOf, viewOf } from './supplier-order-views';
-import { suppliersByIds } from './suppliers';
 
 export async function mailPlacedOrder(message: SupplierOrderPlacedV2, log: Logger, now = new Date()) {
   const record = await marketplaceRecordOf(message.ownerId, message.orderId);

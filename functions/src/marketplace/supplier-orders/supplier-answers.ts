@@ -13,18 +13,19 @@ import type {
   SupplierLineAnswer,
   SupplierOrderView,
 } from '@kork/shared';
-import { queue } from '../adapters/queue';
-import { transaction } from '../data/tables';
-import { commitTransaction, laterThan, TransactionCanceled } from '../data/transactions';
+import { queue } from '../../adapters/queue';
+import { transaction } from '../../data/tables';
+import { commitTransaction, laterThan, TransactionCanceled } from '../../data/transactions';
 import {
   isClosed,
   linesOf,
   type OrderRecord,
   OrderRefusedError,
   replaceOrderItem,
-} from '../orders/order-service';
-import { ValidationError } from '../platform/errors';
-import { createLogger } from '../platform/logger';
+} from '../../orders/order-service';
+import { ValidationError } from '../../platform/errors';
+import { createLogger } from '../../platform/logger';
+import { type OfferFacts, offerKey, offersOf } from '../suppliers';
 import {
   answerOf,
   inboxOf,
@@ -32,7 +33,6 @@ import {
   supplierOrderRecord,
   viewOf,
 } from './supplier-order-views';
-import { type OfferFacts, offerKey, offersOf } from './suppliers';
 
 export type AnsweredBy = { kind: 'link' } | { kind: 'account'; userId: string; name: string };
 

@@ -7,13 +7,13 @@
  */
 import type { SupplierOrderAnswered, SupplierOrderPlacedV2, SupplierOrderReminder } from '@kork/events';
 import { SUPPLIER_REMINDER_AFTER_HOURS } from '@kork/shared';
-import { findUserById } from '../accounts/account-lookup';
-import { queue } from '../adapters/queue';
-import { tables } from '../data/tables';
-import { linesOf } from '../orders/order-service';
+import { findUserById } from '../../accounts/account-lookup';
+import { queue } from '../../adapters/queue';
+import { tables } from '../../data/tables';
+import { linesOf } from '../../orders/order-service';
+import { suppliersByIds } from '../suppliers';
 import { placedMailsOf, sentAnswerNoticesOf } from './supplier-order-mail-claims';
 import { type MarketplaceRecord, marketplaceRecordOf, supplierPriceOf } from './supplier-order-views';
-import { suppliersByIds } from './suppliers';
 
 /** A placed mail not recorded this long after checkout is sent again. */
 export const RESEND_AFTER_MS = 5 * 60 * 1000;

@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { SUPPLIER_LINK_DAYS } from '@kork/shared';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { signingKey, TOKEN_ISSUER } from '../platform/auth';
-import { env } from '../platform/env';
-import { DomainError, RateLimitedError, UnauthorizedError } from '../platform/errors';
-import { reserve } from '../platform/rate-limit';
+import { signingKey, TOKEN_ISSUER } from '../../platform/auth';
+import { env } from '../../platform/env';
+import { DomainError, RateLimitedError, UnauthorizedError } from '../../platform/errors';
+import { reserve } from '../../platform/rate-limit';
 
 export const SUPPLIER_LINK_AUDIENCE = 'kork-supplier-link';
 

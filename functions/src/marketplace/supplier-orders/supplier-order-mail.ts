@@ -1,5 +1,5 @@
 import type { SupplierOrderPlaced } from '@kork/events';
-import type { MailMessage } from '../adapters/mail';
+import type { MailMessage } from '../../adapters/mail';
 
 function money(minor: number, currency: string): string {
   return `${(minor / 100).toFixed(2)} ${currency}`;

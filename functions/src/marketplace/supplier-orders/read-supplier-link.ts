@@ -1,6 +1,6 @@
 import { SupplierLinkInput } from '@kork/shared';
-import { httpRoute } from '../platform/http';
-import { clientOf } from '../platform/rate-limit';
+import { httpRoute } from '../../platform/http';
+import { clientOf } from '../../platform/rate-limit';
 import { supplierOrderView } from './supplier-answers';
 import { limitLinkRequests, verifySupplierLink } from './supplier-links';
 

@@ -4,11 +4,17 @@
  * address.
  */
 import type { MarketplaceOrderInfo, OrderLine, SupplierLineAnswer, SupplierOrderView } from '@kork/shared';
-import { findUserById } from '../accounts/account-lookup';
-import { getWines } from '../catalog/wine-lookup';
-import { tables } from '../data/tables';
-import { isClosed, linesOf, type OrderRecord, orderRecordOf, orderRecordsOf } from '../orders/order-service';
-import { NotFoundError } from '../platform/errors';
+import { findUserById } from '../../accounts/account-lookup';
+import { getWines } from '../../catalog/wine-lookup';
+import { tables } from '../../data/tables';
+import {
+  isClosed,
+  linesOf,
+  type OrderRecord,
+  orderRecordOf,
+  orderRecordsOf,
+} from '../../orders/order-service';
+import { NotFoundError } from '../../platform/errors';
 
 /** A marketplace order's record and its marketplace info. */
 export type MarketplaceRecord = OrderRecord & { marketplace: MarketplaceOrderInfo };

@@ -1,6 +1,6 @@
 import { SupplierLinkAnswerInput } from '@kork/shared';
-import { httpRoute } from '../platform/http';
-import { clientOf } from '../platform/rate-limit';
+import { httpRoute } from '../../platform/http';
+import { clientOf } from '../../platform/rate-limit';
 import { answerSupplierOrder } from './supplier-answers';
 import { limitLinkRequests, verifySupplierLink } from './supplier-links';
 

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken, resetSigningKey } from '../platform/auth';
+import { issueAccessToken, resetSigningKey } from '../../platform/auth';
 import { signSupplierLink, supplierLinkUrl, verifySupplierLink } from './supplier-links';
 
 const claims = { supplierId: 'sup-vinimport', ownerId: 'owner-1', orderId: '01JORDER' };
