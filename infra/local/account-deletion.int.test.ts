@@ -14,7 +14,7 @@ import { cellarSeed } from '@kork/functions/cellar/seed';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { eventsSeed } from '@kork/functions/events/seed';
-import { suppliersLinkedTo } from '@kork/functions/marketplace/portal-supplier';
+import { suppliersLinkedTo } from '@kork/functions/marketplace/portal/portal-supplier';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';

@@ -5,7 +5,7 @@
 import { findUserByEmail } from '../accounts/account-lookup';
 import type { SeedStep } from '../data/seed-step';
 import { tables } from '../data/tables';
-import { suppliersLinkedTo } from './portal-supplier';
+import { suppliersLinkedTo } from './portal/portal-supplier';
 import { syncSuppliers } from './suppliers';
 
 export const DEMO_IMPORTER_EMAIL = 'importer@kork.local';

@@ -10,7 +10,12 @@ import { tables } from '../data/tables';
 import { isConditionFailure, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
-import { type SupplierRecord, supplierAsSeen, supplierRecord, suppliersLinkedTo } from './portal-supplier';
+import {
+  type SupplierRecord,
+  supplierAsSeen,
+  supplierRecord,
+  suppliersLinkedTo,
+} from './portal/portal-supplier';
 import type { MarketViewer } from './viewer';
 
 /** The account types that answer a supplier's orders in Kork. */

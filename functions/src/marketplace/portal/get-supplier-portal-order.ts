@@ -1,7 +1,7 @@
 import { pathIds } from '@kork/shared';
-import type { Principal } from '../platform/auth';
-import { httpRoute } from '../platform/http';
-import { supplierOrderView } from './supplier-orders/supplier-answers';
+import type { Principal } from '../../platform/auth';
+import { httpRoute } from '../../platform/http';
+import { supplierOrderView } from '../supplier-orders/supplier-answers';
 import { portalSupplier } from './supplier-portal';
 
 export const handler = httpRoute(

@@ -11,11 +11,11 @@ import {
   withBounds,
 } from '@kork/shared';
 import Papa from 'papaparse';
-import { getWines } from '../catalog/wine-lookup';
-import { tables } from '../data/tables';
-import { backoffMs } from '../data/transactions';
-import type { Principal } from '../platform/auth';
-import { ValidationError } from '../platform/errors';
+import { getWines } from '../../catalog/wine-lookup';
+import { tables } from '../../data/tables';
+import { backoffMs } from '../../data/transactions';
+import type { Principal } from '../../platform/auth';
+import { ValidationError } from '../../platform/errors';
 import { portalSupplier, supplierRecord } from './portal-supplier';
 
 type Row = PriceListUpdate['rows'][number];

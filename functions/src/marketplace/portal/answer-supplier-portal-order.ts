@@ -1,8 +1,8 @@
 import { pathIds, SupplierAnswerInput } from '@kork/shared';
-import type { Principal } from '../platform/auth';
-import { httpRoute } from '../platform/http';
+import type { Principal } from '../../platform/auth';
+import { httpRoute } from '../../platform/http';
+import { answerSupplierOrder } from '../supplier-orders/supplier-answers';
 import { supplierOrderAccess } from './portal-access';
-import { answerSupplierOrder } from './supplier-orders/supplier-answers';
 
 export const handler = httpRoute(
   'POST /api/supplier-portal/orders/{ownerId}/{orderId}/answer',

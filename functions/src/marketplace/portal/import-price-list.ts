@@ -1,6 +1,6 @@
 import { PriceListImportInput } from '@kork/shared';
-import type { Principal } from '../platform/auth';
-import { httpRoute } from '../platform/http';
+import type { Principal } from '../../platform/auth';
+import { httpRoute } from '../../platform/http';
 import { supplierAccess } from './portal-access';
 import { importPriceList } from './supplier-portal';
 

@@ -1,6 +1,6 @@
 import { PriceListUpdate } from '@kork/shared';
-import type { Principal } from '../platform/auth';
-import { httpRoute } from '../platform/http';
+import type { Principal } from '../../platform/auth';
+import { httpRoute } from '../../platform/http';
 import { supplierAccess } from './portal-access';
 import { updatePriceList } from './supplier-portal';
 

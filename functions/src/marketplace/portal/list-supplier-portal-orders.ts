@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { Principal } from '../platform/auth';
-import { httpRoute } from '../platform/http';
-import { supplierOrders } from './supplier-orders/supplier-answers';
+import type { Principal } from '../../platform/auth';
+import { httpRoute } from '../../platform/http';
+import { supplierOrders } from '../supplier-orders/supplier-answers';
 import { portalSupplier } from './supplier-portal';
 
 const Query = z.object({

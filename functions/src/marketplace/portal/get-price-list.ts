@@ -1,7 +1,7 @@
 import { SupplierWinesQuery } from '@kork/shared';
-import { httpRoute } from '../platform/http';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
 import { priceList } from './supplier-portal';
-import { viewer } from './viewer';
 
 export const handler = httpRoute(
   'GET /api/supplier-portal/price-list',

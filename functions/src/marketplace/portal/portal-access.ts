@@ -3,10 +3,10 @@
  * (`RouteSpec.access`): an account a supplier answers through (403 `notASupplierAccount` otherwise), and
  * on an order's routes an order placed with that supplier (404 otherwise).
  */
-import type { Principal } from '../platform/auth';
-import type { HttpRequest } from '../platform/http';
+import type { Principal } from '../../platform/auth';
+import type { HttpRequest } from '../../platform/http';
+import { supplierOrderRecord } from '../supplier-orders/supplier-order-views';
 import { portalSupplier } from './portal-supplier';
-import { supplierOrderRecord } from './supplier-orders/supplier-order-views';
 
 export function supplierAccess(
   req: HttpRequest<unknown, unknown, unknown>,

@@ -3,11 +3,11 @@
  * admin change it. Every change of a supplier is conditional on its `version`.
  */
 import type { Supplier } from '@kork/shared';
-import { type EntityRecord, tables } from '../data/tables';
-import type { Principal } from '../platform/auth';
-import { ForbiddenError, NotFoundError } from '../platform/errors';
-import { supplierOfUser, supplierProfile } from './suppliers';
-import type { MarketViewer } from './viewer';
+import { type EntityRecord, tables } from '../../data/tables';
+import type { Principal } from '../../platform/auth';
+import { ForbiddenError, NotFoundError } from '../../platform/errors';
+import { supplierOfUser, supplierProfile } from '../suppliers';
+import type { MarketViewer } from '../viewer';
 
 export type SupplierRecord = EntityRecord<'supplier'>;
 

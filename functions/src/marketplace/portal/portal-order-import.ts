@@ -5,15 +5,15 @@
  * importer connections). The buyer is found by its organization number among business accounts.
  */
 import type { Order, OrderImportInput } from '@kork/shared';
-import { findBusinessesByOrganizationNumber } from '../accounts/account-lookup';
+import { findBusinessesByOrganizationNumber } from '../../accounts/account-lookup';
 import {
   createOrder,
   importerKeyOf,
   listImporterConnections,
   orderConversionFor,
-} from '../orders/order-service';
-import type { Principal } from '../platform/auth';
-import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+} from '../../orders/order-service';
+import type { Principal } from '../../platform/auth';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { portalSupplier, supplierRecord } from './portal-supplier';
 
 /** `POST /api/supplier-portal/order-imports`: the order, as its buyer's cellar has it (source `import`). */

@@ -1,6 +1,6 @@
-import { httpRoute } from '../platform/http';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
 import { supplierPortal } from './supplier-portal';
-import { viewer } from './viewer';
 
 export const handler = httpRoute('GET /api/supplier-portal', {}, async (req) => ({
   payload: await supplierPortal(viewer(req)),

@@ -4,10 +4,10 @@
  * `portal-price-list.ts`, order import in `portal-order-import.ts`.
  */
 import type { SupplierPortal, SupplierWine } from '@kork/shared';
-import type { Principal } from '../platform/auth';
+import type { Principal } from '../../platform/auth';
+import { supplierOrders } from '../supplier-orders/supplier-answers';
+import type { MarketViewer } from '../viewer';
 import { portalSupplier, supplierAsSeen } from './portal-supplier';
-import { supplierOrders } from './supplier-orders/supplier-answers';
-import type { MarketViewer } from './viewer';
 
 export { importSupplierOrder } from './portal-order-import';
 export { importPriceList, updatePriceList } from './portal-price-list';

@@ -1,6 +1,6 @@
 import { OrderImportInput } from '@kork/shared';
-import type { Principal } from '../platform/auth';
-import { httpRoute } from '../platform/http';
+import type { Principal } from '../../platform/auth';
+import { httpRoute } from '../../platform/http';
 import { supplierAccess } from './portal-access';
 import { importSupplierOrder } from './supplier-portal';
 
