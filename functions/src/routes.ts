@@ -893,19 +893,19 @@ export const routes = {
     group: 'trade',
   },
   'POST /api/admin/suppliers/{supplierId}/account': {
-    handler: 'marketplace/link-supplier-account',
+    handler: 'marketplace/admin/link-supplier-account',
     auth: 'admin',
     needs: ['table:write'],
     group: 'trade',
   },
   'DELETE /api/admin/suppliers/{supplierId}/account': {
-    handler: 'marketplace/unlink-supplier-account',
+    handler: 'marketplace/admin/unlink-supplier-account',
     auth: 'admin',
     needs: ['table:write'],
     group: 'trade',
   },
   'PATCH /api/admin/suppliers/{supplierId}': {
-    handler: 'marketplace/update-supplier',
+    handler: 'marketplace/admin/update-supplier',
     auth: 'admin',
     needs: ['table:write'],
     group: 'trade',

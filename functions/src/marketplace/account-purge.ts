@@ -4,7 +4,7 @@
  * importer's link to the supplier it answers for is removed first.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';
-import { unlinkAccountFromSuppliers } from './supplier-admin';
+import { unlinkAccountFromSuppliers } from './admin/supplier-admin';
 
 export const OWNED_ENTITIES = [
   'cart',

@@ -1,7 +1,7 @@
 import { pathIds, SupplierAdminUpdate } from '@kork/shared';
-import { httpRoute } from '../platform/http';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
 import { updateSupplier } from './supplier-admin';
-import { viewer } from './viewer';
 
 export const handler = httpRoute(
   'PATCH /api/admin/suppliers/{supplierId}',

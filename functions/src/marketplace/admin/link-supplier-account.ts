@@ -1,7 +1,7 @@
 import { pathIds, SupplierAccountLink } from '@kork/shared';
-import { httpRoute } from '../platform/http';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
 import { linkSupplierAccount } from './supplier-admin';
-import { viewer } from './viewer';
 
 export const handler = httpRoute(
   'POST /api/admin/suppliers/{supplierId}/account',

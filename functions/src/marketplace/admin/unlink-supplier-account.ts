@@ -1,7 +1,7 @@
 import { pathIds } from '@kork/shared';
-import { httpRoute } from '../platform/http';
+import { httpRoute } from '../../platform/http';
+import { viewer } from '../viewer';
 import { unlinkSupplierAccount } from './supplier-admin';
-import { viewer } from './viewer';
 
 export const handler = httpRoute(
   'DELETE /api/admin/suppliers/{supplierId}/account',

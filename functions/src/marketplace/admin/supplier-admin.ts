@@ -5,18 +5,18 @@
  * is written, and undone (409) when another supplier got the same account at the same moment.
  */
 import type { Supplier, UserType } from '@kork/shared';
-import { findUserByEmail, findUserById } from '../accounts/account-lookup';
-import { tables } from '../data/tables';
-import { isConditionFailure, retryOnConflict } from '../data/transactions';
-import type { Principal } from '../platform/auth';
-import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { findUserByEmail, findUserById } from '../../accounts/account-lookup';
+import { tables } from '../../data/tables';
+import { isConditionFailure, retryOnConflict } from '../../data/transactions';
+import type { Principal } from '../../platform/auth';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import {
   type SupplierRecord,
   supplierAsSeen,
   supplierRecord,
   suppliersLinkedTo,
-} from './portal/portal-supplier';
-import type { MarketViewer } from './viewer';
+} from '../portal/portal-supplier';
+import type { MarketViewer } from '../viewer';
 
 /** The account types that answer a supplier's orders in Kork. */
 const SUPPLIER_ACCOUNT_TYPES: readonly UserType[] = ['WINE_IMPORTER', 'WHOLESALER'];
