@@ -25,6 +25,8 @@ import { NotFoundError } from '../platform/errors';
 import { reviewedWineIds } from '../tastings/tasting-service';
 import { catalogIndex, currentCatalog, refreshMs } from './catalog-index-cache';
 
+/** The catalogue's order of names (its language's collation), for lists of catalogue names elsewhere. */
+export { compareNames } from './search/sort-order';
 export { winesByExternalNumbers } from './wine-numbers';
 
 import { getWine, ratingsOf, toWine } from './catalog-store';

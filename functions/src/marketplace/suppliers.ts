@@ -13,8 +13,7 @@ import {
   supplierIdOf,
   wineDisplayName,
 } from '@kork/shared';
-import { compareNames } from '../catalog/search/catalog-index';
-import { catalogDocs } from '../catalog/search-service';
+import { catalogDocs, compareNames } from '../catalog/search-service';
 import { getWine, getWines } from '../catalog/wine-lookup';
 import { tables } from '../data/tables';
 import { NotFoundError } from '../platform/errors';
