@@ -766,19 +766,19 @@ export const routes = {
   // — Trade marketplace (docs/marketplace.md): suppliers, the cart of a cellar ({id} is the cellar's id),
   // checkout, suppliers' answers from their links, importer accounts —
   'GET /api/suppliers': {
-    handler: 'marketplace/list-suppliers',
+    handler: 'marketplace/suppliers/list-suppliers',
     auth: 'public',
     needs: ['table:read'],
     group: 'trade',
   },
   'GET /api/suppliers/{supplierId}': {
-    handler: 'marketplace/get-supplier',
+    handler: 'marketplace/suppliers/get-supplier',
     auth: 'public',
     needs: ['table:read'],
     group: 'trade',
   },
   'GET /api/wines/{id}/suppliers': {
-    handler: 'marketplace/list-wine-suppliers',
+    handler: 'marketplace/suppliers/list-wine-suppliers',
     auth: 'public',
     needs: ['table:read'],
     group: 'trade',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { importCatalogFile } from '@kork/functions/catalog/import-service';
-import { syncSuppliers } from '@kork/functions/marketplace/suppliers';
+import { syncSuppliers } from '@kork/functions/marketplace/suppliers/suppliers';
 import type { SupplierSummary, WineSearchResult } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './stack';

@@ -10,14 +10,14 @@ import { importDemoCatalog } from '@kork/functions/catalog/import-service';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
-import type { SupplierRecord } from '@kork/functions/marketplace/supplier-store';
+import type { SupplierRecord } from '@kork/functions/marketplace/suppliers/supplier-store';
 import {
   offerKey,
   offersOf,
   supplierOfUser,
   suppliersByIds,
   syncSuppliers,
-} from '@kork/functions/marketplace/suppliers';
+} from '@kork/functions/marketplace/suppliers/suppliers';
 import {
   availabilityOf,
   convertFromNokMinor,

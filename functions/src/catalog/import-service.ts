@@ -4,7 +4,7 @@
  * progress, and refreshes the search snapshot and the marketplace's suppliers at the end.
  */
 import { createReadStream } from 'node:fs';
-import { syncSuppliers } from '../marketplace/supplier-sync';
+import { syncSuppliers } from '../marketplace/suppliers/supplier-sync';
 import { currentCatalog, installSnapshot } from './catalog-index-cache';
 import { ImportStamp, toSearchDoc, type UpsertSummary, upsertCatalogWines } from './catalog-store';
 import { generateDemoCatalog } from './import/demo-catalog';

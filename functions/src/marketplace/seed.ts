@@ -6,7 +6,7 @@ import { findUserByEmail } from '../accounts/account-lookup';
 import type { SeedStep } from '../data/seed-step';
 import { tables } from '../data/tables';
 import { suppliersLinkedTo } from './portal/portal-supplier';
-import { syncSuppliers } from './suppliers';
+import { syncSuppliers } from './suppliers/suppliers';
 
 export const DEMO_IMPORTER_EMAIL = 'importer@kork.local';
 

@@ -16,7 +16,7 @@ import { ulid } from 'ulid';
 import { ownedCellar } from '../../cellar/cellar-service';
 import type { Principal } from '../../platform/auth';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { offerKey, offersOf } from '../suppliers';
+import { offerKey, offersOf } from '../suppliers/suppliers';
 import type { MarketViewer } from '../viewer';
 import { type CartLineRecord, changeCart, readCart, type StoredCart } from './cart-store';
 import { cartFacts } from './cart-view';

@@ -19,7 +19,7 @@ import {
   type SupplierFacts,
   supplierSummaryOf,
   suppliersByIds,
-} from '../suppliers';
+} from '../suppliers/suppliers';
 import type { MarketViewer } from '../viewer';
 import type { CartLineRecord, StoredCart } from './cart-store';
 

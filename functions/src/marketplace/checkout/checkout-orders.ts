@@ -17,7 +17,7 @@ import {
 } from '@kork/shared';
 import { type OrderConversion, type OrderRecord, placedOrderRecord } from '../../orders/order-service';
 import type { CartLineRecord } from '../cart/cart-store';
-import { type OfferFacts, offerKey, type SupplierFacts } from '../suppliers';
+import { type OfferFacts, offerKey, type SupplierFacts } from '../suppliers/suppliers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** getUTCDay() → weekday; Saturday and Sunday are no working days. */

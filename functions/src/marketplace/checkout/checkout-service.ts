@@ -30,7 +30,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../platform/erro
 import { createLogger } from '../../platform/logger';
 import { type CartLineRecord, cartAfterCheckout, readCart, type StoredCart } from '../cart/cart-store';
 import { cartFacts } from '../cart/cart-view';
-import { offerKey } from '../suppliers';
+import { offerKey } from '../suppliers/suppliers';
 import type { MarketViewer } from '../viewer';
 import { type Buyer, type CheckoutWrite, type SupplierPart, supplierPart } from './checkout-orders';
 

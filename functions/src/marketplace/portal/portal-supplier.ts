@@ -6,7 +6,7 @@ import type { Supplier } from '@kork/shared';
 import { type EntityRecord, tables } from '../../data/tables';
 import type { Principal } from '../../platform/auth';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
-import { supplierOfUser, supplierProfile } from '../suppliers';
+import { supplierOfUser, supplierProfile } from '../suppliers/suppliers';
 import type { MarketViewer } from '../viewer';
 
 export type SupplierRecord = EntityRecord<'supplier'>;

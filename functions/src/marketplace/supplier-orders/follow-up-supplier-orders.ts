@@ -11,7 +11,7 @@ import { findUserById } from '../../accounts/account-lookup';
 import { queue } from '../../adapters/queue';
 import { tables } from '../../data/tables';
 import { linesOf } from '../../orders/order-service';
-import { suppliersByIds } from '../suppliers';
+import { suppliersByIds } from '../suppliers/suppliers';
 import { placedMailsOf, sentAnswerNoticesOf } from './supplier-order-mail-claims';
 import { type MarketplaceRecord, marketplaceRecordOf, supplierPriceOf } from './supplier-order-views';
 

@@ -25,7 +25,7 @@ import {
 } from '../../orders/order-service';
 import { ValidationError } from '../../platform/errors';
 import { createLogger } from '../../platform/logger';
-import { type OfferFacts, offerKey, offersOf } from '../suppliers';
+import { type OfferFacts, offerKey, offersOf } from '../suppliers/suppliers';
 import {
   answerOf,
   inboxOf,

@@ -9,7 +9,7 @@ import { transaction } from '../../data/tables';
 import { commitTransaction, laterThan, TransactionCanceled } from '../../data/transactions';
 import { isClosed, replaceOrderItem } from '../../orders/order-service';
 import type { Logger } from '../../platform/logger';
-import { suppliersByIds } from '../suppliers';
+import { suppliersByIds } from '../suppliers/suppliers';
 import { signSupplierLink, supplierLinkUrl } from './supplier-links';
 import { placedMailsOf, sendOnce } from './supplier-order-mail-claims';
 import { answeredMail, placedMail, reminderMail } from './supplier-order-mails';

@@ -3,7 +3,7 @@
  * one query. A function instance keeps the list for a short time; strongly consistent reads skip it.
  */
 import type { Weekday } from '@kork/shared';
-import { type EntityRecord, tables } from '../data/tables';
+import { type EntityRecord, tables } from '../../data/tables';
 
 export type SupplierRecord = EntityRecord<'supplier'>;
 

@@ -5,10 +5,10 @@
  * its importer set). A supplier whose wines all left the catalogue stays, with no wines.
  */
 import { supplierIdOf } from '@kork/shared';
-import { activeCatalogDocs } from '../catalog/search-service';
-import { tables, transaction } from '../data/tables';
-import { commitTransaction, isConditionFailure, retryOnConflict } from '../data/transactions';
-import { ConflictError } from '../platform/errors';
+import { activeCatalogDocs } from '../../catalog/search-service';
+import { tables, transaction } from '../../data/tables';
+import { commitTransaction, isConditionFailure, retryOnConflict } from '../../data/transactions';
+import { ConflictError } from '../../platform/errors';
 import { demoTerms } from './supplier-demo';
 import { allSupplierRecords, forgetSupplierList, type SupplierRecord } from './supplier-store';
 

@@ -1,5 +1,5 @@
 import { SuppliersQuery } from '@kork/shared';
-import { httpRoute } from '../platform/http';
+import { httpRoute } from '../../platform/http';
 import { listSuppliers } from './suppliers';
 
 export const handler = httpRoute('GET /api/suppliers', { query: SuppliersQuery }, async (req) => ({

@@ -10,9 +10,9 @@ import {
   type MainCategory,
   type SupplierWine,
 } from '@kork/shared';
-import { type EntityRecord, tables } from '../data/tables';
+import { type EntityRecord, tables } from '../../data/tables';
+import { isProfessional, type MarketViewer } from '../viewer';
 import { caseSizeOf, demoStock } from './supplier-demo';
-import { isProfessional, type MarketViewer } from './viewer';
 
 export type SupplierOfferRecord = EntityRecord<'supplierOffer'>;
 

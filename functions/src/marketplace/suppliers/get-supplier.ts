@@ -1,5 +1,5 @@
 import { pathIds, SupplierWinesQuery } from '@kork/shared';
-import { httpRoute } from '../platform/http';
+import { httpRoute } from '../../platform/http';
 import { supplierProfile } from './suppliers';
 
 export const handler = httpRoute(

@@ -13,10 +13,11 @@ import {
   supplierIdOf,
   wineDisplayName,
 } from '@kork/shared';
-import { catalogDocs, compareNames } from '../catalog/search-service';
-import { getWine, getWines } from '../catalog/wine-lookup';
-import { tables } from '../data/tables';
-import { NotFoundError } from '../platform/errors';
+import { catalogDocs, compareNames } from '../../catalog/search-service';
+import { getWine, getWines } from '../../catalog/wine-lookup';
+import { tables } from '../../data/tables';
+import { NotFoundError } from '../../platform/errors';
+import type { MarketViewer } from '../viewer';
 import { type OfferedWine, offerTerms, ownOffers, ownOffersOfSupplier, supplierWineOf } from './offer-facts';
 import {
   allSupplierRecords,
@@ -25,7 +26,6 @@ import {
   supplierRecord,
   supplierRecords,
 } from './supplier-store';
-import type { MarketViewer } from './viewer';
 
 /** A supplier's offer of one wine as ordered: NOK øre, stock and case size. */
 export interface OfferFacts {
