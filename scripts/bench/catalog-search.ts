@@ -15,19 +15,19 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { buildCatalogIndex } from '@kork/functions/catalog/search/catalog-index';
 import {
-  buildCatalogIndex,
   EXACT,
   fieldTerms,
   matchTier,
-  maxEdits,
   NO_MATCH,
   namingFields,
   PREFIX,
   searchableText,
   textTokens,
-} from '@kork/functions/catalog/search/catalog-index';
+} from '@kork/functions/catalog/search/text-match';
 import type { IndexQuery, SearchDoc } from '@kork/functions/catalog/search/types';
+import { maxEdits } from '@kork/functions/catalog/search/typos';
 import {
   FACETS,
   type FacetName,

@@ -1,7 +1,7 @@
 import { EmbedQuery, pathIds } from '@kork/shared';
 import { httpRoute } from '../platform/http';
 import { isEmbedPriceKey } from './embed-price-key';
-import { embeddedWine } from './search-service';
+import { embeddedWine } from './wine-detail-service';
 
 export const handler = httpRoute(
   'GET /api/embed/wines/{id}',

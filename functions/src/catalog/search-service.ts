@@ -1,73 +1,27 @@
 /**
- * Catalogue reads: the faceted wine search, one wine with its vintages and related wines, and the embed
- * card (the navbar's global search is in global-search-service.ts). Prices and availability go to
- * registered users only.
+ * Catalogue reads: the faceted wine search, and the catalogue wines as the search index holds them
+ * (one wine's page and the embed card are in wine-detail-service.ts, the navbar's global search in
+ * search/global-search-service.ts). Prices and availability go to registered users only.
  */
 import {
-  type CurrencyCode,
-  convertFromNokMinor,
   convertToNokMinor,
-  type EmbeddedWine,
   type FacetName,
   type FacetValue,
-  foldText,
-  type Locale,
-  styleDetail,
   WINE_SEARCH_DEFAULTS,
-  type WineDetail,
-  type WineRow,
   type WineSearchQuery,
   type WineSearchResult,
 } from '@kork/shared';
 import { publicNames } from '../accounts/public-profiles';
-import type { Principal } from '../platform/auth';
-import { NotFoundError } from '../platform/errors';
 import { reviewedWineIds } from '../tastings/tasting-service';
 import { catalogIndex, currentCatalog, refreshMs } from './catalog-index-cache';
-
-export { winesByExternalNumbers } from './wine-numbers';
-
-import { getWine, ratingsOf, toWine } from './catalog-store';
-import type { CatalogIndex } from './search/catalog-index';
 import { tidyOriginFacets } from './search/origin-facets';
 import type { IndexQuery, SearchDoc } from './search/types';
+import { toRow, type Viewer } from './wine-rows';
 
-export interface Viewer {
-  principal: Principal | undefined;
-  currency: CurrencyCode;
-  locale?: Locale;
-}
-
-function priceOf(doc: { priceMinor?: number }, viewer: Viewer): Pick<WineRow, 'price' | 'currency'> {
-  if (!viewer.principal || doc.priceMinor === undefined) return {};
-  return { price: convertFromNokMinor(doc.priceMinor, viewer.currency), currency: viewer.currency };
-}
-
-export function toRow(doc: SearchDoc, viewer: Viewer): WineRow {
-  const row: WineRow = {
-    id: doc.id,
-    name: doc.name,
-    producer: doc.producer,
-    vintage: doc.vintage,
-    bottleSize: doc.bottleSize,
-    mainCategoryId: doc.mainCategoryId,
-    style: doc.style,
-    styleDetail: styleDetail(doc.mainCategoryId, doc.style),
-    country: doc.country,
-    region: doc.region,
-    grapes: doc.grapes,
-    imageUrl: doc.imageUrl,
-    rating: doc.rating,
-    expertRating: doc.expertRating,
-    expertCount: doc.expertCount,
-    communityRating: doc.communityRating,
-    communityCount: doc.communityCount,
-    ...priceOf(doc, viewer),
-  };
-  if (viewer.principal) row.isAvailable = doc.isAvailable;
-  for (const key of Object.keys(row) as (keyof WineRow)[]) if (row[key] === undefined) delete row[key];
-  return row;
-}
+/** The catalogue's order of names (its language's collation), for lists of catalogue names elsewhere. */
+export { compareNames } from './search/sort-order';
+export { winesByExternalNumbers } from './wine-numbers';
+export { toRow, type Viewer } from './wine-rows';
 
 /**
  * How long an instance reuses what it read or worked out for the feed: experts' names for the facet
@@ -206,98 +160,4 @@ export async function searchWines(query: WineSearchQuery, viewer: Viewer): Promi
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/** The same wine in other vintages: same producer and name. */
-function otherVintages(index: CatalogIndex, doc: SearchDoc): SearchDoc[] {
-  const name = foldText(doc.name);
-  const producer = foldText(doc.producer ?? '');
-  const found: SearchDoc[] = [];
-  for (const other of index.docs()) {
-    if (other.id !== doc.id && foldText(other.name) === name && foldText(other.producer ?? '') === producer)
-      found.push(other);
-  }
-  return found.sort((a, b) => (b.vintage ?? 0) - (a.vintage ?? 0)).slice(0, 12);
-}
-
-/** Wines that share the producer, the region or a grape, the closest and best rated first. */
-function relatedWines(index: CatalogIndex, doc: SearchDoc, exclude: Set<string>): SearchDoc[] {
-  const grapes = new Set(doc.grapes.map(foldText));
-  const scored: { doc: SearchDoc; score: number }[] = [];
-  for (const other of index.docs()) {
-    if (exclude.has(other.id) || other.mainCategoryId !== doc.mainCategoryId) continue;
-    let score = 0;
-    if (doc.producer && other.producer === doc.producer) score += 3;
-    if (doc.region && other.region === doc.region && other.country === doc.country) score += 2;
-    if (other.grapes.some((g) => grapes.has(foldText(g)))) score += 1;
-    if (score > 0) scored.push({ doc: other, score });
-  }
-  return scored
-    .sort(
-      (a, b) =>
-        b.score - a.score || (b.doc.rating ?? 0) - (a.doc.rating ?? 0) || a.doc.id.localeCompare(b.doc.id),
-    )
-    .slice(0, 8)
-    .map((s) => s.doc);
-}
-
-/** `GET /api/wines/{id}`. A merged wine answers with `mergedInto` so the client can follow it. */
-export async function wineDetail(id: string, viewer: Viewer): Promise<WineDetail> {
-  const record = await getWine(id);
-  if (!record || record.status === 'deleted') throw new NotFoundError();
-  const { priceMinor, priceCurrency: _currency, isAvailable, ...wine } = toWine(record);
-  const detail: WineDetail = {
-    ...wine,
-    ...ratingsOf(record),
-    styleDetail: styleDetail(wine.mainCategoryId, wine.style),
-    ...priceOf({ priceMinor }, viewer),
-    vintages: [],
-    related: [],
-  };
-  if (viewer.principal) detail.isAvailable = isAvailable;
-  // Availability, to restaurants included, is for registered users.
-  else delete (detail as Partial<WineDetail>).isHorecaAvailable;
-  if (record.status === 'merged') {
-    detail.mergedInto = record.mergedInto;
-    return detail;
-  }
-  const { index } = await catalogIndex();
-  const doc = index.get(id);
-  if (doc) {
-    const vintages = otherVintages(index, doc);
-    const exclude = new Set([id, ...vintages.map((v) => v.id)]);
-    detail.vintages = vintages.map((v) => toRow(v, viewer));
-    detail.related = relatedWines(index, doc, exclude).map((r) => toRow(r, viewer));
-  }
-  return detail;
-}
-
-/** `GET /api/embed/wines/{id}`: the embedding page chose whether price and rating show. */
-export async function embeddedWine(
-  id: string,
-  options: { showPrice?: boolean; showRating?: boolean },
-  currency: CurrencyCode,
-): Promise<EmbeddedWine> {
-  const record = await getWine(id);
-  if (record?.status !== 'active') throw new NotFoundError();
-  const embedded: EmbeddedWine = {
-    id: record.id,
-    name: record.name,
-    producer: record.producer,
-    vintage: record.vintage ?? null,
-    imageUrl: record.imageUrl,
-    mainCategoryId: record.mainCategoryId,
-    country: record.country,
-    region: record.region,
-  };
-  if (options.showRating) {
-    const ratings = ratingsOf(record);
-    embedded.rating = ratings.rating;
-    embedded.expertRating = ratings.expertRating;
-  }
-  if (options.showPrice && record.priceMinor !== undefined) {
-    embedded.price = convertFromNokMinor(record.priceMinor, currency);
-    embedded.currency = currency;
-  }
-  return embedded;
 }

@@ -6,7 +6,7 @@
  * (and no bitter: the Negroni's bitter is then an ingredient with its own cost).
  */
 import { CellarWineInput, type RecipeIngredientInput, RecipeInput } from '@kork/shared';
-import { allWines, type WineRecord } from '../catalog/catalog-store';
+import { allWines, type WineRecord } from '../catalog/wine-lookup';
 import { createOwnWines } from '../cellar/cellar-wine-adds';
 import type { Principal } from '../platform/auth';
 import type { SeedStep } from '../data/seed-step';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MainCategory } from '@kork/shared';
-import { allWines, type WineRecord } from '../catalog/catalog-store';
+import { allWines, type WineRecord } from '../catalog/wine-lookup';
 import { db } from '../data/entities';
 import type { SeedStep } from '../data/seed-step';
 import { createTasting } from './tasting-service';

@@ -4,18 +4,18 @@
  * transaction, so the averages always agree with the notes.
  */
 import type { TastingInput, TastingNote, TastingUpdateInput, WineTastings } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
 import { ownMediaKey } from '../accounts/account-images';
 import { hiddenAccounts, publicNames } from '../accounts/public-profiles';
-import { getWine, getWines, nextChangeSeq } from '../catalog/catalog-store';
-import { db } from '../data/entities';
+import { getWine, getWines } from '../catalog/wine-lookup';
+import { wineRatingChangeItem } from '../catalog/wine-rating-items';
+import { type EntityRecord, tables, transaction } from '../data/tables';
 import { commitTransaction, isConditionFailure, laterThan, TransactionCanceled } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 import { byTastingDate, hasFilters, matchesFilters, type NoteFilters } from './note-filters';
 
-export type NoteRecord = EntityItem<ReturnType<typeof db>['entities']['tastingNote']>;
+export type NoteRecord = EntityRecord<'tastingNote'>;
 
 /** What one note adds to its wine's sums. */
 interface Contribution {
@@ -51,7 +51,7 @@ async function requireActiveWine(wineId: string) {
 }
 
 async function requireNote(id: string): Promise<NoteRecord> {
-  const { data } = await db().entities.tastingNote.get({ id }).go({ consistent: true });
+  const { data } = await tables('tastings').tastingNote.get({ id }).go({ consistent: true });
   if (!data) throw new NotFoundError();
   return data;
 }
@@ -73,7 +73,7 @@ function checkPhoto(photo: string | null | undefined, authorId: string, current?
 
 /** The author's other notes on the wine, as read: whether one keeps them among its experts decides the expert set. */
 async function otherNotesOf(wineId: string, authorId: string, exceptId: string): Promise<NoteRecord[]> {
-  const { data } = await db().entities.tastingNote.query.byWine({ wineId }).go({ pages: 'all' });
+  const { data } = await tables('tastings').tastingNote.query.byWine({ wineId }).go({ pages: 'all' });
   return data.filter((n) => n.ownerId === authorId && n.id !== exceptId);
 }
 
@@ -100,25 +100,12 @@ function unchanged(notes: readonly NoteRecord[]) {
 const NOTE_ATTEMPTS = 6;
 
 /**
- * The wine's update inside a note's transaction: sums, the expert set, and a new change stamp so the
- * search index picks the new averages up.
+ * The wine's update inside a note's transaction (built by the catalogue), stamped when the change is
+ * decided.
  */
 function wineChange(wineId: string, delta: Contribution, expert: { add?: string; remove?: string }) {
   const now = new Date();
-  // biome-ignore lint/suspicious/noExplicitAny: ElectroDB's transaction entity type is not exported.
-  return (wine: any) => {
-    let update = wine
-      .patch({ id: wineId })
-      .add(delta)
-      .set({ updatedAt: now.toISOString(), changeSeq: nextChangeSeq(now) });
-    if (expert.add) update = update.add({ expertIds: [expert.add] });
-    if (expert.remove) update = update.delete({ expertIds: [expert.remove] });
-    return update
-      .where(({ status }: { status: unknown }, { eq }: { eq: (a: unknown, b: string) => string }) =>
-        eq(status, 'active'),
-      )
-      .commit();
-  };
+  return () => wineRatingChangeItem(wineId, delta, expert, now);
 }
 
 function clean<T extends object>(value: T): T {
@@ -199,10 +186,7 @@ export async function createTasting(
   });
   try {
     await commitTransaction(() =>
-      db().transaction.write((entities) => [
-        entities.tastingNote.create(note).commit(),
-        changeWine(entities.wine),
-      ]),
+      transaction('tastings').write((entities) => [entities.tastingNote.create(note).commit(), changeWine()]),
     );
   } catch (error) {
     // The wine was deleted or merged between the read and the write.
@@ -262,13 +246,13 @@ async function applyUpdate(before: NoteRecord, input: TastingUpdateInput): Promi
     (key) => before[key] !== undefined && after[key] === undefined,
   );
   await commitTransaction(() =>
-    db().transaction.write((entities) => {
+    transaction('tastings').write((entities) => {
       let patch = entities.tastingNote
         .patch({ id })
         .set(clean(fields) as never)
         .where(({ updatedAt }, { eq }) => eq(updatedAt, before.updatedAt));
       if (removed.length > 0) patch = patch.remove(removed as never);
-      return [patch.commit(), changeWine(entities.wine), ...unchanged(others)(entities.tastingNote)];
+      return [patch.commit(), changeWine(), ...unchanged(others)(entities.tastingNote)];
     }),
   );
   return (await toNotes([after]))[0] as TastingNote;
@@ -294,7 +278,7 @@ export async function removeNote(first: NoteRecord): Promise<void> {
       return;
     } catch (error) {
       if (!(error instanceof TransactionCanceled) || attempt + 1 >= NOTE_ATTEMPTS) throw error;
-      const { data } = await db().entities.tastingNote.get({ id: first.id }).go();
+      const { data } = await tables('tastings').tastingNote.get({ id: first.id }).go();
       if (!data) throw new NotFoundError();
       note = data;
     }
@@ -315,16 +299,18 @@ async function removeOnce(note: NoteRecord): Promise<void> {
         .where((attr: any, op: any) => `${op.exists(attr.id)} AND ${op.eq(attr.updatedAt, note.updatedAt)}`)
         .commit();
   if (wine?.status !== 'active') {
-    await commitTransaction(() => db().transaction.write((entities) => [deleteNote(entities.tastingNote)]));
+    await commitTransaction(() =>
+      transaction('tastings').write((entities) => [deleteNote(entities.tastingNote)]),
+    );
     return;
   }
   const changeWine = wineChange(note.wineId, difference(contributionOf(undefined), contributionOf(note)), {
     remove,
   });
   await commitTransaction(() =>
-    db().transaction.write((entities) => [
+    transaction('tastings').write((entities) => [
       deleteNote(entities.tastingNote),
-      changeWine(entities.wine),
+      changeWine(),
       ...unchanged(others)(entities.tastingNote),
     ]),
   );
@@ -332,8 +318,8 @@ async function removeOnce(note: NoteRecord): Promise<void> {
 
 /** A wine's published notes, experts apart from the community, and the viewer's own notes. */
 export async function wineTastings(wineId: string, viewer: Principal | undefined): Promise<WineTastings> {
-  const { data } = await db()
-    .entities.tastingNote.query.byWine({ wineId })
+  const { data } = await tables('tastings')
+    .tastingNote.query.byWine({ wineId })
     .go({ pages: 'all', order: 'desc' });
   const notes = await toNotes(data);
   return {
@@ -355,8 +341,8 @@ export async function userTastings(
   publishedOnly = false,
   filters: NoteFilters = {},
 ): Promise<{ rows: TastingNote[]; count: number }> {
-  const { data } = await db()
-    .entities.tastingNote.query.byOwner({ ownerId: userId })
+  const { data } = await tables('tastings')
+    .tastingNote.query.byOwner({ ownerId: userId })
     .go({ pages: 'all', order: 'desc' });
   const own = !publishedOnly && viewer && (viewer.userId === userId || viewer.role === 'admin');
   const visible = (own ? data : data.filter((n) => n.isPublished)).sort(byTastingDate);
@@ -368,15 +354,17 @@ export async function userTastings(
 
 /** The ids of the wines a person has written notes on (`isReviewedByMe`). */
 export async function reviewedWineIds(userId: string): Promise<Set<string>> {
-  const { data } = await db()
-    .entities.tastingNote.query.byOwner({ ownerId: userId })
+  const { data } = await tables('tastings')
+    .tastingNote.query.byOwner({ ownerId: userId })
     .go({ pages: 'all', attributes: ['wineId'] });
   return new Set(data.map((n) => n.wineId));
 }
 
 /** Published notes, their average, and how many wines they cover: the public profile's statistic. */
 export async function tastingStatistic(userId: string) {
-  const { data } = await db().entities.tastingNote.query.byOwner({ ownerId: userId }).go({ pages: 'all' });
+  const { data } = await tables('tastings')
+    .tastingNote.query.byOwner({ ownerId: userId })
+    .go({ pages: 'all' });
   const published = data.filter((n) => n.isPublished);
   const sum = published.reduce((total, n) => total + n.points, 0);
   return {
@@ -388,12 +376,14 @@ export async function tastingStatistic(userId: string) {
 
 /** Moves a duplicate wine's notes onto the survivor (admin merge). Answers how many moved. */
 export async function moveTastings(fromWineId: string, toWineId: string): Promise<number> {
-  const { data } = await db().entities.tastingNote.query.byWine({ wineId: fromWineId }).go({ pages: 'all' });
+  const { data } = await tables('tastings')
+    .tastingNote.query.byWine({ wineId: fromWineId })
+    .go({ pages: 'all' });
   let moved = 0;
   for (const note of data) {
     try {
-      await db()
-        .entities.tastingNote.patch({ id: note.id })
+      await tables('tastings')
+        .tastingNote.patch({ id: note.id })
         .set({ wineId: toWineId, createdAt: note.createdAt })
         .go();
       moved++;

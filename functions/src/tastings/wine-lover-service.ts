@@ -11,7 +11,7 @@ import {
   type WantToTryEntry,
 } from '@kork/shared';
 import { hiddenAccounts } from '../accounts/public-profiles';
-import { getWine, getWines } from '../catalog/catalog-store';
+import { getWine, getWines } from '../catalog/wine-lookup';
 import { db } from '../data/entities';
 import { isConditionFailure } from '../data/transactions';
 import type { Principal } from '../platform/auth';

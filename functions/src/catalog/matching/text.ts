@@ -4,7 +4,8 @@
  * the catalogue writes "Ch.", "Dom.", "Bod.", "Weing."; a spreadsheet writes "Château", "Domaine",
  * "Bodegas", "Weingut".
  */
-import { editDistanceAtMost, textTokens } from '../search/catalog-index';
+import { textTokens } from '../search/text-match';
+import { editDistanceAtMost } from '../search/typos';
 
 /** Full forms of the catalogue's abbreviations, folded, and the abbreviation they stand for. */
 const CANONICAL: Record<string, string> = {

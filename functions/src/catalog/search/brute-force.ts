@@ -7,24 +7,19 @@ import {
   supplierIdOf,
   type WineFacets,
 } from '@kork/shared';
+import { bottleSizeId, compareFacetValues, FACET_LIMIT, originDepth, vintageId } from './facets';
+import { readQuery } from './query-text';
+import { compareIds, compareNames } from './sort-order';
 import {
-  bottleSizeId,
-  compareFacetValues,
-  compareIds,
-  compareNames,
   EXACT,
-  FACET_LIMIT,
   fieldTerms,
   matchTier,
   NO_MATCH,
   namingFields,
-  originDepth,
   PREFIX,
   searchableText,
   textTokens,
-  vintageId,
-} from './catalog-index';
-import { readQuery } from './query-text';
+} from './text-match';
 import type { IndexQuery, IndexResult, SearchDoc } from './types';
 
 /**

@@ -2,15 +2,11 @@ import { type MainCategory, originId, supplierIdOf } from '@kork/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bruteForce } from './brute-force';
-import {
-  buildCatalogIndex,
-  CatalogIndex,
-  FACET_LIMIT,
-  isoTime,
-  type Paging,
-  termMatches,
-  textTokens,
-} from './catalog-index';
+import { buildCatalogIndex, CatalogIndex } from './catalog-index';
+import { FACET_LIMIT } from './facets';
+import type { Paging } from './paging';
+import { isoTime } from './sort-order';
+import { termMatches, textTokens } from './text-match';
 import type { IndexQuery, IndexResult, SearchDoc, SearchDocStats } from './types';
 
 let serial = 0;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ABBREVIATIONS, longForms, otherForms, withAbbreviations } from './abbreviations';
-import { buildCatalogIndex, textTokens } from './catalog-index';
+import { buildCatalogIndex } from './catalog-index';
 import { readQuery } from './query-text';
+import { textTokens } from './text-match';
 import type { IndexQuery, SearchDoc } from './types';
 import { nameIn, namesOf } from './vocabulary-names';
 

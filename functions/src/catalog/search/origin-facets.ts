@@ -1,5 +1,5 @@
 import { type FacetName, type FacetValue, isOtherOrigin } from '@kork/shared';
-import { originDepth } from './catalog-index';
+import { originDepth } from './facets';
 
 /** The origin id above a region or sub-region id: `frankrike.burgund.ovrige` → `frankrike.burgund`. */
 function parentId(id: string): string {

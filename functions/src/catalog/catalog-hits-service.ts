@@ -1,29 +1,27 @@
 /**
- * The navbar's global search (`GET /api/search?q=`): wines, categories, origins, events, producers,
- * grapes, experts and tasting locations whose names match what was typed, grouped by SPEC §3 kind.
- * Names match whichever way they are written: "chateau" finds "Ch.", "saint julien" "St. Julien", and a
- * country, region or sub-region by its English or Bokmål name ("italy" and "italia" find Italia, shown
- * in the viewer's language). Each group holds its own kind only: grapes are the grapes of wines (red,
- * white, rosé, sparkling, orange, dessert and fortified), not the raw materials of spirits, beer or fruit wines.
+ * The catalogue's part of the navbar's global search: wines, categories, origins, producers and grapes
+ * whose names match what was typed, each kind best first. Names match whichever way they are written:
+ * "chateau" finds "Ch.", "saint julien" "St. Julien", and a country, region or sub-region by its
+ * English or Bokmål name ("italy" and "italia" find Italia, shown in the viewer's language). Grapes are
+ * the grapes of wines (red, white, rosé, sparkling, orange, dessert and fortified), not the raw
+ * materials of spirits, beer or fruit wines.
  */
 import {
   facetId,
   foldText,
-  type GlobalSearchResult,
+  type Locale,
   MAIN_CATEGORIES,
   MAIN_CATEGORY_NAMES,
   type MainCategory,
   matchesFoldedName,
   type SearchHit,
-  type SearchKind,
 } from '@kork/shared';
 import { originId } from '@kork/shared/vocabulary/origins';
-import { directory } from '../accounts/public-profiles';
 import { catalogIndex } from './catalog-index-cache';
 import { longForms } from './search/abbreviations';
-import { type CatalogIndex, textTokens } from './search/catalog-index';
+import type { CatalogIndex } from './search/catalog-index';
+import { textTokens } from './search/text-match';
 import { nameIn, namesOf } from './search/vocabulary-names';
-import type { Viewer } from './search-service';
 
 /** The main categories made from grapes: only their `grapes` are grapes. */
 const GRAPE_WINES: ReadonlySet<MainCategory> = new Set([
@@ -37,6 +35,9 @@ const GRAPE_WINES: ReadonlySet<MainCategory> = new Set([
 ]);
 
 type NamedKind = 'country' | 'region' | 'subRegion' | 'manufacturer' | 'grape';
+
+/** The kinds of hit the catalogue answers for. */
+export type CatalogHitKind = 'wine' | 'category' | NamedKind;
 
 interface Named {
   kind: NamedKind;
@@ -112,17 +113,19 @@ function hitOf(named: Named, language: 'en' | 'nb'): SearchHit {
   return detail ? { kind, id, name, detail } : { kind, id, name };
 }
 
-const PER_KIND = 5;
-
-/** `GET /api/search?q=`: hits grouped by SPEC §3 kind, each group best first. */
-export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSearchResult> {
+/** The catalogue's hits for `q`, at most `perKind` of each kind, best first; a kind without hits is absent. */
+export async function catalogHits(
+  q: string,
+  locale: Locale | undefined,
+  perKind: number,
+): Promise<Map<CatalogHitKind, SearchHit[]>> {
   const query = foldText(q.trim());
   const typed = matchableName(q);
-  const language = viewer.locale === 'nb' ? 'nb' : 'en';
+  const language = locale === 'nb' ? 'nb' : 'en';
   const { index } = await catalogIndex();
-  const groups: GlobalSearchResult['groups'] = [];
-  const push = (kind: SearchKind, hits: SearchHit[]) => {
-    if (hits.length > 0) groups.push({ kind, hits });
+  const hits = new Map<CatalogHitKind, SearchHit[]>();
+  const put = (kind: CatalogHitKind, found: SearchHit[]) => {
+    if (found.length > 0) hits.set(kind, found);
   };
 
   // The feed's default sort: the wines that match best first (exact words, then prefixes, then
@@ -132,10 +135,10 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
     sortColumn: 'rating',
     sortDirection: 'desc',
     offset: 0,
-    limit: PER_KIND,
+    limit: perKind,
     facets: false,
   });
-  push(
+  put(
     'wine',
     wines.rows.map((doc) => ({
       kind: 'wine' as const,
@@ -147,7 +150,7 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
     })),
   );
 
-  push(
+  put(
     'category',
     MAIN_CATEGORIES.filter((c) => {
       const names = MAIN_CATEGORY_NAMES[c];
@@ -157,51 +160,25 @@ export async function globalSearch(q: string, viewer: Viewer): Promise<GlobalSea
         c.startsWith(query)
       );
     })
-      .slice(0, PER_KIND)
+      .slice(0, perKind)
       .map((c) => ({
         kind: 'category' as const,
         id: c,
-        name: MAIN_CATEGORY_NAMES[c][viewer.locale ?? 'en'],
+        name: MAIN_CATEGORY_NAMES[c][locale ?? 'en'],
       })),
   );
 
   const named = typed
     ? facetNames(index).filter((n) => n.matchable.some((name) => matchesFoldedName(name, typed)))
     : [];
-  const pushNamed = (kind: NamedKind) =>
-    push(
+  for (const kind of ['country', 'region', 'subRegion', 'manufacturer', 'grape'] as const)
+    put(
       kind,
       named
         .filter((n) => n.kind === kind)
         .sort((a, b) => b.weight - a.weight || a.stored.localeCompare(b.stored))
-        .slice(0, PER_KIND)
+        .slice(0, perKind)
         .map((n) => hitOf(n, language)),
     );
-  for (const kind of ['country', 'region', 'subRegion'] as const) pushNamed(kind);
-  // Events through their own service (public ones by name; a private one by its exact name only).
-  const { eventSearchHits } = await import('../events/event-service');
-  push('wineEvent', query ? await eventSearchHits(q) : []);
-  for (const kind of ['manufacturer', 'grape'] as const) pushNamed(kind);
-
-  for (const kind of ['expert', 'tastingLocation'] as const) {
-    const people = await directory(kind);
-    push(
-      kind,
-      people
-        .filter(
-          (p) =>
-            matchesFoldedName(foldText(p.name), query) ||
-            matchesFoldedName(foldText(p.tastingLocationName ?? ''), query),
-        )
-        .slice(0, PER_KIND)
-        .map((p) => ({
-          kind,
-          id: p.id,
-          name: kind === 'tastingLocation' ? (p.tastingLocationName ?? p.name) : p.name,
-          detail: p.country,
-          imageUrl: p.image,
-        })),
-    );
-  }
-  return { groups };
+  return hits;
 }

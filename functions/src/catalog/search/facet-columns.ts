@@ -1,0 +1,447 @@
+/**
+ * The facet columns (D14): per row a dictionary code for each single-valued facet (code 0: no value),
+ * CSR lists (offsets + codes) for grapes and food, and start/end ranges into a growable code array for
+ * expert ids so a tasting note can change them in place; the price and availability columns beside
+ * them. `filter` is the one pass over the candidate rows that applies the query's filters and counts
+ * the facets disjunctively (a row failing one facet group still counts toward that group's values).
+ */
+import { FACETS, type FacetName, facetId, originId, supplierIdOf } from '@kork/shared';
+import {
+  anySelected,
+  appendCodes,
+  type Codes,
+  Dictionary,
+  narrow,
+  sameId,
+  selection,
+} from './facet-dictionary';
+import { bottleSizeId, type Counts, originDepth, vintageId } from './facets';
+import type { IndexQuery, SearchDoc } from './types';
+
+const G_CATEGORY = 0;
+const G_ORIGIN = 1;
+const G_GRAPE = 2;
+const G_FOOD = 3;
+const G_MANUFACTURER = 4;
+const G_BOTTLE = 5;
+const G_STORE = 6;
+const G_VINTAGE = 7;
+const G_EXPERT = 8;
+const G_SUPPLIER = 9;
+
+const F_AVAILABLE = 1;
+const F_HORECA = 2;
+const F_EXPERT = 4;
+
+/** Where the pass writes the rows that match: each is listed in `matches` and stamped with `generation`. */
+export interface MatchOutput {
+  matches: Uint32Array;
+  stamp: Uint32Array;
+  generation: number;
+}
+
+export class FacetColumns {
+  readonly dict: Record<FacetName, Dictionary>;
+  private readonly category: Codes;
+  private readonly country: Codes;
+  private readonly region: Codes;
+  private readonly subRegion: Codes;
+  private readonly manufacturer: Codes;
+  private readonly bottle: Codes;
+  private readonly store: Codes;
+  private readonly vintage: Codes;
+  /** The wholesaler's supplier (`supplierIdOf`). */
+  private readonly supplier: Codes;
+  private readonly grapeOffsets: Uint32Array;
+  private readonly grapeCodes: Codes;
+  private readonly foodOffsets: Uint32Array;
+  private readonly foodCodes: Codes;
+  private readonly expertStart: Uint32Array;
+  private readonly expertEnd: Uint32Array;
+  private expertCodes: Uint32Array;
+  private expertUsed: number;
+  private expertGarbage = 0;
+  private readonly n: number;
+
+  /** NOK minor units; NaN: no price. */
+  readonly price: Float64Array;
+  readonly flags: Uint8Array;
+
+  constructor(docs: readonly SearchDoc[]) {
+    const n = docs.length;
+    this.n = n;
+    const dict = Object.fromEntries(FACETS.map((facet) => [facet, new Dictionary()])) as unknown as Record<
+      FacetName,
+      Dictionary
+    >;
+    this.dict = dict;
+    const category = new Uint32Array(n);
+    const country = new Uint32Array(n);
+    const region = new Uint32Array(n);
+    const subRegion = new Uint32Array(n);
+    const manufacturer = new Uint32Array(n);
+    const bottle = new Uint32Array(n);
+    const store = new Uint32Array(n);
+    const vintage = new Uint32Array(n);
+    const supplier = new Uint32Array(n);
+    const grapeOffsets = new Uint32Array(n + 1);
+    const foodOffsets = new Uint32Array(n + 1);
+    const grapeList: number[] = [];
+    const foodList: number[] = [];
+    const expertList: number[] = [];
+    const expertStart = new Uint32Array(n);
+    const expertEnd = new Uint32Array(n);
+    const price = new Float64Array(n);
+    const flags = new Uint8Array(n);
+
+    for (let row = 0; row < n; row++) {
+      const doc = docs[row] as SearchDoc;
+      category[row] = dict.categories.code(doc.mainCategoryId, doc.mainCategoryId);
+      const { country: c, region: r, subRegion: sub } = doc;
+      if (c) {
+        const countryCode = dict.countries.codeOf(c, originId);
+        country[row] = countryCode;
+        if (r) {
+          const regionCode = dict.regions.codeUnder(countryCode, r, () => originId(c, r));
+          region[row] = regionCode;
+          if (sub) subRegion[row] = dict.subRegions.codeUnder(regionCode, sub, () => originId(c, r, sub));
+        }
+      }
+      if (doc.producer) manufacturer[row] = dict.manufacturers.codeOf(doc.producer, facetId);
+      const size = bottleSizeId(doc.bottleSize);
+      bottle[row] = dict.bottleSizes.code(size, size);
+      if (doc.storeCategory) store[row] = dict.stores.codeOf(doc.storeCategory, facetId);
+      const year = vintageId(doc.vintage);
+      vintage[row] = dict.vintages.code(year, year);
+      const wholesaler = doc.wholesaler?.trim();
+      if (wholesaler) supplier[row] = dict.nbsSuppliers.codeOf(wholesaler, supplierIdOf);
+      appendCodes(grapeList, doc.grapes, dict.grapes, facetId);
+      grapeOffsets[row + 1] = grapeList.length;
+      appendCodes(foodList, doc.food, dict.food, facetId);
+      foodOffsets[row + 1] = foodList.length;
+      expertStart[row] = expertList.length;
+      appendCodes(expertList, doc.expertIds, dict.experts, sameId);
+      expertEnd[row] = expertList.length;
+
+      price[row] = typeof doc.priceMinor === 'number' ? doc.priceMinor : Number.NaN;
+      flags[row] = flagsOf(doc);
+    }
+
+    this.category = narrow(category, dict.categories.size);
+    this.country = narrow(country, dict.countries.size);
+    this.region = narrow(region, dict.regions.size);
+    this.subRegion = narrow(subRegion, dict.subRegions.size);
+    this.manufacturer = narrow(manufacturer, dict.manufacturers.size);
+    this.bottle = narrow(bottle, dict.bottleSizes.size);
+    this.store = narrow(store, dict.stores.size);
+    this.vintage = narrow(vintage, dict.vintages.size);
+    this.supplier = narrow(supplier, dict.nbsSuppliers.size);
+    this.grapeOffsets = grapeOffsets;
+    this.grapeCodes = narrow(Uint32Array.from(grapeList), dict.grapes.size);
+    this.foodOffsets = foodOffsets;
+    this.foodCodes = narrow(Uint32Array.from(foodList), dict.food.size);
+    this.expertStart = expertStart;
+    this.expertEnd = expertEnd;
+    this.expertCodes = Uint32Array.from(expertList);
+    this.expertUsed = expertList.length;
+    this.price = price;
+    this.flags = flags;
+  }
+
+  /** A wine's experts changed: rewrite its codes in place, or append them when they no longer fit. */
+  setExperts(row: number, ids: readonly string[]): void {
+    const codes: number[] = [];
+    appendCodes(codes, ids, this.dict.experts, sameId);
+    const start = this.expertStart[row] as number;
+    const capacity = (this.expertEnd[row] as number) - start;
+    if (codes.length <= capacity) {
+      this.expertCodes.set(codes, start);
+      this.expertEnd[row] = start + codes.length;
+      this.expertGarbage += capacity - codes.length;
+      return;
+    }
+    this.expertGarbage += capacity;
+    if (this.expertGarbage > this.n && this.expertGarbage * 2 > this.expertUsed) this.compactExperts();
+    if (this.expertUsed + codes.length > this.expertCodes.length) {
+      const grown = new Uint32Array(Math.max(16, (this.expertUsed + codes.length) * 2));
+      grown.set(this.expertCodes.subarray(0, this.expertUsed));
+      this.expertCodes = grown;
+    }
+    this.expertCodes.set(codes, this.expertUsed);
+    this.expertStart[row] = this.expertUsed;
+    this.expertUsed += codes.length;
+    this.expertEnd[row] = this.expertUsed;
+  }
+
+  private compactExperts(): void {
+    const compact = new Uint32Array(this.expertCodes.length);
+    let used = 0;
+    for (let row = 0; row < this.n; row++) {
+      const start = this.expertStart[row] as number;
+      const end = this.expertEnd[row] as number;
+      compact.set(this.expertCodes.subarray(start, end), used);
+      this.expertStart[row] = used;
+      used += end - start;
+      this.expertEnd[row] = used;
+    }
+    this.expertCodes = compact;
+    this.expertUsed = used;
+    this.expertGarbage = 0;
+  }
+
+  /**
+   * Applies the query's filters to the candidate rows (null: every row), writing the matches to `out`;
+   * with `query.facets` also counts each facet's values. `textVintage`: the code of a vintage the text
+   * asked for, or -1.
+   */
+  filter(
+    query: IndexQuery,
+    candidates: Uint32Array | null,
+    candidateCount: number,
+    textVintage: number,
+    out: MatchOutput,
+  ): { matched: number; counts: Counts | null } {
+    const wantFacets = query.facets === true;
+    const { matches, stamp, generation } = out;
+    // Filters outside the facet groups.
+    let required = 0;
+    if (query.isAvailable === true) required |= F_AVAILABLE;
+    if (query.isHorecaAvailable === true) required |= F_HORECA;
+    if (query.isRatedByExpert === true) required |= F_EXPERT;
+    const minPrice = query.minPriceMinor ?? Number.NEGATIVE_INFINITY;
+    const maxPrice = query.maxPriceMinor ?? Number.POSITIVE_INFINITY;
+    const priceActive = query.minPriceMinor !== undefined || query.maxPriceMinor !== undefined;
+
+    // Facet groups: a mark per dictionary code the query selected.
+    const dict = this.dict;
+    const categorySel = selection(dict.categories, query.categories);
+    let countrySel: Uint8Array | null = null;
+    let regionSel: Uint8Array | null = null;
+    let subRegionSel: Uint8Array | null = null;
+    const originActive = query.origins !== undefined && query.origins.length > 0;
+    if (originActive) {
+      countrySel = new Uint8Array(dict.countries.size);
+      regionSel = new Uint8Array(dict.regions.size);
+      subRegionSel = new Uint8Array(dict.subRegions.size);
+      for (const id of query.origins as string[]) {
+        const depth = originDepth(id);
+        const [target, facet] =
+          depth === 1
+            ? [countrySel, dict.countries]
+            : depth === 2
+              ? [regionSel, dict.regions]
+              : [subRegionSel, dict.subRegions];
+        const code = facet.lookup(id);
+        if (code !== undefined) target[code] = 1;
+      }
+    }
+    const grapeSel = selection(dict.grapes, query.grapes);
+    const foodSel = selection(dict.food, query.food);
+    const manufacturerSel = selection(dict.manufacturers, query.manufacturers);
+    const bottleSel = selection(dict.bottleSizes, query.bottleSizes);
+    const storeSel = selection(dict.stores, query.stores);
+    const vintageSel = selection(dict.vintages, query.vintages);
+    const expertSel = selection(dict.experts, query.ratedById);
+    const supplierSel = selection(dict.nbsSuppliers, query.nbsSuppliers);
+
+    // Facet counts (code 0, "no value", is counted and ignored). Without facets a row fails at its first
+    // failed group; with them it may fail one group and still count toward that group's facets.
+    const counts: Counts | null = wantFacets
+      ? {
+          categories: new Uint32Array(dict.categories.size),
+          countries: new Uint32Array(dict.countries.size),
+          regions: new Uint32Array(dict.regions.size),
+          subRegions: new Uint32Array(dict.subRegions.size),
+          grapes: new Uint32Array(dict.grapes.size),
+          food: new Uint32Array(dict.food.size),
+          manufacturers: new Uint32Array(dict.manufacturers.size),
+          bottleSizes: new Uint32Array(dict.bottleSizes.size),
+          stores: new Uint32Array(dict.stores.size),
+          vintages: new Uint32Array(dict.vintages.size),
+          experts: new Uint32Array(dict.experts.size),
+          nbsSuppliers: new Uint32Array(dict.nbsSuppliers.size),
+        }
+      : null;
+    const none = new Uint32Array(0);
+    const categoryCounts = counts?.categories ?? none;
+    const countryCounts = counts?.countries ?? none;
+    const regionCounts = counts?.regions ?? none;
+    const subRegionCounts = counts?.subRegions ?? none;
+    const grapeCounts = counts?.grapes ?? none;
+    const foodCounts = counts?.food ?? none;
+    const manufacturerCounts = counts?.manufacturers ?? none;
+    const bottleCounts = counts?.bottleSizes ?? none;
+    const storeCounts = counts?.stores ?? none;
+    const vintageCounts = counts?.vintages ?? none;
+    const expertCounts = counts?.experts ?? none;
+    const supplierCounts = counts?.nbsSuppliers ?? none;
+    const allowedFailures = wantFacets ? 1 : 0;
+
+    const flags = this.flags;
+    const price = this.price;
+    const category = this.category;
+    const country = this.country;
+    const region = this.region;
+    const subRegion = this.subRegion;
+    const manufacturer = this.manufacturer;
+    const bottle = this.bottle;
+    const store = this.store;
+    const vintage = this.vintage;
+    const supplier = this.supplier;
+    const grapeOffsets = this.grapeOffsets;
+    const grapeCodes = this.grapeCodes;
+    const foodOffsets = this.foodOffsets;
+    const foodCodes = this.foodCodes;
+    const expertStart = this.expertStart;
+    const expertEnd = this.expertEnd;
+    const expertCodes = this.expertCodes;
+    const noMarks = new Uint8Array(0);
+    const categoryMarks = categorySel ?? noMarks;
+    const countryMarks = countrySel ?? noMarks;
+    const regionMarks = regionSel ?? noMarks;
+    const subRegionMarks = subRegionSel ?? noMarks;
+    const grapeMarks = grapeSel ?? noMarks;
+    const foodMarks = foodSel ?? noMarks;
+    const manufacturerMarks = manufacturerSel ?? noMarks;
+    const bottleMarks = bottleSel ?? noMarks;
+    const storeMarks = storeSel ?? noMarks;
+    const vintageMarks = vintageSel ?? noMarks;
+    const expertMarks = expertSel ?? noMarks;
+    const supplierMarks = supplierSel ?? noMarks;
+    const categoryActive = categorySel !== null;
+    const grapeActive = grapeSel !== null;
+    const foodActive = foodSel !== null;
+    const manufacturerActive = manufacturerSel !== null;
+    const bottleActive = bottleSel !== null;
+    const storeActive = storeSel !== null;
+    const vintageActive = vintageSel !== null;
+    const expertActive = expertSel !== null;
+    const supplierActive = supplierSel !== null;
+
+    let matched = 0;
+    for (let c = 0; c < candidateCount; c++) {
+      const row = candidates === null ? c : (candidates[c] as number);
+      if (((flags[row] as number) & required) !== required) continue;
+      if (textVintage >= 0 && vintage[row] !== textVintage) continue;
+      if (priceActive) {
+        const p = price[row] as number;
+        if (!(p >= minPrice && p <= maxPrice)) continue;
+      }
+      const categoryCode = category[row] as number;
+      const countryCode = country[row] as number;
+      const regionCode = region[row] as number;
+      const subRegionCode = subRegion[row] as number;
+      const manufacturerCode = manufacturer[row] as number;
+      const bottleCode = bottle[row] as number;
+      const storeCode = store[row] as number;
+      const vintageCode = vintage[row] as number;
+      const supplierCode = supplier[row] as number;
+      const grapeFrom = grapeOffsets[row] as number;
+      const grapeTo = grapeOffsets[row + 1] as number;
+      const foodFrom = foodOffsets[row] as number;
+      const foodTo = foodOffsets[row + 1] as number;
+      const expertFrom = expertStart[row] as number;
+      const expertTo = expertEnd[row] as number;
+
+      let failures = 0;
+      let failed = -1;
+      if (categoryActive && categoryMarks[categoryCode] === 0) {
+        failed = G_CATEGORY;
+        if (++failures > allowedFailures) continue;
+      }
+      if (
+        originActive &&
+        (countryMarks[countryCode] as number) +
+          (regionMarks[regionCode] as number) +
+          (subRegionMarks[subRegionCode] as number) ===
+          0
+      ) {
+        failed = G_ORIGIN;
+        if (++failures > allowedFailures) continue;
+      }
+      if (grapeActive && !anySelected(grapeMarks, grapeCodes, grapeFrom, grapeTo)) {
+        failed = G_GRAPE;
+        if (++failures > allowedFailures) continue;
+      }
+      if (foodActive && !anySelected(foodMarks, foodCodes, foodFrom, foodTo)) {
+        failed = G_FOOD;
+        if (++failures > allowedFailures) continue;
+      }
+      if (manufacturerActive && manufacturerMarks[manufacturerCode] === 0) {
+        failed = G_MANUFACTURER;
+        if (++failures > allowedFailures) continue;
+      }
+      if (bottleActive && bottleMarks[bottleCode] === 0) {
+        failed = G_BOTTLE;
+        if (++failures > allowedFailures) continue;
+      }
+      if (storeActive && storeMarks[storeCode] === 0) {
+        failed = G_STORE;
+        if (++failures > allowedFailures) continue;
+      }
+      if (vintageActive && vintageMarks[vintageCode] === 0) {
+        failed = G_VINTAGE;
+        if (++failures > allowedFailures) continue;
+      }
+      if (expertActive && !anySelected(expertMarks, expertCodes, expertFrom, expertTo)) {
+        failed = G_EXPERT;
+        if (++failures > allowedFailures) continue;
+      }
+      if (supplierActive && supplierMarks[supplierCode] === 0) {
+        failed = G_SUPPLIER;
+        if (++failures > allowedFailures) continue;
+      }
+      if (failures === 0) {
+        stamp[row] = generation;
+        matches[matched++] = row;
+      }
+      if (counts === null) continue;
+      // A match counts toward every facet; a row failing one group toward that group's facets only.
+      if (failed < 0 || failed === G_CATEGORY)
+        categoryCounts[categoryCode] = (categoryCounts[categoryCode] as number) + 1;
+      if (failed < 0 || failed === G_ORIGIN) {
+        countryCounts[countryCode] = (countryCounts[countryCode] as number) + 1;
+        regionCounts[regionCode] = (regionCounts[regionCode] as number) + 1;
+        subRegionCounts[subRegionCode] = (subRegionCounts[subRegionCode] as number) + 1;
+      }
+      if (failed < 0 || failed === G_GRAPE) {
+        for (let k = grapeFrom; k < grapeTo; k++) {
+          const code = grapeCodes[k] as number;
+          grapeCounts[code] = (grapeCounts[code] as number) + 1;
+        }
+      }
+      if (failed < 0 || failed === G_FOOD) {
+        for (let k = foodFrom; k < foodTo; k++) {
+          const code = foodCodes[k] as number;
+          foodCounts[code] = (foodCounts[code] as number) + 1;
+        }
+      }
+      if (failed < 0 || failed === G_MANUFACTURER) {
+        manufacturerCounts[manufacturerCode] = (manufacturerCounts[manufacturerCode] as number) + 1;
+      }
+      if (failed < 0 || failed === G_BOTTLE)
+        bottleCounts[bottleCode] = (bottleCounts[bottleCode] as number) + 1;
+      if (failed < 0 || failed === G_STORE) storeCounts[storeCode] = (storeCounts[storeCode] as number) + 1;
+      if (failed < 0 || failed === G_VINTAGE)
+        vintageCounts[vintageCode] = (vintageCounts[vintageCode] as number) + 1;
+      if (failed < 0 || failed === G_EXPERT) {
+        for (let k = expertFrom; k < expertTo; k++) {
+          const code = expertCodes[k] as number;
+          expertCounts[code] = (expertCounts[code] as number) + 1;
+        }
+      }
+      if (failed < 0 || failed === G_SUPPLIER)
+        supplierCounts[supplierCode] = (supplierCounts[supplierCode] as number) + 1;
+    }
+    return { matched, counts };
+  }
+}
+
+/** The flag bits of a wine: available, to restaurants, rated by an expert. */
+export function flagsOf(doc: SearchDoc): number {
+  return (
+    (doc.isAvailable ? F_AVAILABLE : 0) |
+    (doc.isHorecaAvailable ? F_HORECA : 0) |
+    (doc.expertCount > 0 ? F_EXPERT : 0)
+  );
+}
