@@ -1,5 +1,5 @@
 import type { UserStatistic } from '@kork/shared';
-import { useEffect, useState } from 'react';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `GET /api/users/{id}/statistic`: how much a person has rated, noted and kept. */
@@ -7,16 +7,11 @@ export function getUserStatistic(userId: string, signal?: AbortSignal): Promise<
   return api.get<UserStatistic>(`/users/${encodeURIComponent(userId)}/statistic`, { signal });
 }
 
-/** The statistic, `undefined` while it loads, `null` when it could not be fetched. */
-export function useUserStatistic(userId: string): UserStatistic | null | undefined {
-  const [statistic, setStatistic] = useState<UserStatistic | null>();
-  useEffect(() => {
-    const controller = new AbortController();
-    setStatistic(undefined);
-    getUserStatistic(userId, controller.signal).then(setStatistic, () => {
-      if (!controller.signal.aborted) setStatistic(null);
-    });
-    return () => controller.abort();
-  }, [userId]);
-  return statistic;
+/** The statistic of one person; a failure shows as a dash at once, so it is not asked again. */
+export function userStatisticQuery(userId: string) {
+  return queryOptions({
+    queryKey: ['user-statistic', userId] as const,
+    queryFn: ({ signal }) => getUserStatistic(userId, signal),
+    retry: false,
+  });
 }
