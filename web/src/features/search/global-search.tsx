@@ -2,11 +2,13 @@ import { type GlobalSearchResult, SEARCH_KINDS, type SearchHit } from '@kork/sha
 import { Combobox, Loader, Modal, useCombobox } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { wineImageSources } from '../wines/wine-image';
-import { globalSearch } from './api/global-search';
+import { queryClient } from '../../lib/query-client';
+import { wineImageSources } from '../../lib/wine-image';
+import { globalSearchQuery } from './api/global-search-query';
 import classes from './global-search.module.css';
 import triggerClasses from './global-search-trigger.module.css';
 import {
@@ -61,10 +63,6 @@ export function GlobalSearchBox({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState(initialText);
-  const [result, setResult] = useState<GlobalSearchResult | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  /** Why the last search failed: the API's refusal, or nothing to say but "not available". */
-  const [failure, setFailure] = useState<unknown>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const statusId = useId();
   const combobox = useCombobox({
@@ -82,34 +80,34 @@ export function GlobalSearchBox({
   const note = problem ?? lengthLimitNote(query, GLOBAL_SEARCH_MAX_LENGTH);
 
   // The results follow the text a quarter of a second after typing stops; an older request is dropped.
+  // A text that cannot be searched clears them at once.
+  const [asked, setAsked] = useState('');
   useEffect(() => {
     if (!searchable) {
-      setResult(null);
-      setStatus('idle');
+      setAsked('');
       return;
     }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setStatus('loading');
-      globalSearch(query, controller.signal).then(
-        (answer) => {
-          if (controller.signal.aborted) return;
-          setResult(answer);
-          setStatus('done');
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setResult(null);
-          setFailure(error);
-          setStatus('error');
-        },
-      );
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setAsked(query), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [query, searchable]);
+  /** What the list shows now: kept while the next text's results load, gone on a failure. */
+  const shown = useRef<GlobalSearchResult | undefined>(undefined);
+  // The app's one query client, named here: the search opens in the navbar, outside any page's provider.
+  const answer = useQuery({ ...globalSearchQuery(asked), placeholderData: () => shown.current }, queryClient);
+  const active = searchable && asked !== '';
+  const status: Status = !active
+    ? 'idle'
+    : answer.isFetching
+      ? 'loading'
+      : answer.isError
+        ? 'error'
+        : answer.isSuccess
+          ? 'done'
+          : 'idle';
+  const result = active && status !== 'error' ? (answer.data ?? null) : null;
+  shown.current = result ?? undefined;
+  /** Why the last search failed: the API's refusal, or nothing to say but "not available". */
+  const failure: unknown = answer.error;
 
   const groups = useMemo(() => orderedGroups(result), [result]);
   const hits = useMemo(
