@@ -1,29 +1,27 @@
 import type { AppConfig } from '@kork/shared';
 import { useEffect, useSyncExternalStore } from 'react';
-import { api } from '../../../lib/api-client';
 
-/** `GET /api/config`: currencies, locales, breakpoints and limits the server works with. */
-export function getConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return api.get<AppConfig>('/config', { signal });
-}
-
-// The answer is the same for every visitor and every screen, so it is fetched once per page load and
-// shared; a failed fetch is forgotten so the next screen that asks tries again.
+// The navbar's currency list reads the configuration on the first screen, whose code carries no query
+// library: the query (`configQuery`, in the app's one query client) comes with its own chunk, and its
+// answer is kept here for the first screen's synchronous reads. A failure is forgotten, so the next
+// screen that asks tries again.
 let config: AppConfig | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
 function load(): void {
   if (loading) return;
-  loading = getConfig().then(
-    (answer) => {
-      config = answer;
-      for (const listener of listeners) listener();
-    },
-    () => {
-      loading = undefined;
-    },
-  );
+  loading = import('./config-query')
+    .then(({ fetchConfig }) => fetchConfig())
+    .then(
+      (answer) => {
+        config = answer;
+        for (const listener of listeners) listener();
+      },
+      () => {
+        loading = undefined;
+      },
+    );
 }
 
 function subscribe(listener: () => void): () => void {
