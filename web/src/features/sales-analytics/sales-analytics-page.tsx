@@ -10,6 +10,7 @@ import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ConvertedNote } from '../config/components/converted-note';
+import { useSalesAnalytics } from './api/sales-analytics';
 import { type CsvHeadings, decimalMarkOf, downloadCsv, periodCsvRows, toCsv, wineCsvRows } from './csv';
 import { useFormats } from './formats';
 import { KeyFigures } from './key-figures';
@@ -17,7 +18,6 @@ import { useGroupNames } from './names';
 import { type AnalyticsView, localToday, parseView, periodProblem, writeView } from './period';
 import { PeriodPicker } from './period-picker';
 import classes from './sales-analytics.module.css';
-import { useSalesAnalytics } from './use-sales-analytics';
 import { SellerLists, ShrinkageTable, WinesTable } from './wine-tables';
 
 /**
