@@ -5,13 +5,13 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFieldErrors, errorMessage, type FieldErrors, schemaErrors } from '../../lib/form-schema';
 import { notify } from '../../lib/notify';
-import { listLocations } from '../cellar/api/locations';
 import {
   buildLocationTree,
   flattenTree,
   locationPath,
   PATH_SEPARATOR,
 } from '../cellar/locations/location-tree';
+import { countLocationsQuery } from './api/count-locations';
 import { useCreateStockCount } from './api/stock-counts';
 import { today } from './count-format';
 
@@ -26,11 +26,7 @@ interface Props {
 export function NewCountModal({ userId, opened, onClose, onCreated }: Props) {
   const { t } = useTranslation();
   const create = useCreateStockCount(userId);
-  const locations = useQuery({
-    queryKey: ['cellar-locations', userId],
-    queryFn: ({ signal }) => listLocations(userId, signal),
-    enabled: opened,
-  });
+  const locations = useQuery({ ...countLocationsQuery(userId), enabled: opened });
   const [date, setDate] = useState(today());
   const [name, setName] = useState('');
   const [locationIds, setLocationIds] = useState<string[]>([]);
