@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { errorMessage, translateMessage } from '../../../lib/form-schema';
 import { formatCount } from '../../../lib/format-number';
-import { getCellars } from '../../cellar/settings/api/get-cellars';
+import { importCellarQuery } from '../api/import-cellar';
 import { useConfirmImport, useImportLines, useUpdateImport } from '../api/imports';
 import classes from './import-review.module.css';
 import { ReviewLine } from './review-line';
@@ -298,10 +298,6 @@ function newest(job: ImportJob, withLines: ImportDetail | undefined): ImportJob 
 
 /** The cellar's base currency, as the other cellar pages read it (kroner until it has come). */
 function useCellarCurrency(userId: string): CurrencyCode {
-  const cellar = useQuery({
-    queryKey: ['import-cellar', userId],
-    queryFn: ({ signal }) => getCellars(userId, signal).then((page) => page.rows[0] ?? null),
-    staleTime: 60_000,
-  });
+  const cellar = useQuery(importCellarQuery(userId));
   return cellar.data?.baseCurrency ?? 'NOK';
 }
