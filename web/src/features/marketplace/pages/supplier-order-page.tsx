@@ -8,7 +8,8 @@ import { errorMessage } from '../../../lib/form-schema';
 import { QueryProvider } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { formatDate } from '../../wines/wine-text';
-import { answerSupplierLink, marketKeys, readSupplierLink } from '../api/marketplace';
+import { answerSupplierLink, marketKeys } from '../api/marketplace';
+import { supplierLinkQuery } from '../api/supplier-queries';
 import { OrderParties } from '../link/order-parties';
 import { tokenFromHash } from '../link/token';
 import { SupplierOrderAnswer } from '../supplier-order-answer';
@@ -31,12 +32,7 @@ function SupplierOrder() {
   const { hash } = useLocation();
   const token = tokenFromHash(hash);
   const client = useQueryClient();
-  const result = useQuery({
-    queryKey: marketKeys.supplierLink(token ?? ''),
-    queryFn: ({ signal }) => readSupplierLink(token ?? '', signal),
-    enabled: token !== null,
-    staleTime: 30_000,
-  });
+  const result = useQuery({ ...supplierLinkQuery(token ?? ''), enabled: token !== null });
 
   const onAnswer = async (answer: SupplierAnswerInput): Promise<SupplierOrderView> => {
     if (!token) throw new Error('No link');

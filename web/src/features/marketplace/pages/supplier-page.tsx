@@ -25,7 +25,7 @@ import { errorMessage } from '../../../lib/form-schema';
 import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getSupplier, marketKeys } from '../api/marketplace';
+import { supplierQuery } from '../api/supplier-queries';
 import { OfferRow } from '../suppliers/offer-row';
 import { DARK_GREEN, deliveryDaysText, isBusinessViewer, minimumOrderText } from '../suppliers/supplier-text';
 import classes from '../suppliers/suppliers.module.css';
@@ -63,8 +63,7 @@ function SupplierProfile() {
     [search, page],
   );
   const result = useQuery({
-    queryKey: [...marketKeys.supplier(supplierId, query), currency, locale, session.status],
-    queryFn: ({ signal }) => getSupplier(supplierId, query, signal),
+    ...supplierQuery(supplierId, query, { currency, locale, viewer: session.status }),
     placeholderData: keepPreviousData,
   });
   const supplier = result.data;

@@ -22,7 +22,7 @@ import { errorMessage } from '../../../lib/form-schema';
 import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { listSuppliers, marketKeys } from '../api/marketplace';
+import { suppliersQuery } from '../api/supplier-queries';
 import { DARK_GREEN, deliveryDaysText, isBusinessViewer, minimumOrderText } from '../suppliers/supplier-text';
 import classes from '../suppliers/suppliers.module.css';
 
@@ -85,8 +85,7 @@ function Suppliers() {
     [search, page],
   );
   const result = useQuery({
-    queryKey: [...marketKeys.suppliers(query), currency, locale],
-    queryFn: ({ signal }) => listSuppliers(query, signal),
+    ...suppliersQuery(query, { currency, locale }),
     placeholderData: keepPreviousData,
   });
   const numbers = new Intl.NumberFormat(locale);

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, schemaErrors } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
-import { getSupplier } from '../api/marketplace';
+import { adminSupplierQuery } from '../api/supplier-queries';
 import classes from './portal.module.css';
 import { type AdminChange, type AdminSupplier, useAdminChange, useAdminSuppliers } from './portal-queries';
 
@@ -115,10 +115,7 @@ export function AdminSuppliers() {
 /** One supplier's linked account and order import, opened under its row. */
 function SupplierAdminPanel({ summary }: { summary: SupplierSummary }) {
   const { t } = useTranslation();
-  const profile = useQuery({
-    queryKey: ['market', 'admin-suppliers', 'profile', summary.id],
-    queryFn: ({ signal }) => getSupplier(summary.id, { resultsPerPage: 1 }, signal),
-  });
+  const profile = useQuery(adminSupplierQuery(summary.id));
   const change = useAdminChange(summary.id);
   const [answer, setAnswer] = useState<AdminSupplier | null>(null);
   const [email, setEmail] = useState('');

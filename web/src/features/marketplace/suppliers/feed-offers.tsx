@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/form-schema';
 import { QueryProvider } from '../../../lib/query-client';
 import { formatPrice } from '../../wines/wine-text';
 import { AddToCartButton } from '../add-to-cart';
-import { listWineSuppliers, marketKeys } from '../api/marketplace';
+import { wineSuppliersQuery } from '../api/supplier-queries';
 
 /**
  * A feed row's "Add to cart" for business accounts: a popover listing the wine's suppliers (fetched when
@@ -64,10 +64,9 @@ function OffersPopover({ wineId, name }: { wineId: string; name: string }) {
 function Offers({ wineId, name }: { wineId: string; name: string }) {
   const { t, i18n } = useTranslation();
   const currency = useCurrency();
-  const result = useQuery({
-    queryKey: [...marketKeys.wineSuppliers(wineId), currency, i18n.resolvedLanguage, 'authenticated'],
-    queryFn: ({ signal }) => listWineSuppliers(wineId, signal),
-  });
+  const result = useQuery(
+    wineSuppliersQuery(wineId, { currency, locale: i18n.resolvedLanguage, viewer: 'authenticated' }),
+  );
   if (result.isError)
     return (
       <Alert color="red" variant="light" role="alert">

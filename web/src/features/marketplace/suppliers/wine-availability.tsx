@@ -5,7 +5,7 @@ import { useCurrency } from '../../../lib/currency';
 import { errorMessage } from '../../../lib/form-schema';
 import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
-import { listWineSuppliers, marketKeys } from '../api/marketplace';
+import { wineSuppliersQuery } from '../api/supplier-queries';
 import { OfferRow } from './offer-row';
 import classes from './suppliers.module.css';
 
@@ -27,8 +27,7 @@ function Availability({ wineId }: { wineId: string }) {
   const currency = useCurrency();
   const session = useSession();
   const result = useQuery({
-    queryKey: [...marketKeys.wineSuppliers(wineId), currency, i18n.resolvedLanguage, session.status],
-    queryFn: ({ signal }) => listWineSuppliers(wineId, signal),
+    ...wineSuppliersQuery(wineId, { currency, locale: i18n.resolvedLanguage, viewer: session.status }),
     enabled: session.status !== 'loading',
   });
   if (result.data && result.data.rows.length === 0) return null;
