@@ -20,6 +20,7 @@ import { toRow, type Viewer } from './wine-rows';
 
 /** The catalogue's order of names (its language's collation), for lists of catalogue names elsewhere. */
 export { compareNames } from './search/sort-order';
+export type { SearchDoc } from './search/types';
 export { winesByExternalNumbers } from './wine-numbers';
 export { toRow, type Viewer } from './wine-rows';
 

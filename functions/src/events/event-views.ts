@@ -18,8 +18,7 @@ import {
   type WineEvent,
 } from '@kork/shared';
 import { hiddenAccounts, publicNames } from '../accounts/public-profiles';
-import type { SearchDoc } from '../catalog/search/types';
-import { catalogDocs, toRow } from '../catalog/search-service';
+import { catalogDocs, type SearchDoc, toRow } from '../catalog/search-service';
 import type { HttpRequest } from '../platform/http';
 import {
   canEdit,

@@ -7,12 +7,11 @@
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { type EventCategory, EventInput, type EventType, type MainCategory } from '@kork/shared';
 import sharp from 'sharp';
-import type { SearchDoc } from '../catalog/search/types';
-import { activeCatalogDocs } from '../catalog/search-service';
+import { activeCatalogDocs, type SearchDoc } from '../catalog/search-service';
+import type { SeedStep } from '../data/seed-step';
 import type { Principal } from '../platform/auth';
 import { env } from '../platform/env';
 import { s3Client } from '../platform/s3';
-import type { SeedStep } from '../data/seed-step';
 import { eventsOfOwner } from './event-store';
 import type { EventViewer } from './event-views';
 import { createEvent } from './event-writes';

@@ -22,7 +22,7 @@ import {
   isFinalImportStatus,
   type UpdateImportInput,
 } from '@kork/shared';
-import { getWines } from '../catalog/catalog-store';
+import { getWines } from '../catalog/wine-lookup';
 import { db } from '../data/entities';
 import { commitTransaction, retryOnConflict } from '../data/transactions';
 import { ConflictError, ValidationError } from '../platform/errors';
