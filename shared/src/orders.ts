@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { intParam, listParam } from './catalog';
 import type { CurrencyCode } from './currencies';
-import type { MarketplaceOrderInfo } from './marketplace';
+import type { MarketplaceOrderInfo } from './marketplace/order-info';
 import {
   crossCheck,
   EARLIEST_DATE,
