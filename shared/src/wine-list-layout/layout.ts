@@ -1,17 +1,27 @@
 import { type PrintedPrice, pageHeightMm, pageWidthMm, type WineListLayout } from '../wine-lists';
-import { faceMetrics, printableText, textWidth } from './fonts';
-import type {
-  Block,
-  FontFace,
-  LaidOutList,
-  LaidOutPage,
-  PrintedSection,
-  PrintedWine,
-  TextBlock,
-  TextRole,
-  WineListDocument,
-} from './types';
+import { textWidth } from './fonts';
+import {
+  BASE,
+  clamp,
+  drawRows,
+  type Faces,
+  lineBox,
+  MM,
+  paragraph,
+  type Row,
+  rowsHeight,
+  space,
+  starsWidth,
+  textBlock,
+  typeScale,
+  type Unit,
+  WINE_LIST_COLORS,
+} from './page-rows';
+import { addFooters, paginate } from './paginate';
+import type { Block, LaidOutList, PrintedSection, PrintedWine, WineListDocument } from './types';
 import { wrapText } from './wrap';
+
+export { MM, starsWidth, typeScale, WINE_LIST_COLORS } from './page-rows';
 
 /**
  * The wine list's layout (docs/wine-lists.md, "Layout"): a classic list set in one family — logo, title
@@ -21,80 +31,6 @@ import { wrapText } from './wrap';
  * the bottom margin. Everything is measured with the fonts' own metrics (fonts.ts), so the PDF and the
  * preview draw the same lines on the same pages.
  */
-
-/** Points per millimetre. */
-export const MM = 72 / 25.4;
-
-export const WINE_LIST_COLORS = {
-  /** Near-black text. */
-  text: '#1f1b16',
-  /** Warm grey for details, labels, page numbers. */
-  muted: '#7a6f63',
-  /** Thin rules. */
-  rule: '#b8ad9f',
-} as const;
-
-/** Gap between stars as a share of their size (the renderers draw five stars `size` wide each). */
-const STAR_GAP = 0.15;
-/** The five stars' row, `size` points high. */
-export function starsWidth(size: number): number {
-  return 5 * size + 4 * size * STAR_GAP;
-}
-
-/** Sizes at A4; scaled by the page (see `typeScale`). */
-const BASE = {
-  title: 24,
-  headerText: 12,
-  section: 11.5,
-  subsection: 11,
-  name: 10.5,
-  details: 8.5,
-  price: 10.5,
-  columnLabel: 7.5,
-  footnote: 8.5,
-  footer: 7.5,
-  privateNote: 7,
-  qrCaption: 6.5,
-  logoMm: 22,
-  qrMm: 22,
-} as const;
-
-/** Font sizes grow and shrink modestly with the page's area: A5 prints at 0.8 of A4, large pages up to 1.15. */
-export function typeScale(widthPt: number, heightPt: number): number {
-  const a4 = 595.28 * 841.89;
-  return Math.min(1.15, Math.max(0.8, Math.sqrt((widthPt * heightPt) / a4)));
-}
-
-/** One line or shape on the page, `height` high, drawn with its top at `top`. */
-interface Row {
-  height: number;
-  draw(top: number): Block[];
-}
-
-/** What the pages are made of: rows that stay together, glued to the next unit when it is a heading. */
-interface Unit {
-  rows: Row[];
-  /** Space above, left out at the top of a page. */
-  spaceBefore: number;
-  /** A heading: never the last thing on a page. */
-  keepWithNext: boolean;
-  /** A wine under price column labels: a page it starts repeats the labels above it. */
-  underLabels?: boolean;
-}
-
-interface Faces {
-  regular: FontFace;
-  italic: FontFace;
-  bold: FontFace;
-}
-
-/** A text line's height and where its baseline sits below its top. */
-function lineBox(face: FontFace, size: number, leading = 1.25): { height: number; ascent: number } {
-  const { unitsPerEm, ascender, descender } = faceMetrics(face);
-  const content = ((ascender - descender) / unitsPerEm) * size;
-  const height = Math.max(size * leading, content);
-  return { height, ascent: (height - content) / 2 + (ascender / unitsPerEm) * size };
-}
 
 /**
  * Pages of positioned blocks: header (logo, title, header text, QR code) on the first page, sections and
@@ -132,40 +68,6 @@ export function layoutWineList(document: WineListDocument, layout: WineListLayou
   if (bottom - top < 20) bottom = Math.min(pageHeight, top + 20);
 
   // — Text rows —
-  const textRow = (
-    role: TextRole,
-    text: string,
-    face: FontFace,
-    fontSize: number,
-    x: number,
-    width: number,
-    align: TextBlock['align'],
-    color: string,
-    ownWineId?: string,
-  ): Row => {
-    const box = lineBox(face, fontSize);
-    return {
-      height: box.height,
-      draw: (rowTop) => [
-        textBlock(role, text, face, fontSize, x, width, rowTop + box.ascent, align, color, ownWineId),
-      ],
-    };
-  };
-  const paragraph = (
-    role: TextRole,
-    text: string,
-    face: FontFace,
-    fontSize: number,
-    x: number,
-    width: number,
-    align: TextBlock['align'],
-    color: string,
-  ): Row[] =>
-    text
-      .split(/\r?\n/)
-      .flatMap((line) => wrapText(line, face, fontSize, width))
-      .map((line) => textRow(role, line, face, fontSize, x, width, align, color));
-  const space = (height: number): Row => ({ height, draw: () => [] });
   /** The short centred rule under the header and above the footnote. */
   const ornamentRule = (): Row => {
     const width = Math.min(contentWidth * 0.3, 60 * scale);
@@ -577,134 +479,17 @@ export function layoutWineList(document: WineListDocument, layout: WineListLayou
     });
   }
 
-  // — Pages —
-  const pages: LaidOutPage[] = [];
-  let page: LaidOutPage = { number: 1, blocks: [] };
-  pages.push(page);
-  let y = top;
-  let empty = true;
-  const newPage = () => {
-    page = { number: pages.length + 1, blocks: [] };
-    pages.push(page);
-    y = top;
-    empty = true;
-  };
-  const unitHeight = (unit: Unit, atTop: boolean) => (atTop ? 0 : unit.spaceBefore) + rowsHeight(unit.rows);
-  for (let i = 0; i < units.length; ) {
-    let end = i;
-    while (end < units.length - 1 && (units[end] as Unit).keepWithNext) end++;
-    const group = units.slice(i, end + 1);
-    const height = group.reduce((sum, unit, k) => sum + unitHeight(unit, empty && k === 0), 0);
-    if (!empty && y + height > bottom) {
-      newPage();
-      // A section that goes on over the page keeps its price columns labelled.
-      if (group[0]?.underLabels) {
-        const labels = columnLabels();
-        page.blocks.push(...labels.draw(y));
-        y += labels.height + 2 * scale;
-      }
-    }
-    for (const unit of group) {
-      if (!empty) y += unit.spaceBefore;
-      for (const row of unit.rows) {
-        // Only a unit taller than a whole page splits (between its rows).
-        if (!empty && y + row.height > bottom) newPage();
-        page.blocks.push(...row.draw(y));
-        y += row.height;
-        empty = false;
-      }
-    }
-    i = end + 1;
-  }
-
-  // — Footer —
+  const pages = paginate(units, { top, bottom, scale, columnLabels });
   if (hasFooter) {
-    const total = pages.length;
-    const footerFace = faces.regular;
-    for (const each of pages) {
-      if (layout.pageNumbers) {
-        const text = document.labels.page
-          .replace('{page}', String(each.number))
-          .replace('{pages}', String(total));
-        each.blocks.push(
-          textBlock(
-            'pageNumber',
-            text,
-            footerFace,
-            footerSize,
-            left,
-            contentWidth,
-            footerBaseline,
-            'center',
-            WINE_LIST_COLORS.muted,
-          ),
-        );
-      }
-      if (document.privateNote) {
-        const noteSize = size('privateNote');
-        const [line = ''] = wrapText(document.privateNote, faces.italic, noteSize, contentWidth);
-        each.blocks.push(
-          textBlock(
-            'privateNote',
-            line,
-            faces.italic,
-            noteSize,
-            left,
-            contentWidth,
-            footerBaseline,
-            'right',
-            WINE_LIST_COLORS.muted,
-          ),
-        );
-      }
-    }
+    addFooters(pages, document, layout, {
+      faces,
+      footerSize,
+      noteSize: size('privateNote'),
+      left,
+      contentWidth,
+      baseline: footerBaseline,
+    });
   }
 
   return { width: pageWidth, height: pageHeight, pages };
-}
-
-function textBlock(
-  role: TextRole,
-  text: string,
-  face: FontFace,
-  size: number,
-  x: number,
-  width: number,
-  baseline: number,
-  align: TextBlock['align'],
-  color: string,
-  ownWineId?: string,
-): TextBlock {
-  const block: TextBlock = {
-    kind: 'text',
-    role,
-    text: printableText(text, face),
-    face,
-    size,
-    x,
-    width,
-    baseline,
-    align,
-    color,
-  };
-  if (ownWineId !== undefined) block.ownWineId = ownWineId;
-  return block;
-}
-
-function rowsHeight(rows: readonly Row[]): number {
-  return rows.reduce((sum, row) => sum + row.height, 0);
-}
-
-function drawRows(rows: readonly Row[], top: number): Block[] {
-  const blocks: Block[] = [];
-  let y = top;
-  for (const row of rows) {
-    blocks.push(...row.draw(y));
-    y += row.height;
-  }
-  return blocks;
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, Number.isFinite(value) ? value : min));
 }
