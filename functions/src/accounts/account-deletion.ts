@@ -11,8 +11,8 @@ import type { Locale } from '@kork/shared';
 import { mail } from '../adapters/mail';
 import { queue } from '../adapters/queue';
 import * as cellar from '../cellar/account-purge';
-import { db } from '../data/entities';
-import { type EntityName, ownedEntityIndexes, purgeOwned } from '../data/owned-purge';
+import { type EntityName, ownedEntityIndexes, ownedItems, purgeOwned } from '../data/owned-purge';
+import { tables, transaction } from '../data/tables';
 import { commitTransaction, isConditionFailure } from '../data/transactions';
 import * as events from '../events/account-purge';
 import * as imports from '../imports/account-purge';
@@ -100,8 +100,8 @@ export async function requestAccountDeletion(user: UserRecord, locale: Locale): 
       ? user.deletionRequestedAt
       : new Date().toISOString();
   if (user.status !== 'deleting') {
-    await db()
-      .entities.user.patch({ id: user.id })
+    await tables('accounts')
+      .user.patch({ id: user.id })
       .set({ status: 'deleting', deletionRequestedAt: requestedAt, updatedAt: requestedAt })
       .add({ tokenVersion: 1 })
       .go();
@@ -121,8 +121,8 @@ export async function requestAccountDeletion(user: UserRecord, locale: Locale): 
     await queue().send(ACCOUNT_DELETIONS_QUEUE, [message]);
   } catch (error) {
     if (user.status !== 'deleting') {
-      await db()
-        .entities.user.patch({ id: user.id })
+      await tables('accounts')
+        .user.patch({ id: user.id })
         .set({ status: user.status, updatedAt: new Date().toISOString() })
         .remove(['deletionRequestedAt'])
         .where((a, { eq }) => eq(a.deletionRequestedAt, requestedAt))
@@ -183,11 +183,9 @@ async function sendOn(message: AccountDeletionRequested, step: number): Promise<
 
 /** Whether the owned collection still holds anything but the account's last items. */
 async function somethingLeft(ownerId: string): Promise<boolean> {
-  const { data } = await db().collections.owned({ ownerId }).go({ limit: 50 });
+  const data = await ownedItems(ownerId, { limit: 50 });
   const last = new Set<string>(LAST_TOGETHER);
-  return Object.entries(data as Record<string, unknown[]>).some(
-    ([entity, items]) => !last.has(entity) && items.length > 0,
-  );
+  return Object.entries(data).some(([entity, items]) => !last.has(entity) && items.length > 0);
 }
 
 /** The "your account is deleted" mail, claimed on the account first so that it goes once. */
@@ -195,8 +193,8 @@ async function sendClosingMail(user: UserRecord, locale: Locale): Promise<void> 
   if (user.deletionMailAt) return;
   const claimedAt = new Date().toISOString();
   try {
-    await db()
-      .entities.user.patch({ id: user.id })
+    await tables('accounts')
+      .user.patch({ id: user.id })
       .set({ deletionMailAt: claimedAt })
       .where((a, { notExists }) => notExists(a.deletionMailAt))
       .go();
@@ -208,8 +206,8 @@ async function sendClosingMail(user: UserRecord, locale: Locale): Promise<void> 
     await mail().send(accountMail('deleted', locale, user.email, user.firstName, {}));
   } catch (error) {
     // Not sent: let the next delivery claim it again.
-    await db()
-      .entities.user.patch({ id: user.id })
+    await tables('accounts')
+      .user.patch({ id: user.id })
       .remove(['deletionMailAt'])
       .where((a, { eq }) => eq(a.deletionMailAt, claimedAt))
       .go()
@@ -223,12 +221,11 @@ async function sendClosingMail(user: UserRecord, locale: Locale): Promise<void> 
  * while the account exists, nor claimed once it is gone.
  */
 async function removeAccountItself(userId: string): Promise<void> {
-  const { data } = await db().collections.owned({ ownerId: userId }).go({ pages: 'all' });
-  const owned = data as unknown as Record<string, Record<string, unknown>[]>;
+  const owned = await ownedItems(userId, { pages: 'all' });
   const claims = (owned.accountEmail ?? []) as { email: string }[];
   const links = (owned.accountIdentity ?? []) as { provider: 'google' | 'apple'; subject: string }[];
   await commitTransaction(() =>
-    db().transaction.write(({ user: users, accountEmail, accountIdentity }) => [
+    transaction('accounts').write(({ user: users, accountEmail, accountIdentity }) => [
       ...claims.map((claim) => accountEmail.delete({ email: claim.email }).commit()),
       ...links.map((l) => accountIdentity.delete({ provider: l.provider, subject: l.subject }).commit()),
       users.delete({ id: userId }).commit(),

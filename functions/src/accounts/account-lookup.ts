@@ -22,3 +22,20 @@ export async function actorOf(principal: Principal): Promise<Actor> {
   const name = data ? `${data.firstName} ${data.lastName}`.trim() : '';
   return { userId: principal.userId, name: name || principal.userId };
 }
+
+/** An account acting as itself (a job writing on its owner's behalf): its id, role and expert flag. */
+export async function accountPrincipal(userId: string): Promise<Principal | undefined> {
+  const { data } = await tables('accounts')
+    .user.get({ id: userId })
+    .go({ attributes: ['role', 'isExpert'] });
+  return data ? { userId, role: data.role, isExpert: data.isExpert ?? false } : undefined;
+}
+
+/** The name an account goes by on what it prints: its tasting location's, else the person's. */
+export async function accountDisplayName(userId: string): Promise<string> {
+  const { data } = await tables('accounts')
+    .user.get({ id: userId })
+    .go({ attributes: ['tastingLocationName', 'firstName', 'lastName'] });
+  if (!data) return '';
+  return data.tastingLocationName || `${data.firstName ?? ''} ${data.lastName ?? ''}`.trim();
+}

@@ -17,7 +17,7 @@ import {
 } from '@kork/shared';
 import type { EntityItem } from 'electrodb';
 import { mail } from '../adapters/mail';
-import { db } from '../data/entities';
+import { tables } from '../data/tables';
 import { issueAccessToken } from '../platform/auth';
 import { env } from '../platform/env';
 import { NotFoundError, RateLimitedError } from '../platform/errors';
@@ -157,12 +157,12 @@ export function profileAttributes(
 // — Lookups —
 
 export async function findUserById(id: string): Promise<UserRecord | undefined> {
-  const { data } = await db().entities.user.get({ id }).go();
+  const { data } = await tables('accounts').user.get({ id }).go();
   return data ?? undefined;
 }
 
 export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {
-  const { data: claim } = await db().entities.accountEmail.get({ email }).go();
+  const { data: claim } = await tables('accounts').accountEmail.get({ email }).go();
   return claim ? findUserById(claim.ownerId) : undefined;
 }
 
@@ -171,9 +171,9 @@ const NO_ACCOUNT = 'no-account';
 
 /** The account of an address, making the same two reads whether or not there is one. */
 export async function lookUpAccount(email: string): Promise<UserRecord | undefined> {
-  const { data: claim } = await db().entities.accountEmail.get({ email }).go();
-  const { data } = await db()
-    .entities.user.get({ id: claim?.ownerId ?? NO_ACCOUNT })
+  const { data: claim } = await tables('accounts').accountEmail.get({ email }).go();
+  const { data } = await tables('accounts')
+    .user.get({ id: claim?.ownerId ?? NO_ACCOUNT })
     .go();
   return claim && data ? data : undefined;
 }
@@ -186,8 +186,8 @@ export async function lookUpAccount(email: string): Promise<UserRecord | undefin
 export async function findBusinessesByOrganizationNumber(organizationNumber: string): Promise<UserRecord[]> {
   const found = await Promise.all(
     (['tastingLocation', 'expert'] as const).map((directory) =>
-      db()
-        .entities.user.query.byDirectory({ directory })
+      tables('accounts')
+        .user.query.byDirectory({ directory })
         .where(
           (attr, op) =>
             `${op.eq(attr.organizationNumber, organizationNumber)} AND ${op.eq(attr.role, 'business')} AND ${op.eq(attr.status, 'active')}`,
@@ -227,7 +227,7 @@ export function newLinkToken(kind: 'verify' | 'reset', user: Pick<UserRecord, 'i
 
 export async function issueLinkToken(kind: 'verify' | 'reset', user: UserRecord): Promise<string> {
   const { token, item } = newLinkToken(kind, user);
-  await db().entities.accountToken.create(item).go();
+  await tables('accounts').accountToken.create(item).go();
   return token;
 }
 
@@ -236,8 +236,8 @@ export async function readLinkToken(
   kind: 'verify' | 'reset',
   token: string,
 ): Promise<{ record: TokenRecord; user: UserRecord }> {
-  const { data } = await db()
-    .entities.accountToken.get({ tokenHash: sha256(token) })
+  const { data } = await tables('accounts')
+    .accountToken.get({ tokenHash: sha256(token) })
     .go();
   if (!data || data.kind !== kind || data.expiresAt < Math.floor(Date.now() / 1000))
     throw new InvalidTokenError();

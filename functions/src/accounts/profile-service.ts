@@ -10,8 +10,8 @@ import {
   type User,
   type UserStatistic,
 } from '@kork/shared';
-import { db } from '../data/entities';
 import { countOwned } from '../data/owned-purge';
+import { tables } from '../data/tables';
 import { isConditionFailure } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
@@ -49,8 +49,8 @@ export async function updateProfile(
   }
   // A new password ends every existing session and every reset link issued before it (an atomic
   // increment, so a reset or another change at the same moment cannot undo it).
-  const { data } = await db()
-    .entities.user.patch({ id: userId })
+  const { data } = await tables('accounts')
+    .user.patch({ id: userId })
     .set(changes as never)
     .add({ tokenVersion: input.password ? 1 : 0 })
     .go({ response: 'all_new' });
@@ -60,8 +60,8 @@ export async function updateProfile(
 export async function replaceImage(userId: string, field: ImageField, file: UploadedFile): Promise<User> {
   const user = await requireUser(userId);
   const path = await storeImage(userId, field, file);
-  const { data } = await db()
-    .entities.user.patch({ id: userId })
+  const { data } = await tables('accounts')
+    .user.patch({ id: userId })
     .set({ [field]: path, updatedAt: new Date().toISOString() })
     .go({ response: 'all_new' });
   await deleteImage(user[field], userId);
@@ -102,8 +102,8 @@ export async function removeAccount(
   // An account being deleted is as good as gone (an admin may still ask for its deletion again).
   if (action === 'deactivate' && user.status === 'deleting') throw new NotFoundError();
   if (action === 'deactivate') {
-    await db()
-      .entities.user.patch({ id: userId })
+    await tables('accounts')
+      .user.patch({ id: userId })
       .set({
         status: 'deactivated',
         deactivatedAt: new Date().toISOString(),

@@ -3,11 +3,10 @@
  * directories the global search reads, and the public profile page.
  */
 import type { PublicProfile } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 import { NotFoundError } from '../platform/errors';
 
-type UserRecord = EntityItem<ReturnType<typeof db>['entities']['user']>;
+type UserRecord = EntityRecord<'user'>;
 
 export interface PublicName {
   id: string;
@@ -45,8 +44,8 @@ export async function publicNames(ids: readonly string[]): Promise<Map<string, P
   const found = new Map<string, PublicName>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 100) {
-    const { data } = await db()
-      .entities.user.get(unique.slice(i, i + 100).map((id) => ({ id })))
+    const { data } = await tables('accounts')
+      .user.get(unique.slice(i, i + 100).map((id) => ({ id })))
       .go();
     for (const user of data) if (!isHidden(user)) found.set(user.id, toPublicName(user));
   }
@@ -61,8 +60,8 @@ export async function hiddenAccounts(ids: readonly string[]): Promise<Set<string
   const hidden = new Set<string>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 100) {
-    const { data } = await db()
-      .entities.user.get(unique.slice(i, i + 100).map((id) => ({ id })))
+    const { data } = await tables('accounts')
+      .user.get(unique.slice(i, i + 100).map((id) => ({ id })))
       .go({ attributes: ['id', 'status'] });
     for (const user of data) if (isHidden(user)) hidden.add(user.id);
   }
@@ -76,7 +75,7 @@ const DIRECTORY_TTL_MS = 30_000;
 export async function directory(kind: 'expert' | 'tastingLocation'): Promise<PublicName[]> {
   const cached = directoryCache.get(kind);
   if (cached && Date.now() - cached.at < DIRECTORY_TTL_MS) return cached.entries;
-  const { data } = await db().entities.user.query.byDirectory({ directory: kind }).go({ pages: 'all' });
+  const { data } = await tables('accounts').user.query.byDirectory({ directory: kind }).go({ pages: 'all' });
   const entries = data.filter((user) => user.status === 'active').map(toPublicName);
   directoryCache.set(kind, { at: Date.now(), entries });
   return entries;
@@ -91,7 +90,7 @@ export async function publicProfile(
   userId: string,
   statistic: PublicProfile['statistic'],
 ): Promise<PublicProfile> {
-  const { data: user } = await db().entities.user.get({ id: userId }).go();
+  const { data: user } = await tables('accounts').user.get({ id: userId }).go();
   if (!user || user.status === 'deleting') throw new NotFoundError();
   const profile: PublicProfile = {
     id: user.id,
@@ -141,8 +140,8 @@ export async function wineListPublishers(ids: readonly string[]): Promise<Map<st
   const found = new Map<string, WineListPublisher>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 100) {
-    const { data } = await db()
-      .entities.user.get(unique.slice(i, i + 100).map((id) => ({ id })))
+    const { data } = await tables('accounts')
+      .user.get(unique.slice(i, i + 100).map((id) => ({ id })))
       .go();
     for (const user of data) {
       if (isHidden(user)) continue;

@@ -13,7 +13,7 @@ import {
 } from '@kork/shared';
 import { ulid } from 'ulid';
 import { mail } from '../adapters/mail';
-import { db } from '../data/entities';
+import { tables, transaction } from '../data/tables';
 import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
 import { ConflictError, ForbiddenError, ValidationError } from '../platform/errors';
 import { logger } from '../platform/logger';
@@ -102,7 +102,7 @@ async function createAccount(
     } as UserRecord;
     const token = extra.verifyToken?.(id);
     await commitTransaction(() =>
-      db().transaction.write(({ accountEmail, user, accountIdentity, accountToken }) => [
+      transaction('accounts').write(({ accountEmail, user, accountIdentity, accountToken }) => [
         accountEmail.create({ email: fields.email, ownerId: id }).commit(),
         user.create(record).commit(),
         ...(identity
@@ -135,11 +135,11 @@ async function createAccount(
  * one transaction), so it can be registered again. Only a claim whose account is missing is removed.
  */
 async function releaseOrphanClaim(email: string): Promise<boolean> {
-  const { data: claim } = await db().entities.accountEmail.get({ email }).go();
+  const { data: claim } = await tables('accounts').accountEmail.get({ email }).go();
   if (!claim || (await findUserById(claim.ownerId))) return false;
   try {
-    await db()
-      .entities.accountEmail.delete({ email })
+    await tables('accounts')
+      .accountEmail.delete({ email })
       .where((a, { eq }) => eq(a.ownerId, claim.ownerId))
       .go();
   } catch (error) {
@@ -237,8 +237,8 @@ export async function signInWithProvider(
   identity: ProviderIdentity,
   options: { reactivate?: boolean } = {},
 ): Promise<LoginResult> {
-  const { data: link } = await db()
-    .entities.accountIdentity.get({ provider: identity.provider, subject: identity.subject })
+  const { data: link } = await tables('accounts')
+    .accountIdentity.get({ provider: identity.provider, subject: identity.subject })
     .go();
   let user = link ? await findUserById(link.ownerId) : undefined;
   if (!user && identity.email && identity.emailVerified) {
@@ -246,8 +246,8 @@ export async function signInWithProvider(
     user = await findUserByEmail(identity.email);
     if (user) {
       try {
-        await db()
-          .entities.accountIdentity.create({
+        await tables('accounts')
+          .accountIdentity.create({
             provider: identity.provider,
             subject: identity.subject,
             ownerId: user.id,
@@ -256,8 +256,8 @@ export async function signInWithProvider(
       } catch (error) {
         // Linked a moment ago by a parallel sign-in: fine if to this account.
         if (!isConditionFailure(error)) throw error;
-        const { data: now } = await db()
-          .entities.accountIdentity.get({ provider: identity.provider, subject: identity.subject })
+        const { data: now } = await tables('accounts')
+          .accountIdentity.get({ provider: identity.provider, subject: identity.subject })
           .go();
         if (now?.ownerId !== user.id) throw new ConflictError({ key: 'emailTaken' });
       }
@@ -270,7 +270,7 @@ export async function signInWithProvider(
   }
   if (user.status !== 'active') throw new ForbiddenError({ key: 'accountDeactivated' });
   if (!user.emailVerified) {
-    await db().entities.user.patch({ id: user.id }).set({ emailVerified: true }).go();
+    await tables('accounts').user.patch({ id: user.id }).set({ emailVerified: true }).go();
     user = { ...user, emailVerified: true };
   }
   return loginResult(user);
@@ -285,7 +285,7 @@ export async function verifyEmail(token: string): Promise<LoginResult> {
   const updatedAt = new Date().toISOString();
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ accountToken, user: users }) => [
+      transaction('accounts').write(({ accountToken, user: users }) => [
         accountToken
           .delete({ tokenHash: record.tokenHash })
           .where((a, { exists }) => exists(a.tokenHash))

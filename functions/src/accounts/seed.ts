@@ -1,7 +1,7 @@
 import { directoryOf, type UserType } from '@kork/shared';
-import { db } from '../data/entities';
-import { commitTransaction } from '../data/transactions';
 import type { SeedStep } from '../data/seed-step';
+import { tables, transaction } from '../data/tables';
+import { commitTransaction } from '../data/transactions';
 import { findUserByEmail } from './account-store';
 import { hashPassword } from './passwords';
 
@@ -108,7 +108,7 @@ export const accountsSeed: SeedStep = {
       const passwordHash = await hashPassword(account.password);
       // The address claim and the account together, so a failed run never leaves one without the other.
       await commitTransaction(() =>
-        db().transaction.write(({ accountEmail, user }) => [
+        transaction('accounts').write(({ accountEmail, user }) => [
           accountEmail.create({ email: account.email, ownerId: id }).commit(),
           user
             .create({
@@ -142,12 +142,12 @@ export const directorySeed: SeedStep = {
   version: 1,
   description: 'expert and tasting-location directories',
   async run() {
-    const { data } = await db().entities.user.scan.go({ pages: 'all' });
+    const { data } = await tables('accounts').user.scan.go({ pages: 'all' });
     let filed = 0;
     for (const user of data) {
       const directory = directoryOf(user);
       if (user.directory === directory) continue;
-      await db().entities.user.patch({ id: user.id }).set({ directory }).go();
+      await tables('accounts').user.patch({ id: user.id }).set({ directory }).go();
       filed++;
     }
     return `${filed} accounts filed`;

@@ -4,7 +4,7 @@
  */
 import type { Locale, LoginResult } from '@kork/shared';
 import { mail } from '../adapters/mail';
-import { db } from '../data/entities';
+import { tables, transaction } from '../data/tables';
 import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
 import { RateLimitedError, UnauthorizedError } from '../platform/errors';
 import { release, remember, remembered, reserve } from '../platform/rate-limit';
@@ -84,8 +84,8 @@ export async function logIn(
 export async function reactivateAccount(user: UserRecord): Promise<UserRecord> {
   const updatedAt = new Date().toISOString();
   try {
-    await db()
-      .entities.user.patch({ id: user.id })
+    await tables('accounts')
+      .user.patch({ id: user.id })
       .set({ status: 'active', updatedAt })
       .remove(['deactivatedAt'])
       .where((a, { eq }) => eq(a.status, 'deactivated'))
@@ -124,7 +124,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
   const passwordHash = await hashPassword(password);
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ accountToken, user: users }) => [
+      transaction('accounts').write(({ accountToken, user: users }) => [
         accountToken
           .delete({ tokenHash: record.tokenHash })
           .where((a, { exists }) => exists(a.tokenHash))

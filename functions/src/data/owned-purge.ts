@@ -47,6 +47,18 @@ export async function countOwned(ownerId: string, entity: EntityName): Promise<n
   return data.length;
 }
 
+/**
+ * What an owner has in the `owned` collection, by entity: the first `limit` items, or every page.
+ * The account deletion reads it to see what is left and to find the account's own last items.
+ */
+export async function ownedItems(
+  ownerId: string,
+  read: { limit: number } | { pages: 'all' },
+): Promise<Record<string, Record<string, unknown>[]>> {
+  const { data } = await db().collections.owned({ ownerId }).go(read);
+  return data as unknown as Record<string, Record<string, unknown>[]>;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

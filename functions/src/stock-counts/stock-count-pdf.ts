@@ -6,7 +6,7 @@
  */
 import { currency, type Locale, type StockCountLine, type StockCountSheet } from '@kork/shared';
 import PDFDocument from 'pdfkit';
-import { db } from '../data/entities';
+import { accountDisplayName } from '../accounts/account-lookup';
 import { fontFile } from '../wine-lists/pdf/assets';
 import { pdfFileName, readableFileName } from '../wine-lists/pdf/file-name';
 import { stockCountSheet } from './stock-count-service';
@@ -88,14 +88,6 @@ function moment(iso: string, locale: Locale): string {
   }).format(new Date(iso));
 }
 
-async function cellarName(ownerId: string): Promise<string> {
-  const { data } = await db()
-    .entities.user.get({ id: ownerId })
-    .go({ attributes: ['tastingLocationName', 'firstName', 'lastName'] });
-  if (!data) return '';
-  return data.tastingLocationName || `${data.firstName ?? ''} ${data.lastName ?? ''}`.trim();
-}
-
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 /** Column right edges after the wine column (points from the left margin). */
 const COLUMNS = { expected: 330, counted: 385, difference: 445, value: 515 };
@@ -109,7 +101,10 @@ export async function stockCountPdf(
   countId: string,
   locale: Locale,
 ): Promise<{ bytes: Uint8Array; fileName: string; readableName: string }> {
-  const [count, name] = await Promise.all([stockCountSheet(ownerId, countId, locale), cellarName(ownerId)]);
+  const [count, name] = await Promise.all([
+    stockCountSheet(ownerId, countId, locale),
+    accountDisplayName(ownerId),
+  ]);
   const t = TEXT[locale];
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
