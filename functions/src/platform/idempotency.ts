@@ -65,8 +65,8 @@ export async function once(
 ): Promise<StoredAnswer> {
   const fingerprint = fingerprintOf(event);
   // Loaded on first use, so routes called without a key never evaluate the table client.
-  const { db } = await import('../data/entities');
-  const records = db().entities.idempotencyRecord;
+  const { tables } = await import('../data/tables');
+  const records = tables('platform').idempotencyRecord;
   const now = Date.now();
   const claim = {
     scope,

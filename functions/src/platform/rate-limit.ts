@@ -3,7 +3,7 @@
  * that guards expensive or sensitive work (a password check) is reserved before the work with one
  * conditional update, so parallel requests can never run more than `limit` times in a window.
  */
-import { db } from '../data/entities';
+import { tables } from '../data/tables';
 import { isConditionFailure } from '../data/transactions';
 
 export interface RateLimit {
@@ -30,8 +30,8 @@ export type Reservation =
 export async function reserve(limit: RateLimit, now = Date.now()): Promise<Reservation> {
   const { windowStart, retryAfterSeconds } = windowOf(limit, now);
   try {
-    await db()
-      .entities.rateLimitWindow.update({ key: limit.key, windowStart })
+    await tables('platform')
+      .rateLimitWindow.update({ key: limit.key, windowStart })
       .add({ count: 1 })
       .set({ expiresAt: windowStart + limit.windowSeconds * 2 })
       .where((a, { notExists, lt }) => `${notExists(a.count)} OR ${lt(a.count, limit.limit)}`)
@@ -47,8 +47,8 @@ export async function reserve(limit: RateLimit, now = Date.now()): Promise<Reser
 export async function release(reservation: Reservation): Promise<void> {
   if (!reservation.granted) return;
   try {
-    await db()
-      .entities.rateLimitWindow.update({ key: reservation.key, windowStart: reservation.windowStart })
+    await tables('platform')
+      .rateLimitWindow.update({ key: reservation.key, windowStart: reservation.windowStart })
       .add({ count: -1 })
       .where((a, { gt }) => gt(a.count, 0))
       .go({ response: 'none' });
@@ -62,8 +62,8 @@ export async function release(reservation: Reservation): Promise<void> {
  * table, outside any window, removed by TTL.
  */
 export async function remember(key: string, seconds: number, now = Date.now()): Promise<void> {
-  await db()
-    .entities.rateLimitWindow.put({
+  await tables('platform')
+    .rateLimitWindow.put({
       key,
       windowStart: 0,
       count: 1,
@@ -74,7 +74,7 @@ export async function remember(key: string, seconds: number, now = Date.now()): 
 
 /** Whether `key` was remembered and has not expired (TTL deletes lazily, so the time is checked too). */
 export async function remembered(key: string, now = Date.now()): Promise<boolean> {
-  const { data } = await db().entities.rateLimitWindow.get({ key, windowStart: 0 }).go();
+  const { data } = await tables('platform').rateLimitWindow.get({ key, windowStart: 0 }).go();
   return data !== null && data !== undefined && data.expiresAt > Math.floor(now / 1000);
 }
 
