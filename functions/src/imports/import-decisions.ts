@@ -23,7 +23,7 @@ import {
   type UpdateImportInput,
 } from '@kork/shared';
 import { getWines } from '../catalog/wine-lookup';
-import { db } from '../data/entities';
+import { transaction, type writeItems } from '../data/tables';
 import { commitTransaction, retryOnConflict } from '../data/transactions';
 import { ConflictError, ValidationError } from '../platform/errors';
 import { findDuplicates } from './duplicates';
@@ -207,7 +207,7 @@ async function decideLines(
   }, DECISION_ATTEMPTS);
 }
 
-type Entities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+type Entities = ReturnType<typeof writeItems<'imports'>>;
 
 /** Puts of the lines, as records of the job. */
 function linePuts({ importLine }: Entities, job: ImportJobRecord, lines: readonly ImportLine[]) {
@@ -232,7 +232,7 @@ async function writeDecisions(
     chunks.push(writes.slice(i, i + LINES_PER_TRANSACTION));
   if (chunks.length === 1) {
     await commitTransaction(() =>
-      db().transaction.write((entities) => [
+      transaction('imports').write((entities) => [
         entities.importJob
           .patch(key)
           .set({ counts, version: job.version + 1, updatedAt: new Date().toISOString() })
@@ -250,7 +250,7 @@ async function writeDecisions(
   try {
     for (const [at, chunk] of chunks.entries()) {
       await commitTransaction(() =>
-        db().transaction.write((entities) => {
+        transaction('imports').write((entities) => {
           const { importJob } = entities;
           const now = new Date().toISOString();
           const guard =
@@ -303,7 +303,7 @@ async function takeBack(job: ImportJobRecord, claim: number, lines: readonly Imp
   for (let i = 0; i < lines.length; i += LINES_PER_TRANSACTION) {
     const slice = lines.slice(i, i + LINES_PER_TRANSACTION);
     await commitTransaction(() =>
-      db().transaction.write((entities) => [
+      transaction('imports').write((entities) => [
         entities.importJob
           .check(key)
           .where((attr, op) => `${op.eq(attr.status, 'cancelled')} OR ${op.eq(attr.version, claim)}`)

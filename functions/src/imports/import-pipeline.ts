@@ -28,7 +28,7 @@ import {
 } from '@kork/shared';
 import { documents } from '../adapters/documents';
 import { matchWines, type WineMatch } from '../catalog/wine-matcher';
-import { db } from '../data/entities';
+import { tables } from '../data/tables';
 import { isConditionFailure } from '../data/transactions';
 import { env } from '../platform/env';
 import { ConflictError } from '../platform/errors';
@@ -246,8 +246,8 @@ function progressWriter(job: ImportJobRecord, total: number) {
   let stopped = false;
   let chain: Promise<void> = Promise.resolve();
   const write = (done: number) =>
-    db()
-      .entities.importJob.patch({ ownerId: job.ownerId, id: job.id })
+    tables('imports')
+      .importJob.patch({ ownerId: job.ownerId, id: job.id })
       .set({ progress: { step: 'matching', done, total } })
       .where((attr, op) => `${op.eq(attr.status, 'matching')} AND ${op.eq(attr.version, job.version)}`)
       .go()

@@ -5,10 +5,10 @@
  * Reading the jobs and then writing one would let imports started together all pass.
  */
 import { IMPORT_LIMITS, type ImportStatus, isFinalImportStatus } from '@kork/shared';
-import { db } from '../data/entities';
+import { type TablesOf, tables, transaction } from '../data/tables';
 import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
 
-type JobRecord = Parameters<ReturnType<typeof db>['entities']['importJob']['create']>[0];
+type JobRecord = Parameters<TablesOf<'imports'>['importJob']['create']>[0];
 
 /**
  * Creates the job if the cellar has a slot for it: answers false (nothing written) when
@@ -21,7 +21,7 @@ export async function createInSlot(record: JobRecord): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await commitTransaction(() =>
-        db().transaction.write(({ importJob, importSlots }) => [
+        transaction('imports').write(({ importJob, importSlots }) => [
           importSlots
             .upsert({ ownerId })
             .add({ openIds: [record.id] })
@@ -45,8 +45,8 @@ export async function createInSlot(record: JobRecord): Promise<boolean> {
 /** The job's id leaves the set (after it finished); twice changes nothing. */
 export async function releaseSlot(ownerId: string, id: string): Promise<void> {
   try {
-    await db()
-      .entities.importSlots.patch({ ownerId })
+    await tables('imports')
+      .importSlots.patch({ ownerId })
       .delete({ openIds: [id] })
       .go();
   } catch (error) {
@@ -57,18 +57,18 @@ export async function releaseSlot(ownerId: string, id: string): Promise<void> {
 
 /** The ids in the set whose jobs are finished or gone, removed; true when there were any. */
 async function letGoOfFinished(ownerId: string): Promise<boolean> {
-  const { data } = await db().entities.importSlots.get({ ownerId }).go({ consistent: true });
+  const { data } = await tables('imports').importSlots.get({ ownerId }).go({ consistent: true });
   const ids = [...((data?.openIds as string[] | undefined) ?? [])];
   if (ids.length === 0) return false;
-  const { data: jobs } = await db()
-    .entities.importJob.get(ids.map((id) => ({ ownerId, id })))
+  const { data: jobs } = await tables('imports')
+    .importJob.get(ids.map((id) => ({ ownerId, id })))
     .go({ consistent: true });
   const open = new Set(
     jobs.filter((job) => !isFinalImportStatus(job.status as ImportStatus)).map((job) => job.id),
   );
   const stale = ids.filter((id) => !open.has(id));
   if (stale.length === 0) return false;
-  await db().entities.importSlots.patch({ ownerId }).delete({ openIds: stale }).go();
+  await tables('imports').importSlots.patch({ ownerId }).delete({ openIds: stale }).go();
   return true;
 }
 
@@ -77,15 +77,15 @@ async function letGoOfFinished(ownerId: string): Promise<boolean> {
  * slots were kept), only when there is none yet.
  */
 async function seedSlots(ownerId: string): Promise<void> {
-  const { data } = await db().entities.importSlots.get({ ownerId }).go({ consistent: true });
+  const { data } = await tables('imports').importSlots.get({ ownerId }).go({ consistent: true });
   if (data) return;
-  const { data: jobs } = await db()
-    .entities.importJob.query.byOwnerKey({ ownerId })
+  const { data: jobs } = await tables('imports')
+    .importJob.query.byOwnerKey({ ownerId })
     .go({ pages: 'all', consistent: true, attributes: ['ownerId', 'id', 'status'] });
   const open = jobs.filter((job) => !isFinalImportStatus(job.status as ImportStatus)).map((job) => job.id);
   try {
-    await db()
-      .entities.importSlots.create({ ownerId, ...(open.length > 0 ? { openIds: open } : {}) })
+    await tables('imports')
+      .importSlots.create({ ownerId, ...(open.length > 0 ? { openIds: open } : {}) })
       .go();
   } catch (error) {
     // Another request made it first.

@@ -14,16 +14,14 @@ import {
   isFinalImportStatus,
   type MessageKey,
 } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 import { isConditionFailure } from '../data/transactions';
 import { ConflictError, DomainError, NotFoundError } from '../platform/errors';
 import { lineKeyOf } from './entities/import-line';
 import { releaseSlot } from './import-slots';
 
-type Db = ReturnType<typeof db>;
-export type ImportJobRecord = EntityItem<Db['entities']['importJob']>;
-export type ImportLineRecord = EntityItem<Db['entities']['importLine']>;
+export type ImportJobRecord = EntityRecord<'importJob'>;
+export type ImportLineRecord = EntityRecord<'importLine'>;
 
 /**
  * 409 for a change the job's state refuses (finished, not at this step, too many running). Not a
@@ -112,7 +110,7 @@ export function lineRecordOf(job: Pick<ImportJobRecord, 'ownerId' | 'id' | 'expi
 
 /** The job as it is now (strongly consistent), or undefined. */
 export async function currentJob(ownerId: string, id: string): Promise<ImportJobRecord | undefined> {
-  const { data } = await db().entities.importJob.get({ ownerId, id }).go({ consistent: true });
+  const { data } = await tables('imports').importJob.get({ ownerId, id }).go({ consistent: true });
   return data ?? undefined;
 }
 
@@ -125,16 +123,16 @@ export async function jobOf(ownerId: string, id: string): Promise<ImportJobRecor
 
 /** Every job of the owner (kept 30 days: tens, not thousands), oldest first. */
 export async function jobsOf(ownerId: string): Promise<ImportJobRecord[]> {
-  const { data } = await db()
-    .entities.importJob.query.byOwnerKey({ ownerId })
+  const { data } = await tables('imports')
+    .importJob.query.byOwnerKey({ ownerId })
     .go({ pages: 'all', consistent: true });
   return data;
 }
 
 /** Every line of a job in file order (at most IMPORT_LIMITS.maxLines: one query, all pages). */
 export async function linesOf(ownerId: string, importId: string): Promise<ImportLine[]> {
-  const { data } = await db()
-    .entities.importLine.query.byImport({ ownerId, importId })
+  const { data } = await tables('imports')
+    .importLine.query.byImport({ ownerId, importId })
     .go({ pages: 'all', consistent: true });
   return data.map(toImportLine).sort((a, b) => a.index - b.index);
 }
@@ -148,7 +146,7 @@ export async function putLines(
     let pending = lines.slice(i, i + BATCH).map((line) => lineRecordOf(job, line));
     for (let round = 0; pending.length > 0; round++) {
       if (round >= 8) throw new Error('Unprocessed import lines remained after 8 rounds');
-      const { unprocessed } = await db().entities.importLine.put(pending).go();
+      const { unprocessed } = await tables('imports').importLine.put(pending).go();
       const keys = new Set((unprocessed ?? []).map((key) => (key as { lineKey: string }).lineKey));
       pending = pending.filter((record) => keys.has(record.lineKey));
     }
@@ -157,8 +155,8 @@ export async function putLines(
 
 /** Removes a job's lines from `fromIndex` on (a table matched again under a new assignment). */
 export async function deleteLinesFrom(ownerId: string, importId: string, fromIndex: number): Promise<void> {
-  const { data } = await db()
-    .entities.importLine.query.byImport({ ownerId, importId })
+  const { data } = await tables('imports')
+    .importLine.query.byImport({ ownerId, importId })
     .go({ pages: 'all', attributes: ['ownerId', 'importId', 'lineKey', 'index'] });
   const keys = data
     .filter((line) => line.index >= fromIndex)
@@ -167,7 +165,7 @@ export async function deleteLinesFrom(ownerId: string, importId: string, fromInd
     let pending = keys.slice(i, i + BATCH);
     for (let round = 0; pending.length > 0; round++) {
       if (round >= 8) throw new Error('Unprocessed import lines remained after 8 rounds');
-      const { unprocessed } = await db().entities.importLine.delete(pending).go();
+      const { unprocessed } = await tables('imports').importLine.delete(pending).go();
       pending = (unprocessed ?? []) as typeof pending;
     }
   }
@@ -220,8 +218,8 @@ export async function updateJob(
 ): Promise<ImportJobRecord> {
   const set = { ...changes, version: expected.version + 1, updatedAt: new Date().toISOString() };
   try {
-    let pending = db()
-      .entities.importJob.patch({ ownerId: expected.ownerId, id: expected.id })
+    let pending = tables('imports')
+      .importJob.patch({ ownerId: expected.ownerId, id: expected.id })
       .set(set as never);
     if (remove.length > 0) pending = pending.remove(remove as never);
     const { data } = await pending
@@ -242,7 +240,7 @@ export async function updateJob(
 
 /** The owner's remembered column assignment: folded header → field. */
 export async function rememberedColumns(ownerId: string): Promise<Record<string, ImportField | null>> {
-  const { data } = await db().entities.importColumnMemory.get({ ownerId }).go();
+  const { data } = await tables('imports').importColumnMemory.get({ ownerId }).go();
   return (data?.fields as Record<string, ImportField | null> | undefined) ?? {};
 }
 
@@ -264,7 +262,7 @@ export async function rememberColumns(
   // A DynamoDB item holds 400 KB: the memory keeps the most recent headers when it grows past a few thousand.
   const entries = Object.entries(fields);
   const kept = Object.fromEntries(entries.slice(Math.max(0, entries.length - 2000)));
-  await db()
-    .entities.importColumnMemory.put({ ownerId, fields: kept, updatedAt: new Date().toISOString() })
+  await tables('imports')
+    .importColumnMemory.put({ ownerId, fields: kept, updatedAt: new Date().toISOString() })
     .go();
 }
