@@ -11,7 +11,7 @@ import {
   type PosKeyInput,
   withBounds,
 } from '@kork/shared';
-import { db } from '../data/entities';
+import { tables, transaction } from '../data/tables';
 import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
 import { signingKey } from '../platform/auth';
 import { ConflictError, NotFoundError } from '../platform/errors';
@@ -46,7 +46,7 @@ export function posKeySecret(record: Pick<PosKeyRecord, 'keyId' | 'salt'>): stri
 /** A key by its id, whoever owns it; undefined for an id that is not a key's (nothing is read for it). */
 export async function findPosKey(keyId: string): Promise<PosKeyRecord | undefined> {
   if (!POS_KEY_ID.test(keyId)) return undefined;
-  const { data } = await db().entities.posKey.get({ keyId }).go({ consistent: true });
+  const { data } = await tables('pos').posKey.get({ keyId }).go({ consistent: true });
   return (data as PosKeyRecord | null) ?? undefined;
 }
 
@@ -58,7 +58,7 @@ async function ownedKey(ownerId: string, keyId: string): Promise<PosKeyRecord> {
 }
 
 export async function listPosKeys(ownerId: string): Promise<PosKey[]> {
-  const { data } = await db().entities.posKey.query.byOwner({ ownerId }).go({ pages: 'all' });
+  const { data } = await tables('pos').posKey.query.byOwner({ ownerId }).go({ pages: 'all' });
   return (data as PosKeyRecord[]).map(toPosKey).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -76,7 +76,7 @@ export async function createPosKey(ownerId: string, input: PosKeyInput): Promise
   };
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ posKey, posKeyCounter }) => [
+      transaction('pos').write(({ posKey, posKeyCounter }) => [
         // An upsert so the first key's counter carries its `owned` index keys too.
         posKeyCounter
           .upsert({ ownerId })
@@ -103,8 +103,8 @@ export async function rotatePosKey(ownerId: string, keyId: string): Promise<PosK
   const secret = deriveSecret(signingKey(), keyId, salt);
   const rotatedAt = new Date().toISOString();
   try {
-    const { data } = await db()
-      .entities.posKey.patch({ keyId })
+    const { data } = await tables('pos')
+      .posKey.patch({ keyId })
       .set({ salt, secretHash: hashSecret(secret), rotatedAt })
       .where((attr, op) => op.eq(attr.ownerId, ownerId))
       .go({ response: 'all_new' });
@@ -121,7 +121,7 @@ export async function deletePosKey(ownerId: string, keyId: string): Promise<void
   await ownedKey(ownerId, keyId);
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ posKey, posKeyCounter }) => [
+      transaction('pos').write(({ posKey, posKeyCounter }) => [
         posKey
           .delete({ keyId })
           .where((attr, op) => op.eq(attr.ownerId, ownerId))
@@ -149,8 +149,8 @@ export async function touchPosKey(record: PosKeyRecord, now = Date.now()): Promi
   if (now - last < LAST_USED_EVERY_MS) return;
   const stale = new Date(now - LAST_USED_EVERY_MS).toISOString();
   try {
-    await db()
-      .entities.posKey.patch({ keyId: record.keyId })
+    await tables('pos')
+      .posKey.patch({ keyId: record.keyId })
       .set({ lastUsedAt: new Date(now).toISOString() })
       .where((attr, op) => `${op.notExists(attr.lastUsedAt)} OR ${op.lte(attr.lastUsedAt, stale)}`)
       .go({ response: 'none' });

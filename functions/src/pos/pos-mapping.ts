@@ -5,7 +5,7 @@
  * the same time records it once), deleting the waiting line in the same transaction.
  */
 import type { PosMappingInput, PosMappingOutcome, PosUnmappedList, PosUnmappedProduct } from '@kork/shared';
-import { db } from '../data/entities';
+import { tables } from '../data/tables';
 import { ValidationError } from '../platform/errors';
 import { type PosSource, takeIn } from './pos-ingest';
 import { ProductResolver } from './pos-products-resolve';
@@ -13,8 +13,8 @@ import { ProductResolver } from './pos-products-resolve';
 const CONCURRENCY = 4;
 
 async function waitingLines(ownerId: string) {
-  const { data } = await db()
-    .entities.posUnmappedLine.query.byOwnerKey({ ownerId })
+  const { data } = await tables('pos')
+    .posUnmappedLine.query.byOwnerKey({ ownerId })
     .go({ pages: 'all', consistent: true });
   return data;
 }
@@ -53,8 +53,8 @@ export async function mapPosProduct(
 ): Promise<PosMappingOutcome> {
   const product = await new ProductResolver(ownerId).feedProduct(input.target);
   if (!product) throw new ValidationError({ target: 'unknownPosProduct' });
-  await db()
-    .entities.posProductMapping.put({
+  await tables('pos')
+    .posProductMapping.put({
       ownerId,
       productId: input.productId,
       target: input.target,

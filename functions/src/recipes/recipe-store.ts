@@ -1,9 +1,8 @@
 /** How recipes are kept: the record as stored and reading it. The cost is never stored (docs/recipes.md). */
 import type { RecipeIngredientInput } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 
-export type RecipeRecord = EntityItem<ReturnType<typeof db>['entities']['recipe']>;
+export type RecipeRecord = EntityRecord<'recipe'>;
 
 /**
  * An ingredient as stored: what the owner set, and for a wine the name it had when the recipe was last
@@ -16,12 +15,12 @@ export const ingredientsOf = (record: Pick<RecipeRecord, 'ingredients'>) =>
 
 /** The recipe as stored (strongly consistent), or undefined for an id this cellar has no recipe by. */
 export async function storedRecipe(ownerId: string, id: string): Promise<RecipeRecord | undefined> {
-  const { data } = await db().entities.recipe.get({ ownerId, id }).go({ consistent: true });
+  const { data } = await tables('recipes').recipe.get({ ownerId, id }).go({ consistent: true });
   return data ?? undefined;
 }
 
 /** Every recipe of the cellar (at most RECIPE_LIMITS.recipesMax: one query, all pages). */
 export async function storedRecipes(ownerId: string): Promise<RecipeRecord[]> {
-  const { data } = await db().entities.recipe.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
+  const { data } = await tables('recipes').recipe.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
   return data;
 }

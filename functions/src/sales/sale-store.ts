@@ -1,10 +1,9 @@
 /** How sales are kept: the record as stored and the API's Sale, and reading one. */
 import type { CurrencyCode, Sale, SaleLine, SaleParty } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
-import { db } from '../data/entities';
+import { type EntityRecord, tables } from '../data/tables';
 import { NotFoundError } from '../platform/errors';
 
-export type SaleRecord = EntityItem<ReturnType<typeof db>['entities']['sale']>;
+export type SaleRecord = EntityRecord<'sale'>;
 
 export function toSale(record: SaleRecord, currency: CurrencyCode): Sale {
   return {
@@ -37,7 +36,7 @@ export function partyOf(input: SaleParty | undefined): SaleParty {
 
 /** The sale as it is now (strongly consistent), or undefined. */
 export async function currentSale(ownerId: string, id: string): Promise<SaleRecord | undefined> {
-  const { data } = await db().entities.sale.get({ ownerId, id }).go({ consistent: true });
+  const { data } = await tables('sales').sale.get({ ownerId, id }).go({ consistent: true });
   return data ?? undefined;
 }
 
@@ -50,6 +49,6 @@ export async function saleRecordOf(ownerId: string, id: string): Promise<SaleRec
 
 /** Every sale of the owner (a cellar records thousands a year, not millions: one query, all pages). */
 export async function salesOf(ownerId: string): Promise<SaleRecord[]> {
-  const { data } = await db().entities.sale.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
+  const { data } = await tables('sales').sale.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
   return data;
 }

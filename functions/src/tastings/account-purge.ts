@@ -2,8 +2,8 @@
  * Account deletion (accounts/account-deletion.ts): the tasting notes, each removed with its wine's
  * averages, so the wines forget the notes too; then the Want to try list.
  */
-import { db } from '../data/entities';
 import { type EntityName, purgeOwned } from '../data/owned-purge';
+import { tables } from '../data/tables';
 import { NotFoundError } from '../platform/errors';
 import { type NoteRecord, removeNote } from './tasting-service';
 
@@ -17,8 +17,8 @@ export async function purgeAccountData(ownerId: string, deadline: number): Promi
   let cursor: string | null = null;
   do {
     if (Date.now() >= deadline) return false;
-    const page: { data: NoteRecord[]; cursor: string | null } = await db()
-      .entities.tastingNote.query.byOwner({ ownerId })
+    const page: { data: NoteRecord[]; cursor: string | null } = await tables('tastings')
+      .tastingNote.query.byOwner({ ownerId })
       .go({ limit: 100, cursor });
     for (const note of page.data) {
       if (Date.now() >= deadline) return false;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { MainCategory } from '@kork/shared';
 import { allWines, type WineRecord } from '../catalog/wine-lookup';
-import { db } from '../data/entities';
 import type { SeedStep } from '../data/seed-step';
+import { tables } from '../data/tables';
 import { createTasting } from './tasting-service';
 
 const EXPERTS = ['demo-expert', 'demo-sommelier', 'demo-critic'];
@@ -56,8 +56,8 @@ export const tastingsSeed: SeedStep = {
   version: 1,
   description: 'demo tasting notes by the demo experts and the demo private user',
   async run(log) {
-    const { data: existing } = await db()
-      .entities.tastingNote.query.byOwner({ ownerId: 'demo-expert' })
+    const { data: existing } = await tables('tastings')
+      .tastingNote.query.byOwner({ ownerId: 'demo-expert' })
       .go({ limit: 1 });
     if (existing.length > 0) return 'already present';
     const candidates: WineRecord[] = [];

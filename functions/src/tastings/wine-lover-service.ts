@@ -12,7 +12,7 @@ import {
 } from '@kork/shared';
 import { hiddenAccounts } from '../accounts/public-profiles';
 import { getWine, getWines } from '../catalog/wine-lookup';
-import { db } from '../data/entities';
+import { tables } from '../data/tables';
 import { isConditionFailure } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
@@ -20,8 +20,8 @@ import { createTasting, updateTasting } from './tasting-service';
 
 /** The person's latest note on the wine, if they wrote one. */
 async function latestNoteOn(wineId: string, ownerId: string) {
-  const { data } = await db()
-    .entities.tastingNote.query.byOwner({ ownerId })
+  const { data } = await tables('tastings')
+    .tastingNote.query.byOwner({ ownerId })
     .where(({ wineId: wine }, { eq }) => eq(wine, wineId))
     .go({ pages: 'all', order: 'desc' });
   return data[0];
@@ -73,8 +73,8 @@ export async function rateWine(
 }
 
 async function noteExists(id: string): Promise<boolean> {
-  const { data } = await db()
-    .entities.tastingNote.get({ id })
+  const { data } = await tables('tastings')
+    .tastingNote.get({ id })
     .go({ attributes: ['id'], consistent: true });
   return Boolean(data);
 }
@@ -86,7 +86,7 @@ async function requireActiveWine(wineId: string): Promise<void> {
 
 /** Adds a wine to the person's list; a wine already there stays as it was (the same entry, not a second). */
 export async function addWantToTry(ownerId: string, wineId: string): Promise<WantToTryEntry> {
-  const entity = db().entities.wantToTry;
+  const entity = tables('tastings').wantToTry;
   const { data: existing } = await entity.get({ ownerId, wineId }).go();
   if (existing) return { wineId, addedAt: existing.addedAt };
   await requireActiveWine(wineId);
@@ -108,7 +108,7 @@ export async function addWantToTry(ownerId: string, wineId: string): Promise<Wan
 
 /** Takes a wine off the list; taking off a wine that is not there changes nothing. */
 export async function removeWantToTry(ownerId: string, wineId: string): Promise<void> {
-  await db().entities.wantToTry.delete({ ownerId, wineId }).go();
+  await tables('tastings').wantToTry.delete({ ownerId, wineId }).go();
 }
 
 /**
@@ -118,8 +118,8 @@ export async function removeWantToTry(ownerId: string, wineId: string): Promise<
  */
 export async function wantToTryList(ownerId: string): Promise<{ rows: WantToTryEntry[]; count: number }> {
   if ((await hiddenAccounts([ownerId])).has(ownerId)) throw new NotFoundError();
-  const { data } = await db()
-    .entities.wantToTry.query.byOwner({ ownerId })
+  const { data } = await tables('tastings')
+    .wantToTry.query.byOwner({ ownerId })
     .go({ pages: 'all', order: 'desc' });
   const wines = await getWines(data.map((entry) => entry.wineId));
   // A wine merged into another lives on as the survivor (once, however many duplicates were listed).

@@ -6,7 +6,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { isMediaPath, type WineList } from '@kork/shared';
 import { deleteImage, isUploadedFile, storeImage } from '../accounts/account-images';
-import { db } from '../data/entities';
+import { tables } from '../data/tables';
 import { isConditionFailure, laterThan, retryOnConflict } from '../data/transactions';
 import { decodeUpload } from '../media/decode-upload';
 import { env } from '../platform/env';
@@ -33,7 +33,7 @@ async function writeLogo(
     const version = record.version + 1;
     const updatedAt = laterThan(record.updatedAt);
     try {
-      const change = db().entities.wineList.patch({ ownerId, id: listId });
+      const change = tables('wine-lists').wineList.patch({ ownerId, id: listId });
       const write = logo
         ? change.set({ ...logo, version, updatedAt })
         : change.set({ version, updatedAt }).remove(['logo', 'logoWidth', 'logoHeight']);

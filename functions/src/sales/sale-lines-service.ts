@@ -1,0 +1,18 @@
+/**
+ * A cellar's sales as the sales analytics read them: each sale's id, day and lines, every sale or those
+ * whose id (a ULID, so a moment) is from `since` on. Read consistently, so a sale just recorded is in.
+ */
+import { tables } from '../data/tables';
+
+export interface SaleLinesRead {
+  id: string;
+  date: string;
+  products?: unknown;
+}
+
+export async function saleLinesOf(ownerId: string, since?: string): Promise<SaleLinesRead[]> {
+  const query = tables('sales').sale.query.byOwnerKey({ ownerId });
+  const options = { pages: 'all', consistent: true, attributes: ['id', 'date', 'products'] } as const;
+  const { data } = since ? await query.gte({ id: since }).go(options) : await query.go(options);
+  return data;
+}
