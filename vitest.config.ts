@@ -68,7 +68,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 90_000,
           // One DynamoDB Local for the whole tier, each test file in a database of its own in it.
-          globalSetup: ['infra/local/dynamodb-global-setup.ts'],
+          globalSetup: ['functions/test/dynamodb-global-setup.ts'],
           // Two files at a time, each with its own stack and S3 emulator: the tier is mostly waiting on
           // the emulators, so two share the machine's cores well (docs/benchmarks.md).
           fileParallelism: true,

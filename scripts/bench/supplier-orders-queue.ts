@@ -22,7 +22,7 @@ export async function benchSupplierOrdersQueue(): Promise<BenchSection> {
   const { placedMailsOf } = await import(
     '@kork/functions/marketplace/supplier-orders/supplier-order-mail-claims'
   );
-  const { directBuyer, directOrders, FaultyMail } = await import('../../infra/local/test-supplier-orders');
+  const { directBuyer, directOrders, FaultyMail } = await import('../../functions/test/test-supplier-orders');
   const stack = await startLocalStack({ queueVisibilityTimeoutMs: 200 });
   const previousLevel = process.env.LOG_LEVEL;
   process.env.LOG_LEVEL = 'silent';
