@@ -11,7 +11,8 @@ import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PlaceMap } from '../maps/place-map';
-import { eventKeys, getEvent } from './api/events';
+import { eventQuery } from './api/event-queries';
+import { eventKeys } from './api/events';
 import { CategoryBadge, PrivateBadge } from './browse/category-badge';
 import { EventCover } from './browse/event-cover';
 import { locationLine, organiserPath, scheduleText } from './event-text';
@@ -49,10 +50,9 @@ function EventProfile() {
   const currency = useCurrency();
   const queryClient = useQueryClient();
 
+  // Prices depend on who asks (monopoly or HORECA) and on the currency; `canEdit` on who asks.
   const result = useQuery({
-    // Prices depend on who asks (monopoly or HORECA) and on the currency; `canEdit` on who asks.
-    queryKey: [...eventKeys.event(eventId), session.status, currency],
-    queryFn: ({ signal }) => getEvent(eventId, signal),
+    ...eventQuery(eventId, session.status, currency),
     enabled: session.status !== 'loading',
   });
   const event = result.data;

@@ -9,7 +9,8 @@ import { errorMessage } from '../../lib/form-schema';
 import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { eventKeys, listEvents } from './api/events';
+import { eventsQuery } from './api/event-queries';
+import { eventKeys } from './api/events';
 import { EventCard } from './browse/event-card';
 import {
   EVENTS_PER_PAGE,
@@ -47,12 +48,7 @@ function Events() {
   const [editorLoaded, setEditorLoaded] = useState(false);
   const [creating, setCreating] = useState(false);
 
-  const result = useQuery({
-    // Who asks matters: an organiser may be shown their own events differently.
-    queryKey: [...eventKeys.list(query), session.status],
-    queryFn: ({ signal }) => listEvents(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery({ ...eventsQuery(query, session.status), placeholderData: keepPreviousData });
 
   const change = useCallback(
     (update: Partial<EventFilters>) => {

@@ -19,8 +19,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, schemaErrors } from '../../../lib/form-schema';
 import { useViewer } from '../../../lib/session';
-import { listWineLists } from '../../wine-lists/api/wine-lists';
-import { searchWines } from '../../wines/api/search-wines';
+import { eventWineSearchQuery, organiserWineListsQuery } from '../api/event-queries';
 import { cellarListWines } from './cellar-list-wines';
 import classes from './event-editor.module.css';
 import { type DraftWine, draftWineOf, listFullMessage } from './event-form';
@@ -168,13 +167,7 @@ function WineSearch({
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 300);
-  const found = useQuery({
-    queryKey: ['event-wine-search', term],
-    queryFn: ({ signal }) =>
-      searchWines({ search: term, resultsPerPage: RESULTS, isAvailable: false }, signal),
-    enabled: term.length >= 2,
-    staleTime: 60_000,
-  });
+  const found = useQuery({ ...eventWineSearchQuery(term, RESULTS), enabled: term.length >= 2 });
   const listed = new Set(wines.map((wine) => wine.id));
   const rows = term.length >= 2 ? (found.data?.rows ?? []) : [];
   return (
@@ -251,11 +244,7 @@ function CellarListCopy({
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  const cellarLists = useQuery({
-    queryKey: ['wine-lists', userId ?? '', 'rows'],
-    queryFn: ({ signal }) => listWineLists(userId as string, signal),
-    enabled: Boolean(userId),
-  });
+  const cellarLists = useQuery(organiserWineListsQuery(userId ?? ''));
   if (cellarLists.isPending && userId) return <Loader size="sm" aria-label={t('eventEditor.loading')} />;
   const rows = cellarLists.data?.rows ?? [];
   if (!userId || cellarLists.isError || rows.length === 0)
