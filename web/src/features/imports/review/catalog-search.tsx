@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
-import { searchWines } from '../../wines/api/search-wines';
+import { importCatalogSearchQuery } from '../api/import-reads';
 import { candidateName, candidateOfRow } from './review-model';
 import { bottleSizeText } from './review-text';
 
@@ -28,13 +28,7 @@ export function CatalogSearch({
   const locale = currentLocale();
   const [search, setSearch] = useState(initial);
   const [term] = useDebouncedValue(search.trim(), 250);
-  const found = useQuery({
-    queryKey: ['import-catalog-search', term],
-    queryFn: ({ signal }) =>
-      searchWines({ search: term, resultsPerPage: RESULTS, isAvailable: false }, signal),
-    enabled: term.length > 0,
-    staleTime: 60_000,
-  });
+  const found = useQuery({ ...importCatalogSearchQuery(term, RESULTS), enabled: term.length > 0 });
   const byId = useMemo(
     () => new Map((found.data?.rows ?? []).map((row) => [row.id, candidateOfRow(row)])),
     [found.data],

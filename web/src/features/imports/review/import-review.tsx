@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { errorMessage, translateMessage } from '../../../lib/form-schema';
 import { formatCount } from '../../../lib/format-number';
-import { importCellarQuery } from '../api/import-cellar';
+import { importCellarQuery } from '../api/import-reads';
 import { useConfirmImport, useImportLines, useUpdateImport } from '../api/imports';
 import classes from './import-review.module.css';
 import { ReviewLine } from './review-line';
