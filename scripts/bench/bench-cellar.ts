@@ -3,8 +3,8 @@
  * a large cellar written straight to the table (each wine with its ADDED entry, as adding it writes).
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
-import { bumpCellarVersion } from '@kork/functions/cellar/cellar-version';
-import { type CellarWineRecord, historyRecord } from '@kork/functions/cellar/cellar-wine-store';
+import { bumpCellarVersion } from '@kork/functions/cellar/kernel/cellar-version';
+import { type CellarWineRecord, historyRecord } from '@kork/functions/cellar/kernel/wine-records';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import type { LoginResult } from '@kork/shared';

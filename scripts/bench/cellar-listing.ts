@@ -21,7 +21,7 @@ import {
   type QueryCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import { accountsSeed } from '@kork/functions/accounts/seed';
-import { heldSnapshots, resetCellarSnapshots } from '@kork/functions/cellar/cellar-snapshot';
+import { heldSnapshots, resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import type { CellarWineInput, LoginResult, MainCategory } from '@kork/shared';

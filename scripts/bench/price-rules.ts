@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cellarOf } from '@kork/functions/cellar/cellar-service';
-import type { CellarWineRecord } from '@kork/functions/cellar/cellar-wine-store';
+import type { CellarWineRecord } from '@kork/functions/cellar/kernel/wine-records';
 import type { PriceApplyResult, PricePreview, PriceRuleSet } from '@kork/shared';
 import { ulid } from 'ulid';
 import { restaurantCellar, writeCellarWines } from './bench-cellar';

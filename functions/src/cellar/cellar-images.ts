@@ -2,19 +2,16 @@
 
 import type { Cellar, CellarWine } from '@kork/shared';
 import { deleteImage, isUploadedFile, storeImage } from '../accounts/account-images';
-import { db } from '../data/entities';
+import { actorOf } from '../accounts/account-lookup';
+import { tables } from '../data/tables';
 import { isConditionFailure, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { cellarOf } from './cellar-service';
-import {
-  actorOf,
-  cellarWineOf,
-  historyRecord,
-  laterThan,
-  toCellarWine,
-  writeChanges,
-} from './cellar-wine-store';
+import { cellarWineOf } from './kernel/wine-reads';
+import { historyRecord, toCellarWine } from './kernel/wine-records';
+import { laterThan } from './kernel/wine-transaction';
+import { writeChanges } from './kernel/wine-writes';
 
 /** Cellars keep at most this many pictures. */
 export const CELLAR_IMAGES_MAX = 12;
@@ -48,8 +45,8 @@ export async function addCellarImage(ownerId: string, cellarId: string, body: un
   if (cellar.images.length >= CELLAR_IMAGES_MAX) throw tooMany();
   const path = await storeImage(ownerId, 'cellarImage', file);
   try {
-    const { data } = await db()
-      .entities.cellar.patch({ ownerId })
+    const { data } = await tables('cellar')
+      .cellar.patch({ ownerId })
       .append({ images: [path] })
       .set({ updatedAt: new Date().toISOString() })
       .where((attr, op) => `${op.size(attr.images)} < ${op.escape(CELLAR_IMAGES_MAX)}`)
@@ -69,14 +66,14 @@ export async function addCellarImage(ownerId: string, cellarId: string, body: un
 export async function removeCellarImage(ownerId: string, cellarId: string, image: string): Promise<Cellar> {
   await cellarOfOwner(ownerId, cellarId);
   const cellar = await retryOnConflict(async () => {
-    const { data } = await db().entities.cellar.get({ ownerId }).go({ consistent: true });
+    const { data } = await tables('cellar').cellar.get({ ownerId }).go({ consistent: true });
     const current = [...(data?.images ?? [])];
     if (!data || data.id !== cellarId || !current.includes(image)) throw new NotFoundError();
     const images = current.filter((path) => path !== image);
     const updatedAt = new Date().toISOString();
     try {
-      await db()
-        .entities.cellar.patch({ ownerId })
+      await tables('cellar')
+        .cellar.patch({ ownerId })
         .set({ images, updatedAt })
         .where((attr, op) => op.eq(attr.images, current))
         .go();
@@ -132,6 +129,6 @@ export async function setWineImage(
 class StaleImage extends Error {}
 
 async function freshWine(ownerId: string, id: string) {
-  const { data } = await db().entities.cellarWine.get({ ownerId, id }).go({ consistent: true });
+  const { data } = await tables('cellar').cellarWine.get({ ownerId, id }).go({ consistent: true });
   return data ?? undefined;
 }

@@ -11,16 +11,16 @@ import {
   isCurrencyCode,
   VAT_STYLES,
 } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
-import { db } from '../data/entities';
+import { findUserById } from '../accounts/account-lookup';
+import { type EntityRecord, tables } from '../data/tables';
 import { isConditionFailure, retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, ForbiddenError, NotFoundError } from '../platform/errors';
-import { bumpCellarVersion } from './cellar-version';
-import { laterThan } from './cellar-wine-store';
+import { bumpCellarVersion } from './kernel/cellar-version';
+import { laterThan } from './kernel/wine-transaction';
 
-type CellarRecord = EntityItem<ReturnType<typeof db>['entities']['cellar']>;
+type CellarRecord = EntityRecord<'cellar'>;
 
 function toCellar(record: CellarRecord): Cellar {
   return {
@@ -37,9 +37,9 @@ function toCellar(record: CellarRecord): Cellar {
 
 /** The owner's cellar, created the first time it is asked for. */
 export async function cellarOf(ownerId: string): Promise<Cellar> {
-  const { data } = await db().entities.cellar.get({ ownerId }).go();
+  const { data } = await tables('cellar').cellar.get({ ownerId }).go();
   if (data) return toCellar(data);
-  const { data: user } = await db().entities.user.get({ id: ownerId }).go();
+  const user = await findUserById(ownerId);
   if (!user) throw new NotFoundError();
   const now = new Date().toISOString();
   const record = {
@@ -54,20 +54,26 @@ export async function cellarOf(ownerId: string): Promise<Cellar> {
   };
   try {
     // One item, created only where there is none: two first uses at once make one cellar.
-    await db().entities.cellar.create(record).go();
+    await tables('cellar').cellar.create(record).go();
     return toCellar(record as CellarRecord);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // Another request made it a moment ago: that one is the cellar.
-    const { data: made } = await db().entities.cellar.get({ ownerId }).go({ consistent: true });
+    const { data: made } = await tables('cellar').cellar.get({ ownerId }).go({ consistent: true });
     if (made) return toCellar(made);
     throw error;
   }
 }
 
+/** The id of the owner's cellar as stored; undefined when they have none yet (none is made here). */
+export async function storedCellarId(ownerId: string): Promise<string | undefined> {
+  const { data } = await tables('cellar').cellar.get({ ownerId }).go();
+  return data?.id;
+}
+
 /** A cellar by id, for its owner or an admin only. */
 export async function ownedCellar(id: string, actor: Principal): Promise<Cellar> {
-  const { data } = await db().entities.cellar.query.byId({ id }).go();
+  const { data } = await tables('cellar').cellar.query.byId({ id }).go();
   const record = data[0];
   if (!record) throw new NotFoundError();
   if (actor.role !== 'admin' && record.ownerId !== actor.userId) throw new ForbiddenError();
@@ -96,8 +102,8 @@ export async function updateCellar(
     ]);
   let first: string | undefined;
   const outcome = await retryOnConflict(async () => {
-    const { data: record } = await db()
-      .entities.cellar.get({ ownerId: owned.ownerId })
+    const { data: record } = await tables('cellar')
+      .cellar.get({ ownerId: owned.ownerId })
       .go({ consistent: true });
     if (!record) throw new NotFoundError();
     const cellar = toCellar(record);
@@ -109,8 +115,8 @@ export async function updateCellar(
     if (input.defaultGlassSize !== undefined) changes.defaultGlassSize = input.defaultGlassSize;
     if (input.vats) changes.vats = { ...cellar.vats, ...input.vats };
     try {
-      const { data } = await db()
-        .entities.cellar.patch({ ownerId: cellar.ownerId })
+      const { data } = await tables('cellar')
+        .cellar.patch({ ownerId: cellar.ownerId })
         .set(changes as never)
         .where((attr, op) => op.eq(attr.updatedAt, record.updatedAt))
         .go({ response: 'all_new' });

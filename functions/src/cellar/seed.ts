@@ -6,15 +6,15 @@
  */
 import { createHash } from 'node:crypto';
 import { CellarWineInput, type MainCategory } from '@kork/shared';
-import { allWines, type WineRecord } from '../catalog/catalog-store';
-import type { Principal } from '../platform/auth';
+import { allWines, type WineRecord } from '../catalog/wine-lookup';
 import type { SeedStep } from '../data/seed-step';
-import { createCategory } from './category-service';
-import { createOwnWines } from './cellar-wine-adds';
-import { moveOwnWines } from './cellar-wine-moves';
-import { inventoryOf } from './cellar-wine-store';
-import { storeRates } from './exchange-rate-service';
-import { createLocation } from './location-service';
+import type { Principal } from '../platform/auth';
+import { createCategory } from './categories/category-service';
+import { storeRates } from './currency/exchange-rate-service';
+import { inventoryOf } from './kernel/wine-reads';
+import { createLocation } from './locations/location-service';
+import { createOwnWines } from './wines/cellar-wine-adds';
+import { moveOwnWines } from './wines/cellar-wine-moves';
 
 const RESTAURANT = 'demo-restaurant';
 const PRIVATE = 'demo-private';

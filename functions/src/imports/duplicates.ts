@@ -10,7 +10,7 @@ import {
   isCustomSource,
   type ParsedWineLine,
 } from '@kork/shared';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
 
 /** What a custom line becomes when it leaves these out (as the import writes it). */
 const DEFAULT_BOTTLE_SIZE = 0.75;

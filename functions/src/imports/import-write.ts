@@ -20,17 +20,19 @@ import {
   type MessageKey,
   type ParsedWineLine,
 } from '@kork/shared';
-import { rowsInCellar } from '../cellar/cellar-wine-adds';
+import { accountPrincipal } from '../accounts/account-lookup';
+import { locationsOf } from '../cellar/kernel/locations';
+import { inventoryOf } from '../cellar/kernel/wine-reads';
+import type { CellarWineRecord } from '../cellar/kernel/wine-records';
+import { rowsInCellar } from '../cellar/wines/cellar-wine-adds';
 import {
   type ImportGuard,
   ImportGuardFailed,
   type ImportItem,
   ImportItemsRefused,
   importOwnWines,
-} from '../cellar/cellar-wine-imports';
-import { type CellarWineRecord, inventoryOf } from '../cellar/cellar-wine-store';
-import { locationsOf } from '../cellar/location-store';
-import { db } from '../data/entities';
+} from '../cellar/wines/cellar-wine-imports';
+import { writeItems } from '../data/tables';
 import type { Principal } from '../platform/auth';
 import { NotFoundError } from '../platform/errors';
 import type { StepContext } from './import-pipeline';
@@ -50,11 +52,9 @@ const DEFAULT_BOTTLE_SIZE = 0.75;
 
 /** The owner as the write's principal: history entries name the owner, as when they add wines by hand. */
 async function ownerPrincipal(ownerId: string): Promise<Principal> {
-  const { data } = await db()
-    .entities.user.get({ id: ownerId })
-    .go({ attributes: ['role', 'isExpert'] });
-  if (!data) throw new NotFoundError();
-  return { userId: ownerId, role: data.role, isExpert: data.isExpert ?? false };
+  const principal = await accountPrincipal(ownerId);
+  if (!principal) throw new NotFoundError();
+  return principal;
 }
 
 type Built = { item: ImportItem } | { error: NonNullable<ImportLine['error']> } | { existing: string };
@@ -141,7 +141,8 @@ function guardOf(
   counts: ImportCounts,
   total: number,
 ): ImportGuard {
-  return ({ importJob }, { first, last }) => {
+  return ({ first, last }) => {
+    const { importJob } = writeItems('imports');
     const imported = counts.imported + last + 1;
     const previous = first === 0 ? start : (lineIndexes[first - 1] as number);
     return [

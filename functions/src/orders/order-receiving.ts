@@ -15,19 +15,14 @@ import {
   weightedAverageCost,
   withBounds,
 } from '@kork/shared';
+import { actorOf } from '../accounts/account-lookup';
 import { cellarOf } from '../cellar/cellar-service';
-import { newRecords, rowsInCellar } from '../cellar/cellar-wine-adds';
-import { assertLocation, currentWine, locationKey, STALE } from '../cellar/cellar-wine-fields';
-import {
-  actorOf,
-  type CellarWineRecord,
-  historyRecord,
-  laterThan,
-  ownOf,
-  type WineChange,
-  writeTransaction,
-} from '../cellar/cellar-wine-store';
-import { locationIdsOf } from '../cellar/location-store';
+import { locationIdsOf } from '../cellar/kernel/locations';
+import { assertLocation, currentWine, locationKey, STALE } from '../cellar/kernel/wine-fields';
+import { type CellarWineRecord, historyRecord, ownOf } from '../cellar/kernel/wine-records';
+import { laterThan, type WineChange, writeTransaction } from '../cellar/kernel/wine-transaction';
+import { newRecords, rowsInCellar } from '../cellar/wines/cellar-wine-adds';
+import { writeItems } from '../data/tables';
 import { retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ValidationError } from '../platform/errors';
@@ -191,9 +186,9 @@ export async function receiveOrder(
         }),
       }),
     );
-    await writeTransaction(changes, ({ order: entity }) => [
-      entity
-        .put(after)
+    await writeTransaction(changes, () => [
+      writeItems('orders')
+        .order.put(after)
         .where((attr, op) => op.eq(attr.version, order.version))
         .commit(),
     ]);

@@ -17,7 +17,7 @@ import {
 } from '@kork/shared';
 import { ulid } from 'ulid';
 import { cellarOf } from '../cellar/cellar-service';
-import { latestRates } from '../cellar/exchange-rate-service';
+import { latestRates } from '../cellar/currency/exchange-rate-service';
 import type { OrderRecord } from './order-store';
 
 export interface OrderConversion {

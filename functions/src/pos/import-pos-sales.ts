@@ -1,5 +1,5 @@
 import { PosSalesImport, pathIds } from '@kork/shared';
-import { actorOf } from '../cellar/cellar-wine-store';
+import { actorOf } from '../accounts/account-lookup';
 import type { Principal } from '../platform/auth';
 import { httpRoute } from '../platform/http';
 import { importPosSales } from './pos-import';

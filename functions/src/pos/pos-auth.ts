@@ -6,7 +6,7 @@
  */
 import { POS_LIMITS, POS_SIGNATURE_HEADER } from '@kork/shared';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { db } from '../data/entities';
+import { storedCellarId } from '../cellar/cellar-service';
 import type { Principal } from '../platform/auth';
 import { ForbiddenError, RateLimitedError, UnauthorizedError } from '../platform/errors';
 import { reserve } from '../platform/rate-limit';
@@ -26,8 +26,7 @@ export function rawBody(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64En
 export async function assertTillCellar(ownerId: string, cellarId: string | undefined): Promise<void> {
   if (cellarId === undefined || cellarId === ownerId) return;
   // Read, never made here: an owner with no cellar yet has no cellar id a path could name.
-  const { data: cellar } = await db().entities.cellar.get({ ownerId }).go();
-  if (cellar?.id !== cellarId) throw new ForbiddenError();
+  if ((await storedCellarId(ownerId)) !== cellarId) throw new ForbiddenError();
 }
 
 /**

@@ -14,8 +14,8 @@ import {
   posProductId,
   toCsv,
 } from '@kork/shared';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
-import { storedRecipes } from '../recipes/recipe-store';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { recipeRecordsOf } from '../recipes/recipe-service';
 
 /** What the feed needs of a recipe. */
 export interface FeedRecipe {
@@ -98,7 +98,7 @@ export function feedOf(
 
 /** The owner's feed now: the cellar's snapshot and its recipes as stored. */
 export async function posProducts(ownerId: string): Promise<PosProductFeed> {
-  const [snapshot, recipes] = await Promise.all([cellarSnapshot(ownerId), storedRecipes(ownerId)]);
+  const [snapshot, recipes] = await Promise.all([cellarSnapshot(ownerId), recipeRecordsOf(ownerId)]);
   return feedOf(snapshot.cellar, snapshot.wines, recipes as FeedRecipe[]);
 }
 

@@ -8,8 +8,8 @@
 import { POS_LIMITS, type PosSaleEvent, type PosSaleOutcome } from '@kork/shared';
 import { ulid } from 'ulid';
 import { cellarOf } from '../cellar/cellar-service';
-import type { Actor, TransactionEntities } from '../cellar/cellar-wine-store';
-import { db } from '../data/entities';
+import type { Actor } from '../cellar/kernel/wine-records';
+import { tables, writeItems } from '../data/tables';
 import { ValidationError } from '../platform/errors';
 import { recordTillSale, type TillLine } from '../sales/till-sale-writes';
 import { ProductResolver } from './pos-products-resolve';
@@ -39,8 +39,8 @@ export async function markerOf(
   ownerId: string,
   posTransactionId: string,
 ): Promise<{ saleId?: string; needsMapping: number } | undefined> {
-  const { data } = await db()
-    .entities.posTransaction.get({ ownerId, posTransactionId })
+  const { data } = await tables('pos')
+    .posTransaction.get({ ownerId, posTransactionId })
     .go({ consistent: true });
   return data
     ? { ...(data.saleId ? { saleId: data.saleId } : {}), needsMapping: data.needsMapping ?? 0 }
@@ -52,6 +52,9 @@ export const actorOfSource = (source: PosSource): Actor => ({
   name: source.name,
 });
 
+/** The till's entities as a transaction writes them. */
+type PosWriteEntities = ReturnType<typeof writeItems<'pos'>>;
+
 interface Intake {
   ownerId: string;
   posTransactionId: string;
@@ -60,7 +63,7 @@ interface Intake {
   unmapped: EventLine[];
   source: PosSource;
   /** Items written with the sale besides the marker and the kept lines (mapping deletes the line it maps). */
-  alsoItems?: { count: number; build: (entities: TransactionEntities) => readonly unknown[] };
+  alsoItems?: { count: number; build: (entities: PosWriteEntities) => readonly unknown[] };
 }
 
 /** Writes one till transaction: the sale of its known lines, its marker, its kept lines. */
@@ -90,9 +93,9 @@ export async function takeIn(intake: Intake): Promise<PosSaleOutcome> {
         return marker && (marker.saleId ?? null);
       },
       extraItems: (missing) => 1 + kept.length + missing + (intake.alsoItems?.count ?? 0),
-      extra: (entities, saleId, missing) => [
-        entities.posTransaction
-          .create({
+      extra: (saleId, missing) => [
+        writeItems('pos')
+          .posTransaction.create({
             ownerId,
             posTransactionId,
             ...(saleId ? { saleId } : {}),
@@ -101,9 +104,9 @@ export async function takeIn(intake: Intake): Promise<PosSaleOutcome> {
           })
           .commit(),
         ...[...kept, ...missing.map((line) => keep(line))].map((line) =>
-          entities.posUnmappedLine.create(line).commit(),
+          writeItems('pos').posUnmappedLine.create(line).commit(),
         ),
-        ...(intake.alsoItems?.build(entities) ?? []),
+        ...(intake.alsoItems?.build(writeItems('pos')) ?? []),
       ],
     },
   );

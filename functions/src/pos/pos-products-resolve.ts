@@ -4,9 +4,9 @@
  * other id is unmapped: its line waits for the owner to map it.
  */
 import { type CellarWine, type PosSaleEvent, parsePosProductId } from '@kork/shared';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
-import { currentWine } from '../cellar/cellar-wine-fields';
-import { db } from '../data/entities';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { currentWine } from '../cellar/kernel/wine-fields';
+import { tables } from '../data/tables';
 import { recipeRecordOf } from '../recipes/recipe-service';
 import type { TillLine, TillRecipe } from '../sales/till-sale-writes';
 
@@ -70,8 +70,8 @@ export class ProductResolver {
   private mapping(productId: string): Promise<string | undefined> {
     let found = this.mappings.get(productId);
     if (!found) {
-      found = db()
-        .entities.posProductMapping.get({ ownerId: this.ownerId, productId })
+      found = tables('pos')
+        .posProductMapping.get({ ownerId: this.ownerId, productId })
         .go({ consistent: true })
         .then(({ data }) => data?.target);
       this.mappings.set(productId, found);

@@ -15,14 +15,9 @@ import {
   priceWine,
 } from '@kork/shared';
 import { cellarOf } from '../cellar/cellar-service';
-import { type CellarSnapshot, cellarSnapshot } from '../cellar/cellar-snapshot';
-import {
-  type Actor,
-  type CellarWineRecord,
-  inventoryOf,
-  ownOf,
-  toCellarWine,
-} from '../cellar/cellar-wine-store';
+import { type CellarSnapshot, cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { inventoryOf } from '../cellar/kernel/wine-reads';
+import { type Actor, type CellarWineRecord, ownOf, toCellarWine } from '../cellar/kernel/wine-records';
 import { ValidationError } from '../platform/errors';
 import {
   type PriceWrite,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CellarWineRecord, toCellarWine } from '../cellar/cellar-wine-store';
+import { type CellarWineRecord, toCellarWine } from '../cellar/kernel/wine-records';
 import { restamp, restampReversal } from './price-writes';
 
 function record(own: Record<string, unknown>, updatedAt = '2026-01-01T00:00:00.000Z'): CellarWineRecord {

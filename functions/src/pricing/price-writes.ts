@@ -18,27 +18,28 @@ import {
   pricesChange,
   priceWine,
 } from '@kork/shared';
-import { listCategories } from '../cellar/category-service';
+import { listCategories } from '../cellar/categories/category-service';
 import { cellarOf } from '../cellar/cellar-service';
-import { type CellarSnapshot, cellarSnapshot } from '../cellar/cellar-snapshot';
-import { bumpCellarVersion } from '../cellar/cellar-version';
+import { type CellarSnapshot, cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { bumpCellarVersion } from '../cellar/kernel/cellar-version';
+import { subtreeOf } from '../cellar/kernel/locations';
+import { takeBack } from '../cellar/kernel/take-back';
+import { inventoryOf, winesNow } from '../cellar/kernel/wine-reads';
 import {
   type Actor,
   type CellarWineRecord,
   historyRecord,
-  inventoryOf,
+  ownOf,
+  toCellarWine,
+} from '../cellar/kernel/wine-records';
+import {
   laterThan,
   MAX_TRANSACTION_ITEMS,
-  ownOf,
-  type TransactionEntities,
-  toCellarWine,
+  restampItem,
   transactionsOf,
   type WineChange,
   writeTransaction,
-} from '../cellar/cellar-wine-store';
-import { subtreeOf } from '../cellar/location-store';
-import { takeBack } from '../cellar/take-back';
-import { db } from '../data/entities';
+} from '../cellar/kernel/wine-transaction';
 import { retryOnConflict, TransactionCanceled } from '../data/transactions';
 import { ConflictError } from '../platform/errors';
 import { logger } from '../platform/logger';
@@ -145,19 +146,10 @@ function unitsOf(writes: readonly PriceWrite[]): WriteUnit[] {
   return units;
 }
 
-function restampWrite(cellarWine: TransactionEntities['cellarWine'], { before, after }: Restamp) {
-  return cellarWine
-    .put(after)
-    .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
-    .commit();
-}
-
 /** Writes one unit; the caller raises the cellar's version once after the whole write. */
 function writeUnit({ changes, restamps }: WriteUnit): Promise<void> {
   const extra =
-    restamps.length > 0
-      ? ({ cellarWine }: TransactionEntities) => restamps.map((r) => restampWrite(cellarWine, r))
-      : undefined;
+    restamps.length > 0 ? () => restamps.map(({ before, after }) => restampItem(before, after)) : undefined;
   return writeTransaction(changes, extra, { bumpVersion: false });
 }
 
@@ -224,19 +216,7 @@ export const PARALLEL_TRANSACTIONS = 4;
 export const PRICE_WRITE_ROUNDS = 5;
 
 /** Wines by id, read strongly consistent (a batch get, asked again for what it left unprocessed). */
-export async function winesNow(ownerId: string, ids: readonly string[]): Promise<CellarWineRecord[]> {
-  const found: CellarWineRecord[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys = ids.slice(i, i + 100).map((id) => ({ ownerId, id }));
-    for (let round = 0; keys.length > 0; round++) {
-      if (round >= 8) throw new Error('Unprocessed keys remained after 8 rounds');
-      const { data, unprocessed } = await db().entities.cellarWine.get(keys).go({ consistent: true });
-      found.push(...data);
-      keys = (unprocessed ?? []) as typeof keys;
-    }
-  }
-  return found;
-}
+export { winesNow };
 
 /**
  * Writes the changes `decide` makes of wines, PARALLEL_TRANSACTIONS transactions at a time. A

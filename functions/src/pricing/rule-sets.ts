@@ -13,17 +13,15 @@ import {
   UNCATEGORIZED,
   withBounds,
 } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
 import { ulid } from 'ulid';
-import { categoryIdsOf } from '../cellar/category-service';
-import { locationIdsOf } from '../cellar/location-store';
-import { db } from '../data/entities';
+import { categoryIdsOf } from '../cellar/categories/category-service';
+import { locationIdsOf } from '../cellar/kernel/locations';
+import { type EntityRecord, tables, transaction } from '../data/tables';
 import { commitTransaction, laterThan, retryOnConflict, TransactionCanceled } from '../data/transactions';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 
-type Db = ReturnType<typeof db>;
-export type RuleSetRecord = EntityItem<Db['entities']['priceRuleSet']>;
-type SettingsRecord = EntityItem<Db['entities']['pricingSettings']>;
+export type RuleSetRecord = EntityRecord<'priceRuleSet'>;
+type SettingsRecord = EntityRecord<'pricingSettings'>;
 
 export function toRuleSet(record: RuleSetRecord, defaultId: string | undefined): PriceRuleSet {
   return {
@@ -42,12 +40,12 @@ export function toRuleSet(record: RuleSetRecord, defaultId: string | undefined):
 }
 
 export async function settingsOf(ownerId: string): Promise<SettingsRecord | undefined> {
-  const { data } = await db().entities.pricingSettings.get({ ownerId }).go({ consistent: true });
+  const { data } = await tables('pricing').pricingSettings.get({ ownerId }).go({ consistent: true });
   return data ?? undefined;
 }
 
 export async function ruleSetRecordOf(ownerId: string, id: string): Promise<RuleSetRecord | undefined> {
-  const { data } = await db().entities.priceRuleSet.get({ ownerId, id }).go({ consistent: true });
+  const { data } = await tables('pricing').priceRuleSet.get({ ownerId, id }).go({ consistent: true });
   return data ?? undefined;
 }
 
@@ -68,7 +66,7 @@ export async function defaultRuleSetOf(ownerId: string): Promise<PriceRuleSet | 
 
 export async function listRuleSets(ownerId: string): Promise<{ rows: PriceRuleSet[]; count: number }> {
   const [{ data }, settings] = await Promise.all([
-    db().entities.priceRuleSet.query.byOwnerKey({ ownerId }).go({ pages: 'all', consistent: true }),
+    tables('pricing').priceRuleSet.query.byOwnerKey({ ownerId }).go({ pages: 'all', consistent: true }),
     settingsOf(ownerId),
   ]);
   const rows = data.map((record) => toRuleSet(record, settings?.defaultRuleSetId));
@@ -116,7 +114,7 @@ export async function createRuleSet(ownerId: string, input: PriceRuleSetInput): 
   };
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ priceRuleSet, pricingSettings }) => [
+      transaction('pricing').write(({ priceRuleSet, pricingSettings }) => [
         // An upsert so the first set's settings item carries its `owned` index keys too.
         pricingSettings
           .upsert({ ownerId, updatedAt: now, ...(input.isDefault ? { defaultRuleSetId: record.id } : {}) })
@@ -164,7 +162,7 @@ export async function updateRuleSet(
     const isDefault = patch.isDefault ?? wasDefault;
     const now = new Date().toISOString();
     await commitTransaction(() =>
-      db().transaction.write(({ priceRuleSet, pricingSettings }) => [
+      transaction('pricing').write(({ priceRuleSet, pricingSettings }) => [
         priceRuleSet
           .put(after as RuleSetRecord)
           .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
@@ -199,7 +197,7 @@ export async function deleteRuleSet(ownerId: string, id: string): Promise<void> 
     const now = new Date().toISOString();
     try {
       await commitTransaction(() =>
-        db().transaction.write(({ priceRuleSet, pricingSettings }) => [
+        transaction('pricing').write(({ priceRuleSet, pricingSettings }) => [
           priceRuleSet
             .delete({ ownerId, id })
             .where((attr, op) => op.exists(attr.id))

@@ -18,8 +18,8 @@ import {
   withBounds,
 } from '@kork/shared';
 import { ulid } from 'ulid';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
-import { db } from '../data/entities';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { tables, transaction } from '../data/tables';
 import {
   commitTransaction,
   isConditionFailure,
@@ -112,6 +112,11 @@ export async function recipeRecordOf(
   return record && { ...record, ingredients: ingredientsOf(record) };
 }
 
+/** Every recipe as stored, without its cost (the POS feed reads them with the cellar it already has). */
+export async function recipeRecordsOf(ownerId: string): Promise<RecipeRecord[]> {
+  return storedRecipes(ownerId);
+}
+
 // — Routes —
 
 export async function listRecipes(ownerId: string): Promise<RecipeList> {
@@ -182,7 +187,7 @@ export async function createRecipe(ownerId: string, input: RecipeInput): Promise
   };
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ recipe, recipeCounter }) => [
+      transaction('recipes').write(({ recipe, recipeCounter }) => [
         // An upsert (not an update) so the first recipe's counter carries its `owned` index keys too.
         recipeCounter
           .upsert({ ownerId })
@@ -231,8 +236,8 @@ export async function updateRecipe(ownerId: string, recipeId: string, patch: Rec
         : refreshedNames(ingredientsOf(before), cellar.wines);
     after.updatedAt = laterThan(before.updatedAt);
     try {
-      await db()
-        .entities.recipe.put(after as RecipeRecord)
+      await tables('recipes')
+        .recipe.put(after as RecipeRecord)
         .where((attr, op) => op.eq(attr.updatedAt, before.updatedAt))
         .go();
     } catch (error) {
@@ -248,7 +253,7 @@ export async function updateRecipe(ownerId: string, recipeId: string, patch: Rec
 export async function deleteRecipe(ownerId: string, recipeId: string): Promise<void> {
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ recipe, recipeCounter }) => [
+      transaction('recipes').write(({ recipe, recipeCounter }) => [
         recipe
           .delete({ ownerId, id: recipeId })
           .where((attr, op) => op.exists(attr.id))

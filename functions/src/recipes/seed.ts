@@ -7,9 +7,9 @@
  */
 import { CellarWineInput, type RecipeIngredientInput, RecipeInput } from '@kork/shared';
 import { allWines, type WineRecord } from '../catalog/wine-lookup';
-import { createOwnWines } from '../cellar/cellar-wine-adds';
-import type { Principal } from '../platform/auth';
+import { createOwnWines } from '../cellar/wines/cellar-wine-adds';
 import type { SeedStep } from '../data/seed-step';
+import type { Principal } from '../platform/auth';
 import { createRecipe, recipesOf } from './recipe-service';
 
 const RESTAURANT = 'demo-restaurant';

@@ -23,7 +23,7 @@ import {
   todayIso,
   withBounds,
 } from '@kork/shared';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
 import { db } from '../data/entities';
 import { ValidationError } from '../platform/errors';
 import { salesLinesOf } from './sales-lines';

@@ -20,7 +20,8 @@ import {
   SalesLinesBuilder,
 } from '@kork/shared';
 import { encodeTime } from 'ulid';
-import type { CellarSnapshot } from '../cellar/cellar-snapshot';
+import type { CellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { historyOfActionSince } from '../cellar/kernel/wine-reads';
 import { db } from '../data/entities';
 
 /** A sale as the instance keeps it: enough to build its lines against any snapshot's wines. */
@@ -74,11 +75,7 @@ async function readSales(ownerId: string, since?: string) {
 
 /** Ids of sales deleted from `since` (a ULID) on, as their SALE_DELETED history entries tell. */
 async function deletedSince(ownerId: string, since: string): Promise<Set<string>> {
-  const { data } = await db()
-    .entities.cellarHistory.query.byOwnerKey({ ownerId })
-    .gte({ id: since })
-    .where(({ action }, { eq }) => eq(action, 'SALE_DELETED'))
-    .go({ pages: 'all', consistent: true, attributes: ['before', 'after'] });
+  const data = await historyOfActionSince(ownerId, since, 'SALE_DELETED');
   const ids = new Set<string>();
   for (const entry of data) {
     const saleId =

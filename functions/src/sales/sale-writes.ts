@@ -22,20 +22,19 @@ import {
   withBounds,
 } from '@kork/shared';
 import { ulid } from 'ulid';
+import { actorOf } from '../accounts/account-lookup';
 import { cellarOf } from '../cellar/cellar-service';
-import { currentWine, locationKey, STALE } from '../cellar/cellar-wine-fields';
+import { locationIdsOf } from '../cellar/kernel/locations';
+import { currentWine, locationKey, STALE } from '../cellar/kernel/wine-fields';
 import {
-  actorOf,
   type CellarWineRecord,
   historyRecord,
-  laterThan,
   ownOf,
   placementList,
   placementMap,
-  type WineChange,
-  writeTransaction,
-} from '../cellar/cellar-wine-store';
-import { locationIdsOf } from '../cellar/location-store';
+} from '../cellar/kernel/wine-records';
+import { laterThan, type WineChange, writeTransaction } from '../cellar/kernel/wine-transaction';
+import { writeItems } from '../data/tables';
 import { retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, DomainError, ValidationError } from '../platform/errors';
@@ -199,7 +198,7 @@ export async function createSale(ownerId: string, input: SaleInput, principal: P
       };
       return { before, after, history: historyRecord(after, 'SOLD', before, after, actor, { saleId }) };
     });
-    await writeTransaction(changes, ({ sale: entity }) => [entity.create(sale).commit()]);
+    await writeTransaction(changes, () => [writeItems('sales').sale.create(sale).commit()]);
     return sale;
   }, SALE_ATTEMPTS);
   if (outcome === STALE) throw new ConflictError();
@@ -293,9 +292,9 @@ export async function deleteSale(ownerId: string, saleId: string, principal: Pri
         history: historyRecord(after, 'SALE_DELETED', before, after, actor, { saleId }),
       };
     });
-    await writeTransaction(changes, ({ sale: entity }) => [
-      entity
-        .delete({ ownerId, id: saleId })
+    await writeTransaction(changes, () => [
+      writeItems('sales')
+        .sale.delete({ ownerId, id: saleId })
         .where((attr, op) => op.exists(attr.id))
         .commit(),
     ]);

@@ -1,6 +1,6 @@
 import type { SaleLine } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
-import type { CellarWineRecord } from '../cellar/cellar-wine-store';
+import type { CellarWineRecord } from '../cellar/kernel/wine-records';
 import { linesOf, type TillLine, type WineState } from './till-sale-writes';
 
 const A = 'loc-a';

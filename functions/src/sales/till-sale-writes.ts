@@ -24,22 +24,24 @@ import {
   withBounds,
 } from '@kork/shared';
 import { ulid } from 'ulid';
-import { bumpCellarVersion } from '../cellar/cellar-version';
-import { currentWine, STALE } from '../cellar/cellar-wine-fields';
+import { bumpCellarVersion } from '../cellar/kernel/cellar-version';
+import { currentWine, STALE } from '../cellar/kernel/wine-fields';
 import {
   type Actor,
   type CellarWineRecord,
   historyRecord,
-  itemsOf,
-  laterThan,
-  MAX_TRANSACTION_ITEMS,
   ownOf,
   placementList,
   placementMap,
-  type TransactionEntities,
+} from '../cellar/kernel/wine-records';
+import {
+  itemsOf,
+  laterThan,
+  MAX_TRANSACTION_ITEMS,
   type WineChange,
   writeTransaction,
-} from '../cellar/cellar-wine-store';
+} from '../cellar/kernel/wine-transaction';
+import { writeItems } from '../data/tables';
 import { retryOnConflict } from '../data/transactions';
 import { ConflictError, ValidationError } from '../platform/errors';
 import type { SaleRecord } from './sale-store';
@@ -76,13 +78,10 @@ export interface TillSaleGuard {
   existing(): Promise<string | null | undefined>;
   /**
    * Items written in the same transaction: the marker, created only where none exists, and the lines
-   * to keep for mapping (`missing`: lines whose wine left the cellar since they were resolved).
+   * to keep for mapping (`missing`: lines whose wine left the cellar since they were resolved), built by
+   * the caller from its own entities.
    */
-  extra(
-    entities: TransactionEntities,
-    saleId: string | undefined,
-    missing: readonly TillLine[],
-  ): readonly unknown[];
+  extra(saleId: string | undefined, missing: readonly TillLine[]): readonly unknown[];
   /** How many items `extra` writes for this many missing lines. */
   extraItems(missing: number): number;
 }
@@ -344,9 +343,9 @@ export async function recordTillSale(
     const items = itemsOf(changes) + (sale ? 1 : 0) + guard.extraItems(missing.length);
     if (items > MAX_TRANSACTION_ITEMS)
       throw new ValidationError({ lines: withBounds('maxItems', { max: MAX_TRANSACTION_ITEMS }) });
-    await writeTransaction(changes, (entities) => [
-      ...(sale ? [entities.sale.create(sale).commit()] : []),
-      ...guard.extra(entities, written, missing),
+    await writeTransaction(changes, () => [
+      ...(sale ? [writeItems('sales').sale.create(sale).commit()] : []),
+      ...guard.extra(written, missing),
     ]);
     // A sale with no wine poured (a recipe of other ingredients only) still changes the cellar's reads.
     if (sale && changes.length === 0) await bumpCellarVersion(ownerId);

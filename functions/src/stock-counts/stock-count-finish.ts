@@ -13,21 +13,19 @@ import {
   type StockCountLine,
   summarize,
 } from '@kork/shared';
+import { actorOf } from '../accounts/account-lookup';
 import { cellarOf } from '../cellar/cellar-service';
+import { locationIdsOf, locationsOf } from '../cellar/kernel/locations';
+import { takeBack } from '../cellar/kernel/take-back';
+import { inventoryOf, winesNow } from '../cellar/kernel/wine-reads';
+import { type Actor, type CellarWineRecord, historyRecord } from '../cellar/kernel/wine-records';
 import {
-  type Actor,
-  actorOf,
-  type CellarWineRecord,
-  historyRecord,
-  inventoryOf,
   laterThan,
   transactionsOf,
   type WineChange,
   writeTransaction,
-} from '../cellar/cellar-wine-store';
-import { locationIdsOf, locationsOf } from '../cellar/location-store';
-import { takeBack } from '../cellar/take-back';
-import { db } from '../data/entities';
+} from '../cellar/kernel/wine-transaction';
+import { tables } from '../data/tables';
 import { backoffMs, isConditionFailure, TransactionCanceled } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError } from '../platform/errors';
@@ -84,8 +82,8 @@ export async function finishStockCount(
       freezeReport(ownerId, countId, lines, entryRecords),
     ]);
     const finishedAt = new Date().toISOString();
-    await db()
-      .entities.stockCount.patch({ ownerId, id: countId })
+    await tables('stock-counts')
+      .stockCount.patch({ ownerId, id: countId })
       .set({
         status: 'finished',
         outcome: latest ? 'applied' : 'reportOnly',
@@ -114,8 +112,8 @@ async function claim(ownerId: string, countId: string): Promise<string> {
   const claimedAt = new Date().toISOString();
   const staleBefore = new Date(Date.now() - FINISHING_STALE_MS).toISOString();
   try {
-    await db()
-      .entities.stockCount.patch({ ownerId, id: countId })
+    await tables('stock-counts')
+      .stockCount.patch({ ownerId, id: countId })
       .set({ status: 'finishing', finishingAt: claimedAt })
       .where(
         (attr, op) =>
@@ -132,8 +130,8 @@ async function claim(ownerId: string, countId: string): Promise<string> {
 
 async function reopen(ownerId: string, countId: string, claimedAt: string): Promise<void> {
   try {
-    await db()
-      .entities.stockCount.patch({ ownerId, id: countId })
+    await tables('stock-counts')
+      .stockCount.patch({ ownerId, id: countId })
       .set({ status: 'open' })
       .remove(['finishingAt'])
       .where((attr, op) => `${op.eq(attr.status, 'finishing')} AND ${op.eq(attr.finishingAt, claimedAt)}`)
@@ -233,15 +231,7 @@ async function applyCount(
 /** The wines as they are now (strongly consistent): a few by key, many by the whole inventory. */
 async function winesOf(ownerId: string, ids: ReadonlySet<string>): Promise<CellarWineRecord[]> {
   if (ids.size > 100) return (await inventoryOf(ownerId)).filter((record) => ids.has(record.id));
-  const found: CellarWineRecord[] = [];
-  let keys = [...ids].map((id) => ({ ownerId, id }));
-  for (let round = 0; keys.length > 0; round++) {
-    if (round >= 8) throw new Error('Unprocessed keys remained after 8 rounds');
-    const { data, unprocessed } = await db().entities.cellarWine.get(keys).go({ consistent: true });
-    found.push(...data);
-    keys = unprocessed as typeof keys;
-  }
-  return found;
+  return winesNow(ownerId, [...ids]);
 }
 
 /**
@@ -292,8 +282,8 @@ async function freezeReport(
     (record) => record.uncounted && !onSheet.has(`${record.ownWineId}/${record.locationId}`),
   );
   if (stale.length > 0)
-    await db()
-      .entities.stockCountEntry.delete(
+    await tables('stock-counts')
+      .stockCountEntry.delete(
         stale.map(({ ownWineId, locationId }) => ({ ownerId, countId, ownWineId, locationId })),
       )
       .go();
@@ -319,7 +309,7 @@ async function freezeReport(
     while (next < batches.length) {
       const batch = batches[next++] as typeof items;
       for (let round = 0; ; round++) {
-        const { unprocessed } = await db().entities.stockCountEntry.put(batch).go();
+        const { unprocessed } = await tables('stock-counts').stockCountEntry.put(batch).go();
         if (unprocessed.length === 0) break;
         if (round >= 8) throw new Error('Stock count entries were left unwritten after 8 rounds');
         await new Promise((resolve) => setTimeout(resolve, backoffMs(round)));

@@ -25,10 +25,10 @@ import {
   todayIso,
 } from '@kork/shared';
 import { ulid } from 'ulid';
+import { actorOf } from '../accounts/account-lookup';
 import { cellarOf } from '../cellar/cellar-service';
-import { actorOf } from '../cellar/cellar-wine-store';
-import { locationsOf } from '../cellar/location-store';
-import { db } from '../data/entities';
+import { locationsOf } from '../cellar/kernel/locations';
+import { tables, transaction } from '../data/tables';
 import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, ValidationError } from '../platform/errors';
@@ -176,7 +176,7 @@ export async function createStockCount(
     ...(input.name ? { name: input.name } : {}),
     ...(input.note ? { note: input.note } : {}),
   };
-  await db().entities.stockCount.create(record).go();
+  await tables('stock-counts').stockCount.create(record).go();
   return toStockCount(record as StockCountRecord, currency);
 }
 
@@ -196,8 +196,8 @@ export async function updateStockCount(
     else remove.push(field);
   }
   try {
-    const patch = db()
-      .entities.stockCount.patch({ ownerId, id: countId })
+    const patch = tables('stock-counts')
+      .stockCount.patch({ ownerId, id: countId })
       .set(set)
       .where((attr, op) => op.eq(attr.version, record.version));
     await (remove.length > 0 ? patch.remove(remove) : patch).go();
@@ -214,8 +214,8 @@ export async function deleteStockCount(ownerId: string, countId: string): Promis
   if (record.status === 'finishing') throw new ConflictError({ key: 'stockCountFinished' });
   try {
     // The count goes first, so no entry can land after its entries are removed.
-    await db()
-      .entities.stockCount.delete({ ownerId, id: countId })
+    await tables('stock-counts')
+      .stockCount.delete({ ownerId, id: countId })
       .where((attr, op) => op.ne(attr.status, 'finishing'))
       .go();
   } catch (error) {
@@ -228,7 +228,7 @@ export async function deleteStockCount(ownerId: string, countId: string): Promis
       .slice(i, i + 25)
       .map(({ ownWineId, locationId }) => ({ ownerId, countId, ownWineId, locationId }));
     for (let round = 0; ; round++) {
-      const { unprocessed } = await db().entities.stockCountEntry.delete(keys).go();
+      const { unprocessed } = await tables('stock-counts').stockCountEntry.delete(keys).go();
       if (unprocessed.length === 0) break;
       if (round >= 8) throw new Error('Stock count entries were left after 8 rounds');
     }
@@ -305,15 +305,15 @@ export async function putStockCountEntries(
       { ownerId, countId, ownWineId, locationId },
     ]),
   );
-  const { data } = await db()
-    .entities.stockCountEntry.get([...keys.values()])
+  const { data } = await tables('stock-counts')
+    .stockCountEntry.get([...keys.values()])
     .go({ consistent: true });
   return { entries: data.map(toEntry), summary };
 }
 
 async function writeEntries(ownerId: string, countId: string, entries: readonly StockCountEntry[]) {
   await commitTransaction(() =>
-    db().transaction.write(({ stockCount, stockCountEntry }) => [
+    transaction('stock-counts').write(({ stockCount, stockCountEntry }) => [
       stockCount
         .check({ ownerId, id: countId })
         .where((attr, op) => op.eq(attr.status, 'open'))
@@ -347,8 +347,8 @@ async function refreshSummary(
   const counters = new Map<string, string>();
   for (const entry of entries) counters.set(entry.countedBy, entry.countedByName);
   try {
-    await db()
-      .entities.stockCount.patch({ ownerId, id: record.id })
+    await tables('stock-counts')
+      .stockCount.patch({ ownerId, id: record.id })
       .set({
         summary,
         counters: [...counters].map(([userId, name]) => ({ userId, name })),

@@ -17,17 +17,16 @@ import {
   type WineAtMoment,
   type WineLabel,
 } from '@kork/shared';
-import type { EntityItem } from 'electrodb';
 import { encodeTime, MAX_ULID } from 'ulid';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
-import type { HistoryRecord } from '../cellar/cellar-wine-store';
-import { type LocationRecord, pathOf, subtreeOf } from '../cellar/location-store';
-import { db } from '../data/entities';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { type LocationRecord, pathOf, subtreeOf } from '../cellar/kernel/locations';
+import { historyBetween } from '../cellar/kernel/wine-reads';
+import type { HistoryRecord } from '../cellar/kernel/wine-records';
+import { type EntityRecord, tables } from '../data/tables';
 import { NotFoundError } from '../platform/errors';
 
-type Db = ReturnType<typeof db>;
-export type StockCountRecord = EntityItem<Db['entities']['stockCount']>;
-export type StockCountEntryRecord = EntityItem<Db['entities']['stockCountEntry']>;
+export type StockCountRecord = EntityRecord<'stockCount'>;
+export type StockCountEntryRecord = EntityRecord<'stockCountEntry'>;
 
 /** A finish that has not ended after this long died part way: another may take it over. */
 export const FINISHING_STALE_MS = 2 * 60 * 1000;
@@ -75,7 +74,7 @@ export function toEntry(record: StockCountEntryRecord): StockCountEntry {
 }
 
 export async function countRecordOf(ownerId: string, id: string): Promise<StockCountRecord | undefined> {
-  const { data } = await db().entities.stockCount.get({ ownerId, id }).go({ consistent: true });
+  const { data } = await tables('stock-counts').stockCount.get({ ownerId, id }).go({ consistent: true });
   return data ?? undefined;
 }
 
@@ -88,16 +87,16 @@ export async function existingCount(ownerId: string, id: string): Promise<StockC
 
 /** Every count of the cellar, newest first (ids are ULIDs). */
 export async function countsOf(ownerId: string): Promise<StockCountRecord[]> {
-  const { data } = await db()
-    .entities.stockCount.query.byOwnerKey({ ownerId })
+  const { data } = await tables('stock-counts')
+    .stockCount.query.byOwnerKey({ ownerId })
     .go({ pages: 'all', consistent: true, order: 'desc' });
   return data;
 }
 
 /** Every entry of a count as stored (strongly consistent). */
 export async function entryRecordsOf(ownerId: string, countId: string): Promise<StockCountEntryRecord[]> {
-  const { data } = await db()
-    .entities.stockCountEntry.query.byCount({ ownerId, countId })
+  const { data } = await tables('stock-counts')
+    .stockCountEntry.query.byCount({ ownerId, countId })
     .go({ pages: 'all', consistent: true });
   return data;
 }
@@ -123,11 +122,8 @@ function afterMoment(iso: string): string {
 }
 
 async function historyAfter(ownerId: string, asOf: string): Promise<HistoryRecord[]> {
-  const { data } = await db()
-    .entities.cellarHistory.query.byOwnerKey({ ownerId })
-    // Bounded on both sides, so the range holds history entries only (wines share the partition).
-    .between({ id: afterMoment(asOf) }, { id: MAX_ULID })
-    .go({ pages: 'all', consistent: true });
+  // Bounded on both sides, so the range holds history entries only (wines share the partition).
+  const data = await historyBetween(ownerId, afterMoment(asOf), MAX_ULID);
   return data.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 

@@ -13,11 +13,11 @@ import {
   type WineListLayout,
 } from '@kork/shared';
 import { updateProfile, viewer } from '../accounts/profile-service';
-import { listCategories } from '../cellar/category-service';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
-import { updateOwnWine } from '../cellar/cellar-wine-edits';
-import type { Principal } from '../platform/auth';
+import { listCategories } from '../cellar/categories/category-service';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { updateOwnWine } from '../cellar/wines/cellar-wine-edits';
 import type { SeedStep } from '../data/seed-step';
+import type { Principal } from '../platform/auth';
 import { listWineLists } from './wine-list-reads';
 import { createWineList } from './wine-list-writes';
 

@@ -6,8 +6,8 @@
  * the list itself.
  */
 import type { CellarWine } from '@kork/shared';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
-import { db } from '../data/entities';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { tables, transaction } from '../data/tables';
 import { commitTransaction, TransactionCanceled } from '../data/transactions';
 import { winesById } from './wine-list-reads';
 import type { WineListRecord } from './wine-list-store';
@@ -26,16 +26,16 @@ export function catalogueIdsOf(ownWineIds: readonly string[], wines: ReadonlyMap
 export async function addPublicIndex(ownerId: string, listId: string, wineIds: Iterable<string>) {
   const items = [...wineIds].map((wineId) => ({ wineId, ownerId, listId }));
   for (let i = 0; i < items.length; i += 25) {
-    const { unprocessed } = await db()
-      .entities.wineListPublicWine.put(items.slice(i, i + 25))
+    const { unprocessed } = await tables('wine-lists')
+      .wineListPublicWine.put(items.slice(i, i + 25))
       .go();
-    if (unprocessed.length > 0) await db().entities.wineListPublicWine.put(unprocessed).go();
+    if (unprocessed.length > 0) await tables('wine-lists').wineListPublicWine.put(unprocessed).go();
   }
 }
 
 async function indexedWineIds(ownerId: string, listId: string): Promise<string[]> {
-  const { data } = await db()
-    .entities.wineListPublicWine.query.byOwner({ ownerId, listId })
+  const { data } = await tables('wine-lists')
+    .wineListPublicWine.query.byOwner({ ownerId, listId })
     .go({ pages: 'all' });
   return data.map((item) => item.wineId);
 }
@@ -57,7 +57,7 @@ export async function reconcilePublicIndex(record: WineListRecord): Promise<void
     const slice = extra.slice(i, i + 99);
     try {
       await commitTransaction(() =>
-        db().transaction.write(({ wineList, wineListPublicWine }) => [
+        transaction('wine-lists').write(({ wineList, wineListPublicWine }) => [
           wineList
             .check({ ownerId, id: listId })
             .where((attr, op) => op.eq(attr.version, record.version))
@@ -77,10 +77,8 @@ export async function reconcilePublicIndex(record: WineListRecord): Promise<void
 export async function dropPublicIndex(ownerId: string, listId: string): Promise<void> {
   const indexed = await indexedWineIds(ownerId, listId);
   for (let i = 0; i < indexed.length; i += 25) {
-    await db()
-      .entities.wineListPublicWine.delete(
-        indexed.slice(i, i + 25).map((wineId) => ({ wineId, ownerId, listId })),
-      )
+    await tables('wine-lists')
+      .wineListPublicWine.delete(indexed.slice(i, i + 25).map((wineId) => ({ wineId, ownerId, listId })))
       .go();
   }
 }

@@ -7,8 +7,8 @@
 import type { Locale, PublicWineList, WineListRef } from '@kork/shared';
 import { composeWineList } from '@kork/shared/wine-list-layout';
 import { type WineListPublisher, wineListPublishers } from '../accounts/public-profiles';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
-import { db } from '../data/entities';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { tables } from '../data/tables';
 import { NotFoundError } from '../platform/errors';
 import { entriesOf, winesById } from './wine-list-reads';
 import {
@@ -123,8 +123,8 @@ export async function listPublicWineLists(userId: string): Promise<{ rows: WineL
  * restaurant's setting and the cellar's stock (a wine with 0 bottles does not print).
  */
 export async function listWinePublicLists(wineId: string): Promise<{ rows: WineListRef[]; count: number }> {
-  const { data: items } = await db()
-    .entities.wineListPublicWine.query.byWine({ wineId })
+  const { data: items } = await tables('wine-lists')
+    .wineListPublicWine.query.byWine({ wineId })
     .go({ pages: 'all' });
   const byOwner = new Map<string, Set<string>>();
   for (const item of items) {

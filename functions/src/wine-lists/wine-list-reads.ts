@@ -11,7 +11,7 @@ import type {
   WineListSummary,
 } from '@kork/shared';
 import { entryOf } from '@kork/shared/wine-list-layout';
-import { type CellarSnapshot, cellarSnapshot } from '../cellar/cellar-snapshot';
+import { type CellarSnapshot, cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
 import { NotFoundError } from '../platform/errors';
 import {
   type CategoryView,

@@ -16,31 +16,30 @@ import {
   type WineListSectionDef,
 } from '@kork/shared';
 import { originName } from '@kork/shared/vocabulary/names';
-import type { EntityItem } from 'electrodb';
 import type * as z from 'zod/mini';
-import { listCategories } from '../cellar/category-service';
-import { db } from '../data/entities';
+import { listCategories } from '../cellar/categories/category-service';
+import { type EntityRecord, tables } from '../data/tables';
 import { env } from '../platform/env';
 import { NotFoundError } from '../platform/errors';
 
-export type WineListRecord = EntityItem<ReturnType<typeof db>['entities']['wineList']>;
+export type WineListRecord = EntityRecord<'wineList'>;
 
 /** The owner's list, strongly consistent; another cellar's list id answers 404. */
 export async function listRecordOf(ownerId: string, listId: string): Promise<WineListRecord> {
-  const { data } = await db().entities.wineList.get({ ownerId, id: listId }).go({ consistent: true });
+  const { data } = await tables('wine-lists').wineList.get({ ownerId, id: listId }).go({ consistent: true });
   if (!data) throw new NotFoundError();
   return data;
 }
 
 /** Every list of the owner, oldest first. */
 export async function listRecordsOf(ownerId: string): Promise<WineListRecord[]> {
-  const { data } = await db().entities.wineList.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
+  const { data } = await tables('wine-lists').wineList.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
   return data;
 }
 
 /** A list by its id alone (the public page). */
 export async function listRecordById(listId: string): Promise<WineListRecord | undefined> {
-  const { data } = await db().entities.wineList.query.byId({ id: listId }).go();
+  const { data } = await tables('wine-lists').wineList.query.byId({ id: listId }).go();
   return data[0];
 }
 
@@ -215,6 +214,6 @@ export function unpackRecord(packed: string | undefined): PrintRecord | undefine
 }
 
 export async function printRecordOf(ownerId: string, listId: string): Promise<PrintRecord | undefined> {
-  const { data } = await db().entities.wineListPrint.get({ ownerId, listId }).go({ consistent: true });
+  const { data } = await tables('wine-lists').wineListPrint.get({ ownerId, listId }).go({ consistent: true });
   return unpackRecord(data?.record);
 }

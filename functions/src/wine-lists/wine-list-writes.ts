@@ -20,8 +20,8 @@ import {
 } from '@kork/shared';
 import { ulid } from 'ulid';
 import { deleteImage } from '../accounts/account-images';
-import { cellarSnapshot } from '../cellar/cellar-snapshot';
-import { db } from '../data/entities';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { tables, transaction } from '../data/tables';
 import {
   commitTransaction,
   isConditionFailure,
@@ -101,7 +101,9 @@ export async function createWineList(
   assertInCellar('ownWineIds', input.ownWineIds, wines);
   let source: WineListRecord | undefined;
   if (input.copyOf) {
-    const { data } = await db().entities.wineList.get({ ownerId, id: input.copyOf }).go({ consistent: true });
+    const { data } = await tables('wine-lists')
+      .wineList.get({ ownerId, id: input.copyOf })
+      .go({ consistent: true });
     if (!data) throw new ValidationError({ copyOf: 'notFound' });
     source = data;
   }
@@ -128,7 +130,7 @@ export async function createWineList(
   if (record.isPublic) await addPublicIndex(ownerId, record.id, catalogueIdsOf(ownWineIds, wines));
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ wineList, wineListCounter }) => [
+      transaction('wine-lists').write(({ wineList, wineListCounter }) => [
         // An upsert (not an update) so the first list's counter carries its `owned` index keys too.
         wineListCounter
           .upsert({ ownerId })
@@ -219,8 +221,8 @@ export async function updateWineList(
     } as WineListRecord;
     if (after.isPublic) await addPublicIndex(ownerId, listId, catalogueIdsOf(after.ownWineIds, wines));
     try {
-      await db()
-        .entities.wineList.patch({ ownerId, id: listId })
+      await tables('wine-lists')
+        .wineList.patch({ ownerId, id: listId })
         .set({ ...changes, version: after.version, updatedAt: after.updatedAt })
         .where((attr, op) => op.eq(attr.version, record.version))
         .go();
@@ -253,7 +255,7 @@ export async function deleteWineList(ownerId: string, listId: string): Promise<v
   const record = await listRecordOf(ownerId, listId);
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ wineList, wineListCounter, wineListPrint }) => [
+      transaction('wine-lists').write(({ wineList, wineListCounter, wineListPrint }) => [
         wineList
           .delete({ ownerId, id: listId })
           .where((attr, op) => op.exists(attr.id))
@@ -288,7 +290,7 @@ export async function recordPrint(ownerId: string, listId: string, entries: Wine
   const printedAt = new Date().toISOString();
   try {
     await commitTransaction(() =>
-      db().transaction.write(({ wineList, wineListPrint }) => [
+      transaction('wine-lists').write(({ wineList, wineListPrint }) => [
         wineList.patch({ ownerId, id: listId }).set({ lastPrintedAt: printedAt }).commit(),
         wineListPrint.put({ ownerId, listId, printedAt, record: packRecord(record) }).commit(),
       ]),
