@@ -76,9 +76,8 @@ export function useSeededStack(options: SeededStackOptions): SeededStack {
   beforeAll(async () => {
     running = await startTestOrigin(options.stack);
     await applySeeds([...options.seeds]);
-    await Promise.all(
-      (options.signIn ?? []).map((name) => accounts.logIn(`${name}@kork.local`, passwordOf(name))),
-    );
+    // One at a time: each log-in hashes a password (scrypt), and a burst of them starves a busy machine.
+    for (const name of options.signIn ?? []) await accounts.logIn(`${name}@kork.local`, passwordOf(name));
   }, options.timeout);
 
   afterAll(async () => {

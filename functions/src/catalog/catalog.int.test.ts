@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
 import { CATALOG_COLUMNS } from '@kork/functions/catalog/import/map-row';
 import { importCatalogFile } from '@kork/functions/catalog/import-service';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import {
   facetId,
   type GlobalSearchResult,
@@ -14,9 +13,8 @@ import {
   type WineSearchResult,
   type WineTastings,
 } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
 const COLUMNS = CATALOG_COLUMNS;
 type Row = Partial<Record<(typeof COLUMNS)[number], string>>;
@@ -161,11 +159,12 @@ function writeCatalog(rows: Row[]): string {
   return file;
 }
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, directorySeed],
+  signIn: ['expert', 'sommelier', 'private', 'restaurant', 'admin'],
+});
 const { tokens, userIds } = accounts;
 const ids: Record<string, string> = {};
-const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 async function search(query: string, token?: string, headers?: Record<string, string>) {
   const answer = await origin.api<WineSearchResult>('GET', `/api/wines${query ? `?${query}` : ''}`, {
@@ -185,22 +184,6 @@ async function note(who: string, wine: string, body: Record<string, unknown>) {
     json: { date: '2026-01-15', text: 'Fine', ...body },
   });
 }
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, directorySeed]);
-  await Promise.all([
-    logIn('expert@kork.local', 'Expert1234'),
-    logIn('sommelier@kork.local', 'Expert1234'),
-    logIn('private@kork.local', 'Private1234'),
-    logIn('restaurant@kork.local', 'Restaurant1'),
-    logIn('admin@kork.local', 'Admin1234'),
-  ]);
-});
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 describe('the catalogue import', () => {
   it('imports the good rows, reports the bad one by line, and refreshes the search snapshot', async () => {

@@ -8,12 +8,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
 import { importCatalogFile } from '@kork/functions/catalog/import-service';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import type { GlobalSearchResult, WineSearchResult } from '@kork/shared';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
 const CATALOGUE = resolve(
   import.meta.dirname,
@@ -43,8 +41,7 @@ function slice(): { file: string; rows: Record<string, string>[] } {
   return { file, rows };
 }
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({ seeds: [accountsSeed, directorySeed], signIn: ['expert'] });
 let source: Record<string, string>[] = [];
 
 async function wines(query: string, language = 'en'): Promise<WineSearchResult> {
@@ -70,17 +67,10 @@ const expected = (pick: (row: Record<string, string>) => boolean) =>
     .sort();
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, directorySeed]);
-  await accounts.logIn('expert@kork.local', 'Expert1234');
   const { file, rows } = slice();
   source = rows;
   const report = await importCatalogFile(file);
   expect(report.bad).toEqual([]);
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 describe('the feed search', () => {

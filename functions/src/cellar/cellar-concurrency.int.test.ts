@@ -7,7 +7,6 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import { env } from '@kork/functions/platform/env';
 import { s3Client } from '@kork/functions/platform/s3';
@@ -21,15 +20,14 @@ import type {
   WineListCategory,
 } from '@kork/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['private', 'restaurant', 'expert', 'sommelier', 'critic', 'admin'],
+});
 const { tokens, userIds } = accounts;
-
-const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 // — Fault injection: every DynamoDB command of the process passes this middleware —
 
@@ -67,21 +65,7 @@ async function withFault<T>(
 }
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await Promise.all([
-    logIn('private@kork.local', 'Private1234'),
-    logIn('restaurant@kork.local', 'Restaurant1'),
-    logIn('expert@kork.local', 'Expert1234'),
-    logIn('sommelier@kork.local', 'Expert1234'),
-    logIn('critic@kork.local', 'Expert1234'),
-    logIn('admin@kork.local', 'Admin1234'),
-  ]);
   installFaults();
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 // — helpers —

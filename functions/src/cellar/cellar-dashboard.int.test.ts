@@ -5,26 +5,17 @@
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { createOwnWines } from '@kork/functions/cellar/wines/cellar-wine-adds';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { type CellarDashboard, CellarWineInput, LOW_STOCK_AT_MOST } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant'],
+  timeout: 120_000,
+});
 const { tokens, userIds: ids } = accounts;
 const R = 'restaurant';
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await accounts.logIn('restaurant@kork.local', 'Restaurant1');
-}, 120_000);
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 async function dashboard(): Promise<CellarDashboard> {
   const answer = await origin.api<CellarDashboard>('GET', `${accounts.base(R)}/dashboard`, {

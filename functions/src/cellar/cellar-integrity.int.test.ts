@@ -7,7 +7,6 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import type {
   CellarLocation,
   CellarWine,
@@ -15,31 +14,21 @@ import type {
   HistoryEntry,
   WineListCategory,
 } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed],
+  signIn: ['private', 'restaurant', 'expert'],
+});
 const { tokens, userIds } = accounts;
 /** Active catalogue wines, each used by one test only. */
 let catalog: WineRecord[] = [];
 
-const logIn = (email: string, password: string) => accounts.logIn(email, password);
-
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed]);
-  await logIn('private@kork.local', 'Private1234');
-  await logIn('restaurant@kork.local', 'Restaurant1');
-  await logIn('expert@kork.local', 'Expert1234');
   for await (const page of allWines()) catalog.push(...page.filter((wine) => wine.status === 'active'));
   catalog = catalog.slice(0, 20);
   expect(catalog.length).toBeGreaterThanOrEqual(10);
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 const base = (user: string) => `/api/wine-cellars/users/${userIds[user]}`;

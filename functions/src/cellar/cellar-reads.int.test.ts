@@ -13,7 +13,6 @@ import {
 import { cellarVersionOf, commitWithVersionBump } from '@kork/functions/cellar/kernel/cellar-version';
 import { listOwnWines } from '@kork/functions/cellar/wines/cellar-wine-reads';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import type {
   Cellar,
@@ -24,12 +23,13 @@ import type {
   WineListCategory,
 } from '@kork/shared';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant', 'private', 'expert', 'sommelier'],
+});
 const { tokens, userIds } = accounts;
 
 /** A DynamoDB command as the client sent it. */
@@ -50,15 +50,7 @@ async function commandsOf<T>(run: () => Promise<T>): Promise<{ value: T; sent: S
   }
 }
 
-const logIn = (email: string, password: string) => accounts.logIn(email, password);
-
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await logIn('restaurant@kork.local', 'Restaurant1');
-  await logIn('private@kork.local', 'Private1234');
-  await logIn('expert@kork.local', 'Expert1234');
-  await logIn('sommelier@kork.local', 'Expert1234');
   dynamoClient().middlewareStack.add(
     (next, context) => async (args) => {
       sending?.push({
@@ -69,10 +61,6 @@ beforeAll(async () => {
     },
     { step: 'initialize', name: 'recordCommands' },
   );
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 afterEach(() => {

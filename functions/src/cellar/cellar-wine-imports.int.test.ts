@@ -16,26 +16,21 @@ import {
   slicesOf,
 } from '@kork/functions/cellar/wines/cellar-wine-imports';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { writeItems } from '@kork/functions/data/tables';
 import { type CellarWine, EMPTY_IMPORT_COUNTS, type ExternalId, type HistoryState } from '@kork/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { accounts } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed],
+  signIn: ['restaurant', 'private', 'expert'],
+});
 const { userIds } = accounts;
 const reds: WineRecord[] = [];
 const whites: WineRecord[] = [];
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed]);
-  await accounts.logIn('restaurant@kork.local', 'Restaurant1');
-  await accounts.logIn('private@kork.local', 'Private1234');
-  await accounts.logIn('expert@kork.local', 'Expert1234');
   for await (const page of allWines()) {
     for (const wine of page) {
       if (wine.status !== 'active') continue;
@@ -45,10 +40,6 @@ beforeAll(async () => {
   }
   expect(reds.length).toBeGreaterThan(3);
   expect(whites.length).toBeGreaterThan(0);
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 // — helpers —

@@ -2,7 +2,6 @@ import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import type {
   Cellar,
   CellarDashboard,
@@ -14,12 +13,13 @@ import type {
   WineListCategory,
 } from '@kork/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed],
+  signIn: ['private', 'restaurant', 'expert', 'sommelier', 'critic', 'admin'],
+});
 const { tokens, userIds } = accounts;
 /** Active catalogue wines, by style. */
 const catalog: { red: WineRecord[]; white: WineRecord[]; windowed: WineRecord } = {
@@ -29,17 +29,7 @@ const catalog: { red: WineRecord[]; white: WineRecord[]; windowed: WineRecord } 
 };
 const WINDOW = { from: 2020, to: 2090 };
 
-const logIn = (email: string, password: string) => accounts.logIn(email, password);
-
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed]);
-  await logIn('private@kork.local', 'Private1234');
-  await logIn('restaurant@kork.local', 'Restaurant1');
-  await logIn('expert@kork.local', 'Expert1234');
-  await logIn('sommelier@kork.local', 'Expert1234');
-  await logIn('critic@kork.local', 'Expert1234');
-  await logIn('admin@kork.local', 'Admin1234');
   for await (const page of allWines()) {
     for (const wine of page) {
       if (wine.status !== 'active' || wine.vintage == null) continue;
@@ -55,10 +45,6 @@ beforeAll(async () => {
     .entities.wine.patch({ id: catalog.windowed.id })
     .set({ suggestedDrinkingWindowFrom: WINDOW.from, suggestedDrinkingWindowTo: WINDOW.to })
     .go();
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 // — helpers —

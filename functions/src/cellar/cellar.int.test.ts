@@ -1,26 +1,10 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import type { Cellar, CellarVat } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({ seeds: [accountsSeed], signIn: ['private', 'restaurant'] });
 const { tokens, userIds } = accounts;
-
-const logIn = (email: string, password: string) => accounts.logIn(email, password);
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await logIn('private@kork.local', 'Private1234');
-  await logIn('restaurant@kork.local', 'Restaurant1');
-});
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 describe('the cellar and its settings', () => {
   let cellar: Cellar;

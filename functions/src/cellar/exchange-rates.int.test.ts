@@ -7,7 +7,6 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { storeRates } from '@kork/functions/cellar/currency/exchange-rate-service';
 import { resetDashboardRates } from '@kork/functions/cellar/dashboard/dashboard-service';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import {
   type CellarDashboard,
   type CellarWine,
@@ -18,25 +17,17 @@ import {
   type Sale,
   type SalesList,
 } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant'],
+  timeout: 120_000,
+});
 const { tokens } = accounts;
 const R = 'restaurant';
 const GBP = { 'x-currency': 'GBP' };
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await accounts.logIn('restaurant@kork.local', 'Restaurant1');
-}, 120_000);
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 const rates = () => origin.api<ExchangeRates>('GET', '/api/exchange-rates');
 

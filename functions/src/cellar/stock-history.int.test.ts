@@ -8,31 +8,21 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines as catalogueWines, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import type { CellarWine, HistoryEntry, Order, Sale } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({ seeds: [accountsSeed, catalogSeed], signIn: ['restaurant'] });
 const { tokens } = accounts;
 const catalogue: WineRecord[] = [];
 
 const R = 'restaurant';
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed]);
-  await accounts.logIn('restaurant@kork.local', 'Restaurant1');
   for await (const page of catalogueWines()) {
     catalogue.push(...page.filter((wine) => wine.status === 'active'));
     if (catalogue.length >= 8) break;
   }
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 /** A small seeded generator (mulberry32): the same seed makes the same run. */

@@ -22,12 +22,14 @@ import {
   type WineEvent,
 } from '@kork/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed],
+  signIn: ['restaurant', 'private', 'admin', 'expert'],
+  timeout: 180_000,
+});
 const { tokens, userIds } = accounts;
 /** Active catalogue wines with a price and a Vinmonopolet number. */
 let wines: WineRecord[] = [];
@@ -36,24 +38,12 @@ const numberOf = (wine: WineRecord) =>
   wine.externalIds.find((e) => e.kind === 'VinmonopoletID')?.value ?? wine.vinmonopoletNumber ?? '';
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed]);
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-    accounts.logIn('admin@kork.local', 'Admin1234'),
-    accounts.logIn('expert@kork.local', 'Expert1234'),
-  ]);
   for await (const page of allWines())
     for (const wine of page)
       if (wine.status === 'active' && (wine.priceMinor ?? 0) > 0 && numberOf(wine)) wines.push(wine);
   wines = wines.sort((a, b) => a.id.localeCompare(b.id));
   expect(wines.length).toBeGreaterThan(20);
 }, 180_000);
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 // — helpers —
 

@@ -7,30 +7,20 @@ import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { importOwnWines } from '@kork/functions/cellar/wines/cellar-wine-imports';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { findDuplicates } from '@kork/functions/imports/duplicates';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { accounts } = useSeededStack({ seeds: [accountsSeed, catalogSeed], signIn: ['private'] });
 const { userIds } = accounts;
 const P = 'private';
 const catalogue: WineRecord[] = [];
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed]);
-  await accounts.logIn('private@kork.local', 'Private1234');
   for await (const page of allWines()) {
     for (const wine of page) if (wine.status === 'active' && wine.vinmonopoletNumber) catalogue.push(wine);
   }
   expect(catalogue.length).toBeGreaterThan(3);
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 describe('findDuplicates', () => {

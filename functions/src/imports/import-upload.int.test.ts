@@ -6,21 +6,17 @@
 import { request } from 'node:http';
 import { ImportUploaded, importUploadKey } from '@kork/events/import-step';
 import { accountsSeed } from '@kork/functions/accounts/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { readUpload, uploadUrlFor } from '@kork/functions/imports/upload-url';
 import { type CreatedImport, type ImportDetail, LIMITS } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SqsHandler } from '../../../infra/local/queue-broker';
 import { loadFunction } from '../../../infra/local/stack';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
-const delivered: unknown[] = [];
-
-beforeAll(async () => {
-  origin = await startTestOrigin({
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant'],
+  stack: {
     // The import-steps consumer records what it is given, then runs as usual.
     loadConsumer: async (queue, def) => {
       const handler = await loadFunction<SqsHandler>(def.consumer.handler);
@@ -30,14 +26,9 @@ beforeAll(async () => {
         return handler(event, context);
       };
     },
-  });
-  await applySeeds([accountsSeed]);
-  await accounts.logIn('restaurant@kork.local', 'Restaurant1');
+  },
 });
-
-afterAll(async () => {
-  await origin?.stop();
-});
+const delivered: unknown[] = [];
 
 const CSV = 'Vin;Produsent;Årgang\nBarolo;Vietti;2019\n';
 

@@ -7,7 +7,6 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
 import {
   type Cart,
@@ -18,13 +17,15 @@ import {
   type SupplierWine,
 } from '@kork/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 import { addToCart, type Business, cartPath, TestMarket } from '../../test/test-market';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed, marketplaceSeed],
+  signIn: ['restaurant', 'private'],
+  timeout: 120_000,
+});
 const market = new TestMarket(() => origin);
 const { tokens, userIds } = accounts;
 let restaurant: Business;
@@ -32,12 +33,6 @@ let restaurant: Business;
 let stocked: { supplier: Supplier; wine: SupplierWine }[] = [];
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed, marketplaceSeed]);
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-  ]);
   const token = tokens.restaurant as string;
   restaurant = {
     id: userIds.restaurant as string,
@@ -48,10 +43,6 @@ beforeAll(async () => {
   expect(new Set(stocked.map((offer) => offer.supplier.id)).size).toBeGreaterThanOrEqual(3);
   expect(stocked.length).toBeGreaterThanOrEqual(30);
 }, 120_000);
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 /** The first `n` offers of distinct suppliers. */
 function ofSuppliers(n: number) {

@@ -7,7 +7,6 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
 import type {
   ImporterConnection,
@@ -19,12 +18,14 @@ import type {
   SupplierSummary,
   SupplierWine,
 } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed, marketplaceSeed],
+  signIn: ['restaurant', 'private', 'admin', 'importer'],
+  timeout: 180_000,
+});
 const { tokens, userIds } = accounts;
 /** The demo importer's supplier (the seed links it to the supplier with the most wines). */
 let supplier: Supplier;
@@ -34,14 +35,6 @@ let wines: SupplierWine[] = [];
 const PORTAL = '/api/supplier-portal';
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed, marketplaceSeed]);
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-    accounts.logIn('admin@kork.local', 'Admin1234'),
-    accounts.logIn('importer@kork.local', 'Importer1'),
-  ]);
   const portal = await origin.api<SupplierPortal>('GET', PORTAL, { token: tokens.importer });
   expect(portal.error).toBeUndefined();
   supplier = portal.payload.supplier;
@@ -55,10 +48,6 @@ beforeAll(async () => {
   wines = list.payload.rows.filter((wine) => wine.vinmonopoletNumber);
   expect(wines.length).toBeGreaterThanOrEqual(12);
 }, 180_000);
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 // — helpers —
 

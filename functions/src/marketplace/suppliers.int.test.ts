@@ -29,18 +29,18 @@ import {
   supplierIdOf,
   type WineSearchResult,
 } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant', 'private'],
+  timeout: 120_000,
+});
 /** Supplier id → the catalogue's active wine ids with that wholesaler. */
 const expected = new Map<string, string[]>();
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
   await importDemoCatalog();
   await applySeeds([marketplaceSeed]);
   for await (const page of allWines()) {
@@ -51,15 +51,7 @@ beforeAll(async () => {
       expected.set(id, [...(expected.get(id) ?? []), wine.id]);
     }
   }
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-  ]);
 }, 120_000);
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 const records = async () =>
   (await db().entities.supplier.query.byScope({ scope: 'suppliers' }).go({ pages: 'all', consistent: true }))

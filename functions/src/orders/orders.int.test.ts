@@ -6,14 +6,14 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import type { CellarWine, HistoryEntry, ImporterConnection, Order, OrdersList } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed],
+  signIn: ['restaurant', 'private', 'admin'],
+});
 const { tokens } = accounts;
 /** Active catalogue wines with a wholesaler, none of them in a cellar yet. */
 const catalogue: WineRecord[] = [];
@@ -21,22 +21,11 @@ const catalogue: WineRecord[] = [];
 const R = 'restaurant';
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed]);
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-    accounts.logIn('admin@kork.local', 'Admin1234'),
-  ]);
   for await (const page of allWines()) {
     catalogue.push(...page.filter((wine) => wine.status === 'active' && wine.wholesaler));
     if (catalogue.length >= 6) break;
   }
   expect(catalogue.length).toBeGreaterThanOrEqual(6);
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 // — helpers —

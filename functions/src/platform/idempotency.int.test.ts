@@ -3,12 +3,11 @@
  * queue replaying) gets the first answer and changes nothing twice, however many copies arrive at once.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
-import type { CellarLocation, CellarWine, CellarWinePage, LoginResult } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import type { CellarLocation, CellarWine, CellarWinePage } from '@kork/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
+const { origin, accounts } = useSeededStack({ seeds: [accountsSeed], signIn: ['restaurant', 'private'] });
 let token = '';
 let userId = '';
 let otherToken = '';
@@ -37,21 +36,11 @@ async function winesNamed(name: string): Promise<CellarWine[]> {
   return answer.payload.rows.filter((row) => row.wineName === name);
 }
 
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  const login = async (email: string, password: string) =>
-    (await origin.api<LoginResult>('POST', '/api/auth/log-in', { json: { email, password } })).payload;
-  const restaurant = await login('restaurant@kork.local', 'Restaurant1');
-  token = restaurant.access_token;
-  userId = restaurant.user.id;
-  const other = await login('private@kork.local', 'Private1234');
-  otherToken = other.access_token;
-  otherId = other.user.id;
-});
-
-afterAll(async () => {
-  await origin?.stop();
+beforeAll(() => {
+  token = accounts.tokens.restaurant as string;
+  userId = accounts.userIds.restaurant as string;
+  otherToken = accounts.tokens.private as string;
+  otherId = accounts.userIds.private as string;
 });
 
 describe('Idempotency-Key', () => {

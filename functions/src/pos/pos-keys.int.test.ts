@@ -6,7 +6,6 @@
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { issueAccessToken } from '@kork/functions/platform/auth';
 import { signBody } from '@kork/functions/pos/pos-secrets';
 import {
@@ -20,24 +19,12 @@ import {
 } from '@kork/shared';
 import Papa from 'papaparse';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({ seeds: [accountsSeed], signIn: ['restaurant'] });
 const { tokens, userIds } = accounts;
 const R = 'restaurant';
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await accounts.logIn('restaurant@kork.local', 'Restaurant1');
-});
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 // — helpers —
 

@@ -6,7 +6,6 @@
  * took.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { ingestPosSale } from '@kork/functions/pos/pos-ingest';
 import type {
   CellarWine,
@@ -20,28 +19,13 @@ import type {
   SalesAnalytics,
 } from '@kork/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({ seeds: [accountsSeed], signIn: ['restaurant', 'private'] });
 const { tokens } = accounts;
 const R = 'restaurant';
 const SOURCE = { name: 'POS: Bar till' };
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-  ]);
-});
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 const owner = () => accounts.userIds[R] as string;
 

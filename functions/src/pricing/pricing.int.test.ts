@@ -5,7 +5,6 @@
  * purchase price, approved or kept.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { recordPrint } from '@kork/functions/wine-lists/wine-list-writes';
 import type {
   CellarWine,
@@ -19,29 +18,16 @@ import type {
   WineListDetail,
 } from '@kork/shared';
 import { MONEY_MAX_MINOR } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant', 'private', 'admin'],
+});
 const { tokens, userIds } = accounts;
 const R = 'restaurant';
 const kr = (n: number) => n * 100;
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-    accounts.logIn('admin@kork.local', 'Admin1234'),
-  ]);
-});
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 // — helpers —
 

@@ -12,30 +12,17 @@ import { applySeeds } from '@kork/functions/data/seed-runner';
 import { recipeOf, recipeRecordOf, recipesOf } from '@kork/functions/recipes/recipe-service';
 import { recipesSeed } from '@kork/functions/recipes/seed';
 import type { CellarWine, Recipe, RecipeList, WineSearchResult } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed],
+  signIn: ['restaurant', 'private', 'admin'],
+});
 const { tokens, userIds } = accounts;
 
 const R = 'restaurant';
 const A = 'admin';
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed]);
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-    accounts.logIn('admin@kork.local', 'Admin1234'),
-  ]);
-});
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 // — helpers —
 

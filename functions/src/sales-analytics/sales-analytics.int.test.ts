@@ -7,7 +7,6 @@ import { accountsSeed } from '@kork/functions/accounts/seed';
 import { resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
 import { bumpCellarVersion } from '@kork/functions/cellar/kernel/cellar-version';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { forgetKeptSales } from '@kork/functions/sales-analytics/sales-lines';
 import {
   type CellarWine,
@@ -18,12 +17,13 @@ import {
   todayIso,
 } from '@kork/shared';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant', 'private', 'admin'],
+});
 const { tokens, userIds } = accounts;
 const R = 'restaurant';
 
@@ -107,13 +107,6 @@ async function analytics(query = '', user = R) {
 }
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-    accounts.logIn('admin@kork.local', 'Admin1234'),
-  ]);
   const custom = (wineName: string, extra: Record<string, unknown>) =>
     accounts.addWine(R, { source: 'CUSTOM', wineName, bottleSize: 0.75, ...extra });
   barolo = await custom('Barolo', {
@@ -213,10 +206,6 @@ beforeAll(async () => {
       updatedAt: now,
     })
     .go();
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 describe('sales analytics', () => {

@@ -4,31 +4,17 @@
  * exactly the stock, and deleting a sale puts the bottles back once however many ask at once.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import type { CellarWine, HistoryEntry, Sale, SalesList } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant', 'private', 'admin'],
+});
 const { tokens } = accounts;
 
 const R = 'restaurant';
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await Promise.all([
-    accounts.logIn('restaurant@kork.local', 'Restaurant1'),
-    accounts.logIn('private@kork.local', 'Private1234'),
-    accounts.logIn('admin@kork.local', 'Admin1234'),
-  ]);
-});
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 // — helpers —
 

@@ -5,7 +5,6 @@
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { createOwnWines } from '@kork/functions/cellar/wines/cellar-wine-adds';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { type PdfPageText, readPdf } from '@kork/functions/wine-lists/pdf/pdf-text';
 import {
   type CellarLocation,
@@ -14,12 +13,14 @@ import {
   type StockCountEntriesResult,
   type StockCountSheet,
 } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant'],
+  timeout: 120_000,
+});
 const { tokens, userIds: ids } = accounts;
 const R = 'restaurant';
 
@@ -29,16 +30,6 @@ const LONG_NAME =
     0,
     200,
   );
-
-beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await accounts.logIn('restaurant@kork.local', 'Restaurant1');
-}, 120_000);
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 const base = () => accounts.base(R);
 

@@ -8,34 +8,18 @@ import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
 import { getWine } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
-import type { LoginResult, TastingNote, WineSearchResult } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import type { TastingNote, WineSearchResult } from '@kork/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
+const people = ['expert', 'sommelier', 'critic', 'private', 'restaurant'] as const;
+type Person = (typeof people)[number];
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, directorySeed, catalogSeed],
+  signIn: people,
+});
+const { tokens, userIds } = accounts;
 let wineIds: string[] = [];
-
-const PEOPLE = {
-  expert: 'Expert1234',
-  sommelier: 'Expert1234',
-  critic: 'Expert1234',
-  private: 'Private1234',
-  restaurant: 'Restaurant1',
-} as const;
-type Person = keyof typeof PEOPLE;
-const people = Object.keys(PEOPLE) as Person[];
-
-async function logIn(who: Person) {
-  const answer = await origin.api<LoginResult>('POST', '/api/auth/log-in', {
-    json: { email: `${who}@kork.local`, password: PEOPLE[who] },
-  });
-  expect(answer.status).toBe(200);
-  tokens[who] = answer.payload.access_token;
-  userIds[who] = answer.payload.user.id;
-}
 
 function write(who: Person, wineId: string, body: Record<string, unknown>) {
   return origin.api<TastingNote>('POST', `/api/wines/${wineId}/tastings`, {
@@ -73,19 +57,12 @@ async function expectSumsMatchNotes(wineId: string) {
 }
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, directorySeed, catalogSeed]);
-  await Promise.all(people.map(logIn));
   const wines = await origin.api<WineSearchResult>(
     'GET',
     '/api/wines?resultsPerPage=6&isRatedByExpert=false&isAvailable=false&sortColumn=name',
   );
   wineIds = wines.payload.rows.map((row) => row.id);
   expect(wineIds.length).toBeGreaterThanOrEqual(6);
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 describe('tasting notes written at once', () => {

@@ -7,28 +7,19 @@ import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
 import { getWine } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { purgeAccountData } from '@kork/functions/tastings/account-purge';
 import type { LoginResult, TastingNote, WantToTryEntry, WineSearchResult, WineTastings } from '@kork/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, directorySeed, catalogSeed],
+  signIn: ['private', 'restaurant'],
+});
+const { tokens, userIds: ids } = accounts;
 let wines: WineSearchResult['rows'] = [];
 
-const PEOPLE = { private: 'Private1234', restaurant: 'Restaurant1' } as const;
-type Person = keyof typeof PEOPLE;
-
-async function logIn(who: Person) {
-  const answer = await origin.api<LoginResult>('POST', '/api/auth/log-in', {
-    json: { email: `${who}@kork.local`, password: PEOPLE[who] },
-  });
-  expect(answer.status).toBe(200);
-  tokens[who] = answer.payload.access_token;
-  ids[who] = answer.payload.user.id;
-}
+type Person = 'private' | 'restaurant';
 
 const rate = (who: Person, wineId: string, points: unknown) =>
   origin.api<TastingNote>('PUT', `/api/wines/${wineId}/my-rating`, { token: tokens[who], json: { points } });
@@ -39,19 +30,12 @@ const wantToTry = (userId: string, token?: string) =>
   origin.api<{ rows: WantToTryEntry[]; count: number }>('GET', `/api/users/${userId}/want-to-try`, { token });
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, directorySeed, catalogSeed]);
-  await Promise.all((Object.keys(PEOPLE) as Person[]).map(logIn));
   const found = await origin.api<WineSearchResult>(
     'GET',
     '/api/wines?resultsPerPage=6&isRatedByExpert=false&isAvailable=false&sortColumn=name',
   );
   wines = found.payload.rows;
   expect(wines.length).toBeGreaterThanOrEqual(4);
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 describe('the quick rating', () => {

@@ -14,7 +14,6 @@ import { promisify } from 'node:util';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { createCategory } from '@kork/functions/cellar/categories/category-service';
 import { createOwnWines } from '@kork/functions/cellar/wines/cellar-wine-adds';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { routeId } from '@kork/functions/routes';
 import { BUNDLED_ASSETS_DIR, pdfAssetFiles } from '@kork/functions/wine-lists/pdf/assets';
 import { type ReadPdf, readPdf } from '@kork/functions/wine-lists/pdf/pdf-text';
@@ -28,21 +27,21 @@ import {
 } from '@kork/shared';
 import { composeWineList, type LaidOutList, layoutWineList } from '@kork/shared/wine-list-layout';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFunctions } from '../../build';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { useSeededStack } from '../../test/seeded-stack';
 
 const PDF_ROUTE = 'GET /api/wine-cellars/users/{id}/wine-lists/{listId}/pdf';
 const NOTE = 'Kjeller B3';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed],
+  signIn: ['restaurant', 'private'],
+  timeout: 120_000,
+});
 const { tokens, userIds: ids } = accounts;
 let list: WineList;
 let soldOut: string;
-
-const logIn = (email: string, password: string) => accounts.logIn(email, password);
 
 async function download(
   path: string,
@@ -118,10 +117,6 @@ const LAYOUT: WineListLayout = {
 };
 
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed]);
-  await logIn('restaurant@kork.local', 'Restaurant1');
-  await logIn('private@kork.local', 'Private1234');
   const owner = ids.restaurant as string;
   const principal = { userId: owner, role: 'user' as const };
   const red = (await createCategory(owner, { name: 'Rødvin' })).id;
@@ -185,10 +180,6 @@ beforeAll(async () => {
   });
   expect(uploaded.status).toBe(200);
 }, 120_000);
-
-afterAll(async () => {
-  await origin?.stop();
-});
 
 describe('the wine list PDF', () => {
   it('is an attachment named after the list, and prints every wine and price of the list’s model in order, page by page', async () => {

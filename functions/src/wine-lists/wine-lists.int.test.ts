@@ -3,7 +3,6 @@ import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
-import { applySeeds } from '@kork/functions/data/seed-runner';
 import { recordPrint } from '@kork/functions/wine-lists/wine-list-writes';
 import type {
   CellarWine,
@@ -16,22 +15,17 @@ import type {
   WineListSummary,
 } from '@kork/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestAccounts } from '../../test/test-accounts';
-import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
 
-let origin: TestOrigin;
-const accounts = new TestAccounts(() => origin);
+const { origin, accounts } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed],
+  signIn: ['restaurant', 'private'],
+});
 const { tokens, userIds } = accounts;
 let catalogueWine: WineRecord;
 
-const logIn = (email: string, password: string) => accounts.logIn(email, password);
-
 beforeAll(async () => {
-  origin = await startTestOrigin();
-  await applySeeds([accountsSeed, catalogSeed]);
-  await logIn('restaurant@kork.local', 'Restaurant1');
-  await logIn('private@kork.local', 'Private1234');
   for await (const page of allWines()) {
     const found = page.find((wine) => wine.status === 'active');
     if (found) {
@@ -40,10 +34,6 @@ beforeAll(async () => {
     }
   }
   expect(catalogueWine).toBeTruthy();
-});
-
-afterAll(async () => {
-  await origin?.stop();
 });
 
 // — helpers —
