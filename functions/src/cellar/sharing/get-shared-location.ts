@@ -1,6 +1,6 @@
 import { pathIds } from '@kork/shared';
 import { httpRoute } from '../../platform/http';
-import { sharedLocation } from '../locations/location-service';
+import { sharedLocation } from './location-sharing-service';
 
 /** Public: whoever has the link sees that location's wines, nothing else of the cellar. */
 export const handler = httpRoute(

@@ -1,6 +1,6 @@
 import { NoBody, pathIds } from '@kork/shared';
 import { httpRoute } from '../../platform/http';
-import { shareLocation } from '../locations/location-service';
+import { shareLocation } from './location-sharing-service';
 
 export const handler = httpRoute(
   'POST /api/wine-cellars/users/{id}/locations/{locationId}/share',

@@ -1,6 +1,6 @@
 import { pathIds } from '@kork/shared';
 import { httpRoute } from '../../platform/http';
-import { unshareLocation } from '../locations/location-service';
+import { unshareLocation } from './location-sharing-service';
 
 export const handler = httpRoute(
   'DELETE /api/wine-cellars/users/{id}/locations/{locationId}/share',
