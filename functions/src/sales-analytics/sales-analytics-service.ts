@@ -24,8 +24,8 @@ import {
   withBounds,
 } from '@kork/shared';
 import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
-import { db } from '../data/entities';
 import { ValidationError } from '../platform/errors';
+import { countEntryFigures, finishedCountsBetween } from '../stock-counts/finished-counts-service';
 import { salesLinesOf } from './sales-lines';
 
 /** Days of the default period, today included. */
@@ -59,10 +59,7 @@ async function entriesOf(ownerId: string, countId: string, finishedAt: string) {
   const key = `${ownerId}#${countId}#${finishedAt}`;
   const kept = countEntries.get(key);
   if (kept) return kept;
-  const { data } = await db()
-    .entities.stockCountEntry.query.byCount({ ownerId, countId })
-    .go({ pages: 'all', attributes: ['counted', 'expected', 'unitCost'] });
-  const entries = data.map(({ counted, expected, unitCost }) => ({ counted, expected, unitCost }));
+  const entries = await countEntryFigures(ownerId, countId);
   if (countEntries.size >= COUNTS_KEPT) countEntries.delete(countEntries.keys().next().value as string);
   countEntries.set(key, entries);
   return entries;
@@ -70,12 +67,7 @@ async function entriesOf(ownerId: string, countId: string, finishedAt: string) {
 
 /** The owner's finished counts dated in the period, with their entries. */
 async function finishedCounts(ownerId: string, from: string, to: string): Promise<FinishedCount[]> {
-  const { data } = await db()
-    .entities.stockCount.query.byOwnerKey({ ownerId })
-    .go({ pages: 'all', consistent: true, attributes: ['id', 'name', 'date', 'status', 'finishedAt'] });
-  const finished = data.filter(
-    (count) => count.status === 'finished' && count.date >= from && count.date <= to,
-  );
+  const finished = await finishedCountsBetween(ownerId, from, to);
   return Promise.all(
     finished.map(async (count) => ({
       id: count.id,

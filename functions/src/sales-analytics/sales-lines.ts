@@ -22,7 +22,7 @@ import {
 import { encodeTime } from 'ulid';
 import type { CellarSnapshot } from '../cellar/kernel/cellar-snapshot';
 import { historyOfActionSince } from '../cellar/kernel/wine-reads';
-import { db } from '../data/entities';
+import { saleLinesOf } from '../sales/sale-lines-service';
 
 /** A sale as the instance keeps it: enough to build its lines against any snapshot's wines. */
 interface KeptSale {
@@ -67,10 +67,7 @@ function keep(sale: { id: string; date: string; products?: unknown }): KeptSale 
 }
 
 async function readSales(ownerId: string, since?: string) {
-  const query = db().entities.sale.query.byOwnerKey({ ownerId });
-  const options = { pages: 'all', consistent: true, attributes: ['id', 'date', 'products'] } as const;
-  const { data } = since ? await query.gte({ id: since }).go(options) : await query.go(options);
-  return data.map(keep);
+  return (await saleLinesOf(ownerId, since)).map(keep);
 }
 
 /** Ids of sales deleted from `since` (a ULID) on, as their SALE_DELETED history entries tell. */
