@@ -50,7 +50,7 @@ export class CartRefusedError extends DomainError {
 export const checkoutIdOf = (ownerId: string, key: string) =>
   createHash('sha256').update(`${ownerId}\n${key}`).digest('hex').slice(0, 32);
 
-const log = createLogger({ module: 'marketplace/checkouts' });
+const log = createLogger({ module: 'marketplace/checkout' });
 
 /** A placed checkout's result from its record; its orders as they are now. */
 async function resultOf(
