@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n';
-import { ApiError, api, NETWORK_CODE, TIMEOUT_CODE } from './api-client';
+import { ApiError, api, download, NETWORK_CODE, TIMEOUT_CODE } from './api-client';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -171,5 +171,92 @@ describe('api client', () => {
 
     expect(await result).toMatchObject({ name: 'AbortError' });
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  describe('download', () => {
+    let saved: { href: string; download: string }[];
+    let click: ReturnType<typeof vi.spyOn>;
+
+    beforeEach(() => {
+      saved = [];
+      // jsdom has no object URLs: a stand-in names the saved blob.
+      URL.createObjectURL = () => 'blob:file';
+      URL.revokeObjectURL = () => {};
+      click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        saved.push({ href: this.href, download: this.download });
+      });
+    });
+
+    afterEach(() => click.mockRestore());
+
+    function fileResponse(headers: Record<string, string> = {}): Response {
+      return new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', ...headers },
+      });
+    }
+
+    it('asks for the file with the client headers and saves it under the name the answer gives', async () => {
+      Cookies.set('KORK_CURRENCY', 'NOK');
+      fetchMock.mockResolvedValue(
+        fileResponse({
+          'content-disposition': 'attachment; filename="list.pdf"; filename*=UTF-8\'\'Vinkart%20%C3%A5r.pdf',
+        }),
+      );
+
+      const file = await download('/lists/1/pdf', 'fallback.pdf', {
+        query: { copy: 'guest' },
+        accept: 'application/pdf',
+      });
+
+      const { url, headers, init } = sentRequest();
+      expect(url).toBe('/api/lists/1/pdf?copy=guest');
+      expect(init.method).toBe('GET');
+      expect(headers.get('accept')).toBe('application/pdf');
+      expect(headers.get('x-api-key')).toBe('kork-local-web');
+      expect(headers.get('x-currency')).toBe('NOK');
+      expect(file.fileName).toBe('Vinkart år.pdf');
+      expect(await file.blob.text()).toBe('%PDF-1.7');
+      expect(saved).toEqual([{ href: 'blob:file', download: 'Vinkart år.pdf' }]);
+    });
+
+    it('names the file as the caller asks when the answer names none, or when told to', async () => {
+      fetchMock.mockResolvedValueOnce(fileResponse());
+      fetchMock.mockResolvedValueOnce(
+        fileResponse({ 'content-disposition': 'attachment; filename="feed.csv"' }),
+      );
+
+      await download('/a', 'Kassefil.csv');
+      await download('/b', 'Produkter.csv', { answerName: false });
+
+      expect(saved.map((file) => file.download)).toEqual(['Kassefil.csv', 'Produkter.csv']);
+    });
+
+    it('hands the file back unsaved when asked', async () => {
+      fetchMock.mockResolvedValue(fileResponse());
+
+      const file = await download('/a', 'a.pdf', { save: false });
+
+      expect(file.fileName).toBe('a.pdf');
+      expect(saved).toEqual([]);
+    });
+
+    it('turns a refused download into an ApiError with the server’s message, and saves nothing', async () => {
+      fetchMock.mockResolvedValue(
+        jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'No such list' } }),
+      );
+
+      const failure = await download('/a', 'a.pdf').catch((error: unknown) => error);
+
+      expect(failure).toMatchObject({
+        name: 'ApiError',
+        status: 404,
+        code: 'NOT_FOUND',
+        message: 'No such list',
+      });
+      expect(saved).toEqual([]);
+    });
   });
 });

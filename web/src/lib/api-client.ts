@@ -1,6 +1,7 @@
 import { GENERIC_MESSAGE, LIMITS } from '@kork/shared';
 import { currentLocale } from '../i18n/i18n';
 import { getCurrency } from './currency';
+import { saveBlob } from './save-blob';
 import { getSessionToken } from './session-token';
 
 /**
@@ -104,7 +105,8 @@ function genericMessage(): string {
   return GENERIC_MESSAGE[currentLocale()];
 }
 
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends one call with the client's headers and timeout; any answer but a 2xx becomes an `ApiError`. */
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const { query, body, signal, timeoutMs = LIMITS.requestTimeoutMs, headers } = options;
   const url = buildUrl(path, query);
   const controller = new AbortController();
@@ -136,11 +138,9 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
       console.error(`[api] ${method} ${url} failed: ${error.code}`, cause);
       throw error;
     }
+    if (response.ok) return response;
 
     const responseBody = await readBody(response);
-    if (response.ok) {
-      return (responseBody as { payload: T } | undefined)?.payload as T;
-    }
     const error = isErrorBody(responseBody)
       ? new ApiError(
           responseBody.error.message,
@@ -159,6 +159,61 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);
   }
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options);
+  const responseBody = await readBody(response);
+  return (responseBody as { payload: T } | undefined)?.payload as T;
+}
+
+export interface DownloadOptions extends Omit<RequestOptions, 'body'> {
+  /** The kind of file asked for (the `Accept` header); any kind when not given. */
+  accept?: string;
+  /** `false` hands the file back without saving it (to show it in a tab the caller opened). */
+  save?: boolean;
+  /** `false` names the file `fileName` even when the answer names it. */
+  answerName?: boolean;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the answer gives (`Content-Disposition`, unless `answerName: false`), else the caller's. */
+  fileName: string;
+}
+
+/** The file name a `Content-Disposition` header gives, if any. */
+export function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1];
+}
+
+/**
+ * `GET` of a file (a PDF, a CSV): the client's headers and session, failures as `ApiError`s like every
+ * other call, and the file saved under the name the answer gives (unless `answerName: false`) or else
+ * `fileName`.
+ */
+export async function download(
+  path: string,
+  fileName: string,
+  options: DownloadOptions = {},
+): Promise<DownloadedFile> {
+  const { accept = '*/*', save = true, answerName = true, headers, timeoutMs = 60_000, ...rest } = options;
+  const response = await send('GET', path, { ...rest, timeoutMs, headers: { Accept: accept, ...headers } });
+  const file = {
+    blob: await response.blob(),
+    fileName: (answerName && dispositionName(response.headers.get('content-disposition'))) || fileName,
+  };
+  if (save) saveBlob(file.blob, file.fileName);
+  return file;
 }
 
 export const api = {

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/form-schema';
 import { notify } from '../../lib/notify';
-import { fetchPosFeedCsv, getPosFeed, saveBlob } from './api/pos';
+import { saveBlob } from '../../lib/save-blob';
+import { downloadPosFeedCsv, getPosFeed } from './api/pos';
 import { CopyField } from './pos-keys-panel';
 import classes from './pos-section.module.css';
 
@@ -33,7 +34,7 @@ export function PosConnectPanel({ userId }: { userId: string }) {
     try {
       const name = t('posPage.connect.fileName');
       if (format === 'csv') {
-        saveBlob(await fetchPosFeedCsv(userId), `${name}.csv`);
+        await downloadPosFeedCsv(userId, `${name}.csv`);
       } else {
         const feed = await getPosFeed(userId);
         saveBlob(new Blob([JSON.stringify(feed, null, 2)], { type: 'application/json' }), `${name}.json`);

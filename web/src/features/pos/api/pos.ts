@@ -1,20 +1,16 @@
-import {
-  MESSAGES,
-  type PosImportOutcome,
-  type PosKey,
-  type PosKeyCreated,
-  type PosKeyInput,
-  type PosMappingInput,
-  type PosMappingOutcome,
-  type PosProductFeed,
-  type PosSalesImport,
-  type PosUnmappedList,
+import type {
+  PosImportOutcome,
+  PosKey,
+  PosKeyCreated,
+  PosKeyInput,
+  PosMappingInput,
+  PosMappingOutcome,
+  PosProductFeed,
+  PosSalesImport,
+  PosUnmappedList,
 } from '@kork/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { currentLocale } from '../../../i18n/i18n';
-import { ApiError, api, NETWORK_CODE, TIMEOUT_CODE } from '../../../lib/api-client';
-import { getCurrency } from '../../../lib/currency';
-import { getSessionToken } from '../../../lib/session-token';
+import { api, type DownloadedFile, download } from '../../../lib/api-client';
 
 /**
  * The till (POS) of the cellar (`/api/wine-cellars/users/{id}/pos-keys…` and `…/pos/…`): its keys, the
@@ -81,55 +77,14 @@ export function mapPosProduct(userId: string, input: PosMappingInput): Promise<P
   });
 }
 
-function failure(response: Response, body: unknown): ApiError {
-  const error = (body as { error?: { code: string; message: string; fields?: Record<string, string> } })
-    ?.error;
-  return new ApiError(
-    error?.message ?? MESSAGES.generic[currentLocale()],
-    response.status,
-    error?.code ?? `HTTP_${response.status}`,
-    error?.fields ?? {},
-    body,
-  );
-}
-
-/** `GET …/pos/products?format=csv`: the feed as the file a till reads (the shared client reads JSON only). */
-export async function fetchPosFeedCsv(userId: string): Promise<Blob> {
-  const headers = new Headers({
-    'x-api-key': import.meta.env.VITE_API_KEY || 'kork-local-web',
-    'x-device-type': 'web',
-    'Accept-Language': currentLocale(),
-    'X-Currency': getCurrency(),
-    Accept: 'text/csv',
+/** `GET …/pos/products?format=csv`: the feed as the file a till reads, saved as `fileName`. */
+export function downloadPosFeedCsv(userId: string, fileName: string): Promise<DownloadedFile> {
+  return download(`${owner(userId)}/pos/products`, fileName, {
+    query: { format: 'csv' },
+    accept: 'text/csv',
+    answerName: false,
+    timeoutMs: 30_000,
   });
-  const token = getSessionToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(`/api${owner(userId)}/pos/products?format=csv`, {
-      headers,
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (cause) {
-    const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-    throw new ApiError(MESSAGES.generic[currentLocale()], 0, timedOut ? TIMEOUT_CODE : NETWORK_CODE);
-  }
-  if (!response.ok) throw failure(response, await response.json().catch(() => undefined));
-  return response.blob();
-}
-
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 // — Hooks —

@@ -1,6 +1,5 @@
 import {
   LIMITS,
-  MESSAGES,
   type StockCount,
   type StockCountEntriesInput,
   type StockCountEntriesResult,
@@ -8,10 +7,15 @@ import {
   type StockCountSheet,
 } from '@kork/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { currentLocale } from '../../../i18n/i18n';
-import { ApiError, api, NETWORK_CODE, type Page, TIMEOUT_CODE } from '../../../lib/api-client';
-import { getCurrency } from '../../../lib/currency';
-import { getSessionToken } from '../../../lib/session-token';
+import {
+  ApiError,
+  api,
+  type DownloadedFile,
+  download,
+  NETWORK_CODE,
+  type Page,
+  TIMEOUT_CODE,
+} from '../../../lib/api-client';
 import { savedSheet, saveSheet } from '../queue/count-store';
 
 /** The cellar's stock counts (`/api/wine-cellars/users/{id}/stock-counts…`): calls and query hooks. */
@@ -56,108 +60,33 @@ export function finishStockCount(userId: string, countId: string): Promise<Stock
   return api.post<StockCount>(`${one(userId, countId)}/finish`, { body: {}, timeoutMs: 60_000 });
 }
 
-function clientHeaders(accept: string): Headers {
-  const headers = new Headers({
-    'x-api-key': import.meta.env.VITE_API_KEY || 'kork-local-web',
-    'x-device-type': 'web',
-    'Accept-Language': currentLocale(),
-    'X-Currency': getCurrency(),
-    Accept: accept,
-  });
-  const token = getSessionToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  return headers;
-}
-
-async function failure(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => undefined)) as
-    | { error?: { code: string; message: string; fields?: Record<string, string> } }
-    | undefined;
-  return new ApiError(
-    body?.error?.message ?? MESSAGES.generic[currentLocale()],
-    response.status,
-    body?.error?.code ?? `HTTP_${response.status}`,
-    body?.error?.fields ?? {},
-    body,
-  );
-}
-
-/** A request the shared client cannot make (a header of its own, a binary answer); failures as `ApiError`. */
-async function send(path: string, init: RequestInit, accept: string, timeoutMs: number): Promise<Response> {
-  const headers = clientHeaders(accept);
-  for (const [name, value] of new Headers(init.headers)) headers.set(name, value);
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      ...init,
-      headers,
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (cause) {
-    const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
-    throw new ApiError(MESSAGES.generic[currentLocale()], 0, timedOut ? TIMEOUT_CODE : NETWORK_CODE);
-  }
-  if (!response.ok) throw await failure(response);
-  return response;
-}
-
 /**
  * `PUT …/entries` with the batch's own Idempotency-Key: sent again after a lost answer, the server
  * answers as the first time and counts nothing twice.
  */
-export async function putEntries(
+export function putEntries(
   userId: string,
   countId: string,
   body: StockCountEntriesInput,
   idempotencyKey: string,
 ): Promise<StockCountEntriesResult> {
-  const response = await send(
-    `${one(userId, countId)}/entries`,
-    {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify(body),
-    },
-    'application/json',
-    Math.max(LIMITS.requestTimeoutMs, 30_000),
-  );
-  const parsed = (await response.json().catch(() => undefined)) as
-    | { payload?: StockCountEntriesResult }
-    | undefined;
-  return parsed?.payload as StockCountEntriesResult;
+  return api.put<StockCountEntriesResult>(`${one(userId, countId)}/entries`, {
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    timeoutMs: Math.max(LIMITS.requestTimeoutMs, 30_000),
+  });
 }
 
-/** `GET …/pdf`: the count's report as a file. */
-export async function fetchStockCountPdf(
+/** `GET …/pdf`: the count's report, saved under the answer's name (else `fileName`). */
+export function downloadStockCountPdf(
   userId: string,
   countId: string,
-): Promise<{ blob: Blob; fileName?: string }> {
-  const response = await send(`${one(userId, countId)}/pdf`, { method: 'GET' }, 'application/pdf', 60_000);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  let fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-  if (encoded) {
-    try {
-      fileName = decodeURIComponent(encoded);
-    } catch {
-      // The plain name stands.
-    }
-  }
-  return { blob: await response.blob(), ...(fileName ? { fileName } : {}) };
-}
-
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  fileName: string,
+): Promise<DownloadedFile> {
+  return download(`${one(userId, countId)}/pdf`, fileName, {
+    accept: 'application/pdf',
+    timeoutMs: 60_000,
+  });
 }
 
 /** A file name for a count's report: its name or date, without characters file systems refuse. */
@@ -233,7 +162,7 @@ export function useFinishStockCount(userId: string, countId: string) {
 
 export function useStockCountPdf(userId: string) {
   return useMutation({
-    mutationFn: ({ countId }: { countId: string; fileName: string }) => fetchStockCountPdf(userId, countId),
-    onSuccess: ({ blob, fileName }, variables) => saveBlob(blob, fileName ?? variables.fileName),
+    mutationFn: ({ countId, fileName }: { countId: string; fileName: string }) =>
+      downloadStockCountPdf(userId, countId, fileName),
   });
 }

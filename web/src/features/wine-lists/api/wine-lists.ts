@@ -5,12 +5,9 @@ import type {
   WineListPatch,
   WineListSummary,
 } from '@kork/shared';
-import { LIMITS, MESSAGES } from '@kork/shared';
+import { LIMITS } from '@kork/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { currentLocale } from '../../../i18n/i18n';
-import { ApiError, api, type Page } from '../../../lib/api-client';
-import { getCurrency } from '../../../lib/currency';
-import { getSessionToken } from '../../../lib/session-token';
+import { api, type DownloadedFile, download, type Page } from '../../../lib/api-client';
 
 /**
  * The owner's wine lists (`/api/wine-cellars/users/{id}/wine-lists…`): plain calls, and the TanStack
@@ -61,20 +58,6 @@ export function deleteWineListLogo(userId: string, listId: string): Promise<Wine
 
 export type PdfCopy = 'guest' | 'staff';
 
-/** The file name a `Content-Disposition` header gives, if any. */
-function dispositionName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // Fall through to the plain name.
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(header)?.[1];
-}
-
 /**
  * A file name for a list's PDF when the answer names none: the list's name without characters file
  * systems refuse, and the copy's word (`suffix`), so the guest and the staff copy are told apart.
@@ -85,63 +68,22 @@ export function pdfFileName(listName: string, suffix: string): string {
 }
 
 /**
- * `GET …/wine-lists/{listId}/pdf`: the PDF as a blob, with the client headers and the session (a PDF is
- * no JSON, so this is the one call outside `api`). Failures become `ApiError`s as elsewhere.
+ * `GET …/wine-lists/{listId}/pdf`: the PDF, saved under the answer's name (else `fileName`), or only
+ * handed back with `save: false`.
  */
-export async function fetchWineListPdf(
+export function downloadWineListPdf(
   userId: string,
   listId: string,
   copy: PdfCopy,
-  signal?: AbortSignal,
-): Promise<{ blob: Blob; fileName?: string }> {
-  const headers = new Headers({
-    'x-api-key': import.meta.env.VITE_API_KEY || 'kork-local-web',
-    'x-device-type': 'web',
-    'Accept-Language': currentLocale(),
-    'X-Currency': getCurrency(),
-    Accept: 'application/pdf',
+  fileName: string,
+  options: { save?: boolean; signal?: AbortSignal } = {},
+): Promise<DownloadedFile> {
+  return download(`${one(userId, listId)}/pdf`, fileName, {
+    ...options,
+    query: { copy },
+    accept: 'application/pdf',
+    timeoutMs: Math.max(LIMITS.requestTimeoutMs, 60_000),
   });
-  const token = getSessionToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const timeout = AbortSignal.timeout(Math.max(LIMITS.requestTimeoutMs, 60_000));
-  let response: Response;
-  try {
-    response = await fetch(`/api${one(userId, listId)}/pdf?copy=${copy}`, {
-      headers,
-      credentials: 'same-origin',
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-  } catch {
-    throw new ApiError(MESSAGES.generic[currentLocale()], 0, 'NETWORK');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as
-      | { error?: { code: string; message: string; fields?: Record<string, string> } }
-      | undefined;
-    throw new ApiError(
-      body?.error?.message ?? MESSAGES.generic[currentLocale()],
-      response.status,
-      body?.error?.code ?? `HTTP_${response.status}`,
-      body?.error?.fields ?? {},
-      body,
-    );
-  }
-  const fileName = dispositionName(response.headers.get('content-disposition'));
-  return { blob: await response.blob(), ...(fileName ? { fileName } : {}) };
-}
-
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once started.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 // — Hooks —
@@ -225,14 +167,10 @@ export function useWineListLogo(userId: string, listId: string) {
 export function useWineListPdf(userId: string, listId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ copy }: { copy: PdfCopy; fileName: string; open?: Window | null }) =>
-      fetchWineListPdf(userId, listId, copy),
-    onSuccess: ({ blob, fileName }, variables) => {
-      if (variables.open) {
-        variables.open.location.href = URL.createObjectURL(blob);
-      } else {
-        saveBlob(blob, fileName ?? variables.fileName);
-      }
+    mutationFn: ({ copy, fileName, open }: { copy: PdfCopy; fileName: string; open?: Window | null }) =>
+      downloadWineListPdf(userId, listId, copy, fileName, { save: !open }),
+    onSuccess: ({ blob }, variables) => {
+      if (variables.open) variables.open.location.href = URL.createObjectURL(blob);
       return refresh(client, userId, listId);
     },
     onError: (_error, variables) => variables.open?.close(),

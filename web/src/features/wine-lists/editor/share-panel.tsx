@@ -5,7 +5,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
-import { saveBlob, usePatchWineList } from '../api/wine-lists';
+import { saveBlob } from '../../../lib/save-blob';
+import { usePatchWineList } from '../api/wine-lists';
 import { QrCodeSvg } from '../preview/qr-code';
 import classes from './list-editor.module.css';
 
