@@ -34,6 +34,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../i18n/i18n';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { notify } from '../../lib/notify';
 import { useViewer } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../components/number-field';
 import { currentLocale } from '../../i18n/i18n';
 import { errorMessage, schemaErrors } from '../../lib/form-schema';
+import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { schemaNumber } from '../../lib/number-text';
 import { getOwnWine } from '../cellar/api/get-own-wine';

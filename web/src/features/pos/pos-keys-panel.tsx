@@ -15,6 +15,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { currentLocale } from '../../i18n/i18n';
 import { apiFieldErrors, errorMessage, schemaValidator } from '../../lib/form-schema';
 import { notify } from '../../lib/notify';

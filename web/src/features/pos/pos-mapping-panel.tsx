@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/form-schema';
 import { notify } from '../../lib/notify';
-import { formatMoney } from '../cellar/wines/money';
 import { useMapPosProduct, useNeedsMapping, usePosFeed } from './api/pos';
 import classes from './pos-section.module.css';
 

@@ -35,6 +35,7 @@ import { NumberField } from '../../components/number-field';
 import { currentLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
 import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '../../lib/form-schema';
+import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { minorText, moneyTextError, schemaNumber } from '../../lib/number-text';
 import { listOwnWines } from '../cellar/api/list-own-wines';

@@ -1,7 +1,7 @@
 import type { CurrencyCode, StockCount } from '@kork/shared';
 import { currentLocale } from '../../i18n/i18n';
 import { formatCount } from '../../lib/format-number';
-import { formatMoney } from '../cellar/wines/money';
+import { formatMoney } from '../../lib/money';
 
 /** How the stock count pages write days, differences and names. */
 

@@ -12,6 +12,7 @@ import {
 import { type CSSProperties, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ConfirmModal } from '../../wines/components/confirm-modal';
 import { deleteLocation, listLocations } from '../api/locations';
 import { LocationFormModal, type LocationFormTarget } from './location-form-modal';

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { IconCopy, IconExternalLink, IconLinkOff, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard';
 import { errorMessage, translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { copyText } from '../../wines/clipboard';

@@ -5,8 +5,9 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatCount, formatDecimal, formatPercent } from '../../../lib/format-number';
+import { formatMoney } from '../../../lib/money';
+import { useVocabulary } from '../../../lib/wine-text';
 import type { ViewMoney } from '../../config/view-money';
-import { useVocabulary } from '../../wines/wine-text';
 import classes from './cellar-wines-page.module.css';
 import { formatMoney } from './money';
 

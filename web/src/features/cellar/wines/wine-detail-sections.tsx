@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatPercent } from '../../../lib/format-number';
+import { formatMoney } from '../../../lib/money';
 import { MoneyInput } from './add-wine-fields';
 import classes from './cellar-wines-page.module.css';
 import { drinkingWindowText } from './inventory-cell';

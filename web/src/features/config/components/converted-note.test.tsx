@@ -2,6 +2,7 @@ import type { ExchangeRates } from '@kork/shared';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
+import { formatMoney } from '../../../lib/money';
 import { renderWithProviders } from '../../../test/render';
 import { formatMoney } from '../../cellar/wines/money';
 import { viewMoneyOf } from '../view-money';

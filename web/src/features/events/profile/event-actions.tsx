@@ -5,6 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { absoluteUrl, copyLink, shareLink } from '../../../lib/clipboard';
 import { notify } from '../../../lib/notify';
 import { absoluteUrl, copyLink, shareLink } from '../../wines/clipboard';
 import { ConfirmModal } from '../../wines/components/confirm-modal';

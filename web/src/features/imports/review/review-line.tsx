@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { translateMessage } from '../../../lib/form-schema';
 import { formatCount, formatPercent } from '../../../lib/format-number';
-import { formatMoney } from '../../cellar/wines/money';
+import { formatMoney } from '../../../lib/money';
+import { wineImageSources } from '../../../lib/wine-image';
 import { getWine } from '../../wines/api/get-wine';
-import { wineImageSources } from '../../wines/wine-image';
 import { CatalogSearch } from './catalog-search';
 import classes from './import-review.module.css';
 import {

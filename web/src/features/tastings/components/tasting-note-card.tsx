@@ -4,7 +4,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageSources } from '../../../lib/image-url';
-import { avatarImage, wineImageSources } from '../../wines/wine-image';
+import { avatarImage, wineImageSources } from '../../../lib/wine-image';
 import {
   formatDate,
   formatPoints,

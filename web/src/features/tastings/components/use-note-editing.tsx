@@ -1,6 +1,7 @@
 import { type TastingNote, wineDisplayName } from '@kork/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { notify } from '../../../lib/notify';
 import { ConfirmModal } from '../../wines/components/confirm-modal';
 import { deleteTasting } from '../api/delete-tasting';

@@ -2,6 +2,7 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@
 import { IconCopy } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard';
 import { translateMessage } from '../../../lib/form-schema';
 import { escapeAttribute } from '../../../lib/html';
 import { notify } from '../../../lib/notify';

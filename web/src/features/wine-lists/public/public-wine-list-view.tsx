@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageSources } from '../../../lib/image-url';
+import { useVintageText, winePath } from '../../../lib/wine-text';
 import { safeHref } from '../../profiles/profile-links';
 import { useVintageText, winePath } from '../../wines/wine-text';
 import { PrintedPriceText } from './printed-price';

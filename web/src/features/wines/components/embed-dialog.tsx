@@ -3,6 +3,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/form-schema';
+import { copyText } from '../../../lib/clipboard';
 import { escapeAttribute } from '../../../lib/html';
 import { notify } from '../../../lib/notify';
 import { useIsLoggedIn } from '../../../lib/session';

@@ -4,7 +4,7 @@ import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { wineImageSources } from '../wine-image';
+import { wineImageSources } from '../../../lib/wine-image';
 import {
   formatPoints,
   formatPrice,

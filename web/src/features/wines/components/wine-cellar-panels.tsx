@@ -4,6 +4,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
+import { formatMoney } from '../../../lib/money';
 import { locationPath, PATH_SEPARATOR } from '../../cellar/locations/location-tree';
 import { OutOfStockBadge } from '../../cellar/wines/inventory-cell';
 import { formatMoney } from '../../cellar/wines/money';

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../lib/currency';
 import { useIsLoggedIn, useViewer } from '../../../lib/session';
 import { CatalogueRateNote } from '../../config/components/catalogue-rate-note';
+import { formatPrice, useVocabulary, useVocabularyOfId } from '../../../lib/wine-text';
 import {
   lengthLimitNote,
   searchRefusal,
@@ -34,7 +35,6 @@ import {
   type WineFilters,
   wineSearchParams,
 } from '../wine-filters';
-import { formatPrice, useVocabulary, useVocabularyOfId } from '../wine-text';
 import { EmptyResults, type SearchOutcomeProps, UnratedMatches } from './search-outcome';
 import { WineCard } from './wine-card';
 import { WineCardSkeleton } from './wine-card-skeleton';

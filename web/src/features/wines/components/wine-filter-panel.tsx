@@ -6,6 +6,7 @@ import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { schemaErrors } from '../../../lib/form-schema';
 import { NOT_A_NUMBER, parseNumberText } from '../../../lib/number-text';
+import { useVocabulary, useVocabularyOfId } from '../../../lib/wine-text';
 import { FACET_GROUPS, type Facets, facetOptions } from '../facet-options';
 import {
   BOOLEAN_FILTERS,

@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS, type MainCategory } from '@kork/shared';
-import { imageSources } from '../../lib/image-url';
+import { imageSources } from './image-url';
 
 function serviceWidth(width: number): number {
   const widths = [...IMAGE_WIDTHS].sort((a, b) => a - b);

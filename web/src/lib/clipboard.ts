@@ -1,5 +1,5 @@
-import { translateMessage } from '../../lib/form-schema';
-import { dismissToast, notify } from '../../lib/notify';
+import { translateMessage } from './form-schema';
+import { dismissToast, notify } from './notify';
 
 /** Puts text on the clipboard; rejects where the browser has no clipboard or refuses (no permission, no focus). */
 export async function copyText(text: string): Promise<void> {

@@ -9,7 +9,7 @@ import {
 } from '@kork/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type VocabularyField, vocabularyLabel, vocabularyLabelOfId } from '../../lib/vocabulary';
+import { type VocabularyField, vocabularyLabel, vocabularyLabelOfId } from './vocabulary';
 
 /** The i18n key of each SPEC §9 rating description (`rating.descriptions.<key>`). */
 const DESCRIPTION_KEYS = {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/form-schema';
+import { errorMessage } from '../lib/form-schema';
 
 interface ConfirmModalProps {
   opened: boolean;
