@@ -16,7 +16,7 @@ import { NumberField } from '../../components/number-field';
 import { currentLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage, type FieldErrors } from '../../lib/form-schema';
-import { formatPrice } from '../wines/wine-text';
+import { formatPrice } from '../../lib/wine-text';
 import {
   type AnswerDraft,
   CHOOSE_ANSWER,

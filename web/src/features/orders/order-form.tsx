@@ -40,7 +40,6 @@ import { minorText, moneyTextError, schemaMoney, schemaNumber } from '../../lib/
 import { useVocabulary } from '../../lib/wine-text';
 import { listOwnWines } from '../cellar/api/list-own-wines';
 import { searchWines } from '../wines/api/search-wines';
-import { useVocabulary } from '../wines/wine-text';
 import { useCreateOrder, useUpdateOrder } from './api/orders';
 import {
   emptyOrder,

@@ -11,7 +11,6 @@ import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { schemaNumber } from '../../lib/number-text';
 import { getOwnWine } from '../cellar/api/get-own-wine';
-import { formatMoney } from '../cellar/wines/money';
 import { locationNames } from '../sales/sales-shared';
 import { useReceiveOrder } from './api/orders';
 import { allOutstanding, outstanding, receivePreview, type StockBefore } from './order-lines';

@@ -19,7 +19,6 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { currentLocale } from '../../i18n/i18n';
 import { apiFieldErrors, errorMessage, schemaValidator } from '../../lib/form-schema';
 import { notify } from '../../lib/notify';
-import { ConfirmModal } from '../wines/components/confirm-modal';
 import { useCreatePosKey, usePosKeys, useRevokePosKey, useRotatePosKey } from './api/pos';
 import classes from './pos-section.module.css';
 

@@ -25,7 +25,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import { formatCount, formatPercent } from '../../lib/format-number';
-import { formatMoney } from '../cellar/wines/money';
+import { formatMoney } from '../../lib/money';
 import classes from './pricing.module.css';
 
 /** Rows per page: a preview of a whole cellar (thousands of wines) stays quick to draw. */

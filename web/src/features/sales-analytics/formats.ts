@@ -2,7 +2,7 @@ import { type CurrencyCode, currency } from '@kork/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDecimal, formatPercent } from '../../lib/format-number';
-import { formatCompactMoney, formatMoney, formatWholeMoney } from '../cellar/wines/money';
+import { formatCompactMoney, formatMoney, formatWholeMoney } from '../../lib/money';
 import { useViewMoney, type ViewMoney } from '../config/view-money';
 
 /**

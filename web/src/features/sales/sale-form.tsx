@@ -39,7 +39,6 @@ import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { minorText, moneyTextError, schemaNumber } from '../../lib/number-text';
 import { listOwnWines } from '../cellar/api/list-own-wines';
-import { formatMoney } from '../cellar/wines/money';
 import { useCreateSale } from './api/sales';
 import {
   availableAt,

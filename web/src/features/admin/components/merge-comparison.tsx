@@ -2,7 +2,7 @@ import type { WineRow } from '@kork/shared';
 import { Badge, ScrollArea, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPoints, originText, useVintageText } from '../../wines/wine-text';
+import { formatPoints, originText, useVintageText } from '../../../lib/wine-text';
 
 /** The chosen wines side by side, one column each, the survivor marked: what differs is easy to see. */
 export function MergeComparison({ wines, survivorId }: { wines: WineRow[]; survivorId: string | null }) {

@@ -6,7 +6,7 @@ import {
   isCurrencyCode,
   type Placement,
 } from '@kork/shared';
-import { formatMoney } from '../wines/money';
+import { formatMoney } from '../../../lib/money';
 
 /** An amount in integer minor units of its currency, the way the viewer's language writes money. */
 export function formatMinor(amountMinor: number, code: CurrencyCode, locale: string | undefined): string {

@@ -9,8 +9,8 @@ import { Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDecimal } from '../../../lib/format-number';
-import { formatDate } from '../../wines/wine-text';
-import { formatWholeMoney } from '../wines/money';
+import { formatWholeMoney } from '../../../lib/money';
+import { formatDate } from '../../../lib/wine-text';
 import { MoneyFigure } from '../wines/money-figure';
 import classes from './dashboard.module.css';
 

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
 import { errorMessage, translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
-import { copyText } from '../../wines/clipboard';
 import { sharedLocationUrl, shareLocation, unshareLocation } from '../api/locations';
 
 interface ShareLocationModalProps {

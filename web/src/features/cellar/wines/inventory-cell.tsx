@@ -9,7 +9,6 @@ import { formatMoney } from '../../../lib/money';
 import { useVocabulary } from '../../../lib/wine-text';
 import type { ViewMoney } from '../../config/view-money';
 import classes from './cellar-wines-page.module.css';
-import { formatMoney } from './money';
 
 /** "2024–2030", "From 2024" or "Until 2030"; nothing when neither end is set. */
 export function drinkingWindowText(

@@ -17,7 +17,6 @@ import { formatMoney } from '../../../lib/money';
 import { MoneyInput } from './add-wine-fields';
 import classes from './cellar-wines-page.module.css';
 import { drinkingWindowText } from './inventory-cell';
-import { formatMoney } from './money';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
 import type { DetailForm as Form } from './wine-detail-tabs';

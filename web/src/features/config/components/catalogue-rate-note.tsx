@@ -2,7 +2,7 @@ import { type CurrencyCode, isStaleRate, REFERENCE_RATES, rateAgeDays, rateBetwe
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/format-number';
-import { formatDate } from '../../wines/wine-text';
+import { formatDate } from '../../../lib/wine-text';
 
 /**
  * Under catalogue prices shown in another currency than NOK: the catalogue's prices are NOK, converted by

@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { formatMoney } from '../../../lib/money';
 import { renderWithProviders } from '../../../test/render';
-import { formatMoney } from '../../cellar/wines/money';
 import { viewMoneyOf } from '../view-money';
 import { CatalogueRateNote } from './catalogue-rate-note';
 import { ConvertedNote } from './converted-note';

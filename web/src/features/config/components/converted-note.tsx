@@ -1,7 +1,7 @@
 import { type MantineSpacing, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/format-number';
-import { formatDate } from '../../wines/wine-text';
+import { formatDate } from '../../../lib/wine-text';
 import type { ViewMoney } from '../view-money';
 
 interface ConvertedNoteProps {

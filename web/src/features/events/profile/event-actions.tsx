@@ -8,8 +8,6 @@ import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { absoluteUrl, copyLink, shareLink } from '../../../lib/clipboard';
 import { notify } from '../../../lib/notify';
-import { absoluteUrl, copyLink, shareLink } from '../../wines/clipboard';
-import { ConfirmModal } from '../../wines/components/confirm-modal';
 import { deleteEvent, eventKeys } from '../api/events';
 import { eventPath } from '../event-text';
 import { LazyEventEditorDialog } from '../lazy-editor';

@@ -3,8 +3,8 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { wineImageSources } from '../../wines/wine-image';
-import { formatPrice, producerBesideName, useVintageText, winePath } from '../../wines/wine-text';
+import { wineImageSources } from '../../../lib/wine-image';
+import { formatPrice, producerBesideName, useVintageText, winePath } from '../../../lib/wine-text';
 import classes from './profile.module.css';
 
 const IMAGE_WIDTH = 32;

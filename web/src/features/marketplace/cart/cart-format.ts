@@ -1,5 +1,5 @@
 import { type Cart, type CurrencyCode, currency, type Locale, message, type Weekday } from '@kork/shared';
-import { formatMoney } from '../../cellar/wines/money';
+import { formatMoney } from '../../../lib/money';
 
 /**
  * Amounts of the cart as people read them. The API sends the viewer's currency as a number (`total`,

@@ -1,7 +1,7 @@
 import type { BillingInput, DeliveryInput, SupplierOrderView } from '@kork/shared';
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../wines/wine-text';
+import { formatDate } from '../../../lib/wine-text';
 import classes from './supplier-order.module.css';
 
 /** Who ordered, where it goes and who pays: what a supplier needs to deliver and invoice. */

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-schema';
 import { QueryProvider } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { formatDate } from '../../wines/wine-text';
+import { formatDate } from '../../../lib/wine-text';
 import { answerSupplierLink, marketKeys } from '../api/marketplace';
 import { supplierLinkQuery } from '../api/supplier-queries';
 import { OrderParties } from '../link/order-parties';

@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/form-schema';
-import { formatPrice } from '../../wines/wine-text';
+import { formatPrice } from '../../../lib/wine-text';
 import { SupplierOrderAnswer } from '../supplier-order-answer';
 import classes from './portal.module.css';
 import { useAnswerPortalOrder, usePortalOrder, usePortalOrders, WAITING_COLOR } from './portal-queries';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../lib/currency';
 import { errorMessage } from '../../../lib/form-schema';
 import { QueryProvider } from '../../../lib/query-client';
-import { formatPrice } from '../../wines/wine-text';
+import { formatPrice } from '../../../lib/wine-text';
 import { AddToCartButton } from '../add-to-cart';
 import { wineSuppliersQuery } from '../api/supplier-queries';
 

@@ -2,7 +2,7 @@ import type { SupplierWine } from '@kork/shared';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPrice } from '../../wines/wine-text';
+import { formatPrice } from '../../../lib/wine-text';
 import { AddToCartButton } from '../add-to-cart';
 import { AVAILABILITY_COLOR } from './supplier-text';
 import classes from './suppliers.module.css';

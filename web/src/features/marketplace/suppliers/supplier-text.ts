@@ -1,6 +1,6 @@
 import type { Availability, SupplierSummary } from '@kork/shared';
 import type { TFunction } from 'i18next';
-import { formatPrice } from '../../wines/wine-text';
+import { formatPrice } from '../../../lib/wine-text';
 
 /** "Mon, Wed, Fri", or "By agreement" for a supplier without fixed delivery days. */
 export function deliveryDaysText(supplier: Pick<SupplierSummary, 'deliveryDays'>, t: TFunction): string {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
-import { formatPoints, useRatingText } from '../../wines/wine-text';
+import { formatPoints, useRatingText } from '../../../lib/wine-text';
 import { rateWine } from '../api/rate-wine';
 
 /** The points one tap gives: the steps of the rating bands, finer near the top. */

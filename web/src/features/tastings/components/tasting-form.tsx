@@ -18,7 +18,7 @@ import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '..
 import { imageUrl } from '../../../lib/image-url';
 import { notify } from '../../../lib/notify';
 import { numberText, schemaNumber } from '../../../lib/number-text';
-import { useRatingText } from '../../wines/wine-text';
+import { useRatingText } from '../../../lib/wine-text';
 import { createTasting } from '../api/create-tasting';
 import { updateTasting } from '../api/update-tasting';
 import { uploadTastingImage } from '../api/upload-tasting-image';

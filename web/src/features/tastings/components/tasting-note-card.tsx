@@ -12,7 +12,7 @@ import {
   useRatingText,
   useVintageText,
   winePath,
-} from '../../wines/wine-text';
+} from '../../../lib/wine-text';
 import classes from './tasting-note-card.module.css';
 
 const AVATAR_SIZE = 40;

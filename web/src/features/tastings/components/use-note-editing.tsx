@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { notify } from '../../../lib/notify';
-import { ConfirmModal } from '../../wines/components/confirm-modal';
 import { deleteTasting } from '../api/delete-tasting';
 import { TastingFormModal } from './tasting-form-modal';
 

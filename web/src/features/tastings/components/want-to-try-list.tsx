@@ -8,8 +8,8 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { QueryProvider } from '../../../lib/query-client';
-import { wineImageSources } from '../../wines/wine-image';
-import { formatDate, producerBesideName, useVintageText, winePath } from '../../wines/wine-text';
+import { wineImageSources } from '../../../lib/wine-image';
+import { formatDate, producerBesideName, useVintageText, winePath } from '../../../lib/wine-text';
 import { removeWantToTry, wantToTryKeys, wantToTryQuery } from '../api/want-to-try';
 import classes from './want-to-try-list.module.css';
 

@@ -6,7 +6,6 @@ import { copyText } from '../../../lib/clipboard';
 import { translateMessage } from '../../../lib/form-schema';
 import { escapeAttribute } from '../../../lib/html';
 import { notify } from '../../../lib/notify';
-import { copyText } from '../../wines/clipboard';
 import type { ListTheme } from './list-theme';
 
 /** The path of a list's compact version for other sites' frames. */

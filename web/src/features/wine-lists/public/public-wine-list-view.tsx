@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { imageSources } from '../../../lib/image-url';
 import { useVintageText, winePath } from '../../../lib/wine-text';
 import { safeHref } from '../../profiles/profile-links';
-import { useVintageText, winePath } from '../../wines/wine-text';
 import { PrintedPriceText } from './printed-price';
 import classes from './public-wine-list.module.css';
 

@@ -1,6 +1,6 @@
 import type { MainCategory } from '@kork/shared';
 import { type ImgHTMLAttributes, useState } from 'react';
-import { wineImageCandidates } from '../wine-image';
+import { wineImageCandidates } from '../../../lib/wine-image';
 
 interface BottleImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> {
   wine: {

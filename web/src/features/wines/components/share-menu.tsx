@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyLink, hasWebShare, nativeShare, shareTargets } from '../clipboard';
+import { copyLink, hasWebShare, nativeShare, shareTargets } from '../../../lib/clipboard';
 
 interface ShareMenuProps {
   url: string;

@@ -8,9 +8,6 @@ import { absoluteUrl, copyLink } from '../../../lib/clipboard';
 import { notify } from '../../../lib/notify';
 import { winePath } from '../../../lib/wine-text';
 import { deleteWine } from '../api/delete-wine';
-import { absoluteUrl, copyLink } from '../clipboard';
-import { winePath } from '../wine-text';
-import { ConfirmModal } from './confirm-modal';
 import { EmbedDialog } from './embed-dialog';
 import { ShareMenu } from './share-menu';
 

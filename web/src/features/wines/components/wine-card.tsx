@@ -13,7 +13,7 @@ import {
   useRatingText,
   useVintageText,
   useWineStyleText,
-} from '../wine-text';
+} from '../../../lib/wine-text';
 import classes from './wine-card.module.css';
 
 // A business's "Add to cart" lists the wine's suppliers in a popover whose code loads on the first click.

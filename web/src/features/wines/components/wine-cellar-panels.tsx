@@ -7,7 +7,6 @@ import { currentLocale } from '../../../i18n/i18n';
 import { formatMoney } from '../../../lib/money';
 import { locationPath, PATH_SEPARATOR } from '../../cellar/locations/location-tree';
 import { OutOfStockBadge } from '../../cellar/wines/inventory-cell';
-import { formatMoney } from '../../cellar/wines/money';
 import { WineListMemberships } from '../../wine-lists/public/wine-list-memberships';
 
 /**

@@ -2,7 +2,7 @@ import type { WineDetail } from '@kork/shared';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVocabulary, useWineStyleText } from '../wine-text';
+import { useVocabulary, useWineStyleText } from '../../../lib/wine-text';
 import { TastingText } from './tasting-text';
 import classes from './wine-details.module.css';
 

@@ -18,7 +18,6 @@ import {
   toggleOrigin,
   type WineFilters,
 } from '../wine-filters';
-import { useVocabulary, useVocabularyOfId } from '../wine-text';
 import { FacetGroup } from './facet-group';
 import classes from './wine-filters.module.css';
 

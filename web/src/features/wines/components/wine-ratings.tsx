@@ -1,7 +1,7 @@
 import type { WineRatings as Ratings } from '@kork/shared';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPoints, useRatingText } from '../wine-text';
+import { formatPoints, useRatingText } from '../../../lib/wine-text';
 import classes from './wine-ratings.module.css';
 
 function RatingItem({ label, points, count }: { label: string; points: number | null; count: string }) {

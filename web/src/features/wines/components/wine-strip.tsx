@@ -3,8 +3,8 @@ import { Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { wineImageSources } from '../wine-image';
-import { formatPoints, producerBesideName, useVintageText, winePath } from '../wine-text';
+import { wineImageSources } from '../../../lib/wine-image';
+import { formatPoints, producerBesideName, useVintageText, winePath } from '../../../lib/wine-text';
 import classes from './wine-strip.module.css';
 
 /** A row of small wine cards ("Other vintages", "Related wines"), each leading to its wine. */
