@@ -1,25 +1,14 @@
 import { wineDisplayName } from '@kork/shared';
 import { Anchor, Badge, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useCurrency } from '../../lib/currency';
+import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { getWineTastings } from '../tastings/api/get-wine-tastings';
-import { QuickRating } from '../tastings/components/quick-rating';
-import { WantToTryButton } from '../tastings/components/want-to-try-button';
-import { WineTastingsSection } from '../tastings/components/wine-tastings-section';
-import { WhereToFindIt } from '../wine-lists/public/where-to-find-it';
-import { getWine } from './api/get-wine';
-import { BottleImage } from './components/bottle-image';
-import { WineActions } from './components/wine-actions';
-import { WineDetailTabs } from './components/wine-detail-tabs';
-import { WineRatings } from './components/wine-ratings';
-import { WineStrip } from './components/wine-strip';
-import { useResource } from './use-resource';
-import classes from './wine-page.module.css';
 import {
   formatPrice,
   producerBesideName,
@@ -27,7 +16,19 @@ import {
   useVintageText,
   useWineStyleText,
   winePath,
-} from './wine-text';
+} from '../../lib/wine-text';
+import { tastingKeys, wineTastingsQuery } from '../tastings/api/tasting-queries';
+import { QuickRating } from '../tastings/components/quick-rating';
+import { WantToTryButton } from '../tastings/components/want-to-try-button';
+import { WineTastingsSection } from '../tastings/components/wine-tastings-section';
+import { WhereToFindIt } from '../wine-lists/public/where-to-find-it';
+import { wineKeys, wineQuery } from './api/wine-queries';
+import { BottleImage } from './components/bottle-image';
+import { WineActions } from './components/wine-actions';
+import { WineDetailTabs } from './components/wine-detail-tabs';
+import { WineRatings } from './components/wine-ratings';
+import { WineStrip } from './components/wine-strip';
+import classes from './wine-page.module.css';
 
 const BOTTLE_WIDTH = 200;
 
@@ -59,6 +60,14 @@ function WinePageSkeleton() {
  * detail of the wine, the tasting notes, other vintages and related wines.
  */
 export function WinePage() {
+  return (
+    <QueryProvider>
+      <WinePageContent />
+    </QueryProvider>
+  );
+}
+
+function WinePageContent() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -72,9 +81,10 @@ export function WinePage() {
   const wherePriceId = useId();
 
   // Prices, availability and the viewer's own notes depend on who asks, and prices on the currency.
-  const wine = useResource(`${id}|${anonymous}|${currency}`, (signal) => getWine(id, signal));
-  const tastings = useResource(`${id}|${anonymous}`, (signal) => getWineTastings(id, signal));
-  const detail = wine.status === 'ready' ? wine.data : undefined;
+  const client = useQueryClient();
+  const wine = useQuery(wineQuery(id, { anonymous, currency }));
+  const tastings = useQuery(wineTastingsQuery(id, anonymous));
+  const detail = wine.data;
   usePageTitle(detail?.name ?? t('wine.page.title'));
 
   // A wine merged into another lives on under the survivor's page.
@@ -82,7 +92,7 @@ export function WinePage() {
     if (detail?.mergedInto) navigate(winePath(detail.mergedInto), { replace: true });
   }, [detail?.mergedInto, navigate]);
 
-  if (wine.status === 'error') {
+  if (wine.isError && !detail) {
     const notFound = wine.error instanceof ApiError && wine.error.status === 404;
     return (
       <Container size="sm" py={64}>
@@ -93,7 +103,7 @@ export function WinePage() {
           <Text>{notFound ? t('wine.page.notFoundText') : t('wine.page.errorText')}</Text>
           <Group>
             {!notFound && (
-              <Button radius="xl" onClick={wine.reload}>
+              <Button radius="xl" onClick={() => void wine.refetch()}>
                 {t('wine.page.retry')}
               </Button>
             )}
@@ -120,8 +130,8 @@ export function WinePage() {
   const name = wineDisplayName({ wineName: detail.name, producerName: detail.producer });
   const producer = producerBesideName(name, detail.producer);
   const refresh = () => {
-    tastings.reload();
-    wine.reload();
+    void client.invalidateQueries({ queryKey: tastingKeys.wine(id) });
+    void client.invalidateQueries({ queryKey: wineKeys.detail(id) });
   };
 
   return (
@@ -165,7 +175,7 @@ export function WinePage() {
 
             <QuickRating
               wineId={detail.id}
-              mine={tastings.status === 'ready' ? tastings.data.mine : undefined}
+              mine={tastings.data?.mine}
               signedIn={viewer !== null}
               anonymous={anonymous}
               onRated={refresh}

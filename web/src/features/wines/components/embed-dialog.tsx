@@ -1,15 +1,15 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../lib/form-schema';
 import { copyText } from '../../../lib/clipboard';
+import { translateMessage } from '../../../lib/form-schema';
 import { escapeAttribute } from '../../../lib/html';
 import { notify } from '../../../lib/notify';
+import { QueryProvider } from '../../../lib/query-client';
 import { useIsLoggedIn } from '../../../lib/session';
-import { getEmbedPriceKey } from '../../embed/api/get-embed-price-key';
-import { copyText } from '../clipboard';
-import { useResource } from '../use-resource';
+import { embedPriceKeyQuery } from '../../embed/api/embed-queries';
 
 export interface EmbedChoices {
   showPrice: boolean;
@@ -36,12 +36,20 @@ interface EmbedDialogProps {
  * "Embed this wine": choose what the card shows, copy the code. Prices are for registered users: only a
  * signed-in account can put the price on its card (with the key the API gives it).
  */
-export function EmbedDialog({ opened, onClose, wine }: EmbedDialogProps) {
+export function EmbedDialog(props: EmbedDialogProps) {
+  return (
+    <QueryProvider>
+      <Embed {...props} />
+    </QueryProvider>
+  );
+}
+
+function Embed({ opened, onClose, wine }: EmbedDialogProps) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const [choices, setChoices] = useState<EmbedChoices>({ showPrice: true, showRating: true });
-  const key = useResource(opened && loggedIn ? wine.id : null, (signal) => getEmbedPriceKey(wine.id, signal));
-  const priceKey = key.status === 'ready' ? key.data.priceKey : undefined;
+  const key = useQuery({ ...embedPriceKeyQuery(wine.id), enabled: opened && loggedIn });
+  const priceKey = key.data?.priceKey;
   const code = embedCode(window.location.origin, wine, { ...choices, priceKey });
 
   async function copy() {
