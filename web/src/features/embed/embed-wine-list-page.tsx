@@ -1,11 +1,9 @@
 import { IconExternalLink } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { QueryProvider } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { publicWineListQuery } from '../wine-lists/api/public-wine-list-queries';
+import { getPublicWineList } from '../wine-lists/api/public-wine-lists';
 import { useListFont } from '../wine-lists/public/list-font';
 import { WineListProblem, WineListSkeleton } from '../wine-lists/public/list-states';
 import classes from '../wine-lists/public/public-wine-list.module.css';
@@ -15,6 +13,7 @@ import {
   WineListMasthead,
   WineListSections,
 } from '../wine-lists/public/public-wine-list-view';
+import { useResource } from '../wines/use-resource';
 
 /**
  * /embed/wine-lists/:id: a public wine list, compact, for the restaurant's own website to show in a frame
@@ -22,21 +21,12 @@ import {
  * in a new tab, out of the frame.
  */
 export function EmbedWineListPage() {
-  return (
-    <QueryProvider>
-      <EmbedWineList />
-    </QueryProvider>
-  );
-}
-
-function EmbedWineList() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const theme = search.get('theme') === 'dark' ? 'dark' : 'light';
-  const list = useQuery({ ...publicWineListQuery(id), enabled: id !== '' });
-  const data = list.data;
-  const failed = !data && list.isError;
+  const list = useResource(id || null, (signal) => getPublicWineList(id, signal));
+  const data = list.status === 'ready' ? list.data : undefined;
   const font = useListFont(data?.font);
   usePageTitle(
     data
@@ -52,10 +42,10 @@ function EmbedWineList() {
       style={font ? ({ '--list-font': font } as CSSProperties) : undefined}
     >
       <div className={classes.page}>
-        {!id || failed ? (
+        {!id || list.status === 'error' ? (
           <WineListProblem
-            error={failed ? list.error : undefined}
-            onRetry={() => void list.refetch()}
+            error={list.status === 'error' ? list.error : undefined}
+            onRetry={list.reload}
             embedded
           />
         ) : !data ? (

@@ -25,9 +25,9 @@ import { currentLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
 import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '../../lib/form-schema';
 import { formatDecimal, formatPercent } from '../../lib/format-number';
+import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { moneyTextError } from '../../lib/number-text';
-import { formatMoney } from '../cellar/wines/money';
 import { useIngredientWines, usePickableWines, useSaveRecipe } from './api/recipes';
 import {
   emptyRecipe,

@@ -1,31 +1,19 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
-import { QueryProvider } from '../../../lib/query-client';
-import { requestedConnectionsQuery } from '../api/admin-queries';
-import { activateConnection } from '../api/importer-connections';
+import { useResource } from '../../wines/use-resource';
+import { activateConnection, listRequestedConnections } from '../api/importer-connections';
 
 /**
  * Admin: order import from importers needs activation (SPEC §6). The connections cellars asked for, and
  * activating one; an activated connection leaves this list and shows as active on the cellar's orders page.
  */
 export function ImporterConnections() {
-  return (
-    <QueryProvider>
-      <Connections />
-    </QueryProvider>
-  );
-}
-
-function Connections() {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const client = useQueryClient();
-  const requested = useQuery(requestedConnectionsQuery());
-  const rows = requested.data?.rows;
+  const requested = useResource('importer-connections', (signal) => listRequestedConnections(signal));
   const [busy, setBusy] = useState<string>();
   const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
 
@@ -34,7 +22,7 @@ function Connections() {
     try {
       await activateConnection(ownerId, importer);
       notify.success(t('ordersPage.admin.activated', { importer, owner: ownerId }));
-      void client.invalidateQueries({ queryKey: requestedConnectionsQuery().queryKey });
+      requested.reload();
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
@@ -50,21 +38,23 @@ function Connections() {
       <Text c="dimmed" size="sm" mb="sm">
         {t('ordersPage.admin.intro')}
       </Text>
-      {!rows && !requested.isError && <Skeleton height={64} radius="md" />}
-      {!rows && requested.isError && (
+      {requested.status === 'loading' && <Skeleton height={64} radius="md" />}
+      {requested.status === 'error' && (
         <Alert color="wine" variant="light">
           <Group justify="space-between">
             <Text size="sm">{t('ordersPage.admin.loadError')}</Text>
-            <Button size="xs" variant="white" radius="xl" onClick={() => void requested.refetch()}>
+            <Button size="xs" variant="white" radius="xl" onClick={requested.reload}>
               {t('ordersPage.retry')}
             </Button>
           </Group>
         </Alert>
       )}
-      {rows && rows.length === 0 && <Text c="dimmed">{t('ordersPage.admin.empty')}</Text>}
-      {rows && rows.length > 0 && (
+      {requested.status === 'ready' && requested.data.rows.length === 0 && (
+        <Text c="dimmed">{t('ordersPage.admin.empty')}</Text>
+      )}
+      {requested.status === 'ready' && requested.data.rows.length > 0 && (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {rows.map((connection) => {
+          {requested.data.rows.map((connection) => {
             const key = `${connection.ownerId}/${connection.importer}`;
             return (
               <li key={key}>

@@ -9,14 +9,11 @@ import {
   IconTrash,
   IconWorld,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useCallback, useMemo, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { notify } from '../../../lib/notify';
-import { QueryProvider } from '../../../lib/query-client';
-import { locationsQuery } from '../api/cellar-queries';
-import { deleteLocation } from '../api/locations';
+import { deleteLocation, listLocations } from '../api/locations';
 import { LocationFormModal, type LocationFormTarget } from './location-form-modal';
 import { buildLocationTree, flattenTree, type LocationNode, subtreeIds } from './location-tree';
 import classes from './locations-panel.module.css';
@@ -27,9 +24,16 @@ export interface LocationsPanelProps {
   /** The chosen location id, `UNCATEGORIZED`, or undefined for all wines. */
   selected: string | undefined;
   onSelect: (locationId: string | undefined) => void;
+  /** Change it to fetch the bottle counts again, e.g. after wines were added or moved. */
+  reloadKey?: number;
   /** Called after a location was added, renamed or deleted, so lists that show locations can refresh. */
   onLocationsChanged?: () => void;
 }
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; userId: string; locations: CellarLocation[] };
 
 /** The one dialog open at a time; locations are named by id so a dialog always shows the latest row. */
 type Dialog = { type: 'create'; parentId?: string } | { type: 'rename' | 'delete' | 'share'; id: string };
@@ -39,38 +43,53 @@ type Dialog = { type: 'create'; parentId?: string } | { type: 'rename' | 'delete
  * sub-locations, and "Uncategorized". Each location counts its own bottles and its sub-locations', and
  * has a menu to add a sub-location, rename, delete and share it.
  */
-export function LocationsPanel(props: LocationsPanelProps) {
-  return (
-    <QueryProvider>
-      <Panel {...props} />
-    </QueryProvider>
-  );
-}
-
-function Panel({ userId, selected, onSelect, onLocationsChanged }: LocationsPanelProps) {
+export function LocationsPanel({
+  userId,
+  selected,
+  onSelect,
+  reloadKey = 0,
+  onLocationsChanged,
+}: LocationsPanelProps) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const query = useQuery(locationsQuery(userId));
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  // A reload keeps the tree on screen; only a first load (or a retry after a failure) shows the skeleton.
-  const status = query.isError && !query.isFetching ? 'error' : query.data ? 'ready' : 'loading';
 
-  const reload = useCallback(
-    () => void client.invalidateQueries({ queryKey: locationsQuery(userId).queryKey }),
-    [client, userId],
-  );
+  useEffect(() => {
+    void attempt;
+    void reloadKey;
+    const controller = new AbortController();
+    // A reload keeps the person's tree on screen; only a first load (or another person) shows the skeleton.
+    setState((current) =>
+      current.status === 'ready' && current.userId === userId ? current : { status: 'loading' },
+    );
+    listLocations(userId, controller.signal).then(
+      (page) => setState({ status: 'ready', userId, locations: page.rows }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [userId, attempt, reloadKey]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const locations = useMemo(() => (status === 'ready' && query.data) || [], [status, query.data]);
+  const locations = state.status === 'ready' ? state.locations : [];
   const tree = useMemo(() => buildLocationTree(locations), [locations]);
   const nodeOf = (id: string) => flattenTree(tree).find((node) => node.location.id === id);
 
   // Share and unshare answer the row without its bottle count, so only the token is taken over.
   const replaceToken = (saved: CellarLocation) =>
-    client.setQueryData(locationsQuery(userId).queryKey, (current) =>
-      current?.map((location) =>
-        location.id === saved.id ? { ...location, shareToken: saved.shareToken } : location,
-      ),
+    setState((current) =>
+      current.status === 'ready'
+        ? {
+            ...current,
+            locations: current.locations.map((location) =>
+              location.id === saved.id ? { ...location, shareToken: saved.shareToken } : location,
+            ),
+          }
+        : current,
     );
 
   const actions: LocationActions = {
@@ -90,8 +109,8 @@ function Panel({ userId, selected, onSelect, onLocationsChanged }: LocationsPane
 
   return (
     <nav aria-label={t('cellarPlaces.panel.label')} className={classes.panel}>
-      {status === 'loading' && <PanelSkeleton />}
-      {status === 'error' && (
+      {state.status === 'loading' && <PanelSkeleton />}
+      {state.status === 'error' && (
         <Stack gap="xs" align="flex-start" role="alert" className={classes.problem}>
           <Text size="sm">{t('cellarPlaces.panel.loadError')}</Text>
           <Button size="xs" radius="xl" variant="light" onClick={reload}>
@@ -99,7 +118,7 @@ function Panel({ userId, selected, onSelect, onLocationsChanged }: LocationsPane
           </Button>
         </Stack>
       )}
-      {status === 'ready' && (
+      {state.status === 'ready' && (
         <ul className={classes.list}>
           <FixedItem
             label={t('cellarPlaces.panel.allWines')}
@@ -122,7 +141,7 @@ function Panel({ userId, selected, onSelect, onLocationsChanged }: LocationsPane
           />
         </ul>
       )}
-      {status === 'ready' && locations.length === 0 && (
+      {state.status === 'ready' && locations.length === 0 && (
         <Text size="sm" c="dimmed" px="xs">
           {t('cellarPlaces.panel.empty')}
         </Text>
@@ -132,7 +151,7 @@ function Panel({ userId, selected, onSelect, onLocationsChanged }: LocationsPane
         radius="xl"
         leftSection={<IconPlus size={16} aria-hidden />}
         onClick={() => setDialog({ type: 'create' })}
-        disabled={status !== 'ready'}
+        disabled={state.status !== 'ready'}
       >
         {t('cellarPlaces.panel.addLocation')}
       </Button>

@@ -1,14 +1,13 @@
 import type { CellarLocation, CellarWine, CurrencyCode, HistoryEntry } from '@kork/shared';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
+import type { Page } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-number';
-import { QueryProvider } from '../../../lib/query-client';
-import { wineHistoryQuery } from '../api/cellar-queries';
+import { listHistory } from '../api/history';
 import { HistoryActionBadge } from '../history/history-action-badge';
 import { HistoryChange } from '../history/history-change';
 import { formatDateTime } from '../history/history-format';
@@ -19,12 +18,36 @@ export const WINE_HISTORY_SIZE = 20;
 
 const HISTORY_PATH = '/wine-cellar/history';
 
+type HistoryState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; page: Page<HistoryEntry> };
+
 /**
  * This wine's entries, newest first. Fetched again when the wine changes (a save or a move writes a new
- * entry: its `updatedAt` is part of the key), and on "Try again" after a failure.
+ * entry), and on "Try again" after a failure.
  */
-function useWineHistory(userId: string, wine: CellarWine) {
-  return useQuery(wineHistoryQuery(userId, wine.id, wine.updatedAt, WINE_HISTORY_SIZE));
+function useWineHistory(userId: string, wine: CellarWine, attempt: number): HistoryState {
+  const [state, setState] = useState<HistoryState>({ status: 'loading' });
+  const { id, updatedAt } = wine;
+  useEffect(() => {
+    void attempt;
+    void updatedAt;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    listHistory(
+      userId,
+      { ownWineId: id, resultsPerPage: WINE_HISTORY_SIZE, page: 1 },
+      controller.signal,
+    ).then(
+      (page) => setState({ status: 'ready', page }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [userId, id, updatedAt, attempt]);
+  return state;
 }
 
 interface WineHistoryProps {
@@ -35,23 +58,16 @@ interface WineHistoryProps {
 }
 
 /** The history tab: a compact list (when, who, what, the change) that fits the drawer's width. */
-export function WineHistory(props: WineHistoryProps) {
-  return (
-    <QueryProvider>
-      <History {...props} />
-    </QueryProvider>
-  );
-}
-
-function History({ userId, wine, locations, baseCurrency }: WineHistoryProps) {
+export function WineHistory({ userId, wine, locations, baseCurrency }: WineHistoryProps) {
   const { t } = useTranslation();
-  const history = useWineHistory(userId, wine);
+  const [attempt, setAttempt] = useState(0);
+  const state = useWineHistory(userId, wine, attempt);
   const locationNames = useMemo(
     () => new Map(locations.map((location) => [location.id, location.name])),
     [locations],
   );
 
-  if (!history.data && !history.isError) {
+  if (state.status === 'loading') {
     return (
       <Stack gap="xs" aria-busy="true" aria-label={t('cellarReview.loading')}>
         {[0, 1, 2].map((row) => (
@@ -61,17 +77,17 @@ function History({ userId, wine, locations, baseCurrency }: WineHistoryProps) {
     );
   }
 
-  if (!history.data) {
+  if (state.status === 'error') {
     return (
       <Alert color="red" variant="light" radius="md" role="alert" title={t('cellarReview.history.loadError')}>
-        <Button size="xs" radius="xl" variant="light" color="red" onClick={() => void history.refetch()}>
+        <Button size="xs" radius="xl" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
           {t('cellarReview.retry')}
         </Button>
       </Alert>
     );
   }
 
-  const { rows, count } = history.data;
+  const { rows, count } = state.page;
   if (rows.length === 0) {
     return (
       <Stack align="center" gap="xs" className={classes.empty}>

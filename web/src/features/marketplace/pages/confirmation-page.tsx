@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatCount, formatDecimal } from '../../../lib/format-number';
-import { formatMoney } from '../../cellar/wines/money';
+import { formatMoney } from '../../../lib/money';
 import { formatDay } from '../../sales/sales-shared';
 import classes from '../cart/cart.module.css';
 import { useCheckout } from '../cart/cart-queries';

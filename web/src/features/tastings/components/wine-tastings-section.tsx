@@ -1,17 +1,17 @@
 import { type TastingNote, type User, type WineTastings, wineDisplayName } from '@kork/shared';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPencilPlus } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Resource } from '../../wines/use-resource';
 import { TastingFormModal } from './tasting-form-modal';
 import { TastingNoteCard } from './tasting-note-card';
 import { useNoteEditing } from './use-note-editing';
 
 interface WineTastingsSectionProps {
   wine: { id: string; name: string; producer?: string | undefined };
-  tastings: UseQueryResult<WineTastings>;
+  tastings: Resource<WineTastings>;
   /** The signed-in person, `null` for a visitor (and while the session loads). */
   viewer: User | null;
   /** A visitor (nobody signed in, not merely loading). */
@@ -87,7 +87,7 @@ export function WineTastingsSection({
     onChanged,
   });
   const isAdmin = viewer?.role === 'admin';
-  const shown = tastings.data ? notesToShow(tastings.data, viewer?.id) : undefined;
+  const shown = tastings.status === 'ready' ? notesToShow(tastings.data, viewer?.id) : undefined;
   const signInPath = `/sign-in?redirect=/wines/${encodeURIComponent(wine.id)}`;
 
   return (
@@ -106,17 +106,17 @@ export function WineTastingsSection({
         </Button>
       </Group>
 
-      {!tastings.data && !tastings.isError && (
+      {tastings.status === 'loading' && (
         <Stack gap="sm" aria-busy="true">
           <Skeleton height={110} radius="lg" />
           <Skeleton height={110} radius="lg" />
         </Stack>
       )}
-      {!tastings.data && tastings.isError && (
+      {tastings.status === 'error' && (
         <Alert color="wine" variant="light">
           <Group justify="space-between">
             <Text size="sm">{t('tasting.section.error')}</Text>
-            <Button size="xs" variant="white" radius="xl" onClick={() => void tastings.refetch()}>
+            <Button size="xs" variant="white" radius="xl" onClick={tastings.reload}>
               {t('wine.page.retry')}
             </Button>
           </Group>

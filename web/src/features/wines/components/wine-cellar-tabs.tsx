@@ -12,12 +12,9 @@ import {
   useMatches,
 } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
-import { QueryProvider } from '../../../lib/query-client';
-import { cellarKeys } from '../../cellar/api/cellar-queries';
 import { AddWineModal } from '../../cellar/wines/add-wine-modal';
 import { WineDetailDrawer } from '../../cellar/wines/wine-detail-drawer';
 import { WineHistory } from '../../cellar/wines/wine-history-tab';
@@ -59,19 +56,10 @@ interface WineCellarTabsProps {
  * right here), then the catalogue's details. A held wine opens on pricing, any other on the details;
  * a wine not held says so in each cellar tab and can be added from there.
  */
-export function WineCellarTabs(props: WineCellarTabsProps) {
-  return (
-    <QueryProvider>
-      <CellarTabs {...props} />
-    </QueryProvider>
-  );
-}
-
-function CellarTabs({ wine, userId }: WineCellarTabsProps) {
+export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const copies = useCellarCopy(userId, wine.id);
-  const rows = copies.data;
+  const rows = copies.status === 'ready' ? copies.data : undefined;
   const held = rows !== undefined && rows.length > 0;
   const [chosenTab, setChosenTab] = useState<WineTab>();
   const [chosenCopy, setChosenCopy] = useState<string>();
@@ -79,7 +67,7 @@ function CellarTabs({ wine, userId }: WineCellarTabsProps) {
   const [editing, setEditing] = useState<CellarWine>();
   const [showingLocations, setShowingLocations] = useState(false);
   const context = useCellarContext(userId, held || adding);
-  const locations = context.locations.data ?? [];
+  const locations = context.locations.status === 'ready' ? context.locations.data : [];
   const initialWine = useMemo(() => toWineRow(wine), [wine]);
   const tabList = useRef<HTMLDivElement>(null);
 
@@ -91,18 +79,14 @@ function CellarTabs({ wine, userId }: WineCellarTabsProps) {
     revealTab(tabList.current, tab);
   }, [tab]);
 
-  // The cellar changed from here: the copies again, and the cellar's own lists when next shown.
-  const reloadCopies = (viewerId: string) =>
-    void client.invalidateQueries({ queryKey: cellarKeys.ownWines(viewerId) });
-
   const showLocations = () => {
     // Locations may have been added or renamed elsewhere since they were fetched.
-    void context.locations.refetch();
+    context.locations.reload();
     setShowingLocations(true);
   };
 
   const panel = (name: CellarTab, body: (copy: CellarWine, userId: string) => ReactNode) => {
-    if (!userId || (!rows && !copies.isError)) {
+    if (!userId || copies.status === 'loading') {
       return (
         <Skeleton
           height={160}
@@ -113,10 +97,10 @@ function CellarTabs({ wine, userId }: WineCellarTabsProps) {
         />
       );
     }
-    if (!rows) {
+    if (copies.status === 'error') {
       return (
         <Alert color="red" variant="light" radius="md" role="alert" title={t('wine.cellar.loadError')}>
-          <Button size="xs" radius="xl" variant="light" color="red" onClick={() => void copies.refetch()}>
+          <Button size="xs" radius="xl" variant="light" color="red" onClick={copies.reload}>
             {t('wine.cellar.retry')}
           </Button>
         </Alert>
@@ -215,12 +199,12 @@ function CellarTabs({ wine, userId }: WineCellarTabsProps) {
             onClose={() => setEditing(undefined)}
             onSaved={() => {
               setEditing(undefined);
-              reloadCopies(userId);
+              copies.reload();
             }}
             // A move keeps the drawer open on the wine's new placements.
             onMoved={(fresh) => {
               setEditing(fresh);
-              reloadCopies(userId);
+              copies.reload();
             }}
             cellar={context.cellar}
             locations={locations}
@@ -232,7 +216,7 @@ function CellarTabs({ wine, userId }: WineCellarTabsProps) {
             onAdded={(created) => {
               setAdding(false);
               if (created?.wineId === wine.id) setChosenCopy(created.id);
-              reloadCopies(userId);
+              copies.reload();
             }}
             currency={context.cellar?.baseCurrency ?? 'NOK'}
             locations={locations}
