@@ -1,7 +1,9 @@
+import { notifyManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeAll } from 'vitest';
 import { i18nReady } from '../i18n/i18n';
+import { queryClient } from '../lib/query-client';
 
 // Polyfills for what Mantine and the shell use and a test DOM may lack. happy-dom has most of them;
 // each is added only where missing, so a real implementation always wins.
@@ -40,6 +42,10 @@ if (typeof Element.prototype.scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = () => {};
 }
 
+// Server state reaches the screen in the same turn as its answer (TanStack Query would otherwise wait
+// for the next macrotask), as a test's mocked answer does in the app.
+notifyManager.setScheduler(queueMicrotask);
+
 // Queries that wait (findBy…, waitFor) get room for a busy CI runner; a real failure still fails.
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -51,6 +57,8 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  // Every test starts from an empty server-state cache, as a fresh page load does.
+  queryClient.clear();
   window.localStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });

@@ -30,18 +30,18 @@ import {
   IconSearch,
   IconX,
 } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { currentLocale } from '../../i18n/i18n';
 import { notify } from '../../lib/notify';
+import { QueryProvider } from '../../lib/query-client';
 import { useViewer } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useVintageText, winePath } from '../../lib/wine-text';
-import { useResource } from '../wines/use-resource';
-import { findWines } from './api/find-wines';
-import { getWineMerges } from './api/get-wine-merges';
+import { adminKeys, adminWineSearchQuery, mergesQuery } from './api/admin-queries';
 import { mergeWines } from './api/merge-wines';
 import { ImporterConnections } from './components/importer-connections';
 import { MergeComparison } from './components/merge-comparison';
@@ -78,7 +78,11 @@ function PermissionDenied() {
 export function MergeWinesPage() {
   const viewer = useViewer();
   if (viewer?.role !== 'admin') return <PermissionDenied />;
-  return <MergeTool />;
+  return (
+    <QueryProvider>
+      <MergeTool />
+    </QueryProvider>
+  );
 }
 
 function MergeTool() {
@@ -96,8 +100,9 @@ function MergeTool() {
   const [record, setRecord] = useState<MergeRecord>();
   const [typed, setTyped] = useState('');
   const searching = debounced.length >= MIN_SEARCH;
-  const results = useResource(searching ? debounced : null, (signal) => findWines(debounced, signal));
-  const merges = useResource('merges', (signal) => getWineMerges(signal));
+  const client = useQueryClient();
+  const results = useQuery({ ...adminWineSearchQuery(debounced), enabled: searching });
+  const merges = useQuery(mergesQuery());
 
   const label = (wine: WineRow) => `${wine.name} ${vintageText(wine.vintage)}`;
   const isSelected = (id: string) => selected.some((wine) => wine.id === id);
@@ -142,8 +147,8 @@ function MergeTool() {
     setSelected([]);
     setSurvivorId(null);
     notify.success(t('adminMerge.done'));
-    merges.reload();
-    if (searching) results.reload();
+    void client.invalidateQueries({ queryKey: adminKeys.merges });
+    if (searching) void client.invalidateQueries({ queryKey: adminKeys.wineSearch });
   }
 
   return (
@@ -195,7 +200,7 @@ function MergeTool() {
             value={query}
             onChange={(event) => setQuery(event.currentTarget.value)}
             leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={searching && results.status === 'loading' ? <Loader size="xs" /> : null}
+            rightSection={searching && results.isPending ? <Loader size="xs" /> : null}
             type="search"
           />
           <Stack gap={6} mt="md" aria-live="polite">
@@ -204,19 +209,18 @@ function MergeTool() {
                 {t('adminMerge.search.hint', { min: MIN_SEARCH })}
               </Text>
             )}
-            {searching && results.status === 'error' && (
+            {searching && !results.data && results.isError && (
               <Text size="sm" c="wine.8">
                 {t('adminMerge.search.error')}
               </Text>
             )}
-            {searching && results.status === 'ready' && results.data.rows.length === 0 && (
+            {searching && results.data && results.data.rows.length === 0 && (
               <Text size="sm" c="dimmed">
                 {t('adminMerge.search.none')}
               </Text>
             )}
             {searching &&
-              results.status === 'ready' &&
-              results.data.rows.map((wine) => (
+              results.data?.rows.map((wine) => (
                 <Checkbox
                   key={wine.id}
                   label={label(wine)}

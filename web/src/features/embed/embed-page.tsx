@@ -1,8 +1,10 @@
 import { type EmbeddedWine, wineDisplayName } from '@kork/shared';
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { QueryProvider } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { wineImageSources } from '../../lib/wine-image';
 import {
@@ -14,8 +16,8 @@ import {
   useVintageText,
   winePath,
 } from '../../lib/wine-text';
-import { useResource } from '../wines/use-resource';
-import { type EmbedOptions, getEmbeddedWine } from './api/get-embedded-wine';
+import { embeddedWineQuery } from './api/embed-queries';
+import type { EmbedOptions } from './api/get-embedded-wine';
 import classes from './embed-page.module.css';
 
 const IMAGE_WIDTH = 80;
@@ -89,6 +91,14 @@ export function EmbeddedWineCard({ wine, options }: { wine: EmbeddedWine; option
  * owner's proof that the price may show (docs/catalog-api.md).
  */
 export function EmbedPage() {
+  return (
+    <QueryProvider>
+      <Embed />
+    </QueryProvider>
+  );
+}
+
+function Embed() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
@@ -98,19 +108,16 @@ export function EmbedPage() {
     showRating: flag(search.get('showRating')),
     ...(priceKey ? { priceKey } : {}),
   };
-  const wine = useResource(
-    id ? `${id}|${options.showPrice}|${options.showRating}|${priceKey ?? ''}` : null,
-    (signal) => getEmbeddedWine(id, options, signal),
-  );
-  usePageTitle(wine.status === 'ready' ? wine.data.name : t('embed.title'));
+  const wine = useQuery({ ...embeddedWineQuery(id, options), enabled: id !== '' });
+  usePageTitle(wine.data ? wine.data.name : t('embed.title'));
 
   return (
     <div className={classes.root}>
-      {!id || wine.status === 'error' ? (
+      {!id || (!wine.data && wine.isError) ? (
         <div className={classes.card}>
           <Text fw={600}>{t('embed.notFound')}</Text>
         </div>
-      ) : wine.status === 'loading' ? (
+      ) : !wine.data ? (
         <div className={classes.card} aria-busy="true">
           <Skeleton width={80} height={240} />
           <Stack gap={6} w="100%" align="center">

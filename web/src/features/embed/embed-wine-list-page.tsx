@@ -1,9 +1,11 @@
 import { IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { QueryProvider } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { getPublicWineList } from '../wine-lists/api/public-wine-lists';
+import { publicWineListQuery } from '../wine-lists/api/public-wine-list-queries';
 import { useListFont } from '../wine-lists/public/list-font';
 import { WineListProblem, WineListSkeleton } from '../wine-lists/public/list-states';
 import classes from '../wine-lists/public/public-wine-list.module.css';
@@ -13,7 +15,6 @@ import {
   WineListMasthead,
   WineListSections,
 } from '../wine-lists/public/public-wine-list-view';
-import { useResource } from '../wines/use-resource';
 
 /**
  * /embed/wine-lists/:id: a public wine list, compact, for the restaurant's own website to show in a frame
@@ -21,12 +22,21 @@ import { useResource } from '../wines/use-resource';
  * in a new tab, out of the frame.
  */
 export function EmbedWineListPage() {
+  return (
+    <QueryProvider>
+      <EmbedWineList />
+    </QueryProvider>
+  );
+}
+
+function EmbedWineList() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const theme = search.get('theme') === 'dark' ? 'dark' : 'light';
-  const list = useResource(id || null, (signal) => getPublicWineList(id, signal));
-  const data = list.status === 'ready' ? list.data : undefined;
+  const list = useQuery({ ...publicWineListQuery(id), enabled: id !== '' });
+  const data = list.data;
+  const failed = !data && list.isError;
   const font = useListFont(data?.font);
   usePageTitle(
     data
@@ -42,10 +52,10 @@ export function EmbedWineListPage() {
       style={font ? ({ '--list-font': font } as CSSProperties) : undefined}
     >
       <div className={classes.page}>
-        {!id || list.status === 'error' ? (
+        {!id || failed ? (
           <WineListProblem
-            error={list.status === 'error' ? list.error : undefined}
-            onRetry={list.reload}
+            error={failed ? list.error : undefined}
+            onRetry={() => void list.refetch()}
             embedded
           />
         ) : !data ? (

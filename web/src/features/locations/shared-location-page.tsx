@@ -1,14 +1,15 @@
 import type { SharedLocationView } from '@kork/shared';
 import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { QueryProvider } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { wineImageSources } from '../../lib/wine-image';
 import { useVintageText } from '../../lib/wine-text';
-import { getSharedLocation } from '../cellar/api/locations';
-import { useResource } from '../wines/use-resource';
+import { sharedLocationQuery } from '../cellar/api/cellar-queries';
 import classes from './shared-location-page.module.css';
 
 type SharedWine = SharedLocationView['rows'][number];
@@ -26,15 +27,25 @@ function isNotShared(error: unknown): boolean {
  * it is, where it is in their cellar, and its wines with where each bottle stands. No prices.
  */
 export function SharedLocationPage() {
+  return (
+    <QueryProvider>
+      <Shared />
+    </QueryProvider>
+  );
+}
+
+function Shared() {
   const { t } = useTranslation();
   // The route is `location/*`, so the token is the rest of the address.
   const token = useParams()['*'] ?? '';
-  const shared = useResource(token ? token : null, (signal) => getSharedLocation(token, signal));
-  const notShared = !token || (shared.status === 'error' && isNotShared(shared.error));
+  const shared = useQuery({ ...sharedLocationQuery(token), enabled: token !== '' });
+  const view = shared.data;
+  const failed = !view && shared.isError;
+  const notShared = !token || (failed && isNotShared(shared.error));
 
   usePageTitle(
-    shared.status === 'ready'
-      ? shared.data.location.path.join(PATH_SEPARATOR) || shared.data.location.name
+    view
+      ? view.location.path.join(PATH_SEPARATOR) || view.location.name
       : notShared
         ? t('cellarPlaces.shared.notSharedTitle')
         : t('sharedLocation.title'),
@@ -43,16 +54,16 @@ export function SharedLocationPage() {
   if (notShared) return <NotShared />;
   return (
     <div className={classes.page}>
-      {shared.status === 'loading' && <LoadingView />}
-      {shared.status === 'error' && (
+      {!view && !failed && <LoadingView />}
+      {failed && (
         <Stack className={classes.state} role="alert">
           <Text fw={600}>{t('cellarPlaces.shared.loadError')}</Text>
-          <Button radius="xl" onClick={shared.reload}>
+          <Button radius="xl" onClick={() => void shared.refetch()}>
             {t('cellarPlaces.shared.retry')}
           </Button>
         </Stack>
       )}
-      {shared.status === 'ready' && <SharedLocation view={shared.data} />}
+      {view && <SharedLocation view={view} />}
     </div>
   );
 }

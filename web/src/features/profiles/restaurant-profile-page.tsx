@@ -6,14 +6,15 @@ import {
   IconToolsKitchen2,
   IconWorld,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { imageSources } from '../../lib/image-url';
+import { QueryProvider } from '../../lib/query-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PlaceMap } from '../maps/place-map';
 import { RestaurantWineLists } from '../wine-lists/public/restaurant-wine-lists';
-import { useResource } from '../wines/use-resource';
-import { getPublicProfile } from './api/get-public-profile';
+import { publicProfileQuery } from './api/profile-queries';
 import { ProfileProblem, ProfileSkeleton } from './components/profile-state';
 import { instagramHref, safeHref } from './profile-links';
 import classes from './profile-page.module.css';
@@ -26,17 +27,25 @@ const LOGO_SIZE = 96;
  * links to book, read the menu, visit and follow, and its public wine lists.
  */
 export function RestaurantProfilePage() {
+  return (
+    <QueryProvider>
+      <RestaurantProfile />
+    </QueryProvider>
+  );
+}
+
+function RestaurantProfile() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const profile = useResource(id, (signal) => getPublicProfile(id, signal));
-  const place = profile.status === 'ready' ? profile.data.tastingLocation : undefined;
-  const name = profile.status === 'ready' ? (place?.name ?? profile.data.fullName) : undefined;
+  const profile = useQuery(publicProfileQuery(id));
+  const owner = profile.data;
+  const place = owner?.tastingLocation;
+  const name = owner ? (place?.name ?? owner.fullName) : undefined;
   usePageTitle(name ?? t('restaurant.title'));
 
-  if (profile.status === 'loading') return <ProfileSkeleton />;
-  if (profile.status === 'error') return <ProfileProblem error={profile.error} onRetry={profile.reload} />;
+  if (!owner && !profile.isError) return <ProfileSkeleton />;
+  if (!owner) return <ProfileProblem error={profile.error} onRetry={() => void profile.refetch()} />;
 
-  const owner = profile.data;
   if (!place) {
     return (
       <Container size="sm" py={64}>

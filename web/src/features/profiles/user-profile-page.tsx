@@ -14,18 +14,19 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBrandInstagram, IconBuildingStore, IconWorld } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { QueryProvider } from '../../lib/query-client';
 import { useViewer } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { avatarImage } from '../../lib/wine-image';
 import { formatPoints } from '../../lib/wine-text';
-import { getUserTastings } from '../tastings/api/get-user-tastings';
+import { userTastingsQuery } from '../tastings/api/tasting-queries';
 import { TastingNoteCard } from '../tastings/components/tasting-note-card';
 import { WantToTryList } from '../tastings/components/want-to-try-list';
-import { useResource } from '../wines/use-resource';
-import { getPublicProfile } from './api/get-public-profile';
+import { publicProfileQuery } from './api/profile-queries';
 import { ProfileProblem, ProfileSkeleton } from './components/profile-state';
 import { countryName, displayUrl, instagramHref, safeHref } from './profile-links';
 import classes from './profile-page.module.css';
@@ -43,29 +44,35 @@ function pageFrom(value: string | null): number {
  * wines. A deactivated account keeps its notes under its name.
  */
 export function UserProfilePage() {
+  return (
+    <QueryProvider>
+      <UserProfile />
+    </QueryProvider>
+  );
+}
+
+function UserProfile() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const page = pageFrom(search.get('page'));
   const notesHeading = useId();
   const viewer = useViewer();
-  const profile = useResource(id, (signal) => getPublicProfile(id, signal));
-  const notes = useResource(`${id}|${page}`, (signal) =>
-    getUserTastings(id, { page, resultsPerPage: PER_PAGE, published: true }, signal),
-  );
-  usePageTitle(profile.status === 'ready' ? profile.data.fullName : t('publicProfile.title'));
-
-  if (profile.status === 'loading') return <ProfileSkeleton />;
-  if (profile.status === 'error') return <ProfileProblem error={profile.error} onRetry={profile.reload} />;
-
+  const profile = useQuery(publicProfileQuery(id));
+  const notes = useQuery(userTastingsQuery(id, { page, resultsPerPage: PER_PAGE, published: true }));
   const person = profile.data;
+  usePageTitle(person ? person.fullName : t('publicProfile.title'));
+
+  if (!person && !profile.isError) return <ProfileSkeleton />;
+  if (!person) return <ProfileProblem error={profile.error} onRetry={() => void profile.refetch()} />;
+
   const locale = i18n.resolvedLanguage;
   const number = new Intl.NumberFormat(locale);
   const website = safeHref(person.webUrl);
   const instagram = instagramHref(person.instagramUrl);
   // The owner's own list has their private notes too; a public profile shows the published ones.
-  const published = notes.status === 'ready' ? notes.data.rows : [];
-  const pages = notes.status === 'ready' ? Math.max(1, Math.ceil(notes.data.count / PER_PAGE)) : 1;
+  const published = notes.data?.rows ?? [];
+  const pages = notes.data ? Math.max(1, Math.ceil(notes.data.count / PER_PAGE)) : 1;
   const stats = [
     { key: 'tastings', value: number.format(person.statistic.tastings) },
     {
@@ -161,18 +168,18 @@ export function UserProfilePage() {
           <Title order={2} size="h3" id={notesHeading} mb="md">
             {t('publicProfile.notes')}
           </Title>
-          {notes.status === 'loading' && <Skeleton height={140} radius="lg" />}
-          {notes.status === 'error' && (
+          {!notes.data && !notes.isError && <Skeleton height={140} radius="lg" />}
+          {!notes.data && notes.isError && (
             <Alert color="wine" variant="light">
               <Group justify="space-between">
                 <Text size="sm">{t('publicProfile.notesError')}</Text>
-                <Button size="xs" variant="white" radius="xl" onClick={notes.reload}>
+                <Button size="xs" variant="white" radius="xl" onClick={() => void notes.refetch()}>
                   {t('wine.page.retry')}
                 </Button>
               </Group>
             </Alert>
           )}
-          {notes.status === 'ready' && published.length === 0 && (
+          {notes.data && published.length === 0 && (
             <Text c="dimmed">{t('publicProfile.noNotes', { name: person.fullName })}</Text>
           )}
           {published.length > 0 && (

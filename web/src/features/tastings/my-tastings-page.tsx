@@ -13,13 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconNotebook, IconSearch } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { QueryProvider } from '../../lib/query-client';
 import { useViewer } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useResource } from '../wines/use-resource';
-import { getUserTastings } from './api/get-user-tastings';
+import { tastingKeys, userTastingsQuery } from './api/tasting-queries';
 import { TastingNoteCard } from './components/tasting-note-card';
 import { useNoteEditing } from './components/use-note-editing';
 import {
@@ -45,6 +46,14 @@ const SEARCH_DELAY_MS = 300;
  * notes' words, the wine's style and a range of points narrow the list; the address keeps all of it.
  */
 export function MyTastingsPage() {
+  return (
+    <QueryProvider>
+      <MyTastings />
+    </QueryProvider>
+  );
+}
+
+function MyTastings() {
   const { t } = useTranslation();
   usePageTitle(t('myTastings.title'));
   const viewer = useViewer();
@@ -53,11 +62,17 @@ export function MyTastingsPage() {
   const { page } = search;
   const [typed, setTyped] = useState(search.q);
   const query = queryOf(search);
-  const notes = useResource(viewer ? `${viewer.id}|${page}|${JSON.stringify(query)}` : null, (signal) =>
-    getUserTastings(viewer?.id ?? '', { page, resultsPerPage: PER_PAGE, ...query }, signal),
-  );
-  const editing = useNoteEditing({ viewerId: viewer?.id, onChanged: notes.reload });
-  const pageIsEmpty = notes.status === 'ready' && notes.data.rows.length === 0;
+  const client = useQueryClient();
+  const notes = useQuery({
+    ...userTastingsQuery(viewer?.id ?? '', { page, resultsPerPage: PER_PAGE, ...query }),
+    enabled: viewer !== null,
+  });
+  const shown = notes.data;
+  const editing = useNoteEditing({
+    viewerId: viewer?.id,
+    onChanged: () => void client.invalidateQueries({ queryKey: tastingKeys.user(viewer?.id ?? '') }),
+  });
+  const pageIsEmpty = shown !== undefined && shown.rows.length === 0;
   const filtered = isFiltered(search);
   const change = useCallback(
     (next: Partial<MyTastingsSearch>, replace = false) =>
@@ -99,7 +114,7 @@ export function MyTastingsPage() {
     );
   }
 
-  const pages = notes.status === 'ready' ? Math.max(1, Math.ceil(notes.data.count / PER_PAGE)) : 1;
+  const pages = shown ? Math.max(1, Math.ceil(shown.count / PER_PAGE)) : 1;
 
   return (
     <Container size={880} py={{ base: 'lg', sm: 48 }} px={{ base: 'md', sm: 'lg' }}>
@@ -150,8 +165,8 @@ export function MyTastingsPage() {
         </Group>
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {notes.status === 'ready' && filtered
-              ? t('wineLover.myTastings.found', { count: notes.data.count })
+            {shown && filtered
+              ? t('wineLover.myTastings.found', { count: shown.count })
               : t('wineLover.myTastings.sorted')}
           </Text>
           {filtered && (
@@ -170,29 +185,29 @@ export function MyTastingsPage() {
           )}
         </Group>
 
-        {notes.status === 'loading' && (
+        {!shown && !notes.isError && (
           <Stack gap="sm" aria-busy="true">
             {[0, 1, 2].map((key) => (
               <Skeleton key={key} height={140} radius="lg" />
             ))}
           </Stack>
         )}
-        {notes.status === 'error' && (
+        {!shown && notes.isError && (
           <Alert color="wine" variant="light">
             <Group justify="space-between">
               <Text size="sm">{t('myTastings.error')}</Text>
-              <Button size="xs" variant="white" radius="xl" onClick={notes.reload}>
+              <Button size="xs" variant="white" radius="xl" onClick={() => void notes.refetch()}>
                 {t('wine.page.retry')}
               </Button>
             </Group>
           </Alert>
         )}
-        {notes.status === 'ready' && notes.data.rows.length === 0 && filtered && (
+        {shown && shown.rows.length === 0 && filtered && (
           <Text c="dimmed" py="lg" ta="center">
             {t('wineLover.myTastings.noMatch')}
           </Text>
         )}
-        {notes.status === 'ready' && notes.data.rows.length === 0 && !filtered && (
+        {shown && shown.rows.length === 0 && !filtered && (
           <Stack align="center" gap="sm" py={48} ta="center">
             <IconNotebook size={40} stroke={1.4} aria-hidden color="var(--mantine-color-wine-7)" />
             <Text fw={600}>{t('myTastings.empty')}</Text>
@@ -201,9 +216,9 @@ export function MyTastingsPage() {
             </Button>
           </Stack>
         )}
-        {notes.status === 'ready' && notes.data.rows.length > 0 && (
+        {shown && shown.rows.length > 0 && (
           <Stack gap="sm">
-            {notes.data.rows.map((note) => (
+            {shown.rows.map((note) => (
               <TastingNoteCard
                 key={note.id}
                 note={note}

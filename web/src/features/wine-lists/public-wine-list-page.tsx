@@ -1,12 +1,13 @@
 import { IconCode, IconMoon } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
+import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useResource } from '../wines/use-resource';
-import { getPublicWineList } from './api/public-wine-lists';
+import { publicWineListQuery } from './api/public-wine-list-queries';
 import { EmbedWineListDialog } from './public/embed-wine-list-dialog';
 import { JumpBar } from './public/jump-bar';
 import { useListFont } from './public/list-font';
@@ -38,6 +39,14 @@ function useListId(): string {
  * private list too, and gets the code to show the list on their own website.
  */
 export function PublicWineListPage() {
+  return (
+    <QueryProvider>
+      <PublicWineList />
+    </QueryProvider>
+  );
+}
+
+function PublicWineList() {
   const { t } = useTranslation();
   const listId = useListId();
   const session = useSession();
@@ -46,10 +55,9 @@ export function PublicWineListPage() {
   const [theme, setTheme] = useListTheme();
   const [embedding, setEmbedding] = useState(false);
   // A sign-in or sign-out may change the answer (the owner sees a private list).
-  const list = useResource(listId ? `${listId}|${anonymous}` : null, (signal) =>
-    getPublicWineList(listId, signal),
-  );
-  const data = list.status === 'ready' ? list.data : undefined;
+  const list = useQuery({ ...publicWineListQuery(listId, anonymous), enabled: listId !== '' });
+  const data = list.data;
+  const failed = !data && list.isError;
   const font = useListFont(data?.font);
   usePageTitle(
     data
@@ -87,8 +95,8 @@ export function PublicWineListPage() {
           <LanguageSwitch />
         </div>
 
-        {!listId || list.status === 'error' ? (
-          <WineListProblem error={list.status === 'error' ? list.error : undefined} onRetry={list.reload} />
+        {!listId || failed ? (
+          <WineListProblem error={failed ? list.error : undefined} onRetry={() => void list.refetch()} />
         ) : !data ? (
           <WineListSkeleton />
         ) : (

@@ -1,6 +1,8 @@
 import type { WineFacets, WineRow } from '@kork/shared';
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { searchWines, type WineSearchParams } from './api/search-wines';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
+import type { WineSearchParams } from './api/search-wines';
+import { FEED_PAGE_SIZE, wineSearchQuery } from './api/wine-queries';
 
 export interface WineSearchState {
   rows: WineRow[];
@@ -19,17 +21,6 @@ export interface WineSearchState {
   error: unknown;
 }
 
-const INITIAL: WineSearchState = {
-  rows: [],
-  count: null,
-  facets: null,
-  withoutExpertRating: 0,
-  page: 0,
-  status: 'loading',
-  failedPage: null,
-  error: null,
-};
-
 export interface WineSearch extends WineSearchState {
   hasMore: boolean;
   loadMore: () => void;
@@ -42,84 +33,64 @@ export interface WineSearch extends WineSearchState {
  * `contextKey` names whatever else changes the answer (currency, language, who is signed in).
  */
 export function useWineSearch(params: Omit<WineSearchParams, 'page'>, contextKey = ''): WineSearch {
-  const [state, setState] = useState<WineSearchState>(INITIAL);
-  const key = `${JSON.stringify(params)}|${contextKey}`;
-  const paramsRef = useRef(params);
-  paramsRef.current = params;
-  const controllerRef = useRef<AbortController | null>(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const query = useInfiniteQuery(wineSearchQuery(params, contextKey));
+  const { data, isFetching, isFetchingNextPage, isFetchNextPageError, error, fetchNextPage, refetch } = query;
+  // The facets of the last search that answered stay while a new one loads or fails.
+  const lastFacets = useRef<WineFacets | null>(null);
+  const first = data?.pages[0];
+  if (first) lastFacets.current = first.facets;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key is a new search.
-  const fetchPage = useCallback(
-    (page: number) => {
-      controllerRef.current?.abort();
-      const controller = new AbortController();
-      controllerRef.current = controller;
-      setState((current) =>
-        page === 1
-          ? {
-              ...current,
-              rows: [],
-              count: null,
-              withoutExpertRating: 0,
-              page: 0,
-              status: 'loading',
-              failedPage: null,
-              error: null,
-            }
-          : { ...current, status: 'loadingMore', failedPage: null, error: null },
-      );
-      searchWines({ ...paramsRef.current, page }, controller.signal).then(
-        (result) => {
-          if (controller.signal.aborted) return;
-          // A page of cards is a lot to render: as a transition it is done in slices, so the page keeps
-          // answering taps and typing meanwhile.
-          startTransition(() =>
-            setState((current) => {
-              const seen = new Set(page === 1 ? [] : current.rows.map((row) => row.id));
-              const fresh = result.rows.filter((row) => !seen.has(row.id));
-              return {
-                rows: page === 1 ? fresh : [...current.rows, ...fresh],
-                count: result.count,
-                facets: page === 1 ? result.facets : (current.facets ?? result.facets),
-                withoutExpertRating:
-                  page === 1 ? (result.withoutExpertRating ?? 0) : current.withoutExpertRating,
-                page,
-                status: 'idle',
-                failedPage: null,
-                error: null,
-              };
-            }),
-          );
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setState((current) => ({ ...current, status: 'error', failedPage: page, error }));
-        },
-      );
-    },
-    [key],
-  );
+  const computed = useMemo<WineSearchState>(() => {
+    const pages = data?.pages ?? [];
+    const seen = new Set<string>();
+    const rows: WineRow[] = [];
+    for (const page of pages)
+      for (const row of page.rows) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        rows.push(row);
+      }
+    const status: WineSearchState['status'] = isFetchingNextPage
+      ? 'loadingMore'
+      : data === undefined
+        ? isFetching || !error
+          ? 'loading'
+          : 'error'
+        : isFetchNextPageError && !isFetching
+          ? 'error'
+          : 'idle';
+    const failedPage = status !== 'error' ? null : data === undefined ? 1 : pages.length + 1;
+    return {
+      rows,
+      count: pages[0]?.count ?? null,
+      facets: pages[0] ? pages[0].facets : lastFacets.current,
+      withoutExpertRating: pages[0]?.withoutExpertRating ?? 0,
+      page: pages.length,
+      status,
+      failedPage,
+      error: status === 'error' ? error : null,
+    };
+  }, [data, isFetching, isFetchingNextPage, isFetchNextPageError, error]);
+  // A page of cards is a lot to render: as a deferred value it is done in slices, so the page keeps
+  // answering taps and typing meanwhile.
+  const state = useDeferredValue(computed);
 
-  useEffect(() => {
-    fetchPage(1);
-    return () => controllerRef.current?.abort();
-  }, [fetchPage]);
-
-  const perPage = params.resultsPerPage ?? 24;
+  const perPage = params.resultsPerPage ?? FEED_PAGE_SIZE;
   const hasMore =
     state.count !== null && state.rows.length < state.count && state.page * perPage < state.count;
 
+  const stateRef = useRef(computed);
+  stateRef.current = computed;
   const loadMore = useCallback(() => {
     const current = stateRef.current;
     if (current.status !== 'idle' || current.count === null || current.rows.length >= current.count) return;
-    fetchPage(current.page + 1);
-  }, [fetchPage]);
+    void fetchNextPage();
+  }, [fetchNextPage]);
 
   const retry = useCallback(() => {
-    fetchPage(stateRef.current.failedPage ?? 1);
-  }, [fetchPage]);
+    if (stateRef.current.failedPage === 1) void refetch();
+    else void fetchNextPage();
+  }, [fetchNextPage, refetch]);
 
   return { ...state, hasMore, loadMore, retry };
 }

@@ -1,19 +1,31 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
-import { useResource } from '../../wines/use-resource';
-import { activateConnection, listRequestedConnections } from '../api/importer-connections';
+import { QueryProvider } from '../../../lib/query-client';
+import { requestedConnectionsQuery } from '../api/admin-queries';
+import { activateConnection } from '../api/importer-connections';
 
 /**
  * Admin: order import from importers needs activation (SPEC §6). The connections cellars asked for, and
  * activating one; an activated connection leaves this list and shows as active on the cellar's orders page.
  */
 export function ImporterConnections() {
+  return (
+    <QueryProvider>
+      <Connections />
+    </QueryProvider>
+  );
+}
+
+function Connections() {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const requested = useResource('importer-connections', (signal) => listRequestedConnections(signal));
+  const client = useQueryClient();
+  const requested = useQuery(requestedConnectionsQuery());
+  const rows = requested.data?.rows;
   const [busy, setBusy] = useState<string>();
   const day = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
 
@@ -22,7 +34,7 @@ export function ImporterConnections() {
     try {
       await activateConnection(ownerId, importer);
       notify.success(t('ordersPage.admin.activated', { importer, owner: ownerId }));
-      requested.reload();
+      void client.invalidateQueries({ queryKey: requestedConnectionsQuery().queryKey });
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
@@ -38,23 +50,21 @@ export function ImporterConnections() {
       <Text c="dimmed" size="sm" mb="sm">
         {t('ordersPage.admin.intro')}
       </Text>
-      {requested.status === 'loading' && <Skeleton height={64} radius="md" />}
-      {requested.status === 'error' && (
+      {!rows && !requested.isError && <Skeleton height={64} radius="md" />}
+      {!rows && requested.isError && (
         <Alert color="wine" variant="light">
           <Group justify="space-between">
             <Text size="sm">{t('ordersPage.admin.loadError')}</Text>
-            <Button size="xs" variant="white" radius="xl" onClick={requested.reload}>
+            <Button size="xs" variant="white" radius="xl" onClick={() => void requested.refetch()}>
               {t('ordersPage.retry')}
             </Button>
           </Group>
         </Alert>
       )}
-      {requested.status === 'ready' && requested.data.rows.length === 0 && (
-        <Text c="dimmed">{t('ordersPage.admin.empty')}</Text>
-      )}
-      {requested.status === 'ready' && requested.data.rows.length > 0 && (
+      {rows && rows.length === 0 && <Text c="dimmed">{t('ordersPage.admin.empty')}</Text>}
+      {rows && rows.length > 0 && (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {requested.data.rows.map((connection) => {
+          {rows.map((connection) => {
             const key = `${connection.ownerId}/${connection.importer}`;
             return (
               <li key={key}>

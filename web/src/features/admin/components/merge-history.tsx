@@ -1,9 +1,9 @@
 import type { MergeRecord } from '@kork/shared';
 import { Alert, Anchor, Button, Group, ScrollArea, Skeleton, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { winePath } from '../../../lib/wine-text';
-import type { Resource } from '../../wines/use-resource';
 
 /** A wine of a merge by its name and vintage; its id only when the catalogue no longer has it. */
 function nameOf(record: MergeRecord, id: string): string {
@@ -11,17 +11,17 @@ function nameOf(record: MergeRecord, id: string): string {
 }
 
 /** Every merge made so far: when, into which wine, what was folded in and moved, by whom, by name. */
-export function MergeHistory({ merges }: { merges: Resource<{ rows: MergeRecord[]; count: number }> }) {
+export function MergeHistory({ merges }: { merges: UseQueryResult<{ rows: MergeRecord[]; count: number }> }) {
   const { t, i18n } = useTranslation();
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
 
-  if (merges.status === 'loading') return <Skeleton height={120} radius="md" />;
-  if (merges.status === 'error')
+  if (!merges.data && !merges.isError) return <Skeleton height={120} radius="md" />;
+  if (!merges.data)
     return (
       <Alert color="wine" variant="light">
         <Group justify="space-between">
           <Text size="sm">{t('adminMerge.history.error')}</Text>
-          <Button size="xs" variant="white" radius="xl" onClick={merges.reload}>
+          <Button size="xs" variant="white" radius="xl" onClick={() => void merges.refetch()}>
             {t('wine.page.retry')}
           </Button>
         </Group>

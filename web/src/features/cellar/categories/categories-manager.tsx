@@ -3,6 +3,7 @@ import { Button, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/c
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryProvider } from '../../../lib/query-client';
 import classes from './categories-manager.module.css';
 import { CategoryNameForm } from './category-name-form';
 import { CategoryRow } from './category-row';
@@ -16,6 +17,14 @@ import { type CategoriesApi, useCategories } from './use-categories';
  * a name, a visibility and an order. Reordering is shown at once and saved a level at a time.
  */
 export function CategoriesManager({ userId }: { userId: string }) {
+  return (
+    <QueryProvider>
+      <Categories userId={userId} />
+    </QueryProvider>
+  );
+}
+
+function Categories({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const api = useCategories(userId);
   const [deleting, setDeleting] = useState<WineListCategory | null>(null);

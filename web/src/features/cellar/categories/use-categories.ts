@@ -1,16 +1,11 @@
 import type { WineListCategory } from '@kork/shared';
-import { useCallback, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
-import { useResource } from '../../wines/use-resource';
-import {
-  createCategory,
-  deleteCategory,
-  listCategories,
-  orderCategories,
-  updateCategory,
-} from '../api/categories';
+import { createCategory, deleteCategory, orderCategories, updateCategory } from '../api/categories';
+import { categoriesQuery } from '../api/cellar-queries';
 import { levelOf, withAdded, withOrder, withoutCategory, withReplaced } from './category-tree';
 
 export interface CategoriesApi {
@@ -31,11 +26,10 @@ export interface CategoriesApi {
 /** The person's wine list categories and every change to them. */
 export function useCategories(userId: string): CategoriesApi {
   const { t } = useTranslation();
-  const resource = useResource(userId, (signal) => listCategories(userId, signal));
-  // Local edits on top of the last answer; a fresh answer (a reload) starts from the server again.
-  const [edited, setEdited] = useState<{ from: unknown; categories: WineListCategory[] }>();
-  const loaded = resource.status === 'ready' ? resource.data.rows : undefined;
-  const categories = edited && edited.from === loaded ? edited.categories : loaded;
+  const client = useQueryClient();
+  const query = useQuery(categoriesQuery(userId));
+  // Changes go into the cached list at once; a fresh answer (a reload) starts from the server again.
+  const categories = query.data;
   const current = useRef(categories);
   current.current = categories;
   /** The latest reorder of each level: a late failure must not undo a newer order. */
@@ -45,9 +39,9 @@ export function useCategories(userId: string): CategoriesApi {
     (change: (list: WineListCategory[]) => WineListCategory[]) => {
       const next = change(current.current ?? []);
       current.current = next;
-      setEdited({ from: loaded, categories: next });
+      client.setQueryData(categoriesQuery(userId).queryKey, next);
     },
-    [loaded],
+    [client, userId],
   );
 
   const add = useCallback(
@@ -105,9 +99,9 @@ export function useCategories(userId: string): CategoriesApi {
 
   return {
     categories,
-    loading: resource.status === 'loading',
-    loadError: resource.status === 'error',
-    reload: resource.reload,
+    loading: !categories && !query.isError,
+    loadError: !categories && query.isError,
+    reload: () => void query.refetch(),
     add,
     rename,
     setVisible,

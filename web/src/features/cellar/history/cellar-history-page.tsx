@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CARDS_QUERY } from '../wines/cards-query';
@@ -43,7 +44,9 @@ export function CellarHistoryPage() {
       )}
       {session.status === 'authenticated' && (
         // Keyed by the person so a different sign-in never sees someone else's history.
-        <CellarHistory key={session.user.id} userId={session.user.id} />
+        <QueryProvider>
+          <CellarHistory key={session.user.id} userId={session.user.id} />
+        </QueryProvider>
       )}
     </div>
   );
@@ -53,8 +56,7 @@ function CellarHistory({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const [filters, setFilters] = useHistoryFilters();
-  const [attempt, setAttempt] = useState(0);
-  const history = useHistory(userId, filters, attempt);
+  const history = useHistory(userId, filters);
   const context = useHistoryContext(userId);
   const count = history.page?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
@@ -78,7 +80,7 @@ function CellarHistory({ userId }: { userId: string }) {
           role="alert"
           title={t('cellarReview.history.loadError')}
         >
-          <Button size="xs" radius="xl" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+          <Button size="xs" radius="xl" variant="light" color="red" onClick={history.retry}>
             {t('cellarReview.retry')}
           </Button>
         </Alert>

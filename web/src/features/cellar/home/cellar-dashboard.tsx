@@ -1,9 +1,10 @@
 import { Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../lib/currency';
-import { useResource } from '../../wines/use-resource';
-import { getDashboard } from '../api/dashboard';
+import { QueryProvider } from '../../../lib/query-client';
+import { dashboardQuery } from '../api/cellar-queries';
 import { useBusinessCellar } from '../cellar-menu';
 import { AssistantNotice } from './assistant-notice';
 import { CellarWelcome } from './cellar-welcome';
@@ -23,24 +24,32 @@ const PriceReviewPanel = lazy(() =>
  * fetches the dashboard again.
  */
 export function CellarDashboardView({ userId }: { userId: string }) {
+  return (
+    <QueryProvider>
+      <Dashboard userId={userId} />
+    </QueryProvider>
+  );
+}
+
+function Dashboard({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const currency = useCurrency();
   const business = useBusinessCellar() === true;
-  const dashboard = useResource(`${userId}|${currency}`, (signal) => getDashboard(userId, signal));
+  const dashboard = useQuery(dashboardQuery(userId, currency));
+  const { data } = dashboard;
 
-  if (dashboard.status === 'loading') return <DashboardSkeleton />;
-  if (dashboard.status === 'error') {
+  if (!data && !dashboard.isError) return <DashboardSkeleton />;
+  if (!data) {
     return (
       <Stack align="flex-start" gap="sm" role="alert" className={classes.problem}>
         <Text fw={600}>{t('cellarReview.home.loadError')}</Text>
-        <Button radius="xl" onClick={dashboard.reload}>
+        <Button radius="xl" onClick={() => void dashboard.refetch()}>
           {t('cellarReview.retry')}
         </Button>
       </Stack>
     );
   }
 
-  const { data } = dashboard;
   if (data.totals.wines === 0) {
     return (
       <>

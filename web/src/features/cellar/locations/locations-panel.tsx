@@ -9,11 +9,14 @@ import {
   IconTrash,
   IconWorld,
 } from '@tabler/icons-react';
-import { type CSSProperties, useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CSSProperties, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { notify } from '../../../lib/notify';
-import { deleteLocation, listLocations } from '../api/locations';
+import { QueryProvider } from '../../../lib/query-client';
+import { locationsQuery } from '../api/cellar-queries';
+import { deleteLocation } from '../api/locations';
 import { LocationFormModal, type LocationFormTarget } from './location-form-modal';
 import { buildLocationTree, flattenTree, type LocationNode, subtreeIds } from './location-tree';
 import classes from './locations-panel.module.css';
@@ -24,16 +27,9 @@ export interface LocationsPanelProps {
   /** The chosen location id, `UNCATEGORIZED`, or undefined for all wines. */
   selected: string | undefined;
   onSelect: (locationId: string | undefined) => void;
-  /** Change it to fetch the bottle counts again, e.g. after wines were added or moved. */
-  reloadKey?: number;
   /** Called after a location was added, renamed or deleted, so lists that show locations can refresh. */
   onLocationsChanged?: () => void;
 }
-
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; userId: string; locations: CellarLocation[] };
 
 /** The one dialog open at a time; locations are named by id so a dialog always shows the latest row. */
 type Dialog = { type: 'create'; parentId?: string } | { type: 'rename' | 'delete' | 'share'; id: string };
@@ -43,53 +39,38 @@ type Dialog = { type: 'create'; parentId?: string } | { type: 'rename' | 'delete
  * sub-locations, and "Uncategorized". Each location counts its own bottles and its sub-locations', and
  * has a menu to add a sub-location, rename, delete and share it.
  */
-export function LocationsPanel({
-  userId,
-  selected,
-  onSelect,
-  reloadKey = 0,
-  onLocationsChanged,
-}: LocationsPanelProps) {
+export function LocationsPanel(props: LocationsPanelProps) {
+  return (
+    <QueryProvider>
+      <Panel {...props} />
+    </QueryProvider>
+  );
+}
+
+function Panel({ userId, selected, onSelect, onLocationsChanged }: LocationsPanelProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const query = useQuery(locationsQuery(userId));
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // A reload keeps the tree on screen; only a first load (or a retry after a failure) shows the skeleton.
+  const status = query.isError && !query.isFetching ? 'error' : query.data ? 'ready' : 'loading';
 
-  useEffect(() => {
-    void attempt;
-    void reloadKey;
-    const controller = new AbortController();
-    // A reload keeps the person's tree on screen; only a first load (or another person) shows the skeleton.
-    setState((current) =>
-      current.status === 'ready' && current.userId === userId ? current : { status: 'loading' },
-    );
-    listLocations(userId, controller.signal).then(
-      (page) => setState({ status: 'ready', userId, locations: page.rows }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [userId, attempt, reloadKey]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const reload = useCallback(
+    () => void client.invalidateQueries({ queryKey: locationsQuery(userId).queryKey }),
+    [client, userId],
+  );
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const locations = state.status === 'ready' ? state.locations : [];
+  const locations = useMemo(() => (status === 'ready' && query.data) || [], [status, query.data]);
   const tree = useMemo(() => buildLocationTree(locations), [locations]);
   const nodeOf = (id: string) => flattenTree(tree).find((node) => node.location.id === id);
 
   // Share and unshare answer the row without its bottle count, so only the token is taken over.
   const replaceToken = (saved: CellarLocation) =>
-    setState((current) =>
-      current.status === 'ready'
-        ? {
-            ...current,
-            locations: current.locations.map((location) =>
-              location.id === saved.id ? { ...location, shareToken: saved.shareToken } : location,
-            ),
-          }
-        : current,
+    client.setQueryData(locationsQuery(userId).queryKey, (current) =>
+      current?.map((location) =>
+        location.id === saved.id ? { ...location, shareToken: saved.shareToken } : location,
+      ),
     );
 
   const actions: LocationActions = {
@@ -109,8 +90,8 @@ export function LocationsPanel({
 
   return (
     <nav aria-label={t('cellarPlaces.panel.label')} className={classes.panel}>
-      {state.status === 'loading' && <PanelSkeleton />}
-      {state.status === 'error' && (
+      {status === 'loading' && <PanelSkeleton />}
+      {status === 'error' && (
         <Stack gap="xs" align="flex-start" role="alert" className={classes.problem}>
           <Text size="sm">{t('cellarPlaces.panel.loadError')}</Text>
           <Button size="xs" radius="xl" variant="light" onClick={reload}>
@@ -118,7 +99,7 @@ export function LocationsPanel({
           </Button>
         </Stack>
       )}
-      {state.status === 'ready' && (
+      {status === 'ready' && (
         <ul className={classes.list}>
           <FixedItem
             label={t('cellarPlaces.panel.allWines')}
@@ -141,7 +122,7 @@ export function LocationsPanel({
           />
         </ul>
       )}
-      {state.status === 'ready' && locations.length === 0 && (
+      {status === 'ready' && locations.length === 0 && (
         <Text size="sm" c="dimmed" px="xs">
           {t('cellarPlaces.panel.empty')}
         </Text>
@@ -151,7 +132,7 @@ export function LocationsPanel({
         radius="xl"
         leftSection={<IconPlus size={16} aria-hidden />}
         onClick={() => setDialog({ type: 'create' })}
-        disabled={state.status !== 'ready'}
+        disabled={status !== 'ready'}
       >
         {t('cellarPlaces.panel.addLocation')}
       </Button>

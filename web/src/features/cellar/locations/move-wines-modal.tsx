@@ -8,7 +8,8 @@ import {
   withBounds,
 } from '@kork/shared';
 import { Alert, Button, Fieldset, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
@@ -16,7 +17,8 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage, translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { NOT_A_NUMBER, numberText, parseNumberText } from '../../../lib/number-text';
-import { listLocations } from '../api/locations';
+import { QueryProvider } from '../../../lib/query-client';
+import { locationsQuery } from '../api/cellar-queries';
 import { moveOwnWines } from '../api/move-own-wines';
 import { buildLocationTree, flattenTree, locationPath, PATH_SEPARATOR } from './location-tree';
 
@@ -145,7 +147,11 @@ export function MoveWinesModal({ userId, wines, opened, onClose, onMoved }: Move
       closeButtonProps={{ 'aria-label': t('cellarPlaces.move.close') }}
     >
       {/* Mounted only while open, so each opening starts from the defaults. */}
-      {opened && <MoveWinesForm userId={userId} wines={wines} onClose={onClose} onMoved={onMoved} />}
+      {opened && (
+        <QueryProvider>
+          <MoveWinesForm userId={userId} wines={wines} onClose={onClose} onMoved={onMoved} />
+        </QueryProvider>
+      )}
     </Modal>
   );
 }
@@ -155,22 +161,17 @@ type LocationsState =
   | { status: 'error' }
   | { status: 'ready'; locations: CellarLocation[] };
 
+/** The locations, fetched afresh each time the dialog opens (they may have changed elsewhere). */
 function useLocations(userId: string): { state: LocationsState; retry: () => void } {
-  const [state, setState] = useState<LocationsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    void attempt;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    listLocations(userId, controller.signal).then(
-      (page) => setState({ status: 'ready', locations: page.rows }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [userId, attempt]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
+  const query = useQuery({ ...locationsQuery(userId), refetchOnMount: 'always' });
+  const fresh = !query.isFetching || query.isFetchedAfterMount;
+  const state: LocationsState =
+    query.isError && !query.isFetching
+      ? { status: 'error' }
+      : query.data && fresh
+        ? { status: 'ready', locations: query.data }
+        : { status: 'loading' };
+  return { state, retry: () => void query.refetch() };
 }
 
 type FormProps = Omit<MoveWinesModalProps, 'opened'>;

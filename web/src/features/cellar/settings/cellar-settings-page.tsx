@@ -25,7 +25,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ImagePicker } from '../../../components/image-picker';
@@ -35,12 +36,13 @@ import { apiFieldErrors, errorMessage, schemaValidator } from '../../../lib/form
 import { imageSources } from '../../../lib/image-url';
 import { notify } from '../../../lib/notify';
 import { numberText, schemaNumber } from '../../../lib/number-text';
+import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { deleteCellarImage, uploadCellarImage } from '../api/cellar-images';
+import { cellarSettingsQuery } from '../api/cellar-queries';
 import { CategoriesManager } from '../categories/categories-manager';
 import { useBusinessCellar } from '../cellar-menu';
-import { getCellars } from './api/get-cellars';
 import { updateCellar } from './api/update-cellar';
 import classes from './cellar-settings-page.module.css';
 
@@ -157,7 +159,9 @@ export function CellarSettingsPage() {
       )}
       {session.status === 'authenticated' && (
         // Keyed by the person so a different sign-in never sees someone else's cellar.
-        <CellarSettings key={session.user.id} userId={session.user.id} />
+        <QueryProvider>
+          <CellarSettings key={session.user.id} userId={session.user.id} />
+        </QueryProvider>
       )}
       {session.status === 'authenticated' && (
         // Categories have their own route, so they load and fail independently of the settings form.
@@ -172,42 +176,26 @@ export function CellarSettingsPage() {
   );
 }
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; cellar: Cellar };
-
 /** Fetches the person's cellar, then shows its form; a failed fetch can be tried again. */
 function CellarSettings({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const query = useQuery(cellarSettingsQuery(userId));
+  const cellar = query.data;
 
-  useEffect(() => {
-    // Re-run on retry.
-    void attempt;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getCellars(userId, controller.signal).then(
-      (page) => {
-        const cellar = page.rows[0];
-        setState(cellar ? { status: 'ready', cellar } : { status: 'error', error: undefined });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [userId, attempt]);
+  // What a save answers is the cellar as it now is.
+  const onSaved = useCallback(
+    (saved: Cellar) => client.setQueryData(cellarSettingsQuery(userId).queryKey, saved),
+    [client, userId],
+  );
 
-  const onSaved = useCallback((cellar: Cellar) => setState({ status: 'ready', cellar }), []);
-
-  if (state.status === 'loading') return <SettingsSkeleton />;
-  if (state.status === 'error') {
+  if ((cellar === undefined && !query.isError) || (query.isFetching && !cellar)) return <SettingsSkeleton />;
+  // A cellar the answer does not hold is as good as a failed fetch.
+  if (!cellar) {
     return (
       <Stack align="flex-start" gap="sm" role="alert" className={classes.problem}>
         <Text fw={600}>{t('cellarSettings.loadError')}</Text>
-        <Button radius="xl" onClick={() => setAttempt((n) => n + 1)}>
+        <Button radius="xl" onClick={() => void query.refetch()}>
           {t('cellarSettings.retry')}
         </Button>
       </Stack>
@@ -215,8 +203,8 @@ function CellarSettings({ userId }: { userId: string }) {
   }
   return (
     <>
-      <CellarSettingsForm key={state.cellar.id} cellar={state.cellar} onSaved={onSaved} />
-      <CellarImagesSection userId={userId} cellar={state.cellar} onChanged={onSaved} />
+      <CellarSettingsForm key={cellar.id} cellar={cellar} onSaved={onSaved} />
+      <CellarImagesSection userId={userId} cellar={cellar} onChanged={onSaved} />
     </>
   );
 }

@@ -13,7 +13,8 @@ import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, UnstyledBu
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
@@ -21,9 +22,10 @@ import { ApiError } from '../../../lib/api-client';
 import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { NOT_A_NUMBER, parseNumberText } from '../../../lib/number-text';
+import { QueryProvider } from '../../../lib/query-client';
 import { producerBesideName } from '../../../lib/wine-text';
-import { searchWines } from '../../wines/api/search-wines';
-import { cellarCopiesOf } from '../api/cellar-copies';
+import { catalogueSearchQuery } from '../../wines/api/wine-queries';
+import { cellarCopiesOfQuery } from '../api/cellar-queries';
 import { createOwnWine } from '../api/create-own-wine';
 import { getOwnWine } from '../api/get-own-wine';
 import { updateOwnWine } from '../api/update-own-wine';
@@ -57,26 +59,36 @@ interface FormProps {
  * A catalogue wine is in a cellar once: one already there says so ("In your cellar (13 bottles)") in the
  * results and on its form, and the form adds the bottles to that wine instead of making a second one.
  */
-export function CatalogueWineForm({ initialWine, ...props }: FormProps & { initialWine?: WineRow }) {
+export function CatalogueWineForm(props: FormProps & { initialWine?: WineRow }) {
+  return (
+    <QueryProvider>
+      <CatalogueWine {...props} />
+    </QueryProvider>
+  );
+}
+
+function CatalogueWine({ initialWine, ...props }: FormProps & { initialWine?: WineRow }) {
   const [wine, setWine] = useState<WineRow | undefined>(initialWine);
-  // The cellar's wine of the chosen one: undefined while not known yet, null when there is none.
-  const [copy, setCopy] = useState<CellarWine | null | undefined>(undefined);
+  // The cellar's wine of the chosen one as the search or a refused add told it: undefined when it did not.
+  const [known, setKnown] = useState<CellarWine | null | undefined>(undefined);
   const [raced, setRaced] = useState(false);
   const { t } = useTranslation();
   const { userId } = props;
-
-  useEffect(() => {
-    if (!wine || copy !== undefined) return;
-    const controller = new AbortController();
-    cellarCopiesOf(userId, [wine.id], controller.signal).then(
-      (copies) => setCopy(copies.get(wine.id) ?? null),
-      // Not known: the server still refuses a second row, and the form then turns to the one there.
-      () => {
-        if (!controller.signal.aborted) setCopy(null);
-      },
-    );
-    return () => controller.abort();
-  }, [userId, wine, copy]);
+  const check = useQuery({
+    ...cellarCopiesOfQuery(userId, wine ? [wine.id] : []),
+    enabled: wine !== undefined && known === undefined,
+  });
+  // Undefined while not known yet, null when there is none. A failed check counts as none: the server
+  // still refuses a second row, and the form then turns to the one there.
+  const copy =
+    known !== undefined
+      ? known
+      : check.isError
+        ? null
+        : check.data && wine
+          ? (check.data.get(wine.id) ?? null)
+          : undefined;
+  const setCopy = setKnown;
 
   const changeWine = () => {
     setWine(undefined);
@@ -146,39 +158,22 @@ function CatalogueSearch({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
-  const [state, setState] = useState<SearchState>({ status: 'idle' });
-  // Which results are in the cellar already: asked for the whole page of results in one call.
-  const [copies, setCopies] = useState<Map<string, CellarWine>>();
-  const resultIds = state.status === 'ready' ? state.rows.map((wine) => wine.id).join(',') : '';
-
-  useEffect(() => {
-    setCopies(undefined);
-    if (!resultIds) return;
-    const controller = new AbortController();
-    cellarCopiesOf(userId, resultIds.split(','), controller.signal).then(setCopies, () => {
-      // Not known: the chosen wine is looked up again on its form.
-    });
-    return () => controller.abort();
-  }, [userId, resultIds]);
-
-  useEffect(() => {
-    if (search.length < MIN_SEARCH) {
-      setState({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    searchWines(
-      { search, isAvailable: false, isRatedByExpert: false, resultsPerPage: RESULTS },
-      controller.signal,
-    ).then(
-      (result) => setState({ status: 'ready', rows: result.rows }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [search]);
+  const searching = search.length >= MIN_SEARCH;
+  const found = useQuery({ ...catalogueSearchQuery(search, RESULTS), enabled: searching });
+  const state: SearchState = !searching
+    ? { status: 'idle' }
+    : found.data
+      ? { status: 'ready', rows: found.data.rows }
+      : found.isError
+        ? { status: 'error' }
+        : { status: 'loading' };
+  // Which results are in the cellar already: asked for the whole page of results in one call. Not
+  // known when it fails: the chosen wine is looked up again on its form.
+  const resultIds = state.status === 'ready' ? state.rows.map((wine) => wine.id) : [];
+  const copies = useQuery({
+    ...cellarCopiesOfQuery(userId, resultIds),
+    enabled: resultIds.length > 0,
+  }).data;
 
   return (
     <Stack gap="sm">

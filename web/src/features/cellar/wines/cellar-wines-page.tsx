@@ -2,12 +2,15 @@ import type { CellarSortColumn, CellarWine } from '@kork/shared';
 import { Alert, Button, Drawer, Group, Pagination, Skeleton, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconArrowsMove, IconFileImport, IconMapPin, IconPlus, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewMoney } from '../../config/view-money';
+import { cellarKeys, cellarSettingsQuery, locationsQuery, ownWinesQuery } from '../api/cellar-queries';
 import { LocationsPanel } from '../locations/locations-panel';
 import { MoveWinesModal } from '../locations/move-wines-modal';
 import { AddWineModal } from './add-wine-modal';
@@ -17,7 +20,6 @@ import { DeleteWinesModal } from './delete-wines-modal';
 import { InventoryCards } from './inventory-cards';
 import { useColumnChoice } from './inventory-columns';
 import { InventoryTable } from './inventory-table';
-import { useCellar, useLocations, useOwnWines } from './use-cellar-data';
 import { WineDetailDrawer } from './wine-detail-drawer';
 import { EmptyCellar, NoMatch, SortBar, SortSelect, TotalsBar } from './wines-summary';
 import { WinesToolbar } from './wines-toolbar';
@@ -58,7 +60,11 @@ export function CellarWinesPage() {
     );
   }
   // Keyed by the person so a different sign-in never sees someone else's wines or selection.
-  return <CellarWines key={session.user.id} userId={session.user.id} />;
+  return (
+    <QueryProvider>
+      <CellarWines key={session.user.id} userId={session.user.id} />
+    </QueryProvider>
+  );
 }
 
 /** The view in the URL, and a setter that resets the page when the search or filters change. */
@@ -86,12 +92,12 @@ export const ADD_PARAM = 'add';
 function CellarWines({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [view, setView] = useWinesView();
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = useCallback(() => setReloadKey((n) => n + 1), []);
+  const client = useQueryClient();
   const query = winesQuery(view);
-  const state = useOwnWines(userId, query, reloadKey);
-  const cellar = useCellar(userId);
-  const locations = useLocations(userId, reloadKey);
+  // The rows already shown stay while the next page or search loads, so the table does not jump.
+  const wines = useQuery({ ...ownWinesQuery(userId, query), placeholderData: keepPreviousData });
+  const cellar = useQuery(cellarSettingsQuery(userId)).data ?? undefined;
+  const locations = useQuery(locationsQuery(userId)).data;
   const [columns, toggleColumn] = useColumnChoice();
   const phone = useMediaQuery(LOCATIONS_DRAWER_QUERY, false, { getInitialValueInEffect: false });
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
@@ -121,12 +127,22 @@ function CellarWines({ userId }: { userId: string }) {
   const queryKey = JSON.stringify(query);
   useEffect(() => {
     void queryKey;
-    void reloadKey;
     setSelected(new Map());
-  }, [queryKey, reloadKey]);
+  }, [queryKey]);
+  // Wines added, changed, moved or deleted: the page (and the bottle counts per location) again.
+  const reloadWines = useCallback(() => {
+    setSelected(new Map());
+    void client.invalidateQueries({ queryKey: cellarKeys.ownWines(userId) });
+  }, [client, userId]);
+  const reload = useCallback(() => {
+    reloadWines();
+    void client.invalidateQueries({ queryKey: cellarKeys.locations(userId) });
+  }, [client, userId, reloadWines]);
 
-  const page =
-    state.status === 'ready' ? state.page : state.status === 'loading' ? state.previous : undefined;
+  // A failed load shows its error in place of the rows, as a failed reload does.
+  const failed = wines.isError && !wines.isFetching;
+  const loading = wines.isFetching;
+  const page = failed ? undefined : wines.data;
   const rows = page?.rows ?? [];
   const currency = cellar?.baseCurrency ?? rows[0]?.currency ?? 'NOK';
   // Amounts are kept and typed in the cellar's currency and shown in the viewer's, converted.
@@ -135,7 +151,7 @@ function CellarWines({ userId }: { userId: string }) {
   const pages = Math.ceil((page?.count ?? 0) / PAGE_SIZE);
 
   // Deleting the last wines of the last page leaves it empty: step back to the last page that has wines.
-  const pastTheEnd = state.status === 'ready' && rows.length === 0 && pages > 0 && view.page > pages;
+  const pastTheEnd = wines.isSuccess && !loading && rows.length === 0 && pages > 0 && view.page > pages;
   useEffect(() => {
     if (pastTheEnd) setView({ page: pages });
   }, [pastTheEnd, pages, setView]);
@@ -180,8 +196,8 @@ function CellarWines({ userId }: { userId: string }) {
       userId={userId}
       selected={view.location}
       onSelect={selectLocation}
-      reloadKey={reloadKey}
-      onLocationsChanged={() => setReloadKey((key) => key + 1)}
+      // The panel fetches the locations again itself; the wines' placements may have changed.
+      onLocationsChanged={reloadWines}
     />
   );
 
@@ -258,14 +274,14 @@ function CellarWines({ userId }: { userId: string }) {
             />
           )}
 
-          {state.status === 'error' && (
+          {failed && (
             <Alert color="red" radius="lg" title={t('cellarWines.loadError')}>
               <Button mt="sm" radius="xl" variant="default" onClick={reload}>
                 {t('cellarWines.retry')}
               </Button>
             </Alert>
           )}
-          {state.status === 'loading' && !page && (
+          {loading && !page && (
             <Skeleton height={280} radius="lg" aria-label={t('cellarWines.table.loading')} />
           )}
           {page && page.count === 0 && !filtered && <EmptyCellar onAdd={addModal.open} />}
@@ -279,7 +295,7 @@ function CellarWines({ userId }: { userId: string }) {
               onSelect={select}
               onSelectAll={selectAll}
               onOpen={setOpenWine}
-              busy={state.status === 'loading'}
+              busy={loading}
               money={money}
             />
           )}
@@ -293,7 +309,7 @@ function CellarWines({ userId }: { userId: string }) {
               onSelect={select}
               onSelectAll={selectAll}
               onOpen={setOpenWine}
-              busy={state.status === 'loading'}
+              busy={loading}
               money={money}
             />
           )}

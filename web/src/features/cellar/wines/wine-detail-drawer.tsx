@@ -10,16 +10,18 @@ import { Button, Drawer, Group, Stack, Tabs, Text, VisuallyHidden } from '@manti
 import { useForm } from '@mantine/form';
 import { useId, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
+import { QueryProvider } from '../../../lib/query-client';
+import { categoriesQuery } from '../api/cellar-queries';
 import { getOwnWine } from '../api/get-own-wine';
 import { updateOwnWine } from '../api/update-own-wine';
 import { MoveWinesModal } from '../locations/move-wines-modal';
 import classes from './cellar-wines-page.module.css';
-import { useCategories } from './use-cellar-data';
 import drawerClasses from './wine-detail-drawer.module.css';
 import {
   NotesSection,
@@ -64,14 +66,15 @@ interface WineDetailDrawerProps {
  * save button, so a change in one tab is kept while another is open. A save keeps the drawer open on the
  * wine as saved; a refused one keeps what was typed.
  */
-export function WineDetailDrawer({
-  wine,
-  onClose,
-  onSaved,
-  onMoved = onSaved,
-  userId,
-  ...rest
-}: WineDetailDrawerProps) {
+export function WineDetailDrawer(props: WineDetailDrawerProps) {
+  return (
+    <QueryProvider>
+      <DetailDrawer {...props} />
+    </QueryProvider>
+  );
+}
+
+function DetailDrawer({ wine, onClose, onSaved, onMoved = onSaved, userId, ...rest }: WineDetailDrawerProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [moving, setMoving] = useState(false);
@@ -144,7 +147,7 @@ interface ServerError {
 
 function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: WineEditFormProps) {
   const { t } = useTranslation();
-  const categories = useCategories(userId);
+  const categories = useQuery(categoriesQuery(userId)).data;
   const [tab, setTab] = useState<DetailTab>('pricing');
   // The history is fetched when its tab is first opened, and kept while other tabs are.
   const [historyOpened, setHistoryOpened] = useState(false);

@@ -1,13 +1,14 @@
 import type { CellarLocation, CellarWine, CurrencyCode, HistoryEntry } from '@kork/shared';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
-import type { Page } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-number';
-import { listHistory } from '../api/history';
+import { QueryProvider } from '../../../lib/query-client';
+import { wineHistoryQuery } from '../api/cellar-queries';
 import { HistoryActionBadge } from '../history/history-action-badge';
 import { HistoryChange } from '../history/history-change';
 import { formatDateTime } from '../history/history-format';
@@ -18,36 +19,12 @@ export const WINE_HISTORY_SIZE = 20;
 
 const HISTORY_PATH = '/wine-cellar/history';
 
-type HistoryState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; page: Page<HistoryEntry> };
-
 /**
  * This wine's entries, newest first. Fetched again when the wine changes (a save or a move writes a new
- * entry), and on "Try again" after a failure.
+ * entry: its `updatedAt` is part of the key), and on "Try again" after a failure.
  */
-function useWineHistory(userId: string, wine: CellarWine, attempt: number): HistoryState {
-  const [state, setState] = useState<HistoryState>({ status: 'loading' });
-  const { id, updatedAt } = wine;
-  useEffect(() => {
-    void attempt;
-    void updatedAt;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    listHistory(
-      userId,
-      { ownWineId: id, resultsPerPage: WINE_HISTORY_SIZE, page: 1 },
-      controller.signal,
-    ).then(
-      (page) => setState({ status: 'ready', page }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [userId, id, updatedAt, attempt]);
-  return state;
+function useWineHistory(userId: string, wine: CellarWine) {
+  return useQuery(wineHistoryQuery(userId, wine.id, wine.updatedAt, WINE_HISTORY_SIZE));
 }
 
 interface WineHistoryProps {
@@ -58,16 +35,23 @@ interface WineHistoryProps {
 }
 
 /** The history tab: a compact list (when, who, what, the change) that fits the drawer's width. */
-export function WineHistory({ userId, wine, locations, baseCurrency }: WineHistoryProps) {
+export function WineHistory(props: WineHistoryProps) {
+  return (
+    <QueryProvider>
+      <History {...props} />
+    </QueryProvider>
+  );
+}
+
+function History({ userId, wine, locations, baseCurrency }: WineHistoryProps) {
   const { t } = useTranslation();
-  const [attempt, setAttempt] = useState(0);
-  const state = useWineHistory(userId, wine, attempt);
+  const history = useWineHistory(userId, wine);
   const locationNames = useMemo(
     () => new Map(locations.map((location) => [location.id, location.name])),
     [locations],
   );
 
-  if (state.status === 'loading') {
+  if (!history.data && !history.isError) {
     return (
       <Stack gap="xs" aria-busy="true" aria-label={t('cellarReview.loading')}>
         {[0, 1, 2].map((row) => (
@@ -77,17 +61,17 @@ export function WineHistory({ userId, wine, locations, baseCurrency }: WineHisto
     );
   }
 
-  if (state.status === 'error') {
+  if (!history.data) {
     return (
       <Alert color="red" variant="light" radius="md" role="alert" title={t('cellarReview.history.loadError')}>
-        <Button size="xs" radius="xl" variant="light" color="red" onClick={() => setAttempt((n) => n + 1)}>
+        <Button size="xs" radius="xl" variant="light" color="red" onClick={() => void history.refetch()}>
           {t('cellarReview.retry')}
         </Button>
       </Alert>
     );
   }
 
-  const { rows, count } = state.page;
+  const { rows, count } = history.data;
   if (rows.length === 0) {
     return (
       <Stack align="center" gap="xs" className={classes.empty}>

@@ -1,17 +1,17 @@
 import { type TastingNote, type User, type WineTastings, wineDisplayName } from '@kork/shared';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPencilPlus } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Resource } from '../../wines/use-resource';
 import { TastingFormModal } from './tasting-form-modal';
 import { TastingNoteCard } from './tasting-note-card';
 import { useNoteEditing } from './use-note-editing';
 
 interface WineTastingsSectionProps {
   wine: { id: string; name: string; producer?: string | undefined };
-  tastings: Resource<WineTastings>;
+  tastings: UseQueryResult<WineTastings>;
   /** The signed-in person, `null` for a visitor (and while the session loads). */
   viewer: User | null;
   /** A visitor (nobody signed in, not merely loading). */
@@ -87,7 +87,7 @@ export function WineTastingsSection({
     onChanged,
   });
   const isAdmin = viewer?.role === 'admin';
-  const shown = tastings.status === 'ready' ? notesToShow(tastings.data, viewer?.id) : undefined;
+  const shown = tastings.data ? notesToShow(tastings.data, viewer?.id) : undefined;
   const signInPath = `/sign-in?redirect=/wines/${encodeURIComponent(wine.id)}`;
 
   return (
@@ -106,17 +106,17 @@ export function WineTastingsSection({
         </Button>
       </Group>
 
-      {tastings.status === 'loading' && (
+      {!tastings.data && !tastings.isError && (
         <Stack gap="sm" aria-busy="true">
           <Skeleton height={110} radius="lg" />
           <Skeleton height={110} radius="lg" />
         </Stack>
       )}
-      {tastings.status === 'error' && (
+      {!tastings.data && tastings.isError && (
         <Alert color="wine" variant="light">
           <Group justify="space-between">
             <Text size="sm">{t('tasting.section.error')}</Text>
-            <Button size="xs" variant="white" radius="xl" onClick={tastings.reload}>
+            <Button size="xs" variant="white" radius="xl" onClick={() => void tastings.refetch()}>
               {t('wine.page.retry')}
             </Button>
           </Group>

@@ -1,12 +1,13 @@
 import type { WineListRef } from '@kork/shared';
 import { Anchor, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageSources } from '../../../lib/image-url';
-import { useResource } from '../../wines/use-resource';
-import { listWinePublicLists } from '../api/public-wine-lists';
+import { QueryProvider } from '../../../lib/query-client';
+import { winePublicListsQuery } from '../api/public-wine-list-queries';
 import { publicListPath } from './restaurant-wine-lists';
 import classes from './wine-list-links.module.css';
 
@@ -30,10 +31,18 @@ function byRestaurant(
  * the lists that hold it (a place once, with each of its lists). Nothing at all while it loads, when it fails, or when no list holds it.
  */
 export function WhereToFindIt({ wineId }: { wineId: string }) {
+  return (
+    <QueryProvider>
+      <Places wineId={wineId} />
+    </QueryProvider>
+  );
+}
+
+function Places({ wineId }: { wineId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const lists = useResource(wineId || null, (signal) => listWinePublicLists(wineId, signal));
-  if (lists.status !== 'ready' || lists.data.rows.length === 0) return null;
+  const lists = useQuery({ ...winePublicListsQuery(wineId), enabled: wineId !== '' });
+  if (!lists.data || lists.data.rows.length === 0) return null;
   const places = byRestaurant(lists.data.rows);
 
   return (

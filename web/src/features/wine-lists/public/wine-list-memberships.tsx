@@ -1,10 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useResource } from '../../wines/use-resource';
-import { listWineMemberships } from '../api/public-wine-lists';
+import { QueryProvider } from '../../../lib/query-client';
+import { wineMembershipsQuery } from '../api/public-wine-list-queries';
 
 /** The cellar's wine lists, where lists are made and changed. */
 export const WINE_LIST_EDITOR_PATH = '/wine-cellar/wine-lists';
@@ -18,19 +19,25 @@ export function editorListPath(listId: string): string {
  * Which of the owner's wine lists hold one of their cellar wines: each by name, public or private, and
  * whether it prints now (a wine without bottles, or in a hidden category, does not), linked to the editor.
  */
-export function WineListMemberships({ ownerId, ownWineId }: { ownerId: string; ownWineId: string }) {
+export function WineListMemberships(props: { ownerId: string; ownWineId: string }) {
+  return (
+    <QueryProvider>
+      <Memberships {...props} />
+    </QueryProvider>
+  );
+}
+
+function Memberships({ ownerId, ownWineId }: { ownerId: string; ownWineId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const lists = useResource(`${ownerId}|${ownWineId}`, (signal) =>
-    listWineMemberships(ownerId, ownWineId, signal),
-  );
+  const lists = useQuery(wineMembershipsQuery(ownerId, ownWineId));
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={3} size="h4" id={headingId}>
         {t('wineListPublic.memberships.title')}
       </Title>
-      {lists.status === 'loading' ? (
+      {!lists.data && !lists.isError ? (
         <Skeleton
           height={48}
           radius="md"
@@ -38,9 +45,9 @@ export function WineListMemberships({ ownerId, ownWineId }: { ownerId: string; o
           aria-busy="true"
           aria-label={t('wineListPublic.memberships.loading')}
         />
-      ) : lists.status === 'error' ? (
+      ) : !lists.data ? (
         <Alert color="red" variant="light" radius="md" title={t('wineListPublic.memberships.error')}>
-          <Button size="xs" radius="xl" variant="light" color="red" onClick={lists.reload}>
+          <Button size="xs" radius="xl" variant="light" color="red" onClick={() => void lists.refetch()}>
             {t('wineListPublic.memberships.retry')}
           </Button>
         </Alert>

@@ -1,30 +1,26 @@
 import type { Cellar, CellarLocation, CellarWine, WineDetail, WineListCategory, WineRow } from '@kork/shared';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { listOwnWines } from '../../cellar/api/list-own-wines';
-import { listLocations } from '../../cellar/api/locations';
-import { useCategories, useCellar } from '../../cellar/wines/use-cellar-data';
-import { type Resource, useResource } from '../use-resource';
-
-/** Copies of one catalogue wine a cellar holds: normally one, more when it was bought more than once. */
-const COPIES = 20;
+import {
+  categoriesQuery,
+  cellarCopiesQuery,
+  cellarSettingsQuery,
+  locationsQuery,
+} from '../../cellar/api/cellar-queries';
 
 /**
  * The viewer's own copies of a catalogue wine (`GET …/own-wines?wineId=…`), the one added first first,
- * so a copy keeps its place between visits. Waits while the viewer is not known yet; `reload` keeps the
+ * so a copy keeps its place between visits. Waits while the viewer is not known yet; a refetch keeps the
  * copies shown until the new answer is there.
  */
-export function useCellarCopy(userId: string | undefined, wineId: string): Resource<CellarWine[]> {
-  return useResource(userId ? `${userId}|${wineId}` : null, (signal) =>
-    listOwnWines(userId as string, { wineId: [wineId], resultsPerPage: COPIES, page: 1 }, signal).then(
-      (page) => [...page.rows].sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
-    ),
-  );
+export function useCellarCopy(userId: string | undefined, wineId: string): UseQueryResult<CellarWine[]> {
+  return useQuery({ ...cellarCopiesQuery(userId ?? '', wineId), enabled: userId !== undefined });
 }
 
 export interface CellarContext {
   /** The cellar's settings: base currency, default glass size, VAT. */
   cellar: Cellar | undefined;
-  locations: Resource<CellarLocation[]>;
+  locations: UseQueryResult<CellarLocation[]>;
   categories: WineListCategory[] | undefined;
 }
 
@@ -38,12 +34,13 @@ export function useCellarContext(userId: string | undefined, needed: boolean): C
   useEffect(() => {
     if (needed) setWanted(true);
   }, [needed]);
-  const key = wanted && userId ? userId : null;
-  // Locations are a resource of their own: the locations dialog shows their loading and error states.
-  const locations = useResource(key, (signal) =>
-    listLocations(userId as string, signal).then((page) => page.rows),
-  );
-  return { cellar: useCellar(key), locations, categories: useCategories(key) };
+  const enabled = wanted && userId !== undefined;
+  const id = userId ?? '';
+  // The locations dialog shows their loading and error states; the cellar and categories may be missing.
+  const locations = useQuery({ ...locationsQuery(id), enabled });
+  const cellar = useQuery({ ...cellarSettingsQuery(id), enabled }).data ?? undefined;
+  const categories = useQuery({ ...categoriesQuery(id), enabled }).data;
+  return { cellar, locations, categories };
 }
 
 /** The catalogue wine as a search result row: what the add dialog's catalogue form starts on. */

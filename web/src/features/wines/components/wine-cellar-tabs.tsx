@@ -12,9 +12,12 @@ import {
   useMatches,
 } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
+import { QueryProvider } from '../../../lib/query-client';
+import { cellarKeys } from '../../cellar/api/cellar-queries';
 import { AddWineModal } from '../../cellar/wines/add-wine-modal';
 import { WineDetailDrawer } from '../../cellar/wines/wine-detail-drawer';
 import { WineHistory } from '../../cellar/wines/wine-history-tab';
@@ -56,10 +59,19 @@ interface WineCellarTabsProps {
  * right here), then the catalogue's details. A held wine opens on pricing, any other on the details;
  * a wine not held says so in each cellar tab and can be added from there.
  */
-export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
+export function WineCellarTabs(props: WineCellarTabsProps) {
+  return (
+    <QueryProvider>
+      <CellarTabs {...props} />
+    </QueryProvider>
+  );
+}
+
+function CellarTabs({ wine, userId }: WineCellarTabsProps) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const copies = useCellarCopy(userId, wine.id);
-  const rows = copies.status === 'ready' ? copies.data : undefined;
+  const rows = copies.data;
   const held = rows !== undefined && rows.length > 0;
   const [chosenTab, setChosenTab] = useState<WineTab>();
   const [chosenCopy, setChosenCopy] = useState<string>();
@@ -67,7 +79,7 @@ export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
   const [editing, setEditing] = useState<CellarWine>();
   const [showingLocations, setShowingLocations] = useState(false);
   const context = useCellarContext(userId, held || adding);
-  const locations = context.locations.status === 'ready' ? context.locations.data : [];
+  const locations = context.locations.data ?? [];
   const initialWine = useMemo(() => toWineRow(wine), [wine]);
   const tabList = useRef<HTMLDivElement>(null);
 
@@ -79,14 +91,18 @@ export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
     revealTab(tabList.current, tab);
   }, [tab]);
 
+  // The cellar changed from here: the copies again, and the cellar's own lists when next shown.
+  const reloadCopies = (viewerId: string) =>
+    void client.invalidateQueries({ queryKey: cellarKeys.ownWines(viewerId) });
+
   const showLocations = () => {
     // Locations may have been added or renamed elsewhere since they were fetched.
-    context.locations.reload();
+    void context.locations.refetch();
     setShowingLocations(true);
   };
 
   const panel = (name: CellarTab, body: (copy: CellarWine, userId: string) => ReactNode) => {
-    if (!userId || copies.status === 'loading') {
+    if (!userId || (!rows && !copies.isError)) {
       return (
         <Skeleton
           height={160}
@@ -97,10 +113,10 @@ export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
         />
       );
     }
-    if (copies.status === 'error') {
+    if (!rows) {
       return (
         <Alert color="red" variant="light" radius="md" role="alert" title={t('wine.cellar.loadError')}>
-          <Button size="xs" radius="xl" variant="light" color="red" onClick={copies.reload}>
+          <Button size="xs" radius="xl" variant="light" color="red" onClick={() => void copies.refetch()}>
             {t('wine.cellar.retry')}
           </Button>
         </Alert>
@@ -199,12 +215,12 @@ export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
             onClose={() => setEditing(undefined)}
             onSaved={() => {
               setEditing(undefined);
-              copies.reload();
+              reloadCopies(userId);
             }}
             // A move keeps the drawer open on the wine's new placements.
             onMoved={(fresh) => {
               setEditing(fresh);
-              copies.reload();
+              reloadCopies(userId);
             }}
             cellar={context.cellar}
             locations={locations}
@@ -216,7 +232,7 @@ export function WineCellarTabs({ wine, userId }: WineCellarTabsProps) {
             onAdded={(created) => {
               setAdding(false);
               if (created?.wineId === wine.id) setChosenCopy(created.id);
-              copies.reload();
+              reloadCopies(userId);
             }}
             currency={context.cellar?.baseCurrency ?? 'NOK'}
             locations={locations}

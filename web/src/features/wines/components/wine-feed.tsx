@@ -13,9 +13,10 @@ import { IconAdjustmentsHorizontal, IconAlertTriangle, IconSearch, IconX } from 
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../lib/currency';
+import { QueryProvider } from '../../../lib/query-client';
 import { useIsLoggedIn, useViewer } from '../../../lib/session';
-import { CatalogueRateNote } from '../../config/components/catalogue-rate-note';
 import { formatPrice, useVocabulary, useVocabularyOfId } from '../../../lib/wine-text';
+import { CatalogueRateNote } from '../../config/components/catalogue-rate-note';
 import {
   lengthLimitNote,
   searchRefusal,
@@ -71,7 +72,15 @@ export interface WineFeedProps {
  * phones), the active filters as chips and an endless list of wine cards. Everything chosen lives in
  * the page URL.
  */
-export function WineFeed({ onCategoryCounts }: WineFeedProps = {}) {
+export function WineFeed(props: WineFeedProps = {}) {
+  return (
+    <QueryProvider>
+      <Feed {...props} />
+    </QueryProvider>
+  );
+}
+
+function Feed({ onCategoryCounts }: WineFeedProps) {
   const { t, i18n } = useTranslation();
   const vocabulary = useVocabulary();
   const vocabularyOfId = useVocabularyOfId();

@@ -1,6 +1,7 @@
 import { type CellarLocation, type CellarWine, type Placement, UNCATEGORIZED } from '@kork/shared';
 import { Alert, Button, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   buildLocationTree,
@@ -8,13 +9,12 @@ import {
   locationPath,
   PATH_SEPARATOR,
 } from '../../cellar/locations/location-tree';
-import type { Resource } from '../use-resource';
 
 interface WineLocationsModalProps {
   opened: boolean;
   onClose: () => void;
   wine: CellarWine;
-  locations: Resource<CellarLocation[]>;
+  locations: UseQueryResult<CellarLocation[]>;
 }
 
 interface PlacementRow {
@@ -70,7 +70,7 @@ function Placements({ wine, locations }: Pick<WineLocationsModalProps, 'wine' | 
 
   if (wine.placements.length === 0) return <Text>{t('wine.cellar.locations.none')}</Text>;
 
-  if (locations.status === 'loading') {
+  if (!locations.data && !locations.isError) {
     return (
       <Stack gap="xs" role="status" aria-busy="true" aria-label={t('wine.cellar.locations.loading')}>
         {wine.placements.map((placement) => (
@@ -80,7 +80,7 @@ function Placements({ wine, locations }: Pick<WineLocationsModalProps, 'wine' | 
     );
   }
 
-  if (locations.status === 'error') {
+  if (!locations.data) {
     return (
       <Alert
         color="red"
@@ -89,7 +89,7 @@ function Placements({ wine, locations }: Pick<WineLocationsModalProps, 'wine' | 
         role="alert"
         title={t('wine.cellar.locations.loadError')}
       >
-        <Button size="xs" radius="xl" variant="light" color="red" onClick={locations.reload}>
+        <Button size="xs" radius="xl" variant="light" color="red" onClick={() => void locations.refetch()}>
           {t('wine.cellar.retry')}
         </Button>
       </Alert>
