@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@kork/shared';
-import { formatCompactMoney, formatMoney, formatWholeMoney, isLargeAmount } from './money';
+import { formatCompactMoney, formatMoney, formatWholeMoney, isLargeAmount } from '../../../lib/money';
 import classes from './money-figure.module.css';
 
 interface MoneyFigureProps {
