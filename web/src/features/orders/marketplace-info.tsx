@@ -7,9 +7,9 @@ import {
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
+import { formatDay } from '../../lib/format-day';
 import { formatCount } from '../../lib/format-number';
 import { DARK_ORANGE } from '../marketplace/suppliers/supplier-text';
-import { formatDay } from '../sales/sales-shared';
 import classes from './orders-page.module.css';
 
 /**

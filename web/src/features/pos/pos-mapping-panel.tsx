@@ -9,17 +9,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/form-schema';
+import { formatDay } from '../../lib/format-day';
+import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { useMapPosProduct, useNeedsMapping, usePosFeed } from './api/pos';
 import classes from './pos-section.module.css';
 
 type Options = { group: string; items: { value: string; label: string }[] }[];
-
-function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat(currentLocale() === 'nb' ? 'nb-NO' : 'en-GB', {
-    dateStyle: 'medium',
-  }).format(new Date(iso));
-}
 
 /** The cellar's products grouped by kind (bottle, glass, recipe), each with its price. */
 function productOptions(

@@ -1,4 +1,5 @@
 import type { AnalyticsGroup } from '@kork/shared';
+import { formatDay } from '../../lib/format-day';
 
 /**
  * Dates of the analytics as people read them. A period is named by its first day (a week by its Monday,
@@ -19,11 +20,6 @@ function format(locale: string | undefined, options: Intl.DateTimeFormatOptions)
 
 function utc(date: string): Date {
   return new Date(`${date}T00:00:00Z`);
-}
-
-/** A day in full: "13 Jan 2025" / "13. jan. 2025". */
-export function formatDay(date: string, locale: string | undefined): string {
-  return format(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(utc(date));
 }
 
 /** A period's name in a table: a month as "Jan 2025", a week or a day by its (first) day. */

@@ -1,6 +1,6 @@
 import { NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from './labels';
+import { formatDay } from '../../lib/format-day';
 import {
   type AnalyticsView,
   daysIn,

@@ -4,8 +4,8 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDay } from '../../lib/format-day';
 import type { Formats } from './formats';
-import { formatDay } from './labels';
 import classes from './sales-analytics.module.css';
 import { TableScroll } from './table-scroll';
 

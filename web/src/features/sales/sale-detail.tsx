@@ -6,15 +6,16 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { currentLocale } from '../../i18n/i18n';
+import { formatDay } from '../../lib/format-day';
 import { formatCount, formatDecimal } from '../../lib/format-number';
-import { notify } from '../../lib/notify';
 import { formatMoney } from '../../lib/money';
+import { notify } from '../../lib/notify';
 import { ConvertedNote } from '../config/components/converted-note';
 import { useViewMoney } from '../config/view-money';
 import { useDeleteSale } from './api/sales';
 import { partyName } from './sales-export';
 import classes from './sales-page.module.css';
-import { formatDay, locationName, locationNames } from './sales-shared';
+import { locationName, locationNames } from './sales-shared';
 
 interface SaleDetailProps {
   sale: Sale | undefined;

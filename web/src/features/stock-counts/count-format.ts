@@ -1,5 +1,6 @@
 import type { CurrencyCode, StockCount } from '@kork/shared';
 import { currentLocale } from '../../i18n/i18n';
+import { formatDay } from '../../lib/format-day';
 import { formatCount } from '../../lib/format-number';
 import { formatMoney } from '../../lib/money';
 
@@ -7,12 +8,6 @@ import { formatMoney } from '../../lib/money';
 
 function intlLocale(): string {
   return currentLocale() === 'nb' ? 'nb-NO' : 'en-GB';
-}
-
-/** A YYYY-MM-DD day or an ISO moment as a day: "3 Mar 2025" / "3. mars 2025". */
-export function formatDay(value: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 /** A difference with its sign: "+2", "−3", "0". */

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-schema';
+import { formatDay } from '../../lib/format-day';
 import { notify } from '../../lib/notify';
 import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
@@ -40,7 +41,7 @@ import {
   useStockCounts,
 } from './api/stock-counts';
 import { CountBadges, CountFigures } from './count-badges';
-import { countTitle, differenceColor, formatDay, formatDifference, formatWhole } from './count-format';
+import { countTitle, differenceColor, formatDifference, formatWhole } from './count-format';
 import { STOCK_COUNTS_PATH } from './paths';
 import { applyQueue, barcodeDigits, matchesBarcode } from './queue/queue-logic';
 import { type CountQueue, useCountQueue } from './queue/use-count-queue';

@@ -17,8 +17,8 @@ import { IconCopy, IconDots, IconFileText, IconPencil, IconPlus, IconTrash } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { currentLocale } from '../../../i18n/i18n';
 import { errorMessage } from '../../../lib/form-schema';
+import { formatDay } from '../../../lib/format-day';
 import { notify } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateWineList, useDeleteWineList, usePatchAnyWineList, useWineLists } from '../api/wine-lists';
@@ -31,12 +31,6 @@ type Dialog =
   | { kind: 'rename'; list: WineListSummary }
   | { kind: 'duplicate'; list: WineListSummary }
   | { kind: 'delete'; list: WineListSummary };
-
-export function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat(currentLocale() === 'nb' ? 'nb-NO' : 'en-GB', {
-    dateStyle: 'medium',
-  }).format(new Date(iso));
-}
 
 /** The name of a copy, within the name's bound. */
 function copyName(name: string, template: (name: string) => string): string {
