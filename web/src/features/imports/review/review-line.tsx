@@ -4,9 +4,8 @@ import {
   lineDisplayName,
   type MatchCandidate,
   type ParsedWineLine,
-  wineDisplayName,
 } from '@kork/shared';
-import { Badge, Button, Checkbox, Group, Image, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -19,14 +18,13 @@ import { wineImageSources } from '../../../lib/wine-image';
 import { getWine } from '../../wines/api/get-wine';
 import { CatalogSearch } from './catalog-search';
 import classes from './import-review.module.css';
+import { Alternatives, DuplicateChoice, Vintages } from './line-choices';
 import {
   CONFIDENCE_COLORS,
   candidateName,
   chosenCandidate,
   confidenceLevel,
   type Decision,
-  duplicateOptions,
-  duplicateValue,
   type PendingDecision,
 } from './review-model';
 import { bottleSizeText, lineAtText } from './review-text';
@@ -338,154 +336,6 @@ function WineSummary({ wine, pickedBySearch }: { wine: MatchCandidate; pickedByS
         </div>
       </Stack>
     </div>
-  );
-}
-
-/** What a line kept as typed without a vintage is chosen as among the vintages' radios. */
-const NO_VINTAGE = 'no-vintage';
-
-/**
- * The vintages of the line's wine when the line gives none and the catalogue has several: one radio
- * each (NV first, then the newest), and "no vintage" to keep the line as the user's own wine.
- */
-function Vintages({ line, disabled, onDecide }: Pick<ReviewLineProps, 'line' | 'disabled' | 'onDecide'>) {
-  const { t } = useTranslation();
-  const locale = currentLocale();
-  const vintages = line.match.vintages;
-  const first = vintages?.[0];
-  if (!vintages || !first) return null;
-  const value =
-    line.choice.kind === 'catalog' &&
-    vintages.some((v) => v.wineId === (line.choice as { wineId: string }).wineId)
-      ? line.choice.wineId
-      : line.choice.kind === 'custom'
-        ? NO_VINTAGE
-        : null;
-  const name = wineDisplayName({
-    wineName: first.vintage === null ? first.name : first.name.replace(String(first.vintage), '').trim(),
-    producerName: first.producer,
-  });
-  return (
-    <Radio.Group
-      label={t('importsPage.review.vintages', { name })}
-      value={value}
-      onChange={(picked) =>
-        onDecide(
-          line,
-          picked === NO_VINTAGE
-            ? { choice: { kind: 'custom' }, confirmed: true }
-            : { choice: { kind: 'catalog', wineId: picked }, confirmed: true },
-        )
-      }
-      disabled={disabled}
-      size="sm"
-      data-testid="import-line-vintages"
-    >
-      <Group gap="md" mt={4}>
-        {vintages.map((vintage) => (
-          <Radio
-            key={vintage.wineId}
-            value={vintage.wineId}
-            label={vintage.vintage === null ? t('importsPage.review.read.nv') : String(vintage.vintage)}
-            description={[
-              bottleSizeText(vintage.bottleSize, locale),
-              vintage.vinmonopoletNumber
-                ? t('importsPage.review.vinmonopolet', { number: vintage.vinmonopoletNumber })
-                : '',
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          />
-        ))}
-        <Radio value={NO_VINTAGE} label={t('importsPage.review.noVintage')} />
-      </Group>
-    </Radio.Group>
-  );
-}
-
-/** The catalogue wines the line may be, as radios named by each wine's display name. */
-function Alternatives({ line, disabled, onDecide }: Pick<ReviewLineProps, 'line' | 'disabled' | 'onDecide'>) {
-  const { t } = useTranslation();
-  const locale = currentLocale();
-  // The vintages of the line's wine are offered on their own, above.
-  const ofVintages = new Set(line.match.vintages?.map((v) => v.wineId));
-  const candidates = line.match.candidates.filter((c) => !ofVintages.has(c.wineId));
-  const value = line.choice.kind === 'catalog' ? line.choice.wineId : null;
-  // A single candidate that is the choice already is shown above; alone, it offers nothing to pick.
-  if (candidates.length === 0 || (candidates.length === 1 && candidates[0]?.wineId === value)) return null;
-  return (
-    <Radio.Group
-      label={t('importsPage.review.alternatives')}
-      value={value}
-      onChange={(wineId) => onDecide(line, { choice: { kind: 'catalog', wineId }, confirmed: true })}
-      disabled={disabled}
-      size="sm"
-    >
-      <Stack gap={6} mt={4}>
-        {candidates.map((candidate) => (
-          <Radio
-            key={candidate.wineId}
-            value={candidate.wineId}
-            label={candidateName(candidate)}
-            description={[
-              bottleSizeText(candidate.bottleSize, locale),
-              candidate.vinmonopoletNumber
-                ? t('importsPage.review.vinmonopolet', { number: candidate.vinmonopoletNumber })
-                : '',
-              formatPercent(candidate.confidence * 100, locale, 0),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-            classNames={{ label: classes.wrap }}
-          />
-        ))}
-      </Stack>
-    </Radio.Group>
-  );
-}
-
-/** "Already in your cellar: … (n bottles)": add to its bottles, or add as a new wine (or skip). */
-function DuplicateChoice({
-  line,
-  disabled,
-  onDecide,
-}: Pick<ReviewLineProps, 'line' | 'disabled' | 'onDecide'>) {
-  const { t } = useTranslation();
-  const duplicate = line.duplicate;
-  if (!duplicate) return null;
-  const label = t('importsPage.review.duplicate.label', {
-    name: duplicate.wineDisplayName,
-    count: duplicate.quantity,
-  });
-  const options = duplicateOptions(line);
-  if (options.length === 0)
-    return (
-      <Text size="sm" c="blue.9" className={classes.wrap}>
-        {label}
-      </Text>
-    );
-  return (
-    <Radio.Group
-      label={label}
-      value={duplicateValue(line)}
-      onChange={(value) =>
-        onDecide(
-          line,
-          value === 'skip'
-            ? { choice: { kind: 'skip' }, confirmed: false }
-            : { onDuplicate: value as 'add' | 'new' },
-        )
-      }
-      disabled={disabled}
-      size="sm"
-      classNames={{ root: classes.duplicate, label: classes.wrap }}
-    >
-      <Group gap="md" mt={4}>
-        {options.map((option) => (
-          <Radio key={option} value={option} label={t(`importsPage.review.duplicate.${option}`)} />
-        ))}
-      </Group>
-    </Radio.Group>
   );
 }
 
