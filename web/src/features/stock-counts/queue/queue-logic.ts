@@ -4,7 +4,7 @@ import {
   type StockCountEntriesResult,
   type StockCountLine,
   type StockCountSheet,
-  type StockCountSummary,
+  summarize,
 } from '@kork/shared';
 
 /**
@@ -122,33 +122,6 @@ export function failureOutcome(
   }
   if (status === 400 && indexes.size > 0 && indexes.size < size) return { kind: 'dropSome', indexes };
   return { kind: 'drop' };
-}
-
-/** The summary of a sheet's lines, as the server works it out (used once queued figures are laid on top). */
-export function summarize(lines: readonly StockCountLine[]): StockCountSummary {
-  const summary: StockCountSummary = {
-    lines: lines.length,
-    counted: 0,
-    uncounted: 0,
-    extra: 0,
-    expectedBottles: 0,
-    countedBottles: 0,
-    difference: 0,
-    differenceValue: 0,
-  };
-  for (const line of lines) {
-    summary.expectedBottles += line.expected;
-    if (line.extra) summary.extra += 1;
-    if (line.counted === undefined) {
-      summary.uncounted += 1;
-      continue;
-    }
-    summary.counted += 1;
-    summary.countedBottles += line.counted;
-    summary.difference += line.counted - line.expected;
-    summary.differenceValue += line.differenceValue ?? 0;
-  }
-  return summary;
 }
 
 /**
