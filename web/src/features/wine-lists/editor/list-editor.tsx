@@ -26,9 +26,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { pdfFileName, usePatchWineList, useWineList, useWineListPdf } from '../api/wine-lists';
 import { checkLayout, formValuesOf, type LayoutFormValues, layoutApiErrors, sameLayout } from './layout-form';
 import classes from './list-editor.module.css';
+import { WINE_LISTS_PATH } from './paths';
 import { SetupForm } from './setup-form';
 import { SharePanel } from './share-panel';
-import { WINE_LISTS_PATH } from './wine-lists-page';
 import { WinesPanel } from './wines-panel';
 
 // The preview (layout, fonts, SVG) downloads with the first list opened, never with the app's first screen.

@@ -23,7 +23,7 @@ import { notify } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateWineList, useDeleteWineList, usePatchAnyWineList, useWineLists } from '../api/wine-lists';
 import { NameModal } from './name-modal';
-import { wineListPath } from './wine-lists-page';
+import { wineListPath } from './paths';
 import classes from './wine-lists-page.module.css';
 
 type Dialog =

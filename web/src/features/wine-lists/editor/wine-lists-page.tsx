@@ -5,14 +5,8 @@ import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { ListEditor } from './list-editor';
 import { ListsOverview } from './lists-overview';
+import { WINE_LISTS_PATH } from './paths';
 import classes from './wine-lists-page.module.css';
-
-export const WINE_LISTS_PATH = '/wine-cellar/wine-lists';
-
-/** The address of one list in the editor. */
-export function wineListPath(listId: string): string {
-  return `${WINE_LISTS_PATH}?list=${encodeURIComponent(listId)}`;
-}
 
 /**
  * The cellar's wine lists (SPEC §3 Wine list): the lists, and one list opened in the editor
