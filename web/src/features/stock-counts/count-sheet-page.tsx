@@ -3,10 +3,8 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
-  Modal,
   Select,
   Skeleton,
   Stack,
@@ -33,15 +31,9 @@ import { notify } from '../../lib/notify';
 import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import {
-  reportFileName,
-  useFinishStockCount,
-  useStockCountPdf,
-  useStockCountSheet,
-  useStockCounts,
-} from './api/stock-counts';
+import { reportFileName, useStockCountPdf, useStockCountSheet } from './api/stock-counts';
 import { CountBadges, CountFigures } from './count-badges';
-import { countTitle, differenceColor, formatDifference, formatWhole } from './count-format';
+import { countTitle } from './count-format';
 import { STOCK_COUNTS_PATH } from './paths';
 import { applyQueue, barcodeDigits, matchesBarcode } from './queue/queue-logic';
 import { type CountQueue, useCountQueue } from './queue/use-count-queue';
@@ -49,6 +41,8 @@ import { AddExtraModal } from './sheet/add-extra-modal';
 import { BarcodeCamera, cameraScanSupported } from './sheet/barcode-camera';
 import { sheetStatus, type UnsavedKind } from './sheet/count-entry';
 import { CountLine } from './sheet/count-line';
+import { FinishModal } from './sheet/finish-modal';
+import { SheetGlance } from './sheet/sheet-glance';
 import classes from './stock-counts.module.css';
 
 /**
@@ -266,7 +260,6 @@ function Sheet({
     queue.queued.map((entry) => `${entry.ownWineId}|${entry.locationId}`),
     queue.syncing,
   );
-  const colour = differenceColor(sheet.summary.difference);
 
   return (
     <>
@@ -285,50 +278,12 @@ function Sheet({
         </Text>
       </Stack>
 
-      <div className={classes.sheetHeader}>
-        <dl className={classes.glance}>
-          <div>
-            <dt>{t('stockCounts.figures.counted')}</dt>
-            <dd>
-              {formatWhole(sheet.summary.counted)}/{formatWhole(sheet.summary.lines)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('stockCounts.figures.uncounted')}</dt>
-            <dd>{formatWhole(sheet.summary.uncounted)}</dd>
-          </div>
-          <div>
-            <dt>{t('stockCounts.figures.extra')}</dt>
-            <dd>{formatWhole(sheet.summary.extra)}</dd>
-          </div>
-          <div>
-            <dt>{t('stockCounts.figures.difference')}</dt>
-            <dd style={colour ? { color: `var(--mantine-color-${colour.replace('.', '-')})` } : undefined}>
-              {formatDifference(sheet.summary.difference)}
-            </dd>
-          </div>
-        </dl>
-        {!readOnly && (
-          <Group gap="xs" mt={6} justify="center" role="status" aria-live="polite">
-            {(!queue.online || fromDevice) && (
-              <Badge size="sm" variant="outline" color="red.9" radius="sm" tt="none">
-                {t('stockCounts.sheet.offline')}
-              </Badge>
-            )}
-            <Text
-              size="sm"
-              fw={status.key === 'waiting' || status.key === 'invalid' ? 600 : undefined}
-              c={status.key === 'invalid' ? 'red.9' : undefined}
-            >
-              {status.key === 'invalid'
-                ? t('stockCounts.sheet.invalid', { count: status.count })
-                : status.key === 'waiting'
-                  ? t('stockCounts.sheet.waiting', { count: status.count })
-                  : t(`stockCounts.sheet.${status.key}`)}
-            </Text>
-          </Group>
-        )}
-      </div>
+      <SheetGlance
+        summary={sheet.summary}
+        readOnly={readOnly}
+        offline={!queue.online || fromDevice}
+        status={status}
+      />
 
       {readOnly && (
         <Stack gap="xs" mb="md">
@@ -494,83 +449,5 @@ function Sheet({
         <BarcodeCamera opened={camera} onClose={() => setCamera(false)} onCode={onCameraCode} />
       )}
     </>
-  );
-}
-
-/** Finishing: says whether the count will set the inventory or only make its report, then shows what it did. */
-function FinishModal({
-  opened,
-  onClose,
-  userId,
-  sheet,
-  queue,
-  refused,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  userId: string;
-  sheet: StockCountSheet;
-  queue: CountQueue;
-  /** Lines whose field shows a figure that was refused: finishing waits until they are put right. */
-  refused: number;
-}) {
-  const { t } = useTranslation();
-  const finish = useFinishStockCount(userId, sheet.id);
-  const counts = useStockCounts(userId);
-  const later = (counts.data?.rows ?? []).some(
-    (count) => count.id !== sheet.id && count.status === 'finished' && count.asOf > sheet.asOf,
-  );
-  const waiting = queue.queued.length > 0;
-  const blocked = !queue.online || waiting || refused > 0;
-
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('stockCounts.sheet.finishTitle')} centered>
-      <Stack gap="sm">
-        <Text>{later ? t('stockCounts.sheet.finishReportOnly') : t('stockCounts.sheet.finishApplies')}</Text>
-        {sheet.summary.uncounted > 0 && (
-          <Text size="sm">{t('stockCounts.sheet.finishUncounted', { count: sheet.summary.uncounted })}</Text>
-        )}
-        {!queue.online && (
-          <Alert color="red" variant="light">
-            {t('stockCounts.sheet.finishOffline')}
-          </Alert>
-        )}
-        {refused > 0 && (
-          <Alert color="red" variant="light">
-            {t('stockCounts.sheet.finishInvalid', { count: refused })}
-          </Alert>
-        )}
-        {queue.online && waiting && (
-          <Alert color="yellow" variant="light">
-            {t('stockCounts.sheet.finishWaiting')}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" radius="xl" onClick={onClose}>
-            {t('stockCounts.cancel')}
-          </Button>
-          <Button
-            radius="xl"
-            disabled={blocked}
-            loading={finish.isPending || (queue.syncing && waiting)}
-            onClick={() =>
-              finish.mutate(undefined, {
-                onSuccess: (count) => {
-                  notify.success(
-                    count?.outcome === 'reportOnly'
-                      ? t('stockCounts.sheet.finishedReportOnly')
-                      : t('stockCounts.sheet.finishedApplied'),
-                  );
-                  onClose();
-                },
-                onError: (error) => notify.error(errorMessage(error)),
-              })
-            }
-          >
-            {t('stockCounts.sheet.finishConfirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
