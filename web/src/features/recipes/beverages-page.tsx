@@ -24,7 +24,8 @@ import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import { useDeleteRecipe, useRecipeCellar, useRecipes } from './api/recipes';
-import { RecipeEditor, WINES_PATH } from './recipe-editor';
+import { WINES_PATH } from './paths';
+import { RecipeEditor } from './recipe-editor';
 import classes from './recipes.module.css';
 
 export const BEVERAGES_PATH = '/wine-cellar/beverages';

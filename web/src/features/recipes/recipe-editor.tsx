@@ -1,12 +1,10 @@
 import { type CurrencyCode, POS_NAME_MAX, RECIPE_LIMITS, type Recipe, RecipeInput } from '@kork/shared';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
   Group,
   Modal,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -15,8 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,11 +22,13 @@ import { NumberField } from '../../components/number-field';
 import { currentLocale } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
 import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '../../lib/form-schema';
-import { formatDecimal, formatPercent } from '../../lib/format-number';
 import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { moneyTextError } from '../../lib/number-text';
-import { useIngredientWines, usePickableWines, useSaveRecipe } from './api/recipes';
+import { useIngredientWines, useSaveRecipe } from './api/recipes';
+import { IngredientLine } from './ingredient-line';
+import { WINES_PATH } from './paths';
+import { RecipeFigures } from './recipe-figures';
 import {
   emptyRecipe,
   type IngredientWine,
@@ -41,11 +41,7 @@ import {
   wineLine,
 } from './recipe-form-model';
 import classes from './recipes.module.css';
-
-export const WINES_PATH = '/wine-cellar/wines';
-
-/** The inventory searched for one wine, where its purchase price is set. */
-export const wineLink = (name: string) => `${WINES_PATH}?q=${encodeURIComponent(name)}`;
+import { WinePicker } from './wine-picker';
 
 interface RecipeEditorProps {
   /** undefined: closed; null: a new recipe. */
@@ -184,96 +180,16 @@ function RecipeForm({
           <ol className={classes.lines} aria-label={t('recipesPage.form.ingredients')}>
             {values.ingredients.map((line, index) => {
               const wine = line.kind === 'wine' ? wineOf(line.ownWineId) : undefined;
-              const name =
-                line.kind === 'wine'
-                  ? wine?.wineDisplayName || line.displayName
-                  : line.name.trim() || t('recipesPage.form.otherIngredient');
-              const cost = figures.ingredientCosts[index] ?? null;
               return (
-                <li key={line.key} className={classes.line} data-testid="recipe-ingredient">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                    <Text fw={600} size="sm" className={classes.wrap}>
-                      {name}
-                    </Text>
-                    <Group gap={2} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('recipesPage.form.moveUp', { name })}
-                        disabled={index === 0}
-                        onClick={() => form.reorderListItem('ingredients', { from: index, to: index - 1 })}
-                      >
-                        <IconArrowUp size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('recipesPage.form.moveDown', { name })}
-                        disabled={index === values.ingredients.length - 1}
-                        onClick={() => form.reorderListItem('ingredients', { from: index, to: index + 1 })}
-                      >
-                        <IconArrowDown size={16} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('recipesPage.form.remove', { name })}
-                        onClick={() => form.removeListItem('ingredients', index)}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </Group>
-                  {line.kind === 'wine' ? (
-                    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={4}>
-                      <NumberField
-                        label={t('recipesPage.form.amountCl')}
-                        decimals={1}
-                        suffix="cl"
-                        {...form.getInputProps(`ingredients.${index}.amountCl`)}
-                      />
-                      <IngredientCost label={t('recipesPage.form.ingredientCost')} value={money(cost)} />
-                    </SimpleGrid>
-                  ) : (
-                    <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="xs" mt={4}>
-                      <TextInput
-                        label={t('recipesPage.form.otherName')}
-                        maxLength={RECIPE_LIMITS.nameMax}
-                        {...form.getInputProps(`ingredients.${index}.name`)}
-                      />
-                      <NumberField
-                        label={t('recipesPage.form.amount')}
-                        decimals={2}
-                        {...form.getInputProps(`ingredients.${index}.amount`)}
-                      />
-                      <TextInput
-                        label={t('recipesPage.form.unit')}
-                        placeholder={t('recipesPage.form.unitPlaceholder')}
-                        maxLength={RECIPE_LIMITS.unitMax}
-                        {...form.getInputProps(`ingredients.${index}.unit`)}
-                      />
-                      <NumberField
-                        label={t('recipesPage.form.costPerUnit')}
-                        decimals={2}
-                        suffix={currency}
-                        {...form.getInputProps(`ingredients.${index}.costPerUnit`)}
-                      />
-                    </SimpleGrid>
-                  )}
-                  {line.kind === 'wine' && wine?.missing && (
-                    <Text size="sm" c="red.9" mt={4} className={classes.warning}>
-                      <IconAlertTriangle size={16} aria-hidden /> {t('recipesPage.form.wineMissing')}
-                    </Text>
-                  )}
-                  {line.kind === 'wine' && wine && !wine.missing && wine.purchasePriceWovat == null && (
-                    <Text size="sm" c="red.9" mt={4} className={classes.warning}>
-                      <IconAlertTriangle size={16} aria-hidden /> {t('recipesPage.form.noPurchasePrice')}{' '}
-                      <Anchor component={Link} underline="always" to={wineLink(name)} size="sm">
-                        {t('recipesPage.form.openWine', { name })}
-                      </Anchor>
-                    </Text>
-                  )}
-                </li>
+                <IngredientLine
+                  key={line.key}
+                  form={form}
+                  index={index}
+                  count={values.ingredients.length}
+                  wine={wine}
+                  cost={money(figures.ingredientCosts[index] ?? null)}
+                  currency={currency}
+                />
               );
             })}
           </ol>
@@ -322,29 +238,7 @@ function RecipeForm({
           />
         </SimpleGrid>
 
-        <section aria-label={t('recipesPage.form.figures')} className={classes.figures}>
-          <dl className={classes.figureList}>
-            <Figure label={t('recipesPage.columns.cost')} value={money(figures.cost)} testId="recipe-cost" />
-            <Figure
-              label={t('recipesPage.columns.costPercentage')}
-              value={figures.costPercentage === null ? '–' : formatPercent(figures.costPercentage, locale)}
-              testId="recipe-cost-percentage"
-            />
-            <Figure
-              label={t('recipesPage.columns.ratio')}
-              value={figures.sellBuyRatio === null ? '–' : formatDecimal(figures.sellBuyRatio, locale, 2, 2)}
-              testId="recipe-ratio"
-            />
-            <Figure
-              label={t('recipesPage.form.margin')}
-              value={money(figures.margin)}
-              testId="recipe-margin"
-            />
-          </dl>
-          <Text size="xs" c="dimmed">
-            {t('recipesPage.form.figuresHint')}
-          </Text>
-        </section>
+        <RecipeFigures figures={figures} money={money} />
 
         <Stack gap="xs">
           <Switch
@@ -389,83 +283,5 @@ function RecipeForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" fw={700} className={classes.money} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-function IngredientCost({ label, value }: { label: string; value: string }) {
-  return (
-    <div className={classes.ingredientCost}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} className={classes.money} data-testid="recipe-ingredient-cost">
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-/** "Add wine or spirit": a search over the cellar's wines, spirits first; choosing one adds it. */
-function WinePicker({ userId, onPick }: { userId: string; onPick: (wine: IngredientWine) => void }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [open, setOpen] = useState(false);
-  const [term] = useDebouncedValue(search.trim(), 250);
-  const found = usePickableWines(userId, term, open || term !== '');
-  const byId = useMemo(() => {
-    const map = new Map<string, IngredientWine>();
-    for (const wine of [...(found.data?.spirits ?? []), ...(found.data?.others ?? [])])
-      map.set(wine.id, toIngredientWine(wine));
-    return map;
-  }, [found.data]);
-  const data = useMemo(() => {
-    const groups = [];
-    const spirits = found.data?.spirits ?? [];
-    const others = found.data?.others ?? [];
-    if (spirits.length > 0)
-      groups.push({
-        group: t('recipesPage.form.spirits'),
-        items: spirits.map((wine) => ({ value: wine.id, label: wine.wineDisplayName })),
-      });
-    if (others.length > 0)
-      groups.push({
-        group: t('recipesPage.form.otherWines'),
-        items: others.map((wine) => ({ value: wine.id, label: wine.wineDisplayName })),
-      });
-    return groups;
-  }, [found.data, t]);
-  return (
-    <Select
-      label={t('recipesPage.form.addWine')}
-      placeholder={t('recipesPage.form.addWinePlaceholder')}
-      searchable
-      data={data}
-      value={null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpen(true)}
-      onChange={(id) => {
-        const wine = id ? byId.get(id) : undefined;
-        if (wine) onPick(wine);
-        setSearch('');
-      }}
-      nothingFoundMessage={found.isFetching ? t('recipesPage.form.searching') : t('recipesPage.form.noWines')}
-      comboboxProps={{ withinPortal: true }}
-      filter={({ options }) => options}
-      data-testid="recipe-wine-picker"
-    />
   );
 }
