@@ -1,3 +1,7 @@
+/**
+ * Locations and sub-locations of a cellar (SPEC §3 Location); sharing one as a read-only public link
+ * is in sharing/.
+ */
 import { type CellarLocation, type LocationInput, type LocationUpdate, treeNameKey } from '@kork/shared';
 import { ulid } from 'ulid';
 import { actorOf } from '../../accounts/account-lookup';
