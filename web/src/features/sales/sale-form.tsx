@@ -38,8 +38,8 @@ import { apiFieldErrors, errorMessage, schemaErrors, translateMessage } from '..
 import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { minorText, moneyTextError, schemaNumber } from '../../lib/number-text';
-import { listOwnWines } from '../cellar/api/list-own-wines';
 import { useCreateSale } from './api/sales';
+import { saleWinePickQuery } from './api/sales-reads';
 import {
   availableAt,
   emptySale,
@@ -366,12 +366,7 @@ function WinePicker({ userId, onPick }: { userId: string; onPick: (wine: CellarW
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 250);
-  const found = useQuery({
-    queryKey: ['sale-wines', userId, 'pick', term],
-    queryFn: ({ signal }) =>
-      listOwnWines(userId, { search: term, inStock: true, resultsPerPage: 8, page: 1 }, signal),
-    enabled: term.length >= 2,
-  });
+  const found = useQuery({ ...saleWinePickQuery(userId, term), enabled: term.length >= 2 });
   return (
     <Stack gap="xs">
       <TextInput

@@ -24,15 +24,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/form-schema';
-import { formatDay } from '../../lib/format-day';
 import { formatCount } from '../../lib/format-number';
-import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
-import { listOwnWines } from '../cellar/api/list-own-wines';
+import { formatMoney } from '../../lib/money';
 import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import { ConvertedNote } from '../config/components/converted-note';
 import { useViewMoney } from '../config/view-money';
 import { allSales, type SalesFilter, useSales } from './api/sales';
+import { saleWineFilterQuery } from './api/sales-reads';
 import { SaleDetail } from './sale-detail';
 import { SaleForm } from './sale-form';
 import {
@@ -44,7 +43,7 @@ import {
   saveFile,
 } from './sales-export';
 import classes from './sales-page.module.css';
-import { useCellarSettings, useLocations } from './sales-shared';
+import { formatDay, useCellarSettings, useLocations } from './sales-shared';
 
 export const SALES_PATH = '/wine-cellar/sales';
 const PAGE_SIZE = 25;
@@ -412,11 +411,7 @@ function WineFilter({
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 250);
   const [chosen, setChosen] = useState<{ value: string; label: string }>();
-  const found = useQuery({
-    queryKey: ['sale-wines', userId, 'filter', term],
-    queryFn: ({ signal }) =>
-      listOwnWines(userId, { search: term || undefined, resultsPerPage: 20, page: 1 }, signal),
-  });
+  const found = useQuery(saleWineFilterQuery(userId, term));
   const data = useMemo(() => {
     const options = (found.data?.rows ?? []).map((wine) => ({ value: wine.id, label: wine.wineDisplayName }));
     if (chosen && value === chosen.value && !options.some((option) => option.value === chosen.value))
