@@ -24,9 +24,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/form-schema';
+import { formatDay } from '../../lib/format-day';
 import { formatCount } from '../../lib/format-number';
-import { notify } from '../../lib/notify';
 import { formatMoney } from '../../lib/money';
+import { notify } from '../../lib/notify';
 import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import { ConvertedNote } from '../config/components/converted-note';
 import { useViewMoney } from '../config/view-money';
@@ -43,7 +44,7 @@ import {
   saveFile,
 } from './sales-export';
 import classes from './sales-page.module.css';
-import { formatDay, useCellarSettings, useLocations } from './sales-shared';
+import { useCellarSettings, useLocations } from './sales-shared';
 
 export const SALES_PATH = '/wine-cellar/sales';
 const PAGE_SIZE = 25;

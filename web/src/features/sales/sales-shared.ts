@@ -1,17 +1,7 @@
-import type { CellarLocation, Locale } from '@kork/shared';
+import type { CellarLocation } from '@kork/shared';
 import { UNCATEGORIZED } from '@kork/shared';
 import { useQuery } from '@tanstack/react-query';
 import { saleCellarQuery, saleLocationsQuery } from './api/sales-reads';
-
-/** A day (YYYY-MM-DD) as people read it: "3. mars 2025" / "3 Mar 2025". */
-export function formatDay(iso: string, locale: Locale): string {
-  const date = new Date(`${iso.slice(0, 10)}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale === 'nb' ? 'nb-NO' : 'en-GB', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(date);
-}
 
 /** The cellar's settings the sales page needs: its base currency and default glass size. */
 export function useCellarSettings(userId: string) {
