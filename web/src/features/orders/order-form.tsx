@@ -38,8 +38,7 @@ import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { minorText, moneyTextError, schemaMoney, schemaNumber } from '../../lib/number-text';
 import { useVocabulary } from '../../lib/wine-text';
-import { listOwnWines } from '../cellar/api/list-own-wines';
-import { searchWines } from '../wines/api/search-wines';
+import { orderCatalogueQuery, orderCellarWinesQuery } from './api/order-reads';
 import { useCreateOrder, useUpdateOrder } from './api/orders';
 import {
   emptyOrder,
@@ -310,14 +309,11 @@ function ProductPicker({
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 250);
   const cellar = useQuery({
-    queryKey: ['order-wines', userId, 'pick', term],
-    queryFn: ({ signal }) => listOwnWines(userId, { search: term, resultsPerPage: 8, page: 1 }, signal),
+    ...orderCellarWinesQuery(userId, term),
     enabled: source === 'cellar' && term.length >= 2,
   });
   const catalogue = useQuery({
-    queryKey: ['order-catalogue', term],
-    queryFn: ({ signal }) =>
-      searchWines({ search: term, isAvailable: false, isRatedByExpert: false, resultsPerPage: 8 }, signal),
+    ...orderCatalogueQuery(term),
     enabled: source === 'catalogue' && term.length >= 2,
   });
   const busy = source === 'cellar' ? cellar.isFetching : catalogue.isFetching;
