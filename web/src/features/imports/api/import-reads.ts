@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getCellars } from '../../cellar/settings/api/get-cellars';
+import { getWine } from '../../wines/api/get-wine';
 import { searchWines } from '../../wines/api/search-wines';
 
 /**
@@ -22,5 +23,14 @@ export function importCatalogSearchQuery(term: string, resultsPerPage: number) {
     queryKey: ['import-catalog-search', term] as const,
     queryFn: ({ signal }) => searchWines({ search: term, resultsPerPage, isAvailable: false }, signal),
     staleTime: 60_000,
+  });
+}
+
+/** A catalogue wine picked for a line before the review was opened. */
+export function importPickedWineQuery(wineId: string) {
+  return queryOptions({
+    queryKey: ['import-picked-wine', wineId] as const,
+    queryFn: ({ signal }) => getWine(wineId, signal),
+    staleTime: 5 * 60_000,
   });
 }

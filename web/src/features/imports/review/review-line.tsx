@@ -15,7 +15,7 @@ import { translateMessage } from '../../../lib/form-schema';
 import { formatCount, formatPercent } from '../../../lib/format-number';
 import { formatMoney } from '../../../lib/money';
 import { wineImageSources } from '../../../lib/wine-image';
-import { getWine } from '../../wines/api/get-wine';
+import { importPickedWineQuery } from '../api/import-reads';
 import { CatalogSearch } from './catalog-search';
 import classes from './import-review.module.css';
 import { Alternatives, DuplicateChoice, Vintages } from './line-choices';
@@ -270,11 +270,7 @@ function ChosenWine({ line, picked }: { line: ImportLine; picked: ReadonlyMap<st
 
 /** A catalogue wine picked by searching before this page was opened: read from the catalogue. */
 function PickedWine({ wineId }: { wineId: string }) {
-  const wine = useQuery({
-    queryKey: ['import-picked-wine', wineId],
-    queryFn: ({ signal }) => getWine(wineId, signal),
-    staleTime: 5 * 60_000,
-  });
+  const wine = useQuery(importPickedWineQuery(wineId));
   if (!wine.data) return <Skeleton height={48} aria-busy="true" />;
   const { id, name, producer, vintage, bottleSize, vinmonopoletNumber, imageUrl, mainCategoryId } = wine.data;
   return (
