@@ -1,9 +1,9 @@
 /**
  * The route manifest: one entry per API route, plain data. The CDK app makes one Lambda per entry with
  * grants from `needs`; the local runner serves the same handler modules. A handler module lives at
- * `functions/src/<handler>.ts` and exports `handler`.
+ * `functions/src/<handler>.ts` and exports `handler`. At the end, the `authenticators` the middleware
+ * loads from the domains that know who a request is.
  */
-
 import type { AuthLevel } from './platform/auth';
 
 export type { AuthLevel };
