@@ -10,8 +10,8 @@ import { errorMessage, schemaErrors } from '../../lib/form-schema';
 import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { schemaNumber } from '../../lib/number-text';
-import { getOwnWine } from '../cellar/api/get-own-wine';
 import { locationNames } from '../sales/sales-shared';
+import { orderOwnWineQuery } from './api/order-reads';
 import { useReceiveOrder } from './api/orders';
 import { allOutstanding, outstanding, receivePreview, type StockBefore } from './order-lines';
 import classes from './orders-page.module.css';
@@ -61,12 +61,7 @@ function ReceiveBody({
   const [failure, setFailure] = useState<string>();
 
   const wineIds = [...new Set(open.flatMap((line) => (line.ownWineId ? [line.ownWineId] : [])))];
-  const wines = useQueries({
-    queries: wineIds.map((id) => ({
-      queryKey: ['order-wines', userId, 'one', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => getOwnWine(userId, id, signal),
-    })),
-  });
+  const wines = useQueries({ queries: wineIds.map((id) => orderOwnWineQuery(userId, id)) });
   const stock = new Map<string, StockBefore>();
   wines.forEach((query, index) => {
     const wine = query.data as CellarWine | undefined;

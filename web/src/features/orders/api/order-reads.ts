@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { getOwnWine } from '../../cellar/api/get-own-wine';
 import { listOwnWines } from '../../cellar/api/list-own-wines';
 import { searchWines } from '../../wines/api/search-wines';
 
@@ -16,5 +17,13 @@ export function orderCatalogueQuery(term: string) {
     queryKey: ['order-catalogue', term] as const,
     queryFn: ({ signal }) =>
       searchWines({ search: term, isAvailable: false, isRatedByExpert: false, resultsPerPage: 8 }, signal),
+  });
+}
+
+/** One cellar wine an order line is for, as it now is (its stock and purchase price before receiving). */
+export function orderOwnWineQuery(userId: string, ownWineId: string) {
+  return queryOptions({
+    queryKey: ['order-wines', userId, 'one', ownWineId] as const,
+    queryFn: ({ signal }) => getOwnWine(userId, ownWineId, signal),
   });
 }
