@@ -87,7 +87,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   mkdirSync(dataDir, { recursive: true });
   const persistent = options.dataDir !== undefined;
 
-  // A test run's DynamoDB Local, started once for every test file (infra/local/dynamodb-global-setup.ts):
+  // A test run's DynamoDB Local, started once for all files (functions/test/dynamodb-global-setup.ts):
   // a stack in memory takes a region of its own there, and with it a database of its own.
   const sharedEndpoint = persistent ? undefined : process.env[SHARED_DYNAMODB_ENV];
   const region = sharedEndpoint ? `kork-${randomBytes(6).toString('hex')}` : undefined;

@@ -22,9 +22,11 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../test/seeded-stack';
 
-const { origin, accounts } = useSeededStack({ seeds: [accountsSeed], signIn: ['restaurant'] });
+const { origin, accounts, signedInAs } = useSeededStack({ seeds: [accountsSeed], signIn: ['restaurant'] });
 const { tokens, userIds } = accounts;
 const R = 'restaurant';
+/** The API as the restaurant. */
+const restaurant = signedInAs(R);
 
 // — helpers —
 
@@ -198,21 +200,13 @@ describe('POS keys', () => {
     const theirs = await createKey('Their till', other.id, other.token);
     const base = keysPath(userIds[R] as string);
 
-    expect((await origin.api('GET', keysPath(other.id), { token: tokens[R] })).status).toBe(403);
-    expect(
-      (await origin.api('POST', keysPath(other.id), { token: tokens[R], json: { name: 'x' } })).status,
-    ).toBe(403);
-    expect(
-      (await origin.api('DELETE', `${keysPath(other.id)}/${theirs.id}`, { token: tokens[R] })).status,
-    ).toBe(403);
+    expect((await restaurant('GET', keysPath(other.id))).status).toBe(403);
+    expect((await restaurant('POST', keysPath(other.id), { json: { name: 'x' } })).status).toBe(403);
+    expect((await restaurant('DELETE', `${keysPath(other.id)}/${theirs.id}`)).status).toBe(403);
 
-    expect((await origin.api('DELETE', `${base}/${theirs.id}`, { token: tokens[R] })).status).toBe(404);
-    expect(
-      (await origin.api('POST', `${base}/${theirs.id}/rotate`, { token: tokens[R], json: {} })).status,
-    ).toBe(404);
-    expect((await origin.api('DELETE', `${base}/pk_${'0'.repeat(26)}`, { token: tokens[R] })).status).toBe(
-      404,
-    );
+    expect((await restaurant('DELETE', `${base}/${theirs.id}`)).status).toBe(404);
+    expect((await restaurant('POST', `${base}/${theirs.id}/rotate`, { json: {} })).status).toBe(404);
+    expect((await restaurant('DELETE', `${base}/pk_${'0'.repeat(26)}`)).status).toBe(404);
     expect((await listKeys(other.id, other.token)).map((k) => k.id)).toEqual([theirs.id]);
   });
 

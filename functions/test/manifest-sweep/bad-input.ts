@@ -1,4 +1,4 @@
-/** The sweep's parts 1 and 2: what every route declares, and bad input refused with a 400 that stores nothing. */
+/** The sweep's parts 1 and 2: what every route declares; bad input is a 400 that stores nothing. */
 import type { RouteDescription } from '@kork/functions/platform/http';
 import { type RouteKey, routes } from '@kork/functions/routes';
 import fc from 'fast-check';
