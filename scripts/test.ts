@@ -65,6 +65,14 @@ const vitestFiles: string[] = [];
 if (wants('static')) {
   if (!step('Type check (tsc -b)', 'npx', ['tsc', '-b'])) failures.push('types');
   if (!step('Lint and format (biome)', 'npx', ['biome', 'check', '.'])) failures.push('lint');
+  if (
+    !step('Architecture (owners, cycles, one fetch path, file sizes)', 'npx', [
+      'tsx',
+      'scripts/check-architecture.ts',
+    ])
+  ) {
+    failures.push('architecture');
+  }
 }
 
 /**

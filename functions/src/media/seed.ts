@@ -1,8 +1,8 @@
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
+import type { SeedStep } from '../data/seed-step';
 import { env } from '../platform/env';
 import { s3Client } from '../platform/s3';
-import type { SeedStep } from '../data/seed-step';
 import { DEMO_BOTTLE_SVG } from './default-bottle';
 
 export const DEMO_BOTTLE_KEY = 'demo/bottle.png';
