@@ -1205,7 +1205,7 @@ export const queues = {
   // the next with the step it reached (docs/decisions.md, "Account deletion as a job").
   'account-deletions': {
     consumer: {
-      handler: 'accounts/purge-account',
+      handler: 'account-deletion/purge-account',
       needs: ['table:write', 'media:write', 'mail:send', 'account-deletions:send'],
       timeoutSeconds: 120,
     },

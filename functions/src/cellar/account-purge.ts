@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the cellar, its wines and their history, locations and
+ * Account deletion (account-deletion/purge.ts): the cellar, its wines and their history, locations and
  * their shared links, categories and version, removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';

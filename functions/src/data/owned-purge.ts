@@ -1,6 +1,6 @@
 /**
  * Removing what an account owns, for a domain that purges its own entities when the account is deleted
- * (accounts/account-deletion.ts): each entity's items are read from the `owned` collection (gsi3) a page
+ * (account-deletion/purge.ts): each entity's items are read from the `owned` collection (gsi3) a page
  * at a time and deleted 25 to a BatchWriteItem, until none is left or the time given runs out.
  * Deleting an item twice is harmless, so an interrupted purge simply starts the entity again.
  */

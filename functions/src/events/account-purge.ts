@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the events (their covers are the account's pictures,
+ * Account deletion (account-deletion/purge.ts): the events (their covers are the account's pictures,
  * removed with them), removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';

@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the batch imports, their lines, the remembered columns
+ * Account deletion (account-deletion/purge.ts): the batch imports, their lines, the remembered columns
  * and the set of unfinished imports, removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';

@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the cart, the checkouts and their billing and delivery,
+ * Account deletion (account-deletion/purge.ts): the cart, the checkouts and their billing and delivery,
  * and the suppliers' inbox entries and mail records of the account's orders, removed 25 to a batch; an
  * importer's link to the supplier it answers for is removed first.
  */

@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the orders and the importer connections, removed 25 to
+ * Account deletion (account-deletion/purge.ts): the orders and the importer connections, removed 25 to
  * a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';

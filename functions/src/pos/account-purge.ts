@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the tills' keys and their counter, the till
+ * Account deletion (account-deletion/purge.ts): the tills' keys and their counter, the till
  * transactions, unmapped lines and product mappings, removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';

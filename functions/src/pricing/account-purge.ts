@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the price rule sets and the pricing settings, removed
+ * Account deletion (account-deletion/purge.ts): the price rule sets and the pricing settings, removed
  * 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';

@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the recipes and their counter, removed 25 to a batch.
+ * Account deletion (account-deletion/purge.ts): the recipes and their counter, removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';
 

@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the sales, removed 25 to a batch.
+ * Account deletion (account-deletion/purge.ts): the sales, removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';
 

@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the stock counts and their counted lines, removed 25 to
+ * Account deletion (account-deletion/purge.ts): the stock counts and their counted lines, removed 25 to
  * a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';

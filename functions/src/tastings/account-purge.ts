@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the tasting notes, each removed with its wine's
+ * Account deletion (account-deletion/purge.ts): the tasting notes, each removed with its wine's
  * averages, so the wines forget the notes too; then the Want to try list.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';

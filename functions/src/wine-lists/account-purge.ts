@@ -1,5 +1,5 @@
 /**
- * Account deletion (accounts/account-deletion.ts): the wine lists, their counter, their last prints and
+ * Account deletion (account-deletion/purge.ts): the wine lists, their counter, their last prints and
  * their "where to find this wine" entries, removed 25 to a batch.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';

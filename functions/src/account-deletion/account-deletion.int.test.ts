@@ -7,7 +7,7 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AccountDeletionRequested } from '@kork/events';
-import { purgeCoverage } from '@kork/functions/accounts/account-deletion';
+import { purgeCoverage } from '@kork/functions/account-deletion/purge';
 import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { cellarSeed } from '@kork/functions/cellar/seed';
@@ -43,7 +43,7 @@ beforeAll(async () => {
       const { handler } = (await import(`@kork/functions/${def.consumer.handler}`)) as {
         handler: SqsHandler;
       };
-      if (def.consumer.handler !== 'accounts/purge-account') return handler;
+      if (def.consumer.handler !== 'account-deletion/purge-account') return handler;
       return async (event: SQSEvent, context: unknown): Promise<SQSBatchResponse | undefined> => {
         await gate;
         for (const record of event.Records) deliveries.push(JSON.parse(record.body));

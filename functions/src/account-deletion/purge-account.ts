@@ -5,7 +5,7 @@
 import { AccountDeletionRequested } from '@kork/events';
 import { sqsConsumer } from '../platform/sqs';
 import { queues } from '../routes';
-import { purgeAccount, purgeDeadline } from './account-deletion';
+import { purgeAccount, purgeDeadline } from './purge';
 
 export const handler = sqsConsumer(
   'account-deletions',
