@@ -2,8 +2,27 @@
  * The import rules `npm test` enforces (scripts/check-architecture.ts runs this, then its own checks).
  * docs/architecture.md explains the domain map these rules keep true.
  */
+
+const { DOMAIN_MAP, INFRASTRUCTURE } = require('./scripts/domain-map.cjs');
+
+const domainRules = Object.entries(DOMAIN_MAP).map(([domain, allowed]) => ({
+  name: `domain-map-${domain}`,
+  comment: `${domain}/ may import only ${allowed.length ? allowed.join(', ') : 'no other domain'} (docs/architecture.md, the domain map).`,
+  severity: 'error',
+  from: { path: `^functions/src/${domain}/` },
+  to: {
+    path: '^functions/src/',
+    // The route manifest is data every handler may read (its own queue's or job's settings).
+    pathNot: [
+      `^functions/src/(${[domain, ...allowed, ...INFRASTRUCTURE].join('|')})/`,
+      '^functions/src/routes[.]ts$',
+    ],
+  },
+}));
+
 module.exports = {
   forbidden: [
+    ...domainRules,
     {
       name: 'no-circular',
       comment: 'No import cycles, type-only ones included: a cycle makes load order and ownership unclear.',

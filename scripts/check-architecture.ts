@@ -1,6 +1,6 @@
 /**
  * The structure `npm test` enforces, so it is kept rather than remembered (docs/architecture.md):
- * - the import rules in .dependency-cruiser.cjs: no cycles, no other domain's entities/ or *-store,
+ * - the import rules in .dependency-cruiser.cjs: the domain map (scripts/domain-map.cjs), no cycles, no other domain's entities/ or *-store,
  *   infrastructure that uses no domain, web lib/ and components/ that use no feature;
  * - a domain calls `tables('<domain>')`, `transaction('<domain>')` and `writeItems('<domain>')` only
  *   with its own folder's name, and `db()` is used only in `functions/src/data/`;
@@ -11,6 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -56,6 +57,20 @@ for (const file of files.filter((f) => f.startsWith('functions/src/') && !isTest
   for (const m of text.matchAll(/\b(tables|transaction|writeItems)\('([a-z-]+)'\)/g)) {
     if (m[2] !== folder) {
       problems.push(`${file}: ${m[1]}('${m[2]}') outside functions/src/${m[2]}/; call that domain's service`);
+    }
+  }
+}
+
+// Every server folder is on the domain map (scripts/domain-map.cjs), so a new domain states its directions.
+{
+  const { DOMAIN_MAP, INFRASTRUCTURE } = createRequire(import.meta.url)('./domain-map.cjs') as {
+    DOMAIN_MAP: Record<string, string[]>;
+    INFRASTRUCTURE: string[];
+  };
+  for (const name of readdirSync(join(root, 'functions/src'))) {
+    if (!statSync(join(root, 'functions/src', name)).isDirectory()) continue;
+    if (!(name in DOMAIN_MAP) && !INFRASTRUCTURE.includes(name)) {
+      problems.push(`functions/src/${name}/: not on the domain map; add it to scripts/domain-map.cjs`);
     }
   }
 }

@@ -1,0 +1,45 @@
+/**
+ * Which server domain may import which (besides itself and the infrastructure: platform/, data/,
+ * adapters/, config/). Every folder of functions/src is listed; a new domain adds its line here and in
+ * docs/architecture.md. Reading down the list, a domain uses only domains above it, but for the two
+ * pairs marked ⇄, which are named with their reason in docs/architecture.md.
+ */
+const DOMAIN_MAP = {
+  media: [],
+  geocoding: [],
+  health: [],
+  accounts: ['media'],
+  catalog: ['accounts', 'tastings', 'marketplace'], // ⇄ tastings: a wine's merge moves its notes; ⇄ marketplace: a new catalogue re-links suppliers' offers
+  tastings: ['accounts', 'catalog'],
+  cellar: ['accounts', 'catalog'],
+  'wine-lists': ['accounts', 'cellar', 'media'],
+  events: ['accounts', 'catalog', 'wine-lists'],
+  search: ['accounts', 'catalog', 'events'],
+  imports: ['accounts', 'catalog', 'cellar'],
+  orders: ['accounts', 'catalog', 'cellar'],
+  marketplace: ['accounts', 'catalog', 'cellar', 'orders'],
+  pricing: ['accounts', 'cellar'],
+  recipes: ['catalog', 'cellar'],
+  sales: ['accounts', 'cellar'],
+  pos: ['accounts', 'cellar', 'recipes', 'sales'],
+  'stock-counts': ['accounts', 'cellar', 'wine-lists'],
+  'sales-analytics': ['accounts', 'cellar', 'orders', 'sales', 'stock-counts'],
+  'account-deletion': [
+    'accounts',
+    'cellar',
+    'events',
+    'imports',
+    'marketplace',
+    'orders',
+    'pos',
+    'pricing',
+    'recipes',
+    'sales',
+    'stock-counts',
+    'tastings',
+    'wine-lists',
+  ],
+};
+const INFRASTRUCTURE = ['platform', 'data', 'adapters', 'config'];
+
+module.exports = { DOMAIN_MAP, INFRASTRUCTURE };
