@@ -51,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{shared,events,functions,infra/local,scripts}/**/*.test.ts'],
+          include: ['{shared,queue-messages,functions,infra/local,scripts}/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // Two files at a time: one file's imports and setup overlap the other's tests.
           maxWorkers: 2,

@@ -42,8 +42,8 @@ function walk(dir: string): string[] {
 }
 
 const isTest = (file: string) => /\.test\.tsx?$|\/test\/|\/e2e\//.test(file);
-const files = ['functions/src', 'shared/src', 'web/src', 'infra', 'scripts', 'events/src'].flatMap((d) =>
-  walk(join(root, d)).map((f) => relative(root, f)),
+const files = ['functions/src', 'shared/src', 'web/src', 'infra', 'scripts', 'queue-messages/src'].flatMap(
+  (d) => walk(join(root, d)).map((f) => relative(root, f)),
 );
 
 // Table access by owner.

@@ -1189,7 +1189,7 @@ export const queues = {
     batchSize: 10,
     visibilityTimeoutSeconds: 180,
   },
-  // Batch import steps (events/src/import-step.ts) and the imports bucket's "Object Created" events.
+  // Batch import steps (queue-messages/src/import-step.ts) and the imports bucket's "Object Created" events.
   'import-steps': {
     consumer: {
       handler: 'imports/run-import-step',
@@ -1201,7 +1201,7 @@ export const queues = {
     batchSize: 1,
     visibilityTimeoutSeconds: 1800,
   },
-  // Deleted accounts' data (events/src/account-deletion.ts): purged in batches, each message sending on
+  // Deleted accounts' data (queue-messages/src/account-deletion.ts): purged in batches, each message sending on
   // the next with the step it reached (docs/decisions.md, "Account deletion as a job").
   'account-deletions': {
     consumer: {
@@ -1220,7 +1220,7 @@ export type QueueName = keyof typeof queues;
 /**
  * Objects landing in a bucket under a prefix become messages of a queue: in the cloud an EventBridge
  * rule on the bucket's "Object Created" events targets the queue; locally the S3 emulator's events are
- * put on the in-process queue in the same shape (events/src/import-step.ts `ImportUploaded`).
+ * put on the in-process queue in the same shape (queue-messages/src/import-step.ts `ImportUploaded`).
  */
 export interface UploadTriggerDef {
   bucket: 'imports';

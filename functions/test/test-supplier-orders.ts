@@ -5,9 +5,9 @@
  * tests and benchmark.
  */
 
-import type { SupplierOrderPlacedV2 } from '@kork/events';
 import type { MailMessage, MailPort } from '@kork/functions/adapters/mail';
 import { db } from '@kork/functions/data/entities';
+import type { SupplierOrderPlacedV2 } from '@kork/queue-messages';
 import type { MarketplaceOrderInfo, OrderLine } from '@kork/shared';
 import { ulid } from 'ulid';
 

@@ -10,7 +10,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { parseImportUploadKey } from '@kork/events/import-step';
+import { parseImportUploadKey } from '@kork/queue-messages/import-step';
 
 export interface UploadProxyOptions {
   bucket: string;

@@ -6,7 +6,6 @@
  */
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AccountDeletionRequested } from '@kork/events';
 import { purgeCoverage } from '@kork/functions/account-deletion/purge';
 import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
 import { catalogSeed } from '@kork/functions/catalog/seed';
@@ -19,6 +18,7 @@ import { marketplaceSeed } from '@kork/functions/marketplace/seed';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
 import { wineListsSeed } from '@kork/functions/wine-lists/seed';
+import type { AccountDeletionRequested } from '@kork/queue-messages';
 import type { EventsPage, LoginResult, UserStatistic } from '@kork/shared';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

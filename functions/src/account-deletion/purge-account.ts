@@ -2,7 +2,7 @@
  * The account-deletions queue's consumer: one `accounts.deletion.requested` message at a time purges
  * what it can of the account within the function's time limit and sends itself on for the rest.
  */
-import { AccountDeletionRequested } from '@kork/events';
+import { AccountDeletionRequested } from '@kork/queue-messages';
 import { sqsConsumer } from '../platform/sqs';
 import { queues } from '../routes';
 import { purgeAccount, purgeDeadline } from './purge';

@@ -9,7 +9,7 @@
  * with the step it reached when its time runs out; the last step mails the person and removes the
  * account, its address claim and its provider links in one transaction.
  */
-import type { AccountDeletionRequested } from '@kork/events';
+import type { AccountDeletionRequested } from '@kork/queue-messages';
 import { ACCOUNT_DELETIONS_QUEUE } from '../accounts/account-deletion';
 import * as accounts from '../accounts/account-purge';
 import { queue } from '../adapters/queue';

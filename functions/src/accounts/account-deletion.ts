@@ -5,7 +5,7 @@
  * itself is the account-deletion process (functions/src/account-deletion/), which removes each
  * domain's data through that domain's own purge; the accounts' part of it is accounts/account-purge.ts.
  */
-import type { AccountDeletionRequested } from '@kork/events';
+import type { AccountDeletionRequested } from '@kork/queue-messages';
 import type { Locale } from '@kork/shared';
 import { queue } from '../adapters/queue';
 import { tables } from '../data/tables';

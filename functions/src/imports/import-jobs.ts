@@ -2,7 +2,7 @@
  * Making, listing, reading and cancelling batch imports (docs/imports.md). A job is made waiting for
  * its file; the imports bucket's "Object Created" event starts the scan, for pasted text as for a file.
  */
-import { importUploadKey } from '@kork/events';
+import { importUploadKey } from '@kork/queue-messages';
 import {
   type CreatedImport,
   type CreateImportInput,

@@ -1,5 +1,5 @@
-/** Sending a job's next step to the import-steps queue (events/src/import-step.ts). */
-import type { ImportStep } from '@kork/events';
+/** Sending a job's next step to the import-steps queue (queue-messages/src/import-step.ts). */
+import type { ImportStep } from '@kork/queue-messages';
 import { queue } from '../adapters/queue';
 import type { ImportJobRecord } from './import-store';
 

@@ -4,9 +4,9 @@
  * Created" notification reaches the import-steps queue in the shape EventBridge gives it in the cloud.
  */
 import { request } from 'node:http';
-import { ImportUploaded, importUploadKey } from '@kork/events/import-step';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { readUpload, uploadUrlFor } from '@kork/functions/imports/upload-url';
+import { ImportUploaded, importUploadKey } from '@kork/queue-messages/import-step';
 import { type CreatedImport, type ImportDetail, LIMITS } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import type { SqsHandler } from '../../../infra/local/queue-broker';

@@ -7,7 +7,6 @@
  * decisions that meet (a PATCH of several transactions is all or nothing), and who may see an import.
  */
 
-import { importUploadKey } from '@kork/events';
 import {
   type DocumentPort,
   type DocumentText,
@@ -25,6 +24,7 @@ import { textOf } from '@kork/functions/imports/documents/fixtures/document-text
 import type * as ImportStore from '@kork/functions/imports/import-store';
 import { encodeWindows1252, makeXlsx } from '@kork/functions/imports/tables/fixtures/make-spreadsheet';
 import { issueAccessToken } from '@kork/functions/platform/auth';
+import { importUploadKey } from '@kork/queue-messages';
 import type {
   CreatedImport,
   ImportDetail,

@@ -3,7 +3,7 @@
  * "Object Created" event for an uploaded file, which is the job's scan. One record at a time; a record
  * that fails is reported alone and delivered again, and its last attempt ends the job instead.
  */
-import { ImportStep, ImportUploaded, parseImportUploadKey } from '@kork/events';
+import { ImportStep, ImportUploaded, parseImportUploadKey } from '@kork/queue-messages';
 import * as z from 'zod/mini';
 import { sqsConsumer } from '../platform/sqs';
 import { endJob, LAST_ATTEMPT, matchStep, scanStep } from './import-pipeline';

@@ -5,7 +5,7 @@
  * the same orders and places nothing more, even sent ten times at once; the §8 messages, the check digit,
  * stock, minimum orders and a stale cart are refused; one placed message goes out per order.
  */
-import { SupplierOrderPlacedV2 } from '@kork/events';
+
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { useQueue } from '@kork/functions/adapters/queue';
 import { catalogSeed } from '@kork/functions/catalog/seed';
@@ -14,6 +14,7 @@ import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { checkout as checkoutService } from '@kork/functions/marketplace/checkout/checkout-service';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
+import { SupplierOrderPlacedV2 } from '@kork/queue-messages';
 import {
   type Cart,
   type CellarWine,

@@ -5,7 +5,7 @@
  * for the supplier), the supplier's inbox entry, and the `supplier-order.placed` v2 message its mail is
  * sent from (in NOK).
  */
-import type { SupplierOrderPlacedV2 } from '@kork/events';
+import type { SupplierOrderPlacedV2 } from '@kork/queue-messages';
 import {
   type BillingInput,
   type DeliveryInput,

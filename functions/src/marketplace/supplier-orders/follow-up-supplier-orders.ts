@@ -5,7 +5,11 @@
  * for orders a supplier has not answered in 24 hours. The consumer mails each once, so a message
  * published twice (by two runs, or beside the first delivery) is harmless.
  */
-import type { SupplierOrderAnswered, SupplierOrderPlacedV2, SupplierOrderReminder } from '@kork/events';
+import type {
+  SupplierOrderAnswered,
+  SupplierOrderPlacedV2,
+  SupplierOrderReminder,
+} from '@kork/queue-messages';
 import { SUPPLIER_REMINDER_AFTER_HOURS } from '@kork/shared';
 import { findUserById } from '../../accounts/account-lookup';
 import { queue } from '../../adapters/queue';

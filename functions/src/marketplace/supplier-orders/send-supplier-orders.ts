@@ -4,7 +4,7 @@
  * A message that fails (a mail not sent, a claim held by another delivery, a message that matches no
  * contract) is reported back and delivered again, up to the queue's dead-letter queue.
  */
-import { SupplierOrderMessage } from '@kork/events';
+import { SupplierOrderMessage } from '@kork/queue-messages';
 import { mail } from '../../adapters/mail';
 import { sqsConsumer } from '../../platform/sqs';
 import { mailAnswer, mailPlacedOrder, mailReminder } from './supplier-order-fanout';

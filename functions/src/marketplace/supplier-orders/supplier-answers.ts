@@ -4,7 +4,7 @@
  * inbox entry and the order's status change in one transaction conditional on the order's version; the
  * buyer is mailed through an `orders.supplier-order.answered` message.
  */
-import type { SupplierOrderAnswered } from '@kork/events';
+import type { SupplierOrderAnswered } from '@kork/queue-messages';
 import type {
   MarketplaceOrderInfo,
   MessageKey,

@@ -3,7 +3,11 @@
  * supplier's order mail with its signed link, the buyer's notice of each answer, and one reminder. Each
  * mail goes once however often its message arrives (supplier-order-mail-claims.ts).
  */
-import type { SupplierOrderAnswered, SupplierOrderPlacedV2, SupplierOrderReminder } from '@kork/events';
+import type {
+  SupplierOrderAnswered,
+  SupplierOrderPlacedV2,
+  SupplierOrderReminder,
+} from '@kork/queue-messages';
 import { findUserById } from '../../accounts/account-lookup';
 import { transaction } from '../../data/tables';
 import { commitTransaction, laterThan, TransactionCanceled } from '../../data/transactions';

@@ -1,4 +1,4 @@
-import { supplierOrderPlacedExample } from '@kork/events';
+import { supplierOrderPlacedExample } from '@kork/queue-messages';
 import { describe, expect, it } from 'vitest';
 import { supplierOrderMail } from './supplier-order-mail';
 

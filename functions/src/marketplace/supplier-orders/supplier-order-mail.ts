@@ -1,4 +1,4 @@
-import type { SupplierOrderPlaced } from '@kork/events';
+import type { SupplierOrderPlaced } from '@kork/queue-messages';
 import type { MailMessage } from '../../adapters/mail';
 
 function money(minor: number, currency: string): string {
