@@ -113,7 +113,7 @@ const MAX_LINES = 500;
 /** Data and generated files, which are long by nature. */
 const LONG_BY_NATURE = new Set([
   'functions/src/routes.ts', // the route manifest: one entry per route
-  'functions/src/catalog/import/demo-catalog.ts', // demo catalogue rows
+  'functions/src/catalog/load/demo-catalog.ts', // demo catalogue rows
   'functions/src/imports/tables/fixtures/exports.ts', // sample exports of other systems
   'shared/src/messages.ts', // the API's message catalogue
 ]);

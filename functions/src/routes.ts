@@ -881,7 +881,7 @@ export const routes = {
     group: 'trade',
   },
   'POST /api/supplier-portal/price-list/import': {
-    handler: 'marketplace/portal/import-price-list',
+    handler: 'marketplace/portal/upload-price-list',
     auth: 'user',
     needs: ['table:write'],
     group: 'trade',

@@ -1,10 +1,10 @@
 /**
- * `npm run seed [-- --force]`, `npm run job -- <name>` and `npm run catalog:import -- <file>`. When `npm start` is running they ask it
+ * `npm run seed [-- --force]`, `npm run job -- <name>` and `npm run catalog:load -- <file>`. When `npm start` is running they ask it
  * (DynamoDB Local's files belong to that process); otherwise they start the local stack themselves.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { CatalogImportReport } from '@kork/functions/catalog/import-service';
+import type { CatalogLoadReport } from '@kork/functions/catalog/load-service';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { seedSteps } from '@kork/functions/seeds';
 import { jobNames, runJob } from './jobs';
@@ -62,7 +62,7 @@ async function importViaServer(url: string, file: string): Promise<unknown> {
   return report;
 }
 
-function printReport(report: CatalogImportReport): void {
+function printReport(report: CatalogLoadReport): void {
   console.log(
     `Imported ${report.rows} rows from ${report.source} in ${(report.durationMs / 1000).toFixed(1)} s: ` +
       `${report.created} new, ${report.updated} updated (${report.priceChanges} price changes), ` +
@@ -105,23 +105,23 @@ async function main() {
     console.log(typeof result === 'string' ? result : JSON.stringify(result));
     return;
   }
-  if (command === 'catalog-import') {
+  if (command === 'catalog-load') {
     const file = args[0] ? resolve(process.cwd(), args[0]) : undefined;
     if (!file || !existsSync(file)) {
-      console.log('Usage: npm run catalog:import -- <product list file (.csv)>');
+      console.log('Usage: npm run catalog:load -- <product list file (.csv)>');
       process.exitCode = 2;
       return;
     }
     const report = url
       ? await importViaServer(url, file)
       : await withStack(async () => {
-          const { importCatalogFile } = await import('@kork/functions/catalog/import-service');
-          return importCatalogFile(file, (line) => console.log(line));
+          const { loadCatalogFile } = await import('@kork/functions/catalog/load-service');
+          return loadCatalogFile(file, (line) => console.log(line));
         });
-    printReport(report as CatalogImportReport);
+    printReport(report as CatalogLoadReport);
     return;
   }
-  console.log('Usage: tsx infra/local/cli.ts seed [--force] | job <name> | catalog-import <file>');
+  console.log('Usage: tsx infra/local/cli.ts seed [--force] | job <name> | catalog-load <file>');
   process.exitCode = 2;
 }
 

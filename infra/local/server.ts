@@ -246,11 +246,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
           file?: string;
         };
         if (!file) return sendJson(res, 400, { error: { code: 'VALIDATION', message: 'file is required' } });
-        const { importCatalogFile } = await import('@kork/functions/catalog/import-service');
+        const { loadCatalogFile } = await import('@kork/functions/catalog/load-service');
         res.writeHead(200, { 'content-type': 'application/x-ndjson' });
         const send = (message: unknown) => res.write(`${JSON.stringify(message)}\n`);
         try {
-          send({ report: await importCatalogFile(file, (progress) => send({ progress })) });
+          send({ report: await loadCatalogFile(file, (progress) => send({ progress })) });
         } catch (error) {
           send({ error: error instanceof Error ? error.message : String(error) });
         }

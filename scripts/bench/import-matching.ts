@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toSearchDoc, type WineRecord } from '@kork/functions/catalog/catalog-store';
-import { readCatalogRows } from '@kork/functions/catalog/import/parse-catalog';
+import { readCatalogRows } from '@kork/functions/catalog/load/parse-catalog';
 import { matchWinesIn } from '@kork/functions/catalog/matching/match-lines';
 import { matchWords } from '@kork/functions/catalog/matching/text';
 import { buildCatalogIndex } from '@kork/functions/catalog/search/catalog-index';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { importCatalogFile } from '@kork/functions/catalog/import-service';
+import { loadCatalogFile } from '@kork/functions/catalog/load-service';
 import { syncSuppliers } from '@kork/functions/marketplace/suppliers/suppliers';
 import type { SupplierSummary, WineSearchResult } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ describe('importing the real product list', () => {
     expect(existsSync(FILE), `${FILE} is needed by this test`).toBe(true);
     const started = Date.now();
     const progress: string[] = [];
-    const report = await importCatalogFile(FILE, (line) => progress.push(line));
+    const report = await loadCatalogFile(FILE, (line) => progress.push(line));
     const seconds = (Date.now() - started) / 1000;
     expect(seconds).toBeLessThan(60);
     expect(report.rows).toBe(14_526);

@@ -9,7 +9,7 @@ import { monotonicFactory } from 'ulid';
 import { type EntityRecord, tables } from '../data/tables';
 import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
-import type { ImportedWine } from './import/map-row';
+import type { ImportedWine } from './load/map-row';
 import type { SearchDoc } from './search/types';
 
 export type WineRecord = EntityRecord<'wine'>;

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
-import { CATALOG_COLUMNS } from '@kork/functions/catalog/import/map-row';
-import { importCatalogFile } from '@kork/functions/catalog/import-service';
+import { CATALOG_COLUMNS } from '@kork/functions/catalog/load/map-row';
+import { loadCatalogFile } from '@kork/functions/catalog/load-service';
 import {
   facetId,
   type GlobalSearchResult,
@@ -187,7 +187,7 @@ async function note(who: string, wine: string, body: Record<string, unknown>) {
 
 describe('the catalogue import', () => {
   it('imports the good rows, reports the bad one by line, and refreshes the search snapshot', async () => {
-    const report = await importCatalogFile(writeCatalog(ROWS));
+    const report = await loadCatalogFile(writeCatalog(ROWS));
     expect(report.rows).toBe(9);
     expect(report.created).toBe(8);
     expect(report.bad).toEqual([{ line: 8, error: expect.stringContaining('737') }]);
@@ -215,7 +215,7 @@ describe('the catalogue import', () => {
 
   it('upserts a re-import by Vinmonopolet number and records the price change', async () => {
     const changed = ROWS.map((r) => (r.Varenummer === '7000003' ? { ...r, Pris: '219.90' } : r));
-    const report = await importCatalogFile(writeCatalog(changed));
+    const report = await loadCatalogFile(writeCatalog(changed));
     expect(report).toMatchObject({ created: 0, updated: 1, priceChanges: 1, unchanged: 7 });
     const wine = await origin.api<WineDetail>('GET', `/api/wines/${ids['3']}`, {
       token: tokens.private,
@@ -546,7 +546,7 @@ describe('admin', () => {
     const unchanged = await origin.api<WineDetail>('GET', `/api/wines/${ids['2']}`);
     expect(unchanged.payload).toMatchObject({ expertCount: 1, communityCount: 1 });
     // A re-import leaves the survivor as it is and does not bring the duplicate back.
-    const report = await importCatalogFile(writeCatalog(ROWS));
+    const report = await loadCatalogFile(writeCatalog(ROWS));
     expect(report.created).toBe(0);
     const history = await origin.api<{ rows: MergeRecord[] }>('GET', '/api/admin/wines/merges', {
       token: tokens.admin,
@@ -556,7 +556,7 @@ describe('admin', () => {
 
   it('asks for a typed confirmation before merging a rosé into the white of the same name, and names both in the history', async () => {
     const provence = { Varenavn: 'Testvin Provence 2021', Argang: '2021', Produsent: 'Domaine Testvin' };
-    await importCatalogFile(
+    await loadCatalogFile(
       writeCatalog([
         { ...provence, Varenummer: '7000101', Pris: '249.90', Varetype: 'Hvitvin' },
         { ...provence, Varenummer: '7000102', Pris: '259.90', Varetype: 'Rosévin' },
@@ -622,7 +622,7 @@ describe('admin', () => {
 
 describe('search ranking', () => {
   it('lists the wine whose name matches exactly above a better-rated near miss, in the feed and the global search', async () => {
-    const report = await importCatalogFile(
+    const report = await loadCatalogFile(
       writeCatalog([
         {
           Varenummer: '963001',

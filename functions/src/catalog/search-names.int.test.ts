@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
-import { importCatalogFile } from '@kork/functions/catalog/import-service';
+import { loadCatalogFile } from '@kork/functions/catalog/load-service';
 import type { GlobalSearchResult, WineSearchResult } from '@kork/shared';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +69,7 @@ const expected = (pick: (row: Record<string, string>) => boolean) =>
 beforeAll(async () => {
   const { file, rows } = slice();
   source = rows;
-  const report = await importCatalogFile(file);
+  const report = await loadCatalogFile(file);
   expect(report.bad).toEqual([]);
 });
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { SeedStep } from '../data/seed-step';
-import { importCatalogFile, importDemoCatalog } from './import-service';
+import { loadCatalogFile, loadDemoCatalog } from './load-service';
 
 /**
  * The first start's catalogue: the product list named by `KORK_CATALOG_FILE` (the local stack points it
@@ -12,8 +12,7 @@ export const catalogSeed: SeedStep = {
   description: 'the wine catalogue',
   async run(log) {
     const file = process.env.KORK_CATALOG_FILE;
-    const report =
-      file && existsSync(file) ? await importCatalogFile(file, log) : await importDemoCatalog(log);
+    const report = file && existsSync(file) ? await loadCatalogFile(file, log) : await loadDemoCatalog(log);
     const bad =
       report.bad.length > 0
         ? `, ${report.bad.length} bad rows skipped (lines ${report.bad.map((b) => b.line).join(', ')})`

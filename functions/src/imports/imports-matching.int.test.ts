@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allWines } from '@kork/functions/catalog/catalog-store';
-import { importCatalogFile } from '@kork/functions/catalog/import-service';
+import { loadCatalogFile } from '@kork/functions/catalog/load-service';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { inventoryOf } from '@kork/functions/cellar/kernel/wine-reads';
 import { importOwnWines } from '@kork/functions/cellar/wines/cellar-wine-imports';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   await applySeeds([catalogSeed]);
   const file = join(tmpdir(), `kork-veuve-${process.pid}-${Date.now()}.csv`);
   writeFileSync(file, PRODUCT_LIST);
-  await importCatalogFile(file);
+  await loadCatalogFile(file);
   for await (const page of allWines()) {
     for (const wine of page) {
       if (wine.vinmonopoletNumber === '4402201') nvId = wine.id;

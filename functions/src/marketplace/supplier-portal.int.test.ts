@@ -12,7 +12,7 @@ import type {
   ImporterConnection,
   Order,
   OrdersList,
-  PriceListImportReport,
+  PriceListUploadReport,
   Supplier,
   SupplierPortal,
   SupplierSummary,
@@ -270,7 +270,7 @@ describe('the price list', () => {
       `${e?.vinmonopoletNumber};Vin E;;`,
       'Sum;;;',
     ].join('\r\n');
-    const answer = await origin.api<PriceListImportReport>('POST', `${PORTAL}/price-list/import`, {
+    const answer = await origin.api<PriceListUploadReport>('POST', `${PORTAL}/price-list/import`, {
       token: tokens.importer,
       json: { csv },
     });
@@ -299,7 +299,7 @@ describe('the price list', () => {
   it('imports a comma CSV with English headers, wine ids and decimal points', async () => {
     const wine = wines[7] as SupplierWine;
     const csv = `Wine id,Name,"Price, NOK ex VAT",Stock\n${wine.wineId},"Vin, rød",250.5,40\n`;
-    const answer = await origin.api<PriceListImportReport>('POST', `${PORTAL}/price-list/import`, {
+    const answer = await origin.api<PriceListUploadReport>('POST', `${PORTAL}/price-list/import`, {
       token: tokens.importer,
       json: { csv },
     });

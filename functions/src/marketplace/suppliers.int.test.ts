@@ -6,7 +6,7 @@
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, getWines } from '@kork/functions/catalog/catalog-store';
-import { importDemoCatalog } from '@kork/functions/catalog/import-service';
+import { loadDemoCatalog } from '@kork/functions/catalog/load-service';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
@@ -41,7 +41,7 @@ const { origin, accounts } = useSeededStack({
 const expected = new Map<string, string[]>();
 
 beforeAll(async () => {
-  await importDemoCatalog();
+  await loadDemoCatalog();
   await applySeeds([marketplaceSeed]);
   for await (const page of allWines()) {
     for (const wine of page) {

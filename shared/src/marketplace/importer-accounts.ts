@@ -49,7 +49,7 @@ export type PriceListUpdate = z.infer<typeof PriceListUpdate>;
  * Vinmonopolet number or wine id, a price ex VAT in NOK and/or a stock column, header names in
  * Norwegian or English.
  */
-export const PriceListImportInput = z.object({
+export const PriceListUploadInput = z.object({
   csv: z.string().check(
     z.minLength(1, { error: 'required' }),
     z.maxLength(MARKETPLACE_LIMITS.priceListCsvMaxBytes),
@@ -58,7 +58,7 @@ export const PriceListImportInput = z.object({
   ),
 });
 
-export interface PriceListImportReport {
+export interface PriceListUploadReport {
   updated: number;
   /** Lines that named no wine of the supplier, or had no readable price or stock (line numbers from 2). */
   skipped: { line: number; reason: 'unknownWine' | 'invalidPrice' | 'invalidStock' | 'noValue' }[];

@@ -6,8 +6,8 @@
  */
 import {
   MARKETPLACE_LIMITS,
-  type PriceListImportReport,
   type PriceListUpdate,
+  type PriceListUploadReport,
   withBounds,
 } from '@kork/shared';
 import Papa from 'papaparse';
@@ -159,7 +159,7 @@ const TITLE_LINES_MAX = 5;
  * `POST /api/supplier-portal/price-list/import`: a CSV with a Vinmonopolet number or wine id, and a
  * price ex VAT in NOK and/or a stock column. Lines are numbered as a spreadsheet shows them.
  */
-export async function importPriceList(principal: Principal, csv: string): Promise<PriceListImportReport> {
+export async function uploadPriceList(principal: Principal, csv: string): Promise<PriceListUploadReport> {
   const text = csv.replace(/^\uFEFF/, '');
   const lines = Papa.parse<string[]>(text, {
     delimiter: delimiterOf(text.split(/\r?\n/, 1)[0] ?? ''),
@@ -196,7 +196,7 @@ export async function importPriceList(principal: Principal, csv: string): Promis
     return index === undefined ? '' : (cells[index] ?? '').trim();
   };
   const rows: Row[] = [];
-  const skipped: PriceListImportReport['skipped'] = [];
+  const skipped: PriceListUploadReport['skipped'] = [];
   for (const { cells, line } of body) {
     const number = cell(cells, 'vmp').replace(/^0+/, '');
     const id = cell(cells, 'wineId');

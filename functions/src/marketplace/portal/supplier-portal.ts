@@ -10,7 +10,7 @@ import type { MarketViewer } from '../viewer';
 import { portalSupplier, supplierAsSeen } from './portal-supplier';
 
 export { importSupplierOrder } from './portal-order-import';
-export { importPriceList, updatePriceList } from './portal-price-list';
+export { updatePriceList, uploadPriceList } from './portal-price-list';
 export { portalSupplier } from './portal-supplier';
 
 /** `GET /api/supplier-portal`: 403 notASupplierAccount for an account linked to no supplier. */

@@ -5,8 +5,8 @@ import type {
   CheckoutDetails,
   CheckoutInput,
   CheckoutResult,
-  PriceListImportReport,
   PriceListUpdate,
+  PriceListUploadReport,
   Supplier,
   SupplierAnswerInput,
   SupplierOrderView,
@@ -174,8 +174,8 @@ export function updatePriceList(update: PriceListUpdate): Promise<{ updated: num
   return api.patch<{ updated: number }>('/supplier-portal/price-list', { body: update });
 }
 
-export function importPriceList(csv: string): Promise<PriceListImportReport> {
-  return api.post<PriceListImportReport>('/supplier-portal/price-list/import', { body: { csv } });
+export function uploadPriceList(csv: string): Promise<PriceListUploadReport> {
+  return api.post<PriceListUploadReport>('/supplier-portal/price-list/import', { body: { csv } });
 }
 
 // — Admin —

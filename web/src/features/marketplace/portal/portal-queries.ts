@@ -5,7 +5,6 @@ import {
   getPortalOrder,
   getPriceList,
   getSupplierPortal,
-  importPriceList,
   linkSupplierAccount,
   listPortalOrders,
   listSuppliers,
@@ -13,6 +12,7 @@ import {
   setSupplierOrderImport,
   unlinkSupplierAccount,
   updatePriceList,
+  uploadPriceList,
 } from '../api/marketplace';
 
 /** What an admin's answers add to a supplier: the account linked to it. */
@@ -81,7 +81,7 @@ export function useUpdatePriceList() {
 export function useImportPriceList() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => importPriceList(csv),
+    mutationFn: (csv: string) => uploadPriceList(csv),
     onSuccess: () => client.invalidateQueries({ queryKey: marketKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { MARKETPLACE_LIMITS, type PriceListImportReport } from '@kork/shared';
+import { MARKETPLACE_LIMITS, type PriceListUploadReport } from '@kork/shared';
 import { Alert, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,7 +23,7 @@ async function readCsv(file: File): Promise<string> {
 export function PriceListUpload() {
   const { t } = useTranslation();
   const upload = useImportPriceList();
-  const [report, setReport] = useState<PriceListImportReport | null>(null);
+  const [report, setReport] = useState<PriceListUploadReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const send = async (file: File | null) => {

@@ -1,13 +1,13 @@
-import { PriceListImportInput } from '@kork/shared';
+import { PriceListUploadInput } from '@kork/shared';
 import type { Principal } from '../../platform/auth';
 import { httpRoute } from '../../platform/http';
 import { supplierAccess } from './portal-access';
-import { importPriceList } from './supplier-portal';
+import { uploadPriceList } from './supplier-portal';
 
 export const handler = httpRoute(
   'POST /api/supplier-portal/price-list/import',
-  { body: PriceListImportInput, access: supplierAccess },
+  { body: PriceListUploadInput, access: supplierAccess },
   async (req) => ({
-    payload: await importPriceList(req.principal as Principal, req.body.csv),
+    payload: await uploadPriceList(req.principal as Principal, req.body.csv),
   }),
 );

@@ -1,5 +1,5 @@
 /**
- * Imports a Vinmonopolet product list into the catalogue: reads either file form, upserts by
+ * Loads a Vinmonopolet product list into the catalogue (the catalogue load; "import" is the batch import): reads either file form, upserts by
  * Vinmonopolet number, records price changes, reports bad rows by line and never stops at one, shows
  * progress, and refreshes the search snapshot and the marketplace's suppliers at the end.
  */
@@ -7,9 +7,9 @@ import { createReadStream } from 'node:fs';
 import { syncSuppliers } from '../marketplace/suppliers/supplier-sync';
 import { currentCatalog, installSnapshot } from './catalog-index-cache';
 import { ImportStamp, toSearchDoc, type UpsertSummary, upsertCatalogWines } from './catalog-store';
-import { generateDemoCatalog } from './import/demo-catalog';
-import type { ImportedWine } from './import/map-row';
-import { readCatalogRows } from './import/parse-catalog';
+import { generateDemoCatalog } from './load/demo-catalog';
+import type { ImportedWine } from './load/map-row';
+import { readCatalogRows } from './load/parse-catalog';
 import type { SearchDoc } from './search/types';
 import { type SearchSnapshot, SNAPSHOT_VERSION, writeSnapshot } from './search-snapshot';
 
@@ -18,7 +18,7 @@ export interface BadRow {
   error: string;
 }
 
-export interface CatalogImportReport extends UpsertSummary {
+export interface CatalogLoadReport extends UpsertSummary {
   source: string;
   rows: number;
   bad: BadRow[];
@@ -26,15 +26,15 @@ export interface CatalogImportReport extends UpsertSummary {
   durationMs: number;
 }
 
-export type ImportProgress = (message: string) => void;
+export type LoadProgress = (message: string) => void;
 
 const BATCH = 2000;
 
 async function importWines(
   source: string,
   rows: AsyncIterable<{ line: number; wine?: ImportedWine; error?: string }>,
-  progress: ImportProgress,
-): Promise<CatalogImportReport> {
+  progress: LoadProgress,
+): Promise<CatalogLoadReport> {
   const started = Date.now();
   const stamp = new ImportStamp();
   const catalog = await currentCatalog();
@@ -99,16 +99,16 @@ async function importWines(
 }
 
 /** Imports a product list file (UTF-8 comma form or Vinmonopolet's semicolon Windows-1252 form). */
-export async function importCatalogFile(
+export async function loadCatalogFile(
   path: string,
-  progress: ImportProgress = () => {},
-): Promise<CatalogImportReport> {
+  progress: LoadProgress = () => {},
+): Promise<CatalogLoadReport> {
   progress(`importing ${path}`);
   return importWines(path, readCatalogRows(createReadStream(path)), progress);
 }
 
 /** Imports the small catalogue Kork generates itself, for machines without the product list. */
-export async function importDemoCatalog(progress: ImportProgress = () => {}): Promise<CatalogImportReport> {
+export async function loadDemoCatalog(progress: LoadProgress = () => {}): Promise<CatalogLoadReport> {
   progress('no product list file found: importing a small generated demo catalogue instead');
   async function* rows() {
     let line = 1;
