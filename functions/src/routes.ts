@@ -57,7 +57,7 @@ export type RouteGroup =
   | 'pricing'
   | 'pos'
   | 'imports'
-  | 'trade'
+  | 'marketplace'
   | 'events';
 
 export const routes = {
@@ -769,146 +769,146 @@ export const routes = {
     handler: 'marketplace/suppliers/list-suppliers',
     auth: 'public',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/suppliers/{supplierId}': {
     handler: 'marketplace/suppliers/get-supplier',
     auth: 'public',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/wines/{id}/suppliers': {
     handler: 'marketplace/suppliers/list-wine-suppliers',
     auth: 'public',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/wine-cellars/cellars/{id}/nbs/cart-items': {
     handler: 'marketplace/cart/get-cart',
     auth: 'business',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'POST /api/wine-cellars/cellars/{id}/nbs/cart-items': {
     handler: 'marketplace/cart/add-cart-item',
     auth: 'business',
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'PATCH /api/wine-cellars/cellars/{id}/nbs/cart-items/{itemId}': {
     handler: 'marketplace/cart/update-cart-item',
     auth: 'business',
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'DELETE /api/wine-cellars/cellars/{id}/nbs/cart-items/{itemId}': {
     handler: 'marketplace/cart/delete-cart-item',
     auth: 'business',
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/wine-cellars/cellars/{id}/nbs/cart-items/summary': {
     handler: 'marketplace/cart/get-cart-summary',
     auth: 'business',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/wine-cellars/cellars/{id}/nbs/checkout-details': {
     handler: 'marketplace/checkout/get-checkout-details',
     auth: 'business',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'POST /api/wine-cellars/cellars/{id}/nbs/checkout': {
     handler: 'marketplace/checkout/place-checkout',
     auth: 'business',
     needs: ['table:write', 'supplier-orders:send'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/wine-cellars/cellars/{id}/nbs/checkouts/{checkoutId}': {
     handler: 'marketplace/checkout/get-checkout',
     auth: 'business',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'POST /api/supplier-link/read': {
     handler: 'marketplace/supplier-orders/read-supplier-link',
     auth: 'public',
     // The per-client rate limit's count is a write.
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'POST /api/supplier-link/answer': {
     handler: 'marketplace/supplier-orders/answer-supplier-link',
     auth: 'public',
     needs: ['table:write', 'supplier-orders:send'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/supplier-portal': {
     handler: 'marketplace/portal/get-supplier-portal',
     auth: 'user',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/supplier-portal/orders': {
     handler: 'marketplace/portal/list-supplier-portal-orders',
     auth: 'user',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/supplier-portal/orders/{ownerId}/{orderId}': {
     handler: 'marketplace/portal/get-supplier-portal-order',
     auth: 'user',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'POST /api/supplier-portal/orders/{ownerId}/{orderId}/answer': {
     handler: 'marketplace/portal/answer-supplier-portal-order',
     auth: 'user',
     needs: ['table:write', 'supplier-orders:send'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'GET /api/supplier-portal/price-list': {
     handler: 'marketplace/portal/get-price-list',
     auth: 'user',
     needs: ['table:read'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'PATCH /api/supplier-portal/price-list': {
     handler: 'marketplace/portal/update-price-list',
     auth: 'user',
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'POST /api/supplier-portal/price-list/import': {
     handler: 'marketplace/portal/upload-price-list',
     auth: 'user',
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'POST /api/supplier-portal/order-imports': {
     handler: 'marketplace/portal/import-supplier-order',
     auth: 'user',
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'POST /api/admin/suppliers/{supplierId}/account': {
     handler: 'marketplace/admin/link-supplier-account',
     auth: 'admin',
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'DELETE /api/admin/suppliers/{supplierId}/account': {
     handler: 'marketplace/admin/unlink-supplier-account',
     auth: 'admin',
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
   'PATCH /api/admin/suppliers/{supplierId}': {
     handler: 'marketplace/admin/update-supplier',
     auth: 'admin',
     needs: ['table:write'],
-    group: 'trade',
+    group: 'marketplace',
   },
 
   // — Price rules, price reviews and recipes (the path's {id} is the owner) —

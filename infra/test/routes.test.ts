@@ -36,7 +36,7 @@ const manifest: Record<string, RouteDef> = {
     handler: 'orders/place-order',
     auth: 'business',
     needs: ['table:write', 'supplier-orders:send', 'mail:send'],
-    group: 'trade',
+    group: 'marketplace',
   },
 };
 
@@ -66,7 +66,7 @@ describe('routes from the manifest', () => {
   };
 
   it('puts each group in a stack of its own and each key, path parameters and all, on a route', () => {
-    expect(Object.keys(stacks.routes).sort()).toEqual(['accounts', 'cellar', 'trade']);
+    expect(Object.keys(stacks.routes).sort()).toEqual(['accounts', 'cellar', 'marketplace']);
     for (const [key, def] of Object.entries(manifest)) {
       Template.fromStack(
         stacks.routes[def.group] as NonNullable<KorkStacks['routes']['cellar']>,
