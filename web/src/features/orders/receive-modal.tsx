@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { schemaNumber } from '../../lib/number-text';
 import { locationNames } from '../sales/sales-shared';
-import { orderOwnWineQuery } from './api/order-reads';
+import { orderCellarWineQuery } from './api/order-reads';
 import { useReceiveOrder } from './api/orders';
 import { allOutstanding, outstanding, receivePreview, type StockBefore } from './order-lines';
 import classes from './orders-page.module.css';
@@ -61,7 +61,7 @@ function ReceiveBody({
   const [failure, setFailure] = useState<string>();
 
   const wineIds = [...new Set(open.flatMap((line) => (line.ownWineId ? [line.ownWineId] : [])))];
-  const wines = useQueries({ queries: wineIds.map((id) => orderOwnWineQuery(userId, id)) });
+  const wines = useQueries({ queries: wineIds.map((id) => orderCellarWineQuery(userId, id)) });
   const stock = new Map<string, StockBefore>();
   wines.forEach((query, index) => {
     const wine = query.data as CellarWine | undefined;

@@ -8,7 +8,7 @@ import { clearToasts, useToasts } from '../../lib/notify';
 import { queryClient } from '../../lib/query-client';
 import { endSession, startSession } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
-import { listOwnWines } from '../cellar/api/list-own-wines';
+import { listCellarWines } from '../cellar/api/list-cellar-wines';
 import { getWineTastings } from '../tastings/api/get-wine-tastings';
 import { rateWine } from '../tastings/api/rate-wine';
 import { addWantToTry, getWantToTry } from '../tastings/api/want-to-try';
@@ -31,7 +31,7 @@ vi.mock('../tastings/api/want-to-try', () => {
     wantToTryQuery: (userId: string) => ({ queryKey: list(userId), queryFn: () => getWantToTry(userId) }),
   };
 });
-vi.mock('../cellar/api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
+vi.mock('../cellar/api/list-cellar-wines', () => ({ listCellarWines: vi.fn() }));
 vi.mock('../embed/api/get-embed-price-key', () => ({ getEmbedPriceKey: vi.fn() }));
 vi.mock('../wine-lists/api/public-wine-lists', () => ({
   listWinePublicLists: vi.fn(async () => ({ rows: [], count: 0 })),
@@ -113,7 +113,7 @@ describe('a wine lover on a wine page', () => {
     queryClient.clear();
     vi.mocked(getWine).mockResolvedValue(WINE);
     vi.mocked(getWineTastings).mockResolvedValue(TASTINGS);
-    vi.mocked(listOwnWines).mockResolvedValue({
+    vi.mocked(listCellarWines).mockResolvedValue({
       rows: [],
       count: 0,
       totals: { wines: 0, bottles: 0, purchaseValue: 0, sellingValue: 0 },

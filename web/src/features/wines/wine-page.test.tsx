@@ -7,7 +7,7 @@ import { i18n } from '../../i18n/i18n';
 import { clearToasts } from '../../lib/notify';
 import { endSession, startSession } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
-import { listOwnWines } from '../cellar/api/list-own-wines';
+import { listCellarWines } from '../cellar/api/list-cellar-wines';
 import { getEmbedPriceKey } from '../embed/api/get-embed-price-key';
 import { getWineTastings } from '../tastings/api/get-wine-tastings';
 import { getWine } from './api/get-wine';
@@ -17,7 +17,7 @@ vi.mock('./api/get-wine', () => ({ getWine: vi.fn() }));
 vi.mock('./api/delete-wine', () => ({ deleteWine: vi.fn() }));
 vi.mock('../marketplace/suppliers/wine-availability', () => ({ WineAvailability: () => null }));
 vi.mock('../tastings/api/get-wine-tastings', () => ({ getWineTastings: vi.fn() }));
-vi.mock('../cellar/api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
+vi.mock('../cellar/api/list-cellar-wines', () => ({ listCellarWines: vi.fn() }));
 vi.mock('../embed/api/get-embed-price-key', () => ({ getEmbedPriceKey: vi.fn() }));
 vi.mock('../wine-lists/api/public-wine-lists', () => ({
   listWinePublicLists: vi.fn(async () => ({ rows: [], count: 0 })),
@@ -25,7 +25,7 @@ vi.mock('../wine-lists/api/public-wine-lists', () => ({
 
 const wine = vi.mocked(getWine);
 const tastings = vi.mocked(getWineTastings);
-const ownWines = vi.mocked(listOwnWines);
+const cellarWines = vi.mocked(listCellarWines);
 
 const WINE: WineDetail = {
   id: 'w1',
@@ -123,8 +123,8 @@ describe('the wine page', () => {
     tastings.mockReset();
     wine.mockResolvedValue(WINE);
     tastings.mockResolvedValue(TASTINGS);
-    ownWines.mockReset();
-    ownWines.mockResolvedValue({
+    cellarWines.mockReset();
+    cellarWines.mockResolvedValue({
       rows: [],
       count: 0,
       totals: { wines: 0, bottles: 0, purchaseValue: 0, sellingValue: 0 },
@@ -190,7 +190,7 @@ describe('the wine page', () => {
     expect(screen.getByText('Nebbiolo 100 %')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete wine' })).toBeNull();
     await waitFor(() =>
-      expect(ownWines).toHaveBeenCalledWith(
+      expect(cellarWines).toHaveBeenCalledWith(
         'u9',
         { wineId: ['w1'], resultsPerPage: 20, page: 1 },
         expect.any(AbortSignal),

@@ -1,5 +1,5 @@
 import type { CellarWine } from '@kork/shared';
-import { listOwnWines } from './list-own-wines';
+import { listCellarWines } from './list-cellar-wines';
 
 /**
  * Which of these catalogue wines are in the cellar already, in one call (`GET …/own-wines?wineId=a,b,c`):
@@ -13,7 +13,7 @@ export async function cellarCopiesOf(
 ): Promise<Map<string, CellarWine>> {
   const copies = new Map<string, CellarWine>();
   if (wineIds.length === 0) return copies;
-  const page = await listOwnWines(
+  const page = await listCellarWines(
     userId,
     { wineId: [...new Set(wineIds)], resultsPerPage: 500, sortColumn: 'createdAt', sortDirection: 'asc' },
     signal,

@@ -4,7 +4,7 @@ import { listCategories } from './categories';
 import { cellarCopiesOf } from './cellar-copies';
 import { getDashboard } from './dashboard';
 import { type HistoryFilter, listHistory } from './history';
-import { listOwnWines, type OwnWinesFilter } from './list-own-wines';
+import { type CellarWinesFilter, listCellarWines } from './list-cellar-wines';
 import { getSharedLocation, listLocations } from './locations';
 
 /**
@@ -14,7 +14,7 @@ import { getSharedLocation, listLocations } from './locations';
  */
 export const cellarKeys = {
   all: (userId: string) => ['cellar', userId] as const,
-  ownWines: (userId: string) => ['cellar', userId, 'own-wines'] as const,
+  cellarWines: (userId: string) => ['cellar', userId, 'own-wines'] as const,
   /** Under the own wines: whatever refreshes the inventory refreshes which wines it holds too. */
   copies: (userId: string) => ['cellar', userId, 'own-wines', 'copies'] as const,
   locations: (userId: string) => ['cellar', userId, 'locations'] as const,
@@ -25,10 +25,10 @@ export const cellarKeys = {
 };
 
 /** `GET …/own-wines`: one page of the inventory for a filter. */
-export const ownWinesQuery = (userId: string, filter: OwnWinesFilter) =>
+export const cellarWinesQuery = (userId: string, filter: CellarWinesFilter) =>
   queryOptions({
-    queryKey: [...cellarKeys.ownWines(userId), filter] as const,
-    queryFn: ({ signal }) => listOwnWines(userId, filter, signal),
+    queryKey: [...cellarKeys.cellarWines(userId), filter] as const,
+    queryFn: ({ signal }) => listCellarWines(userId, filter, signal),
     retry: false,
   });
 
@@ -40,7 +40,7 @@ export const cellarCopiesQuery = (userId: string, wineId: string) =>
   queryOptions({
     queryKey: [...cellarKeys.copies(userId), wineId] as const,
     queryFn: ({ signal }) =>
-      listOwnWines(userId, { wineId: [wineId], resultsPerPage: COPIES, page: 1 }, signal).then((page) =>
+      listCellarWines(userId, { wineId: [wineId], resultsPerPage: COPIES, page: 1 }, signal).then((page) =>
         [...page.rows].sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
       ),
     retry: false,

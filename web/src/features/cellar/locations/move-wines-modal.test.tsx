@@ -6,15 +6,15 @@ import { ApiError } from '../../../lib/api-client';
 import { clearToasts } from '../../../lib/notify';
 import { renderWithProviders } from '../../../test/render';
 import { listLocations } from '../api/locations';
-import { moveOwnWines } from '../api/move-own-wines';
+import { moveCellarWines } from '../api/move-cellar-wines';
 import { cellarWineFixture, locationsFixture } from '../test-fixtures';
 import { MoveWinesModal, movesFor } from './move-wines-modal';
 
 vi.mock('../api/locations', () => ({ listLocations: vi.fn() }));
-vi.mock('../api/move-own-wines', () => ({ moveOwnWines: vi.fn() }));
+vi.mock('../api/move-cellar-wines', () => ({ moveCellarWines: vi.fn() }));
 
 const list = vi.mocked(listLocations);
-const move = vi.mocked(moveOwnWines);
+const move = vi.mocked(moveCellarWines);
 
 const LOCATIONS = locationsFixture();
 

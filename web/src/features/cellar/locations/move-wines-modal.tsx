@@ -19,7 +19,7 @@ import { notify } from '../../../lib/notify';
 import { NOT_A_NUMBER, numberText, parseNumberText } from '../../../lib/number-text';
 import { QueryProvider } from '../../../lib/query-client';
 import { locationsQuery } from '../api/cellar-queries';
-import { moveOwnWines } from '../api/move-own-wines';
+import { moveCellarWines } from '../api/move-cellar-wines';
 import { buildLocationTree, flattenTree, locationPath, PATH_SEPARATOR } from './location-tree';
 
 export interface MoveWinesModalProps {
@@ -249,7 +249,7 @@ function MoveFields({ userId, wines, locations, onClose, onMoved }: MoveFieldsPr
     let sent = 0;
     try {
       for (const part of chunks(moves, MOVE_MAX)) {
-        await moveOwnWines(userId, part);
+        await moveCellarWines(userId, part);
         sent += part.length;
       }
       notify.success(t('cellarPlaces.move.done', { count: total, location: nameOf(idOf(destination)) }));

@@ -6,18 +6,18 @@ import { ApiError } from '../../../lib/api-client';
 import { clearToasts } from '../../../lib/notify';
 import { renderWithProviders } from '../../../test/render';
 import { searchWines } from '../../wines/api/search-wines';
-import { createOwnWine } from '../api/create-own-wine';
-import { getOwnWine } from '../api/get-own-wine';
-import { listOwnWines } from '../api/list-own-wines';
-import { updateOwnWine } from '../api/update-own-wine';
+import { createCellarWine } from '../api/create-cellar-wine';
+import { getCellarWine } from '../api/get-cellar-wine';
+import { listCellarWines } from '../api/list-cellar-wines';
+import { updateCellarWine } from '../api/update-cellar-wine';
 import { cellarWineFixture, locationsFixture } from '../test-fixtures';
 import { AddWineModal } from './add-wine-modal';
 
 vi.mock('../../wines/api/search-wines', () => ({ searchWines: vi.fn() }));
-vi.mock('../api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
-vi.mock('../api/create-own-wine', () => ({ createOwnWine: vi.fn() }));
-vi.mock('../api/update-own-wine', () => ({ updateOwnWine: vi.fn() }));
-vi.mock('../api/get-own-wine', () => ({ getOwnWine: vi.fn() }));
+vi.mock('../api/list-cellar-wines', () => ({ listCellarWines: vi.fn() }));
+vi.mock('../api/create-cellar-wine', () => ({ createCellarWine: vi.fn() }));
+vi.mock('../api/update-cellar-wine', () => ({ updateCellarWine: vi.fn() }));
+vi.mock('../api/get-cellar-wine', () => ({ getCellarWine: vi.fn() }));
 
 function catalogueWine(id: string, name: string): WineRow {
   return {
@@ -82,7 +82,7 @@ describe('adding a catalogue wine', () => {
     await i18n.changeLanguage('en');
     vi.clearAllMocks();
     vi.mocked(searchWines).mockResolvedValue({ rows: [HELD, NEW], count: 2 } as never);
-    vi.mocked(listOwnWines).mockResolvedValue(page());
+    vi.mocked(listCellarWines).mockResolvedValue(page());
   });
 
   afterEach(() => clearToasts());
@@ -93,12 +93,12 @@ describe('adding a catalogue wine', () => {
     const held = await within(results).findByText('In your cellar (13 bottles)');
     expect(held.closest('button')?.textContent).toContain('Barolo Cannubi');
     expect(within(results).getAllByText(/In your cellar/)).toHaveLength(1);
-    expect(listOwnWines).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(listOwnWines).mock.calls[0]?.[1]).toMatchObject({ wineId: ['cat-1', 'cat-2'] });
+    expect(listCellarWines).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(listCellarWines).mock.calls[0]?.[1]).toMatchObject({ wineId: ['cat-1', 'cat-2'] });
   });
 
   it('adds bottles to the wine already there instead of making a second one', async () => {
-    vi.mocked(updateOwnWine).mockResolvedValue({ ...COPY, quantity: 15 });
+    vi.mocked(updateCellarWine).mockResolvedValue({ ...COPY, quantity: 15 });
     const { onAdded } = renderDialog();
     const results = await search('bar');
     await within(results).findByText('In your cellar (13 bottles)');
@@ -109,9 +109,9 @@ describe('adding a catalogue wine', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to the wine in the cellar' }));
 
     await waitFor(() =>
-      expect(updateOwnWine).toHaveBeenCalledWith('u1', 'own-1', { addQuantity: 2, locationId: 'rack' }),
+      expect(updateCellarWine).toHaveBeenCalledWith('u1', 'own-1', { addQuantity: 2, locationId: 'rack' }),
     );
-    expect(createOwnWine).not.toHaveBeenCalled();
+    expect(createCellarWine).not.toHaveBeenCalled();
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith(expect.objectContaining({ quantity: 15 })));
   });
 
@@ -125,26 +125,26 @@ describe('adding a catalogue wine', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add to the wine in the cellar' }));
     expect(await screen.findByText('Must be at least 1')).toBeTruthy();
-    expect(updateOwnWine).not.toHaveBeenCalled();
+    expect(updateCellarWine).not.toHaveBeenCalled();
   });
 
   it('turns to the wine there when another device added it meanwhile', async () => {
-    vi.mocked(listOwnWines).mockResolvedValue(page([]));
-    vi.mocked(createOwnWine).mockRejectedValue(
+    vi.mocked(listCellarWines).mockResolvedValue(page([]));
+    vi.mocked(createCellarWine).mockRejectedValue(
       new ApiError('This wine is already in your cellar', 409, 'CONFLICT', {
         wineId: 'This wine is already in your cellar',
         ownWineId: 'own-1',
       }),
     );
-    vi.mocked(getOwnWine).mockResolvedValue(COPY);
+    vi.mocked(getCellarWine).mockResolvedValue(COPY);
     renderDialog();
     const results = await search('bar');
-    await waitFor(() => expect(listOwnWines).toHaveBeenCalled());
+    await waitFor(() => expect(listCellarWines).toHaveBeenCalled());
     fireEvent.click(within(results).getByText('Brezza Barolo Cannubi'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cellar' }));
 
     expect(await screen.findByText(/just added to your cellar/)).toBeTruthy();
     expect(screen.getByText('In your cellar (13 bottles)')).toBeTruthy();
-    expect(getOwnWine).toHaveBeenCalledWith('u1', 'own-1');
+    expect(getCellarWine).toHaveBeenCalledWith('u1', 'own-1');
   });
 });

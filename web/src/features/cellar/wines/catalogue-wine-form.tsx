@@ -26,9 +26,9 @@ import { QueryProvider } from '../../../lib/query-client';
 import { producerBesideName } from '../../../lib/wine-text';
 import { catalogueSearchQuery } from '../../wines/api/wine-queries';
 import { cellarCopiesOfQuery } from '../api/cellar-queries';
-import { createOwnWine } from '../api/create-own-wine';
-import { getOwnWine } from '../api/get-own-wine';
-import { updateOwnWine } from '../api/update-own-wine';
+import { createCellarWine } from '../api/create-cellar-wine';
+import { getCellarWine } from '../api/get-cellar-wine';
+import { updateCellarWine } from '../api/update-cellar-wine';
 import {
   initialStock,
   LocationSelect,
@@ -298,14 +298,17 @@ function CatalogueStockForm({
     // `source` may be left out for a catalogue wine: the body is the documented `{wineId, quantity, …}`.
     const { source: _source, ...input } = toInput(values);
     try {
-      const created = await createOwnWine(userId, withoutEmpty({ ...input, quantity: input.quantity ?? 1 }));
+      const created = await createCellarWine(
+        userId,
+        withoutEmpty({ ...input, quantity: input.quantity ?? 1 }),
+      );
       notify.success(t('cellarWines.add.added', { name: created?.wineDisplayName ?? wine.name }));
       onAdded(created);
     } catch (error) {
       const there = error instanceof ApiError && error.status === 409 ? error.fields.ownWineId : undefined;
       if (there) {
         // Never a second row: the form turns to adding the bottles to the wine that is there.
-        const copy = await getOwnWine(userId, there).catch(() => undefined);
+        const copy = await getCellarWine(userId, there).catch(() => undefined);
         if (copy) {
           onAlreadyThere(copy);
           return;
@@ -380,7 +383,7 @@ function ExistingWineForm({
     setErrors({});
     setBusy(true);
     try {
-      const updated = await updateOwnWine(userId, copy.id, {
+      const updated = await updateCellarWine(userId, copy.id, {
         addQuantity: checked.value,
         locationId: location === UNCATEGORIZED ? null : location,
       });

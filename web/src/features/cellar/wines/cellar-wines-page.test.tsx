@@ -6,19 +6,19 @@ import { clearToasts } from '../../../lib/notify';
 import { endSession, startSession } from '../../../lib/session';
 import { renderWithProviders } from '../../../test/render';
 import { listCategories } from '../api/categories';
-import { createOwnWine } from '../api/create-own-wine';
-import { listOwnWines } from '../api/list-own-wines';
+import { createCellarWine } from '../api/create-cellar-wine';
+import { listCellarWines } from '../api/list-cellar-wines';
 import { listLocations } from '../api/locations';
-import { updateOwnWine } from '../api/update-own-wine';
+import { updateCellarWine } from '../api/update-cellar-wine';
 import { getCellars } from '../settings/api/get-cellars';
 import { cellarFixture, cellarOwnerSession, cellarWineFixture, locationFixture } from '../test-fixtures';
 import { CARDS_QUERY } from './cards-query';
 import { CellarWinesPage } from './cellar-wines-page';
 
-vi.mock('../api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
-vi.mock('../api/create-own-wine', () => ({ createOwnWine: vi.fn() }));
-vi.mock('../api/update-own-wine', () => ({ updateOwnWine: vi.fn() }));
-vi.mock('../api/delete-own-wines', () => ({ deleteOwnWines: vi.fn() }));
+vi.mock('../api/list-cellar-wines', () => ({ listCellarWines: vi.fn() }));
+vi.mock('../api/create-cellar-wine', () => ({ createCellarWine: vi.fn() }));
+vi.mock('../api/update-cellar-wine', () => ({ updateCellarWine: vi.fn() }));
+vi.mock('../api/delete-cellar-wines', () => ({ deleteCellarWines: vi.fn() }));
 vi.mock('../api/locations', () => ({ listLocations: vi.fn() }));
 vi.mock('../api/categories', () => ({ listCategories: vi.fn() }));
 vi.mock('../settings/api/get-cellars', () => ({ getCellars: vi.fn() }));
@@ -27,9 +27,9 @@ vi.mock('../../wines/api/search-wines', () => ({ searchWines: vi.fn() }));
 vi.mock('../locations/locations-panel', () => ({ LocationsPanel: () => null }));
 vi.mock('../locations/move-wines-modal', () => ({ MoveWinesModal: () => null }));
 
-const wines = vi.mocked(listOwnWines);
-const create = vi.mocked(createOwnWine);
-const update = vi.mocked(updateOwnWine);
+const wines = vi.mocked(listCellarWines);
+const create = vi.mocked(createCellarWine);
+const update = vi.mocked(updateCellarWine);
 
 function pageOf(rows: CellarWine[]): CellarWinePage {
   const bottles = rows.reduce((sum, row) => sum + row.quantity, 0);

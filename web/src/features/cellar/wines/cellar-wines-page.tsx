@@ -10,7 +10,7 @@ import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useViewMoney } from '../../config/view-money';
-import { cellarKeys, cellarSettingsQuery, locationsQuery, ownWinesQuery } from '../api/cellar-queries';
+import { cellarKeys, cellarSettingsQuery, cellarWinesQuery, locationsQuery } from '../api/cellar-queries';
 import { LocationsPanel } from '../locations/locations-panel';
 import { MoveWinesModal } from '../locations/move-wines-modal';
 import { AddWineModal } from './add-wine-modal';
@@ -95,7 +95,7 @@ function CellarWines({ userId }: { userId: string }) {
   const client = useQueryClient();
   const query = winesQuery(view);
   // The rows already shown stay while the next page or search loads, so the table does not jump.
-  const wines = useQuery({ ...ownWinesQuery(userId, query), placeholderData: keepPreviousData });
+  const wines = useQuery({ ...cellarWinesQuery(userId, query), placeholderData: keepPreviousData });
   const cellar = useQuery(cellarSettingsQuery(userId)).data ?? undefined;
   const locations = useQuery(locationsQuery(userId)).data;
   const [columns, toggleColumn] = useColumnChoice();
@@ -132,7 +132,7 @@ function CellarWines({ userId }: { userId: string }) {
   // Wines added, changed, moved or deleted: the page (and the bottle counts per location) again.
   const reloadWines = useCallback(() => {
     setSelected(new Map());
-    void client.invalidateQueries({ queryKey: cellarKeys.ownWines(userId) });
+    void client.invalidateQueries({ queryKey: cellarKeys.cellarWines(userId) });
   }, [client, userId]);
   const reload = useCallback(() => {
     reloadWines();

@@ -13,7 +13,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { apiFieldErrors, errorMessage, schemaErrors } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { numberText, schemaNumber } from '../../../lib/number-text';
-import { createOwnWine } from '../api/create-own-wine';
+import { createCellarWine } from '../api/create-cellar-wine';
 import {
   initialStock,
   StockFields,
@@ -115,7 +115,7 @@ export function CustomWineForm({
   const submit = form.onSubmit(async (values) => {
     const input = toInput(values, currency);
     try {
-      const created = await createOwnWine(
+      const created = await createCellarWine(
         userId,
         withoutEmpty({
           ...input,

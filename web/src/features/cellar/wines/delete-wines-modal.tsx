@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
-import { deleteOwnWines } from '../api/delete-own-wines';
+import { deleteCellarWines } from '../api/delete-cellar-wines';
 import classes from './cellar-wines-page.module.css';
 
 interface DeleteWinesModalProps {
@@ -24,7 +24,7 @@ export function DeleteWinesModal({ userId, wines, opened, onClose, onDeleted }: 
   const confirm = async () => {
     setBusy(true);
     try {
-      const result = await deleteOwnWines(
+      const result = await deleteCellarWines(
         userId,
         wines.map((wine) => wine.id),
       );

@@ -7,25 +7,25 @@ import { ApiError } from '../../../lib/api-client';
 import { clearToasts } from '../../../lib/notify';
 import { renderWithProviders } from '../../../test/render';
 import { listCategories } from '../api/categories';
-import { getOwnWine } from '../api/get-own-wine';
+import { getCellarWine } from '../api/get-cellar-wine';
 import { listHistory } from '../api/history';
 import { listLocations } from '../api/locations';
-import { moveOwnWines } from '../api/move-own-wines';
-import { updateOwnWine } from '../api/update-own-wine';
+import { moveCellarWines } from '../api/move-cellar-wines';
+import { updateCellarWine } from '../api/update-cellar-wine';
 import { cellarFixture, cellarWineFixture, locationsFixture } from '../test-fixtures';
 import { WineDetailDrawer } from './wine-detail-drawer';
 
-vi.mock('../api/update-own-wine', () => ({ updateOwnWine: vi.fn() }));
-vi.mock('../api/get-own-wine', () => ({ getOwnWine: vi.fn() }));
+vi.mock('../api/update-cellar-wine', () => ({ updateCellarWine: vi.fn() }));
+vi.mock('../api/get-cellar-wine', () => ({ getCellarWine: vi.fn() }));
 vi.mock('../api/history', () => ({ listHistory: vi.fn() }));
 vi.mock('../api/categories', () => ({ listCategories: vi.fn() }));
 vi.mock('../api/locations', () => ({ listLocations: vi.fn() }));
-vi.mock('../api/move-own-wines', () => ({ moveOwnWines: vi.fn() }));
+vi.mock('../api/move-cellar-wines', () => ({ moveCellarWines: vi.fn() }));
 
-const update = vi.mocked(updateOwnWine);
+const update = vi.mocked(updateCellarWine);
 const history = vi.mocked(listHistory);
-const fetchWine = vi.mocked(getOwnWine);
-const move = vi.mocked(moveOwnWines);
+const fetchWine = vi.mocked(getCellarWine);
+const move = vi.mocked(moveCellarWines);
 
 const LOCATIONS = locationsFixture();
 

@@ -18,8 +18,8 @@ import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/for
 import { notify } from '../../../lib/notify';
 import { QueryProvider } from '../../../lib/query-client';
 import { categoriesQuery } from '../api/cellar-queries';
-import { getOwnWine } from '../api/get-own-wine';
-import { updateOwnWine } from '../api/update-own-wine';
+import { getCellarWine } from '../api/get-cellar-wine';
+import { updateCellarWine } from '../api/update-cellar-wine';
 import { MoveWinesModal } from '../locations/move-wines-modal';
 import classes from './cellar-wines-page.module.css';
 import drawerClasses from './wine-detail-drawer.module.css';
@@ -91,7 +91,7 @@ function DetailDrawer({ wine, onClose, onSaved, onMoved = onSaved, userId, ...re
 
   const refresh = async (id: string) => {
     try {
-      changed(await getOwnWine(userId, id));
+      changed(await getCellarWine(userId, id));
     } catch (error) {
       notify.error(`${t('cellarWines.detail.refreshError')} ${errorMessage(error)}`);
     }
@@ -218,7 +218,7 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
     }
     setJustSaved(false);
     try {
-      const saved = await updateOwnWine(userId, wine.id, changes);
+      const saved = await updateCellarWine(userId, wine.id, changes);
       notify.success(t('cellarWines.detail.saved', { name: saved?.wineDisplayName ?? wine.wineDisplayName }));
       // The form starts again from the wine as saved, on the tab that was open.
       serverErrors.current = {};

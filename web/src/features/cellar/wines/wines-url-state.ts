@@ -6,7 +6,7 @@ import {
   MAIN_CATEGORIES,
   type MainCategory,
 } from '@kork/shared';
-import type { OwnWinesFilter } from '../api/list-own-wines';
+import type { CellarWinesFilter } from '../api/list-cellar-wines';
 
 /**
  * The inventory's view lives in the URL (search, filters, location, sort and page), so a reload, the
@@ -95,7 +95,7 @@ export function hasFilters(view: WinesView): boolean {
 }
 
 /** The `GET …/own-wines` query for the view. */
-export function winesQuery(view: WinesView): OwnWinesFilter {
+export function winesQuery(view: WinesView): CellarWinesFilter {
   const search = view.search.trim();
   return {
     page: view.page,

@@ -1,5 +1,5 @@
 import { type CellarWine, MAX_CELLAR_RESULTS_PER_PAGE } from '@kork/shared';
-import { listOwnWines } from '../../cellar/api/list-own-wines';
+import { listCellarWines } from '../../cellar/api/list-cellar-wines';
 import { getWineList } from '../../wine-lists/api/wine-lists';
 import type { DraftWine } from './event-form';
 
@@ -26,7 +26,7 @@ export async function cellarListWines(
   const wanted = new Set(list.wines.map((wine) => wine.ownWineId));
   const found = new Map<string, CellarWine>();
   for (let page = 1; page <= MAX_PAGES && found.size < wanted.size; page += 1) {
-    const rows = await listOwnWines(
+    const rows = await listCellarWines(
       userId,
       { page, resultsPerPage: MAX_CELLAR_RESULTS_PER_PAGE, sortColumn: 'createdAt', sortDirection: 'asc' },
       signal,

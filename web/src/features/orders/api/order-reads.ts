@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getOwnWine } from '../../cellar/api/get-own-wine';
-import { listOwnWines } from '../../cellar/api/list-own-wines';
+import { getCellarWine } from '../../cellar/api/get-cellar-wine';
+import { listCellarWines } from '../../cellar/api/list-cellar-wines';
 import { searchWines } from '../../wines/api/search-wines';
 
 /** The wines an order line may be for, found by name: the cellar's own, or the whole catalogue. */
@@ -8,7 +8,7 @@ import { searchWines } from '../../wines/api/search-wines';
 export function orderCellarWinesQuery(userId: string, term: string) {
   return queryOptions({
     queryKey: ['order-wines', userId, 'pick', term] as const,
-    queryFn: ({ signal }) => listOwnWines(userId, { search: term, resultsPerPage: 8, page: 1 }, signal),
+    queryFn: ({ signal }) => listCellarWines(userId, { search: term, resultsPerPage: 8, page: 1 }, signal),
   });
 }
 
@@ -21,9 +21,9 @@ export function orderCatalogueQuery(term: string) {
 }
 
 /** One cellar wine an order line is for, as it now is (its stock and purchase price before receiving). */
-export function orderOwnWineQuery(userId: string, ownWineId: string) {
+export function orderCellarWineQuery(userId: string, ownWineId: string) {
   return queryOptions({
     queryKey: ['order-wines', userId, 'one', ownWineId] as const,
-    queryFn: ({ signal }) => getOwnWine(userId, ownWineId, signal),
+    queryFn: ({ signal }) => getCellarWine(userId, ownWineId, signal),
   });
 }

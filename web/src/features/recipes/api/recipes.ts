@@ -1,8 +1,8 @@
 import type { Cellar, CellarWine, Recipe, RecipeInput, RecipeList, RecipeUpdate } from '@kork/shared';
 import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getOwnWine } from '../../cellar/api/get-own-wine';
-import { listOwnWines } from '../../cellar/api/list-own-wines';
+import { getCellarWine } from '../../cellar/api/get-cellar-wine';
+import { listCellarWines } from '../../cellar/api/list-cellar-wines';
 import { getCellars } from '../../cellar/settings/api/get-cellars';
 
 /**
@@ -81,7 +81,7 @@ export function useIngredientWines(userId: string, wineIds: readonly string[]) {
   return useQueries({
     queries: wineIds.map((wineId) => ({
       queryKey: recipeKeys.wine(userId, wineId),
-      queryFn: ({ signal }: { signal: AbortSignal }) => getOwnWine(userId, wineId, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getCellarWine(userId, wineId, signal),
       staleTime: 30_000,
     })),
   });
@@ -95,12 +95,12 @@ export async function pickableWines(
 ): Promise<{ spirits: CellarWine[]; others: CellarWine[] }> {
   const search = term || undefined;
   const [spirits, all] = await Promise.all([
-    listOwnWines(
+    listCellarWines(
       userId,
       { search, mainCategoryId: ['spirits'], resultsPerPage: 30, page: 1, sortColumn: 'wineDisplayName' },
       signal,
     ),
-    listOwnWines(userId, { search, resultsPerPage: 30, page: 1, sortColumn: 'wineDisplayName' }, signal),
+    listCellarWines(userId, { search, resultsPerPage: 30, page: 1, sortColumn: 'wineDisplayName' }, signal),
   ]);
   const spiritIds = new Set(spirits.rows.map((wine) => wine.id));
   return { spirits: spirits.rows, others: all.rows.filter((wine) => !spiritIds.has(wine.id)) };

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listOwnWines } from '../../cellar/api/list-own-wines';
+import { listCellarWines } from '../../cellar/api/list-cellar-wines';
 import { listLocations } from '../../cellar/api/locations';
 import { getCellars } from '../../cellar/settings/api/get-cellars';
 
@@ -31,7 +31,7 @@ export function saleWinePickQuery(userId: string, term: string) {
   return queryOptions({
     queryKey: ['sale-wines', userId, 'pick', term] as const,
     queryFn: ({ signal }) =>
-      listOwnWines(userId, { search: term, inStock: true, resultsPerPage: 8, page: 1 }, signal),
+      listCellarWines(userId, { search: term, inStock: true, resultsPerPage: 8, page: 1 }, signal),
   });
 }
 
@@ -40,6 +40,6 @@ export function saleWineFilterQuery(userId: string, term: string) {
   return queryOptions({
     queryKey: ['sale-wines', userId, 'filter', term] as const,
     queryFn: ({ signal }) =>
-      listOwnWines(userId, { search: term || undefined, resultsPerPage: 20, page: 1 }, signal),
+      listCellarWines(userId, { search: term || undefined, resultsPerPage: 20, page: 1 }, signal),
   });
 }

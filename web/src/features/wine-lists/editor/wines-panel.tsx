@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { listCategories } from '../../cellar/api/categories';
-import { listOwnWines } from '../../cellar/api/list-own-wines';
+import { listCellarWines } from '../../cellar/api/list-cellar-wines';
 import { usePatchWineList } from '../api/wine-lists';
 import classes from './list-editor.module.css';
 
@@ -283,7 +283,7 @@ function AddWines({
   });
   const found = useQuery({
     queryKey: ['wine-list-search', userId, term],
-    queryFn: ({ signal }) => listOwnWines(userId, { search: term, resultsPerPage: 8, page: 1 }, signal),
+    queryFn: ({ signal }) => listCellarWines(userId, { search: term, resultsPerPage: 8, page: 1 }, signal),
     enabled: term.length >= 2,
   });
   const options = useMemo(

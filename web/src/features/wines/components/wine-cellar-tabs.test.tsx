@@ -5,19 +5,19 @@ import { i18n } from '../../../i18n/i18n';
 import { clearToasts } from '../../../lib/notify';
 import { renderWithProviders } from '../../../test/render';
 import { listCategories } from '../../cellar/api/categories';
-import { createOwnWine } from '../../cellar/api/create-own-wine';
+import { createCellarWine } from '../../cellar/api/create-cellar-wine';
 import { listHistory } from '../../cellar/api/history';
-import { listOwnWines } from '../../cellar/api/list-own-wines';
+import { listCellarWines } from '../../cellar/api/list-cellar-wines';
 import { listLocations } from '../../cellar/api/locations';
-import { updateOwnWine } from '../../cellar/api/update-own-wine';
+import { updateCellarWine } from '../../cellar/api/update-cellar-wine';
 import { getCellars } from '../../cellar/settings/api/get-cellars';
 import { cellarFixture, cellarWineFixture, locationFixture } from '../../cellar/test-fixtures';
 import { WineCellarTabs } from './wine-cellar-tabs';
 
-vi.mock('../../cellar/api/list-own-wines', () => ({ listOwnWines: vi.fn() }));
-vi.mock('../../cellar/api/create-own-wine', () => ({ createOwnWine: vi.fn() }));
-vi.mock('../../cellar/api/update-own-wine', () => ({ updateOwnWine: vi.fn() }));
-vi.mock('../../cellar/api/get-own-wine', () => ({ getOwnWine: vi.fn() }));
+vi.mock('../../cellar/api/list-cellar-wines', () => ({ listCellarWines: vi.fn() }));
+vi.mock('../../cellar/api/create-cellar-wine', () => ({ createCellarWine: vi.fn() }));
+vi.mock('../../cellar/api/update-cellar-wine', () => ({ updateCellarWine: vi.fn() }));
+vi.mock('../../cellar/api/get-cellar-wine', () => ({ getCellarWine: vi.fn() }));
 vi.mock('../../cellar/api/history', () => ({ listHistory: vi.fn() }));
 vi.mock('../../cellar/api/locations', () => ({ listLocations: vi.fn() }));
 vi.mock('../../cellar/api/categories', () => ({ listCategories: vi.fn() }));
@@ -30,10 +30,10 @@ vi.mock('../../wine-lists/api/public-wine-lists', () => ({
   })),
 }));
 
-const ownWines = vi.mocked(listOwnWines);
-const create = vi.mocked(createOwnWine);
+const cellarWines = vi.mocked(listCellarWines);
+const create = vi.mocked(createCellarWine);
 const history = vi.mocked(listHistory);
-const update = vi.mocked(updateOwnWine);
+const update = vi.mocked(updateCellarWine);
 
 const WINE: WineDetail = {
   id: 'cat-1',
@@ -116,7 +116,7 @@ describe('the cellar tabs of a wine', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     vi.clearAllMocks();
-    ownWines.mockReset();
+    cellarWines.mockReset();
     create.mockReset();
     update.mockReset();
     vi.mocked(getCellars).mockResolvedValue({ rows: [CELLAR], count: 1 });
@@ -136,7 +136,7 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('lists the tabs in the order of the wine profile', async () => {
-    ownWines.mockResolvedValue(pageOf([]));
+    cellarWines.mockResolvedValue(pageOf([]));
     renderTabs();
 
     expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual([
@@ -146,8 +146,8 @@ describe('the cellar tabs of a wine', () => {
       'Wine list',
       'Details',
     ]);
-    await waitFor(() => expect(ownWines).toHaveBeenCalled());
-    expect(ownWines).toHaveBeenCalledWith(
+    await waitFor(() => expect(cellarWines).toHaveBeenCalled());
+    expect(cellarWines).toHaveBeenCalledWith(
       'u1',
       { wineId: ['cat-1'], resultsPerPage: 20, page: 1 },
       expect.any(AbortSignal),
@@ -155,7 +155,7 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('opens a held wine on pricing and shows its prices, mark-up and cost', async () => {
-    ownWines.mockResolvedValue(pageOf([copy()]));
+    cellarWines.mockResolvedValue(pageOf([copy()]));
     renderTabs();
 
     await waitFor(() => expect(isSelected('Pricing')).toBe(true));
@@ -174,10 +174,10 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('opens a wine not held on the details', async () => {
-    ownWines.mockResolvedValue(pageOf([]));
+    cellarWines.mockResolvedValue(pageOf([]));
     renderTabs();
 
-    await waitFor(() => expect(ownWines).toHaveBeenCalled());
+    await waitFor(() => expect(cellarWines).toHaveBeenCalled());
     expect(isSelected('Details')).toBe(true);
     expect(screen.getByText('Nebbiolo 100 %')).toBeTruthy();
     // Nothing else is fetched for a wine the viewer does not hold.
@@ -186,7 +186,7 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('shows the bottles and lists every placement with its whole location path', async () => {
-    ownWines.mockResolvedValue(pageOf([copy()]));
+    cellarWines.mockResolvedValue(pageOf([copy()]));
     renderTabs();
     await waitFor(() => expect(isSelected('Pricing')).toBe(true));
 
@@ -204,7 +204,7 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('marks a wine with no bottles', async () => {
-    ownWines.mockResolvedValue(pageOf([copy({ quantity: 0, placements: [] })]));
+    cellarWines.mockResolvedValue(pageOf([copy({ quantity: 0, placements: [] })]));
     renderTabs();
     await waitFor(() => expect(isSelected('Pricing')).toBe(true));
 
@@ -214,7 +214,7 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('asks for the history of the cellar copy', async () => {
-    ownWines.mockResolvedValue(pageOf([copy()]));
+    cellarWines.mockResolvedValue(pageOf([copy()]));
     renderTabs();
     await waitFor(() => expect(isSelected('Pricing')).toBe(true));
 
@@ -231,7 +231,7 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('shows the wine list category by its path, the price format and the list names', async () => {
-    ownWines.mockResolvedValue(pageOf([copy({ customListWineName: 'Cannubi' })]));
+    cellarWines.mockResolvedValue(pageOf([copy({ customListWineName: 'Cannubi' })]));
     renderTabs();
     await waitFor(() => expect(isSelected('Pricing')).toBe(true));
 
@@ -248,7 +248,7 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('lets a person who bought the wine twice choose which purchase to see', async () => {
-    ownWines.mockResolvedValue(
+    cellarWines.mockResolvedValue(
       pageOf([
         copy({ id: 'own-2', createdAt: '2025-03-01T10:00:00Z', sellingPrice: 150_000, quantity: 3 }),
         copy(),
@@ -265,9 +265,9 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('says plainly when the wine is not in the cellar, and adds it from the wine itself', async () => {
-    ownWines.mockResolvedValueOnce(pageOf([]));
+    cellarWines.mockResolvedValueOnce(pageOf([]));
     renderTabs();
-    await waitFor(() => expect(ownWines).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(cellarWines).toHaveBeenCalledTimes(1));
 
     fireEvent.click(tab('Pricing'));
     expect(await screen.findByText('This wine is not in your cellar')).toBeTruthy();
@@ -280,7 +280,7 @@ describe('the cellar tabs of a wine', () => {
 
     const added = copy({ sellingPrice: 99_000 });
     create.mockResolvedValue(added);
-    ownWines.mockResolvedValue(pageOf([added]));
+    cellarWines.mockResolvedValue(pageOf([added]));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Bottles' }), { target: { value: '6' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add to cellar' }));
 
@@ -292,7 +292,7 @@ describe('the cellar tabs of a wine', () => {
   });
 
   it('opens the cellar drawer from "Edit in cellar" and shows what was saved', async () => {
-    ownWines.mockResolvedValue(pageOf([copy()]));
+    cellarWines.mockResolvedValue(pageOf([copy()]));
     renderTabs();
     await waitFor(() => expect(isSelected('Pricing')).toBe(true));
 
@@ -301,7 +301,7 @@ describe('the cellar tabs of a wine', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Brezza Barolo Cannubi 2019' });
     const saved = copy({ sellingPrice: 130_000, updatedAt: '2025-02-02T10:00:00Z' });
     update.mockResolvedValue(saved);
-    ownWines.mockResolvedValue(pageOf([saved]));
+    cellarWines.mockResolvedValue(pageOf([saved]));
     fireEvent.change(within(drawer).getByRole('textbox', { name: 'Selling price inc VAT (NOK)' }), {
       target: { value: '1300' },
     });
@@ -311,18 +311,18 @@ describe('the cellar tabs of a wine', () => {
     // The tab behind shows the copy as saved; the drawer stays open on it, as the cellar's drawer does.
     await waitFor(() => expect(shownFor('Selling price inc VAT')).toMatch(/1,300\.00/));
     expect(screen.getByRole('dialog', { name: 'Brezza Barolo Cannubi 2019' })).toBeTruthy();
-    expect(ownWines).toHaveBeenCalledTimes(2);
+    expect(cellarWines).toHaveBeenCalledTimes(2);
   });
 
   it('offers to try again when the cellar could not be loaded', async () => {
-    ownWines.mockRejectedValueOnce(new Error('offline'));
+    cellarWines.mockRejectedValueOnce(new Error('offline'));
     renderTabs();
 
     fireEvent.click(tab('Pricing'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your cellar could not be loaded.');
 
-    ownWines.mockResolvedValue(pageOf([copy()]));
+    cellarWines.mockResolvedValue(pageOf([copy()]));
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(shownFor('Purchase price ex VAT')).toMatch(/400\.00/));
   });

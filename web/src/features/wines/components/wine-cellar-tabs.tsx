@@ -93,7 +93,7 @@ function CellarTabs({ wine, userId }: WineCellarTabsProps) {
 
   // The cellar changed from here: the copies again, and the cellar's own lists when next shown.
   const reloadCopies = (viewerId: string) =>
-    void client.invalidateQueries({ queryKey: cellarKeys.ownWines(viewerId) });
+    void client.invalidateQueries({ queryKey: cellarKeys.cellarWines(viewerId) });
 
   const showLocations = () => {
     // Locations may have been added or renamed elsewhere since they were fetched.

@@ -10,7 +10,7 @@ export const BULK_CHUNK = 50;
  * wine already in the cellar gets the bottles added to its row (one row, not two): the answer holds each
  * wine written or added to once per chunk.
  */
-export async function bulkCreateOwnWines(
+export async function bulkCreateCellarWines(
   userId: string,
   wines: CellarWineInput[],
   options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},

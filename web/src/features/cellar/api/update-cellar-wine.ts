@@ -2,7 +2,7 @@ import type { CellarWine, CellarWineUpdate } from '@kork/shared';
 import { api } from '../../../lib/api-client';
 
 /** `PATCH /api/wine-cellars/users/{userId}/own-wines/{id}`: answers the wine as it now is. */
-export function updateOwnWine(userId: string, id: string, changes: CellarWineUpdate): Promise<CellarWine> {
+export function updateCellarWine(userId: string, id: string, changes: CellarWineUpdate): Promise<CellarWine> {
   return api.patch<CellarWine>(
     `/wine-cellars/users/${encodeURIComponent(userId)}/own-wines/${encodeURIComponent(id)}`,
     { body: changes },

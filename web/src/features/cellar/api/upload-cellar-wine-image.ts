@@ -2,7 +2,7 @@ import type { CellarWine } from '@kork/shared';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/wine-cellars/users/{userId}/own-wines/{id}/images` (multipart `image`). */
-export function uploadOwnWineImage(userId: string, id: string, image: File): Promise<CellarWine> {
+export function uploadCellarWineImage(userId: string, id: string, image: File): Promise<CellarWine> {
   const form = new FormData();
   form.append('image', image);
   return api.post<CellarWine>(
