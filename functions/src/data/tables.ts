@@ -65,25 +65,33 @@ type Listed = (typeof OWNERSHIP)[Domain][number];
 const everyEntityOwned: Record<EntityName, true> = {} as Record<Listed, true>;
 void everyEntityOwned;
 
-const cache = new WeakMap<AllEntities, Map<Domain, unknown>>();
+/**
+ * One domain's entities out of the service's (or a transaction's view of them, which at run time is the
+ * same object), made once per service and domain.
+ */
+const owned = new WeakMap<object, Map<Domain, unknown>>();
 
-function pick<D extends Domain>(all: AllEntities, domain: D): TablesOf<D> {
-  let byDomain = cache.get(all);
+function only<T extends object, D extends Domain>(all: T, domain: D): Pick<T, OwnedBy<D> & keyof T> {
+  let byDomain = owned.get(all);
   if (!byDomain) {
     byDomain = new Map();
-    cache.set(all, byDomain);
+    owned.set(all, byDomain);
   }
-  let owned = byDomain.get(domain) as TablesOf<D> | undefined;
-  if (!owned) {
-    owned = Object.fromEntries(OWNERSHIP[domain].map((name) => [name, all[name]])) as TablesOf<D>;
-    byDomain.set(domain, owned);
+  let picked = byDomain.get(domain) as Pick<T, OwnedBy<D> & keyof T> | undefined;
+  if (!picked) {
+    const entities = all as Record<string, unknown>;
+    picked = Object.fromEntries(OWNERSHIP[domain].map((name) => [name, entities[name]])) as Pick<
+      T,
+      OwnedBy<D> & keyof T
+    >;
+    byDomain.set(domain, picked);
   }
-  return owned;
+  return picked;
 }
 
 /** The entities `domain` owns, over the current DynamoDB client. */
 export function tables<D extends Domain>(domain: D): TablesOf<D> {
-  return pick(db().entities, domain);
+  return only(db().entities, domain);
 }
 
 type Service = ReturnType<typeof db>;
@@ -91,12 +99,6 @@ type WriteBuild = Parameters<Service['transaction']['write']>[0];
 type GetBuild = Parameters<Service['transaction']['get']>[0];
 type WriteEntities = Parameters<WriteBuild>[0];
 type GetEntities = Parameters<GetBuild>[0];
-
-function only<T extends object, D extends Domain>(all: T, domain: D): Pick<T, OwnedBy<D> & keyof T> {
-  return Object.fromEntries(
-    OWNERSHIP[domain].map((name) => [name, (all as Record<string, unknown>)[name]]),
-  ) as Pick<T, OwnedBy<D> & keyof T>;
-}
 
 /**
  * Transactions over `domain`'s entities. `write` returns what `commitTransaction` expects; items built
