@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './app-config';
+export * from './assistant';
 export * from './catalog';
 export * from './cellar';
 export * from './cellar-pricing';
