@@ -24,8 +24,22 @@ const DOMAIN_MAP = {
   pos: ['accounts', 'cellar', 'recipes', 'sales'],
   'stock-counts': ['accounts', 'cellar', 'wine-lists'],
   'sales-analytics': ['accounts', 'cellar', 'orders', 'sales', 'stock-counts'],
+  // The cellar assistant: its tools read the person's own data through these domains' services.
+  assistant: [
+    'accounts',
+    'catalog',
+    'cellar',
+    'marketplace',
+    'orders',
+    'pricing',
+    'sales',
+    'sales-analytics',
+    'stock-counts',
+    'wine-lists',
+  ],
   'account-deletion': [
     'accounts',
+    'assistant',
     'cellar',
     'events',
     'imports',

@@ -58,7 +58,8 @@ export type RouteGroup =
   | 'pos'
   | 'imports'
   | 'marketplace'
-  | 'events';
+  | 'events'
+  | 'assistant';
 
 export const routes = {
   'GET /api/health': {
