@@ -9,7 +9,7 @@ import type { AssistantCartProposalItem, AssistantToolName, CurrencyCode, MainCa
 /** A cellar wine as a tool row names it. */
 export interface WineRef {
   cellarWineId: string;
-  /** The display name the cellar shows (producer and name, without the vintage). */
+  /** The display name the cellar lists (producer, name and vintage, as `wineDisplayName`). */
   name: string;
   /** null is non-vintage. */
   vintage: number | null;
@@ -84,6 +84,8 @@ export interface PairWithFoodRow extends WineRef {
 
 export interface PairWithFoodData extends RowList<PairWithFoodRow> {
   food: string;
+  /** The catalogue's food values the dish was understood as (empty: a dish it does not know). */
+  matchedFoods: string[];
 }
 
 export interface LowStockRow extends WineRef {

@@ -1,0 +1,74 @@
+import { type CellarWine, foldText, UNCATEGORIZED } from '@kork/shared';
+import { cellarSnapshot, countryNames, rowLimit, wineRef, winesByName } from './cellar-rows';
+import type { SearchCellarData, SearchCellarRow } from './outputs';
+import type { AssistantTool } from './tool';
+import { notInYourCellar } from './tool-error';
+
+/** Folded text of a wine that the search's words must all be found in. */
+function haystackOf(wine: CellarWine): string {
+  return foldText(
+    [
+      wine.wineDisplayName,
+      wine.producerName,
+      ...countryNames(wine.country),
+      wine.region,
+      ...wine.grapes.map((grape) => grape.name),
+      wine.supplier,
+      wine.vinmonopoletNumber,
+      wine.productId,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
+function rowOf(wine: CellarWine): SearchCellarRow {
+  const row: SearchCellarRow = { ...wineRef(wine), bottles: wine.quantity, category: wine.mainCategoryId };
+  if (wine.country) row.country = wine.country;
+  if (wine.region) row.region = wine.region;
+  if (wine.purchasePriceWvat !== undefined) row.purchasePrice = wine.purchasePriceWvat;
+  if (wine.sellingPrice !== undefined) row.sellingPrice = wine.sellingPrice;
+  return row;
+}
+
+export const searchCellar: AssistantTool<'search_cellar'> = {
+  name: 'search_cellar',
+  description:
+    "Searches the user's own cellar: words of the name, producer, grape, region or country (all must match), " +
+    'a category, a country, a location id and whether in stock. Answers the count, the bottles and the first ' +
+    'rows (name, vintage, bottles, prices in minor units of `currency`).',
+  async run(context, input) {
+    const snapshot = await cellarSnapshot(context.userId);
+    let scope: Set<string | null> | undefined;
+    if (input.locationId) {
+      const known =
+        input.locationId === UNCATEGORIZED || snapshot.locations.some((l) => l.id === input.locationId);
+      if (!known) throw notInYourCellar('location');
+      scope = snapshot.locationScope([input.locationId]);
+    }
+    const terms = foldText(input.text ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
+    const country = input.country ? foldText(input.country.trim()) : undefined;
+    const limit = rowLimit(input.limit);
+    const rows: SearchCellarRow[] = [];
+    let count = 0;
+    let bottles = 0;
+    for (const wine of winesByName(snapshot)) {
+      if (input.category && wine.mainCategoryId !== input.category) continue;
+      if (input.inStock === true && wine.quantity <= 0) continue;
+      if (input.inStock === false && wine.quantity > 0) continue;
+      if (country && !countryNames(wine.country).includes(country)) continue;
+      if (scope && !wine.placements.some((p) => scope.has(p.locationId))) continue;
+      if (terms.length > 0) {
+        const haystack = haystackOf(wine);
+        if (!terms.every((term) => haystack.includes(term))) continue;
+      }
+      count++;
+      bottles += wine.quantity;
+      if (rows.length < limit) rows.push(rowOf(wine));
+    }
+    const data: SearchCellarData = { currency: snapshot.cellar.baseCurrency, count, bottles, rows };
+    return { data: { ...data } };
+  },
+};
