@@ -27,7 +27,13 @@ export type Need =
   /** The signing key outside the API: suppliers' order links are signed by the queue consumer and jobs. */
   | 'links:sign'
   /** Amazon Location Service: address search on the deployment's place index (the geocoder port). */
-  | 'places:search';
+  | 'places:search'
+  /**
+   * Bedrock for the cellar assistant: the streamed and the whole answer (InvokeModelWithResponseStream,
+   * InvokeModel, which ConverseStream and Converse are authorised as) on the configured model or inference
+   * profile, and ApplyGuardrail on the configured guardrail when there is one.
+   */
+  | 'assistant:invoke';
 
 export interface FunctionDef {
   /** Module path under functions/src, without extension. */
@@ -43,6 +49,17 @@ export interface RouteDef extends FunctionDef {
   auth: AuthLevel;
   /** Which API stack the route belongs to; keeps every stack well under CloudFormation's resource limit. */
   group: RouteGroup;
+  /**
+   * The answer is streamed as it is written (platform/http-stream.ts `streamingRoute`): in the cloud the
+   * function has a Lambda function URL in RESPONSE_STREAM mode behind CloudFront (no API Gateway route,
+   * whose answers are buffered and cut at 29 s), locally the runner writes each line as it comes.
+   */
+  stream?: true;
+  /**
+   * Which client key the route takes. `'ai'`: only the AI client's keys (`AI_API_KEYS`, SPEC §7); every
+   * route without it refuses those keys and takes the web and app keys (`API_KEYS`).
+   */
+  clientKey?: 'ai';
 }
 
 export type RouteGroup =
@@ -1156,9 +1173,51 @@ export const routes = {
     needs: ['table:write'],
     group: 'events',
   },
+
+  // The cellar assistant (SPEC §1): a person's conversations and the questions asked in them.
+  'POST /api/assistant/conversations': {
+    handler: 'assistant/conversations/create-conversation',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'assistant',
+  },
+  'GET /api/assistant/conversations': {
+    handler: 'assistant/conversations/list-conversations',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'assistant',
+  },
+  'GET /api/assistant/conversations/{conversationId}': {
+    handler: 'assistant/conversations/get-conversation',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'assistant',
+  },
+  'DELETE /api/assistant/conversations/{conversationId}': {
+    handler: 'assistant/conversations/delete-conversation',
+    auth: 'user',
+    needs: ['table:write'],
+    group: 'assistant',
+  },
+  // The answer's own limit is 25 s (ASSISTANT_ANSWER_TIMEOUT_MS); the function has room to store it after.
+  'POST /api/assistant/conversations/{conversationId}/messages': {
+    handler: 'assistant/ask/ask-question',
+    auth: 'user',
+    needs: ['table:write', 'assistant:invoke'],
+    group: 'assistant',
+    timeoutSeconds: 60,
+    memoryMb: 1024,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;
+
+/**
+ * Where a streamed route reads the caller's `Authorization` in the cloud: CloudFront signs its requests
+ * to a function URL (origin access control) in `Authorization`, so the distribution's viewer-request
+ * function moves the caller's own header here first (infra/lib/streaming-origin.ts, platform/http-stream.ts).
+ */
+export const STREAM_AUTHORIZATION_HEADER = 'x-kork-authorization';
 
 /** The image-resize function behind `/img` (not under /api: CloudFront sends `/img*` to it directly). */
 export const imageFunction = {

@@ -30,7 +30,10 @@ import { type S3Local, startS3Local } from './s3-local';
 import { ensureTable } from './table';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-export const LOCAL_API_KEYS = ['kork-local-web', 'kork-local-ai'];
+/** The web client's key (`VITE_API_KEY`'s local default). */
+export const LOCAL_API_KEYS = ['kork-local-web'];
+/** The AI client's key (`VITE_AI_API_KEY`'s local default): only the assistant's routes take it. */
+export const LOCAL_AI_API_KEYS = ['kork-local-ai'];
 export const BUCKETS = { media: 'media', imports: 'imports' } as const;
 
 export interface LocalStackOptions {
@@ -112,6 +115,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     MEDIA_BUCKET: BUCKETS.media,
     IMPORTS_BUCKET: BUCKETS.imports,
     API_KEYS: LOCAL_API_KEYS.join(','),
+    AI_API_KEYS: LOCAL_AI_API_KEYS.join(','),
     IMAGE_HOSTS:
       process.env.IMAGE_HOSTS ?? 'bilder.vinmonopolet.no,images.vivino.com,lh3.googleusercontent.com',
     APP_URL: options.appUrl ?? 'http://localhost:3000',

@@ -38,9 +38,18 @@ export const env = {
   mailFrom: () => requireEnv('MAIL_FROM'),
   /** Client keys accepted in `x-api-key`; a deployment must set its own. */
   apiKeys: () => list('API_KEYS', ''),
+  /** The AI client's keys (SPEC §7): accepted only by the routes marked `clientKey: 'ai'`, refused by all others. */
+  aiApiKeys: () => list('AI_API_KEYS', ''),
   /** Hosts `/img` may fetch from besides the media bucket. */
   imageHosts: () => list('IMAGE_HOSTS', ''),
   appUrl: () => optionalEnv('APP_URL', 'http://localhost:3000'),
+  /** The cellar assistant's Bedrock model or inference profile (the deployment's `assistantModelId`). */
+  assistantModelId: () => optionalEnv('ASSISTANT_MODEL_ID', ''),
+  /** The assistant's Bedrock guardrail, when the deployment configures one (id and version). */
+  assistantGuardrail: (): { id: string; version: string } | undefined => {
+    const id = optionalEnv('ASSISTANT_GUARDRAIL_ID', '');
+    return id ? { id, version: optionalEnv('ASSISTANT_GUARDRAIL_VERSION', 'DRAFT') } : undefined;
+  },
   logLevel: () => optionalEnv('LOG_LEVEL', 'info'),
 };
 

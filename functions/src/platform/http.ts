@@ -18,7 +18,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod/mini';
-import { authenticators, type RouteKey, routes } from '../routes';
+import { authenticators, type RouteDef, type RouteKey, routes } from '../routes';
 import { assertOwner, authorize, type Principal, type SessionLookup } from './auth';
 import { env } from './env';
 import {
@@ -87,7 +87,9 @@ export interface RouteSpec<B, Q, P> {
   sessions?: SessionLookup;
 }
 
-type Event = APIGatewayProxyEventV2 & { kork?: HttpRequest };
+/** The event as the stack passes it along: the typed request rides on it as `kork`. */
+export type RouteEvent = APIGatewayProxyEventV2 & { kork?: HttpRequest };
+type Event = RouteEvent;
 
 interface State {
   event: Event;
@@ -130,15 +132,22 @@ function requestContext(route: RouteKey): MiddlewareObj<Event, APIGatewayProxySt
 /**
  * The client key. On a till's routes (`pos`) `x-api-key` holds the till's POS key id instead, checked
  * with the request's signature by the authentication step; a POS key id is never a client key, so it
- * passes no other route.
+ * passes no other route. A route marked `clientKey: 'ai'` takes only the AI client's keys (`AI_API_KEYS`),
+ * and every other route refuses them: each key opens exactly the routes of its client.
  */
 function apiKey(route: RouteKey): MiddlewareObj<Event> {
-  const till = routes[route].auth === 'pos';
+  const def = routes[route] as RouteDef;
+  const till = def.auth === 'pos';
+  const ai = def.clientKey === 'ai';
   return {
     before: ({ event }) => {
       if (till) return;
       const key = event.headers?.['x-api-key'];
-      if (!key || !env.apiKeys().includes(key)) throw new ApiKeyError();
+      if (!key) throw new ApiKeyError();
+      const accepted = ai
+        ? env.aiApiKeys().includes(key)
+        : env.apiKeys().includes(key) && !env.aiApiKeys().includes(key);
+      if (!accepted) throw new ApiKeyError();
     },
   };
 }
@@ -254,7 +263,7 @@ function bodyValidation<B, Q, P>(spec: RouteSpec<B, Q, P>): MiddlewareObj<Event>
   };
 }
 
-function json(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
+export function json(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
   return {
     statusCode: status,
     headers: {
@@ -306,15 +315,11 @@ function errorResponder(): MiddlewareObj<Event, APIGatewayProxyStructuredResultV
 }
 
 /**
- * Builds a route's Lambda handler. `route` is the manifest key; its auth level comes from the manifest
- * so the cloud and local stacks cannot disagree.
+ * The stack every route shares, up to its handler: `httpRoute` and `streamingRoute` (http-stream.ts) add
+ * their own handler to it, so both check a request the same way in the same order.
  */
-export function httpRoute<
-  B = undefined,
-  Q = Record<string, string | undefined>,
-  P = Record<string, string | undefined>,
->(route: RouteKey, spec: RouteSpec<B, Q, P>, handle: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>) {
-  const handler = middy<Event, APIGatewayProxyStructuredResultV2>()
+export function routeStack<B, Q, P>(route: RouteKey, spec: RouteSpec<B, Q, P>) {
+  return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
     .use(requestContext(route))
     .use(errorResponder())
@@ -325,36 +330,59 @@ export function httpRoute<
     .use(pathAndQuery(spec))
     .use(access(spec))
     .use(bodyParser(spec.multipart))
-    .use(bodyValidation(spec))
-    .handler(async (event) => {
-      const kork = event.kork as HttpRequest<B, Q, P>;
-      const key = idempotencyKeyOf(event);
-      if (key) {
-        // A write sent again with the same key gets its first answer; nothing is changed twice.
-        const scope = `${kork.principal?.userId ?? 'public'}#${route}`;
-        const answer = await once(
-          scope,
-          key,
-          event,
-          async () => {
-            const result = await handle(kork);
-            return { status: result.status ?? 200, payload: result.payload ?? null };
-          },
-          kork.log,
-        );
-        kork.log.debug('request served', { status: answer.status, replayed: answer.replayed });
-        return json(answer.status, { payload: answer.payload }, kork.requestId, {
-          ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
-        });
-      }
-      const result = await handle(kork);
-      const status = result.status ?? 200;
-      kork.log.debug('request served', { status });
-      if (result.file) return fileResponse(status, result.file, kork.requestId, result.headers);
-      return json(status, { payload: result.payload ?? null }, kork.requestId, result.headers);
-    });
+    .use(bodyValidation(spec));
+}
+
+/** The scope an `Idempotency-Key` is kept under: the caller and the route. */
+export function idempotencyScope(route: RouteKey, request: HttpRequest<unknown, unknown, unknown>): string {
+  return `${request.principal?.userId ?? 'public'}#${route}`;
+}
+
+/**
+ * Builds a route's Lambda handler. `route` is the manifest key; its auth level comes from the manifest
+ * so the cloud and local stacks cannot disagree.
+ */
+export function httpRoute<
+  B = undefined,
+  Q = Record<string, string | undefined>,
+  P = Record<string, string | undefined>,
+>(route: RouteKey, spec: RouteSpec<B, Q, P>, handle: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>) {
+  const handler = routeStack(route, spec).handler(async (event) => {
+    const kork = event.kork as HttpRequest<B, Q, P>;
+    const key = idempotencyKeyOf(event);
+    if (key) {
+      // A write sent again with the same key gets its first answer; nothing is changed twice.
+      const answer = await once(
+        idempotencyScope(route, kork),
+        key,
+        event,
+        async () => {
+          const result = await handle(kork);
+          return { status: result.status ?? 200, payload: result.payload ?? null };
+        },
+        kork.log,
+      );
+      kork.log.debug('request served', { status: answer.status, replayed: answer.replayed });
+      return json(answer.status, { payload: answer.payload }, kork.requestId, {
+        ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
+    }
+    const result = await handle(kork);
+    return resultResponse(kork, result);
+  });
   const described: RouteDescription = { route, spec: spec as RouteSpec<unknown, unknown, unknown> };
   return Object.assign(handler, { route: described });
+}
+
+/** A handler's result as the response: the JSON envelope, or the file it answers. */
+export function resultResponse(
+  request: HttpRequest<unknown, unknown, unknown>,
+  result: HttpResult,
+): APIGatewayProxyStructuredResultV2 {
+  const status = result.status ?? 200;
+  request.log.debug('request served', { status });
+  if (result.file) return fileResponse(status, result.file, request.requestId, result.headers);
+  return json(status, { payload: result.payload ?? null }, request.requestId, result.headers);
 }
 
 /**

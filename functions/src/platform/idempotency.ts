@@ -62,6 +62,8 @@ export async function once(
   event: APIGatewayProxyEventV2,
   handle: () => Promise<{ status: number; payload: unknown }>,
   log: Logger,
+  /** How long the claim holds while the request runs (a streamed answer may run longer than 30 s). */
+  options: { claimMs?: number } = {},
 ): Promise<StoredAnswer> {
   const fingerprint = fingerprintOf(event);
   // Loaded on first use, so routes called without a key never evaluate the table client.
@@ -73,7 +75,7 @@ export async function once(
     key,
     fingerprint,
     state: 'pending' as const,
-    lockedUntil: now + CLAIM_MS,
+    lockedUntil: now + (options.claimMs ?? CLAIM_MS),
     expiresAt: Math.floor(now / 1000) + RECORD_SECONDS,
   };
   try {
