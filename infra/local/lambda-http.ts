@@ -15,6 +15,27 @@ export type HttpHandler = (
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/**
+ * A streamed route's handler (functions/src/platform/http-stream.ts): besides the buffered Lambda
+ * signature it takes a sink the runner writes to the socket line by line.
+ */
+export interface StreamingHandler {
+  streaming: true;
+  invoke(event: APIGatewayProxyEventV2, context: Context, sink: StreamSink): Promise<void>;
+}
+
+export interface StreamSink {
+  start(status: number, headers: Record<string, string>): void;
+  write(chunk: string | Uint8Array): void;
+  end(): void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+export function isStreamingHandler(handler: unknown): handler is StreamingHandler {
+  const candidate = handler as Partial<StreamingHandler> | undefined;
+  return candidate?.streaming === true && typeof candidate.invoke === 'function';
+}
+
 export class BodyTooLargeError extends Error {}
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
@@ -196,6 +217,92 @@ export function invokeIsolated(
         );
     });
   });
+}
+
+/** The last line of a stream that failed after its status was sent (the events' `error`). */
+function errorLine(code: string, message: string, requestId: string): string {
+  return `${JSON.stringify({ type: 'error', message, code, requestId })}\n`;
+}
+
+/**
+ * Invokes a streamed route's handler for one request: its status and headers go out at once (no
+ * buffering, no compression) and each line it writes is written to the socket as it comes. The client
+ * going away aborts the handler's signal. Isolated like `invokeIsolated`: an error from anywhere within
+ * it answers 500, or, once the stream has begun, ends it with an error line; so does the timeout (504).
+ */
+export function invokeStreaming(
+  handler: StreamingHandler,
+  event: APIGatewayProxyEventV2,
+  res: ServerResponse,
+  options: InvokeOptions,
+): Promise<void> {
+  const requestId = event.requestContext.requestId;
+  const gone = new AbortController();
+  const onClose = () => {
+    if (!res.writableFinished) gone.abort(new Error('client went away'));
+  };
+  res.on('close', onClose);
+  return new Promise<void>((resolve) => {
+    let answered = false;
+    const finish = () => {
+      answered = true;
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      options.log(`${options.routeKey} request ${requestId} timed out after ${options.timeoutMs} ms`);
+      invocation.answer(504, jsonResult(504, TIMED_OUT, requestId));
+    }, options.timeoutMs);
+    const invocation: Invocation = {
+      requestId,
+      routeKey: options.routeKey,
+      res,
+      log: options.log,
+      answer(status, result) {
+        if (answered) {
+          if (status >= 500 && status !== 504) options.log(`request ${requestId}: later error ignored`);
+          return;
+        }
+        if (!res.headersSent) writeResult(res, result);
+        else if (!res.writableEnded) {
+          const { error } = JSON.parse(String(result.body ?? '{}')) as {
+            error?: { code: string; message: string };
+          };
+          res.end(errorLine(error?.code ?? 'INTERNAL', error?.message ?? 'Internal server error', requestId));
+        }
+        finish();
+      },
+    };
+    const sink: StreamSink = {
+      signal: gone.signal,
+      start(status, headers) {
+        if (answered || res.headersSent) return;
+        res.writeHead(status, headers);
+        res.flushHeaders();
+      },
+      write(chunk) {
+        if (answered || res.writableEnded || res.destroyed) return;
+        res.write(chunk);
+      },
+      end() {
+        if (answered) return;
+        if (!res.headersSent) res.writeHead(200);
+        res.end();
+        finish();
+      },
+    };
+    invocations.run(invocation, () => {
+      const context = lambdaContext(options.routeKey, requestId, options.timeoutMs);
+      Promise.resolve()
+        .then(() => handler.invoke(event, context, sink))
+        .then(
+          () => {
+            if (!answered) sink.end();
+          },
+          (error: unknown) => crashed(invocation, error),
+        );
+    });
+  }).finally(() => res.off('close', onClose));
 }
 
 const guardLogs = new Set<{ log: (line: string) => void }>();

@@ -20,6 +20,8 @@ import {
   guardProcess,
   type HttpHandler,
   invokeIsolated,
+  invokeStreaming,
+  isStreamingHandler,
   readBody,
   toEvent,
 } from './lambda-http';
@@ -146,7 +148,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     res: ServerResponse,
     url: URL,
     routeKey: string,
-    { handler: handlerPath, timeoutSeconds }: FunctionDef,
+    { handler: handlerPath, timeoutSeconds, stream }: FunctionDef & { stream?: true },
     params?: Record<string, string>,
   ) {
     let body: Buffer;
@@ -161,11 +163,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     }
     const event = toEvent(req, url, body, routeKey, params);
     const handler = await load(handlerPath);
-    await invokeIsolated(handler, event, res, {
-      routeKey,
-      timeoutMs: (timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-      log,
-    });
+    const invocation = { routeKey, timeoutMs: (timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000, log };
+    // A streamed route (the manifest's `stream`) writes each line to the socket as its handler emits it.
+    if (stream && isStreamingHandler(handler)) await invokeStreaming(handler, event, res, invocation);
+    else await invokeIsolated(handler, event, res, invocation);
   }
 
   const server = createServer((req, res) => {

@@ -115,8 +115,13 @@ interface LambdaRuntime {
   };
 }
 
+/** Lambda's streaming runtime, when this runs in it (the SDK also puts an `awslambda` object of its own on globalThis). */
 function lambdaRuntime(): LambdaRuntime | undefined {
-  return (globalThis as { awslambda?: LambdaRuntime }).awslambda;
+  const runtime = (globalThis as { awslambda?: Partial<LambdaRuntime> }).awslambda;
+  return typeof runtime?.streamifyResponse === 'function' &&
+    typeof runtime.HttpResponseStream?.from === 'function'
+    ? (runtime as LambdaRuntime)
+    : undefined;
 }
 
 /**
