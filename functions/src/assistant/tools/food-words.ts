@@ -156,6 +156,9 @@ const FOODS: Record<string, string[]> = {
   ],
 };
 
+/** Words that match only whole ("board" is no boar, "blueberry" no blue cheese). */
+const WHOLE_ONLY = new Set(['boar', 'game', 'rein', 'hare', 'blue', 'ande']);
+
 /** The catalogue's food values a dish names (none when the dish is not one it knows). */
 export function foodsOf(dish: string): string[] {
   const words = foldText(dish)
@@ -173,7 +176,9 @@ export function foodsOf(dish: string): string[] {
           .join(' ')} `,
       ) ||
       words.some((word) =>
-        names.some((name) => word === name || (name.length >= 4 && word.startsWith(name))),
+        names.some(
+          (name) => word === name || (name.length >= 4 && !WHOLE_ONLY.has(name) && word.startsWith(name)),
+        ),
       );
     if (hit) found.push(food);
   }
