@@ -144,13 +144,11 @@ describe('bedrockAssistantModel', () => {
   });
 
   it('throws when Bedrock throttles, and when the stream breaks off with an error event', async () => {
-    bedrock
-      .on(ConverseStreamCommand)
-      .rejects(
-        Object.assign(new Error('Too many requests, please wait before trying again.'), {
-          name: 'ThrottlingException',
-        }),
-      );
+    bedrock.on(ConverseStreamCommand).rejects(
+      Object.assign(new Error('Too many requests, please wait before trying again.'), {
+        name: 'ThrottlingException',
+      }),
+    );
     await expect(
       bedrockAssistantModel.answer(
         askWith(async () => ({ ok: true, content: {} })),
