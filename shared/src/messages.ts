@@ -558,6 +558,23 @@ export const MESSAGES = {
   listUpdated: { en: 'List updated', nb: 'Listen er oppdatert' },
   invalidId: { en: 'Not a valid id', nb: 'Ikke en gyldig id' },
   invalidPath: { en: 'The address is not valid', nb: 'Adressen er ikke gyldig' },
+  // The cellar assistant (SPEC §1, §8).
+  assistantTrouble: {
+    en: 'Sorry, I had trouble connecting. Please try again.',
+    nb: 'Beklager, jeg fikk ikke kontakt. Prøv igjen.',
+  },
+  assistantBudgetSpent: {
+    en: "The assistant's allowance for this month is used up. It opens again on the 1st of next month.",
+    nb: 'Assistentens kvote for denne måneden er brukt opp. Den åpner igjen den 1. neste måned.',
+  },
+  assistantTooManyQuestions: {
+    en: 'Too many questions at once. Please wait a minute and ask again.',
+    nb: 'For mange spørsmål på en gang. Vent et minutt og spør igjen.',
+  },
+  assistantConversationFull: {
+    en: 'This conversation is full. Start a new conversation to ask more.',
+    nb: 'Denne samtalen er full. Start en ny samtale for å spørre mer.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,6 +7,15 @@ import { accountEmailSchema, createAccountEmailEntity } from '../accounts/entiti
 import { accountIdentitySchema, createAccountIdentityEntity } from '../accounts/entities/account-identity';
 import { accountTokenSchema, createAccountTokenEntity } from '../accounts/entities/account-token';
 import { createUserEntity, userSchema } from '../accounts/entities/user';
+import {
+  assistantConversationSchema,
+  createAssistantConversationEntity,
+} from '../assistant/entities/assistant-conversation';
+import {
+  assistantMessageSchema,
+  createAssistantMessageEntity,
+} from '../assistant/entities/assistant-message';
+import { assistantUsageSchema, createAssistantUsageEntity } from '../assistant/entities/assistant-usage';
 import { createWineEntity, wineSchema } from '../catalog/entities/wine';
 import { createWineMergeEntity, wineMergeSchema } from '../catalog/entities/wine-merge';
 import { createWinePriceChangeEntity, winePriceChangeSchema } from '../catalog/entities/wine-price-change';
@@ -130,6 +139,9 @@ export const allEntities = {
   importSlots: importSlotsSchema,
   importColumnMemory: importColumnMemorySchema,
   wineEvent: wineEventSchema,
+  assistantConversation: assistantConversationSchema,
+  assistantMessage: assistantMessageSchema,
+  assistantUsage: assistantUsageSchema,
 } as const;
 
 function createService(client: ReturnType<typeof documentClient>) {
@@ -186,6 +198,9 @@ function createService(client: ReturnType<typeof documentClient>) {
     importSlots: createImportSlotsEntity(config),
     importColumnMemory: createImportColumnMemoryEntity(config),
     wineEvent: createWineEventEntity(config),
+    assistantConversation: createAssistantConversationEntity(config),
+    assistantMessage: createAssistantMessageEntity(config),
+    assistantUsage: createAssistantUsageEntity(config),
   });
 }
 

@@ -47,6 +47,7 @@ export const OWNERSHIP = {
   pos: ['posKey', 'posKeyCounter', 'posTransaction', 'posUnmappedLine', 'posProductMapping'],
   imports: ['importJob', 'importLine', 'importSlots', 'importColumnMemory'],
   events: ['wineEvent'],
+  assistant: ['assistantConversation', 'assistantMessage', 'assistantUsage'],
 } as const;
 
 export type Domain = keyof typeof OWNERSHIP;
