@@ -1,11 +1,16 @@
 /**
  * The routes of one manifest group: a Lambda per route and its HTTP API route. The API itself lives in
  * ApiStack; this stack only refers to it, so the reference runs one way.
+ *
+ * A streamed route (`stream: true`) gets no HTTP API route (API Gateway buffers an answer and cuts it at
+ * 29 s): its function has a URL in RESPONSE_STREAM mode that only CloudFront may call (AWS_IAM, signed by
+ * the distribution's origin access control), and the web stack sends exactly that path to it.
  */
 import { type RouteDef, type RouteGroup, routeId } from '@kork/functions/routes';
 import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { assetFor, type FunctionResources, KorkFunction } from './kork-function';
 
@@ -18,8 +23,17 @@ export interface ApiRoutesStackProps extends StackProps {
   resources: FunctionResources;
 }
 
+/** A streamed route as the distribution needs it: the path it answers and the URL of its function. */
+export interface StreamingRoute {
+  key: string;
+  /** CloudFront's path pattern: the route's path with each `{param}` as `*`. */
+  pathPattern: string;
+  url: lambda.IFunctionUrl;
+}
+
 export class ApiRoutesStack extends Stack {
   readonly functions: Record<string, KorkFunction> = {};
+  readonly streamingRoutes: StreamingRoute[] = [];
 
   constructor(scope: Construct, id: string, props: ApiRoutesStackProps) {
     super(scope, id, props);
@@ -34,6 +48,14 @@ export class ApiRoutesStack extends Stack {
         resources: props.resources,
       });
       this.functions[fnId] = fn;
+      if (def.stream) {
+        const url = fn.function.addFunctionUrl({
+          authType: lambda.FunctionUrlAuthType.AWS_IAM,
+          invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
+        });
+        this.streamingRoutes.push({ key, pathPattern: pathPatternOf(path), url });
+        continue;
+      }
       const route = new apigw.HttpRoute(this, `${fnId}-route`, {
         httpApi: props.api,
         routeKey: apigw.HttpRouteKey.with(path, method),
@@ -47,6 +69,11 @@ export class ApiRoutesStack extends Stack {
 
 const AUTHORIZED_IN_FUNCTION =
   "Authorization happens in the function (D8, docs/architecture.md): every route checks the client key, and user, business and admin routes verify the product's own JWT; Cognito is not used because the spec defines its own token API.";
+
+/** `/api/assistant/conversations/{conversationId}/messages` → `/api/assistant/conversations/*\/messages`. */
+export function pathPatternOf(path: string): string {
+  return path.replace(/\{\w+\+?\}/g, '*');
+}
 
 const METHODS = new Set<string>(Object.values(apigw.HttpMethod));
 

@@ -9,6 +9,11 @@ import type { Construct } from 'constructs';
 export interface KorkConfig {
   /** Client keys accepted in `x-api-key`. They identify clients, they do not authenticate users. */
   apiKeys: string[];
+  /**
+   * The AI client's keys (SPEC §7), `AI_API_KEYS`: only the routes marked `clientKey: 'ai'` (the
+   * assistant's) take them, and those routes take no other.
+   */
+  aiApiKeys: string[];
   /** The SES domain identity mail is sent from. */
   mailDomain: string;
   mailFrom: string;
@@ -35,6 +40,16 @@ export interface KorkConfig {
   alarmTopicArn?: string;
   /** The Bedrock model (or cross-region inference profile) a magic import reads text with. */
   bedrockModelId: string;
+  /** The cellar assistant's Bedrock model or cross-region inference profile (ConverseStream with tools). */
+  assistantModelId: string;
+  /** A Bedrock guardrail the assistant's model calls go through (id and version); none by default. */
+  assistantGuardrailId?: string;
+  assistantGuardrailVersion: string;
+  /**
+   * Concurrent executions reserved for (and capping) each streamed route's function: a function URL has
+   * no API Gateway stage throttle in front of it. None by default (the account's unreserved pool).
+   */
+  streamConcurrency?: number;
   /**
    * The map's raster tiles: an https template with {z}, {x} and {y} (a tile service the deployment may
    * use, with its attribution). None = the app says the map cannot be loaded and shows addresses as text.
@@ -50,6 +65,8 @@ export interface KorkConfig {
 
 export const DEFAULT_CONFIG = {
   apiKeys: ['kork-web'],
+  aiApiKeys: ['kork-ai'],
+  assistantGuardrailVersion: 'DRAFT',
   mailDomain: 'kork.example',
   // The same hosts the local runner allows: the retailer's images, a wine media site, profile pictures.
   imageHosts: ['bilder.vinmonopolet.no', 'images.vivino.com', 'lh3.googleusercontent.com'],
@@ -68,6 +85,7 @@ export function readConfig(scope: Construct): KorkConfig {
   }
   return {
     apiKeys: list(scope, 'apiKeys') ?? [...DEFAULT_CONFIG.apiKeys],
+    aiApiKeys: list(scope, 'aiApiKeys') ?? [...DEFAULT_CONFIG.aiApiKeys],
     mailDomain,
     mailFrom: text(scope, 'mailFrom') ?? `no-reply@${mailDomain}`,
     imageHosts: list(scope, 'imageHosts') ?? [...DEFAULT_CONFIG.imageHosts],
@@ -80,6 +98,11 @@ export function readConfig(scope: Construct): KorkConfig {
     googleClientIds: list(scope, 'googleClientIds') ?? [],
     appleClientIds: list(scope, 'appleClientIds') ?? [],
     bedrockModelId: text(scope, 'bedrockModelId') ?? DEFAULT_MODEL_ID,
+    assistantModelId: text(scope, 'assistantModelId') ?? DEFAULT_MODEL_ID,
+    assistantGuardrailId: text(scope, 'assistantGuardrailId'),
+    assistantGuardrailVersion:
+      text(scope, 'assistantGuardrailVersion') ?? DEFAULT_CONFIG.assistantGuardrailVersion,
+    streamConcurrency: positiveInteger(scope, 'streamConcurrency'),
     mapTileUrl: tileTemplate(scope),
     mapTileAttribution: text(scope, 'mapTileAttribution') ?? '',
     mapMaxZoom: Number(text(scope, 'mapMaxZoom') ?? DEFAULT_CONFIG.mapMaxZoom),
@@ -101,6 +124,14 @@ function tileTemplate(scope: Construct): string | undefined {
 export function tileOrigin(template: string): string {
   const host = (/^https:\/\/([^/]+)\//.exec(template)?.[1] ?? '').replace(/\{s\}/g, '*');
   return `https://${host}`;
+}
+
+function positiveInteger(scope: Construct, key: string): number | undefined {
+  const value = text(scope, key);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`Context key ${key} must be a whole number above 0`);
+  return n;
 }
 
 function text(scope: Construct, key: string): string | undefined {

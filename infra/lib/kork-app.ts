@@ -12,12 +12,13 @@ import {
   type RouteGroup,
 } from '@kork/functions/routes';
 import type { App, Environment, StackProps } from 'aws-cdk-lib';
-import { ApiRoutesStack } from './api-routes-stack';
+import { ApiRoutesStack, type StreamingRoute } from './api-routes-stack';
 import { ApiStack } from './api-stack';
 import { AsyncStack } from './async-stack';
 import { readConfig } from './config';
 import { DataStack } from './data-stack';
 import { JobsStack } from './jobs-stack';
+import type { FunctionResources } from './kork-function';
 import { addNagChecks } from './nag';
 import { WebStack } from './web-stack';
 
@@ -61,6 +62,40 @@ export function createKorkApp(app: App, props: KorkAppProps): KorkStacks {
     config,
   });
   const api = new ApiStack(app, `${STACK_PREFIX}-Api`, common('HTTP API and its stage'));
+
+  const byGroup = new Map<RouteGroup, Record<string, RouteDef>>();
+  for (const [key, def] of Object.entries(routes)) {
+    byGroup.set(def.group, { ...byGroup.get(def.group), [key]: def });
+  }
+  const routeStacks: KorkStacks['routes'] = {};
+  const routeStack = (
+    group: RouteGroup,
+    groupRoutes: Record<string, RouteDef>,
+    resources: FunctionResources,
+  ) => {
+    routeStacks[group] = new ApiRoutesStack(app, `${STACK_PREFIX}-Routes-${pascal(group)}`, {
+      ...common(`${group} routes`),
+      group,
+      routes: groupRoutes,
+      api: api.api,
+      assets: props.assets,
+      resources,
+    });
+    return routeStacks[group];
+  };
+
+  // A group with a streamed route comes before the web stack, whose distribution sends the route's path
+  // to the function's URL. So it must not refer back to the web stack: its functions get the configured
+  // address only (like the image function) and no queue or mail identity (the async stack follows the web).
+  const streamingGroups = [...byGroup].filter(([, groupRoutes]) =>
+    Object.values(groupRoutes).some((r) => r.stream),
+  );
+  const streamingRoutes = streamingGroups.flatMap(
+    ([group, groupRoutes]) =>
+      routeStack(group, groupRoutes, { config, appUrl: config.appUrl, data, queues: {} }).streamingRoutes,
+  );
+  assertStreamingPathsOwn(routes, streamingRoutes);
+
   const web = new WebStack(app, `${STACK_PREFIX}-Web`, {
     ...common('CloudFront, the SPA bucket and the image function'),
     config,
@@ -68,6 +103,7 @@ export function createKorkApp(app: App, props: KorkAppProps): KorkStacks {
     data,
     assets: props.assets,
     webDist: props.webDist,
+    streamingRoutes,
   });
   // Known up front, the address keeps the other stacks independent of the web stack.
   const appUrl = config.appUrl ?? web.appUrl;
@@ -87,20 +123,8 @@ export function createKorkApp(app: App, props: KorkAppProps): KorkStacks {
     mailIdentity: async.mailIdentity,
   };
 
-  const byGroup = new Map<RouteGroup, Record<string, RouteDef>>();
-  for (const [key, def] of Object.entries(routes)) {
-    byGroup.set(def.group, { ...byGroup.get(def.group), [key]: def });
-  }
-  const routeStacks: KorkStacks['routes'] = {};
   for (const [group, groupRoutes] of byGroup) {
-    routeStacks[group] = new ApiRoutesStack(app, `${STACK_PREFIX}-Routes-${pascal(group)}`, {
-      ...common(`${group} routes`),
-      group,
-      routes: groupRoutes,
-      api: api.api,
-      assets: props.assets,
-      resources,
-    });
+    if (!routeStacks[group]) routeStack(group, groupRoutes, resources);
   }
 
   const jobsStack =
@@ -115,6 +139,31 @@ export function createKorkApp(app: App, props: KorkAppProps): KorkStacks {
 
   addNagChecks(app);
   return { data, api, web, async, routes: routeStacks, jobs: jobsStack };
+}
+
+/**
+ * CloudFront sends every method of a streamed route's path to its function: no other route may answer
+ * a path that pattern covers (it would never be reached).
+ */
+function assertStreamingPathsOwn(
+  routes: Record<string, RouteDef>,
+  streaming: readonly StreamingRoute[],
+): void {
+  for (const { key, pathPattern } of streaming) {
+    const covers = new RegExp(
+      `^${pathPattern
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
+    for (const other of Object.keys(routes)) {
+      const path = other.split(' ')[1] ?? '';
+      if (other !== key && covers.test(path.replace(/\{\w+\+?\}/g, 'x')))
+        throw new Error(
+          `${other} lies under the streamed route ${key}'s path; CloudFront would send it there`,
+        );
+    }
+  }
 }
 
 function pascal(name: string): string {

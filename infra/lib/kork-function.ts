@@ -18,6 +18,8 @@ import { acknowledgeWildcardResource, REASONS } from './nag';
 
 export const DEFAULT_MEMORY_MB = 512;
 export const DEFAULT_TIMEOUT_SECONDS = 10;
+/** A streamed answer's function, when the manifest sets no timeout (a function URL has no 29 s limit). */
+export const STREAM_TIMEOUT_SECONDS = 60;
 
 /** What invokes the function; decides the settings it gets besides those of its needs. */
 export type Trigger = 'api' | 'image' | 'queue' | 'schedule';
@@ -55,10 +57,13 @@ export class KorkFunction extends Construct {
     const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
 
+    const streamed = (def as { stream?: true }).stream === true;
     const environment: Record<string, string> = { LOG_LEVEL: config.logLevel };
     if (resources.appUrl) environment.APP_URL = resources.appUrl;
     if (trigger === 'api') {
       environment.API_KEYS = config.apiKeys.join(',');
+      // Every route knows the AI client's keys: the assistant's to take them, all others to refuse them.
+      environment.AI_API_KEYS = config.aiApiKeys.join(',');
       // Resolved by CloudFormation at deploy time: the key never appears in the template or the repo.
       environment.AUTH_SIGNING_KEY = data.authSigningKey.secretValue.unsafeUnwrap();
       environment.AUTH_SIGNING_KEY_VERSION = config.authKeyVersion;
@@ -79,7 +84,12 @@ export class KorkFunction extends Construct {
       code: lambda.Code.fromAsset(props.assetDir),
       handler: 'index.handler',
       memorySize: def.memoryMb ?? DEFAULT_MEMORY_MB,
-      timeout: Duration.seconds(def.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+      timeout: Duration.seconds(
+        def.timeoutSeconds ?? (streamed ? STREAM_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS),
+      ),
+      ...(streamed && config.streamConcurrency
+        ? { reservedConcurrentExecutions: config.streamConcurrency }
+        : {}),
       tracing: lambda.Tracing.ACTIVE,
       role,
       logGroup,
@@ -153,6 +163,9 @@ export class KorkFunction extends Construct {
         return;
       case 'model:invoke':
         this.invokeModel(resources.config.bedrockModelId);
+        return;
+      case 'assistant:invoke':
+        this.invokeAssistantModel(resources.config);
         return;
       case 'places:search': {
         const stack = Stack.of(this);
@@ -238,6 +251,47 @@ export class KorkFunction extends Construct {
         '',
         REASONS.inferenceProfile,
       );
+  }
+
+  /**
+   * The assistant's model: ConverseStream and Converse are authorised as InvokeModelWithResponseStream and
+   * InvokeModel. An inference profile (`eu.…`) sends each call to the foundation model in one of its
+   * regions, so the model is granted in the profile's geography only (`eu-*`); ApplyGuardrail on the
+   * configured guardrail, when there is one.
+   */
+  private invokeAssistantModel(config: KorkConfig): void {
+    const stack = Stack.of(this);
+    const modelId = config.assistantModelId;
+    const profile = /^(eu|us|apac|global)\./.exec(modelId);
+    const foundationModel = profile ? modelId.slice(profile[0].length) : modelId;
+    const regions = { eu: 'eu-*', us: 'us-*', apac: 'ap-*', global: '*' } as const;
+    const region = profile ? regions[profile[1] as keyof typeof regions] : stack.region;
+    const model = `arn:${stack.partition}:bedrock:${region}::foundation-model/${foundationModel}`;
+    const resources = [model];
+    if (profile)
+      resources.push(
+        `arn:${stack.partition}:bedrock:${stack.region}:${stack.account}:inference-profile/${modelId}`,
+      );
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'],
+        resources,
+      }),
+    );
+    this.function.addEnvironment('ASSISTANT_MODEL_ID', modelId);
+    if (profile) acknowledgeWildcardResource(this, model, '', REASONS.inferenceProfile);
+    if (config.assistantGuardrailId) {
+      this.function.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['bedrock:ApplyGuardrail'],
+          resources: [
+            `arn:${stack.partition}:bedrock:${stack.region}:${stack.account}:guardrail/${config.assistantGuardrailId}`,
+          ],
+        }),
+      );
+      this.function.addEnvironment('ASSISTANT_GUARDRAIL_ID', config.assistantGuardrailId);
+      this.function.addEnvironment('ASSISTANT_GUARDRAIL_VERSION', config.assistantGuardrailVersion);
+    }
   }
 
   private sendTo(queueName: QueueName, resources: FunctionResources): void {

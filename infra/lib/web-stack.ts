@@ -1,6 +1,7 @@
 /**
  * The front door: one CloudFront distribution on the app's origin. `/*` serves the SPA from a private
- * bucket, `/api/*` goes to the HTTP API, `/img*` to the image-resize Lambda. Same origin for all three,
+ * bucket, `/api/*` goes to the HTTP API (a streamed route's path to its function URL instead), `/img*` to
+ * the image-resize Lambda. Same origin for all three,
  * so the browser needs no CORS and the CSP can stay `'self'`. `/embed/*` is the SPA too, with headers
  * that let other sites frame it.
  */
@@ -17,6 +18,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import type { StreamingRoute } from './api-routes-stack';
 import { type KorkConfig, tileOrigin } from './config';
 import { type DataStack, SPA_ACCESS_LOG_PREFIX } from './data-stack';
 import { assetFor, KorkFunction } from './kork-function';
@@ -28,6 +30,7 @@ import {
   type SecurityHeaderSet,
   securityHeaderSet,
 } from './security-headers';
+import { streamingBehaviors } from './streaming-origin';
 
 export { CONTENT_SECURITY_POLICY, EMBED_CONTENT_SECURITY_POLICY };
 
@@ -38,6 +41,8 @@ export interface WebStackProps extends StackProps {
   assets: Record<string, string>;
   /** The built SPA (web/dist). Without it the stack still synthesizes, with an empty bucket. */
   webDist?: string;
+  /** Streamed routes' function URLs: each path goes to its function, ahead of `/api/*` (streaming-origin.ts). */
+  streamingRoutes?: readonly StreamingRoute[];
 }
 
 export const IMAGE_FUNCTION_ID = 'image-resize';
@@ -158,6 +163,8 @@ export class WebStack extends Stack {
       logFilePrefix: 'cloudfront/',
       defaultBehavior: { ...spaBehavior, responseHeadersPolicy: securityHeaders },
       additionalBehaviors: {
+        // Streamed answers first: CloudFront takes the first pattern that matches, and `/api/*` does too.
+        ...streamingBehaviors(this, props.streamingRoutes ?? [], securityHeaders),
         // The embedded wine card: the same shell and rewrite, framable by any site.
         [EMBED_PATH_PATTERN]: { ...spaBehavior, responseHeadersPolicy: embedHeaders },
         '/api/*': {
