@@ -13,11 +13,15 @@ export const drinkNow: AssistantTool<'drink_now'> = {
     const snapshot = await cellarSnapshot(context.userId);
     const year = context.now.getUTCFullYear();
     const found: DrinkNowRow[] = [];
+    let past = 0;
+    let withoutWindow = 0;
     for (const wine of snapshot.wines) {
       if (wine.quantity <= 0) continue;
       if (input.category && wine.mainCategoryId !== input.category) continue;
       const window = drinkingWindowOf(wine);
       const pastWindow = window.to !== undefined && window.to < year;
+      if (pastWindow) past++;
+      if (window.from === undefined && window.to === undefined) withoutWindow++;
       if (!isDrinkNow(wine, year) && !(input.includePastWindow && pastWindow)) continue;
       const row: DrinkNowRow = {
         ...wineRef(wine),
@@ -41,6 +45,8 @@ export const drinkNow: AssistantTool<'drink_now'> = {
       count: found.length,
       bottles: found.reduce((sum, row) => sum + row.bottles, 0),
       rows: found.slice(0, rowLimit(input.limit)),
+      pastWindow: past,
+      withoutWindow,
     };
     return { data: { ...data } };
   },

@@ -73,6 +73,10 @@ export interface DrinkNowData extends RowList<DrinkNowRow> {
   year: number;
   /** Bottles of every wine counted. */
   bottles: number;
+  /** Wines in stock past their window (counted whether or not they are in the rows). */
+  pastWindow: number;
+  /** Wines in stock with no drinking window at all (neither the owner's nor the catalogue's). */
+  withoutWindow: number;
 }
 
 export interface PairWithFoodRow extends WineRef {

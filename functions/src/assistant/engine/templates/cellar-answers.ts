@@ -69,9 +69,26 @@ function windowText(from: number | undefined, to: number | undefined): string {
 
 export function drinkNowAnswer(data: DrinkNowData, locale: Locale): string {
   if (data.count === 0) {
-    return locale === 'nb'
-      ? `Ingen av vinene du har på lager er i drikkevinduet sitt i ${data.year}.`
-      : `None of the wines you have in stock is in its drinking window in ${data.year}.`;
+    const lead =
+      locale === 'nb'
+        ? `Ingen av vinene du har på lager er i drikkevinduet sitt i ${data.year}.`
+        : `None of the wines you have in stock is in its drinking window in ${data.year}.`;
+    const notes: string[] = [];
+    if (data.pastWindow > 0) {
+      notes.push(
+        locale === 'nb'
+          ? `${wines(data.pastWindow, locale)} har passert drikkevinduet og bør drikkes snart.`
+          : `${wines(data.pastWindow, locale)} ${data.pastWindow === 1 ? 'is' : 'are'} past the window and should be drunk soon.`,
+      );
+    }
+    if (data.withoutWindow > 0) {
+      notes.push(
+        locale === 'nb'
+          ? `${wines(data.withoutWindow, locale)} har ikke noe drikkevindu; du kan legge det inn på vinen.`
+          : `${wines(data.withoutWindow, locale)} ${data.withoutWindow === 1 ? 'has' : 'have'} no drinking window; you can set one on the wine.`,
+      );
+    }
+    return [lead, ...notes].join(' ');
   }
   const past = data.rows.some((row) => row.pastWindow);
   const lead =

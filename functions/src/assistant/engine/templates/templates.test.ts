@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type {
   CellarTotalsData,
+  DrinkNowData,
   LowStockData,
   PairWithFoodData,
   ProposeCartData,
@@ -101,6 +102,45 @@ describe('renderToolAnswer', () => {
     expect(en).toContain('1 wine in your cellar matches (6 bottles):');
     expect(en).toContain('| [Krug Grande Cuvée NV](kork:wine/a) | 6 | €250 |');
     expect(renderToolAnswer('search_cellar', { ...data, count: 0, rows: [] }, 'nb')).toContain('Ingen viner');
+  });
+
+  it('drink now: the wines in their window, and when none is, what there is instead', () => {
+    const data: DrinkNowData = {
+      year: 2026,
+      count: 2,
+      bottles: 7,
+      pastWindow: 1,
+      withoutWindow: 0,
+      rows: [
+        {
+          cellarWineId: 'p',
+          name: 'Old Rioja 2001',
+          vintage: 2001,
+          bottles: 1,
+          category: 'red',
+          windowFrom: 2008,
+          windowTo: 2020,
+          pastWindow: true,
+        },
+        {
+          cellarWineId: 'q',
+          name: 'Chablis 2020',
+          vintage: 2020,
+          bottles: 6,
+          category: 'white',
+          windowFrom: 2023,
+          pastWindow: false,
+        },
+      ],
+    };
+    const en = renderToolAnswer('drink_now', { ...data }, 'en');
+    expect(en).toContain('2 wines (7 bottles) are ready to drink or past the window in 2026:');
+    expect(en).toContain('| [Old Rioja 2001](kork:wine/p) | 1 | 2008–2020 (past) |');
+    expect(en).toContain('| [Chablis 2020](kork:wine/q) | 6 | 2023– |');
+    const none = { ...data, count: 0, bottles: 0, rows: [], pastWindow: 0, withoutWindow: 12 };
+    expect(renderToolAnswer('drink_now', none, 'nb')).toBe(
+      'Ingen av vinene du har på lager er i drikkevinduet sitt i 2026. 12 viner har ikke noe drikkevindu; du kan legge det inn på vinen.',
+    );
   });
 
   it('pairing: the dish as the catalogue names it, in the language', () => {
