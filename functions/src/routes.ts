@@ -1174,37 +1174,44 @@ export const routes = {
     group: 'events',
   },
 
-  // The cellar assistant (SPEC §1): a person's conversations and the questions asked in them.
+  // The cellar assistant (SPEC §1): a person's conversations and the questions asked in them. Only the
+  // AI client's key opens them (SPEC §7); the answer to a question streams.
   'POST /api/assistant/conversations': {
     handler: 'assistant/conversations/create-conversation',
     auth: 'user',
     needs: ['table:write'],
     group: 'assistant',
+    clientKey: 'ai',
   },
   'GET /api/assistant/conversations': {
     handler: 'assistant/conversations/list-conversations',
     auth: 'user',
     needs: ['table:read'],
     group: 'assistant',
+    clientKey: 'ai',
   },
   'GET /api/assistant/conversations/{conversationId}': {
     handler: 'assistant/conversations/get-conversation',
     auth: 'user',
     needs: ['table:read'],
     group: 'assistant',
+    clientKey: 'ai',
   },
   'DELETE /api/assistant/conversations/{conversationId}': {
     handler: 'assistant/conversations/delete-conversation',
     auth: 'user',
     needs: ['table:write'],
     group: 'assistant',
+    clientKey: 'ai',
   },
   // The answer's own limit is 25 s (ASSISTANT_ANSWER_TIMEOUT_MS); the function has room to store it after.
   'POST /api/assistant/conversations/{conversationId}/messages': {
     handler: 'assistant/ask/ask-question',
     auth: 'user',
+    stream: true,
     needs: ['table:write', 'assistant:invoke'],
     group: 'assistant',
+    clientKey: 'ai',
     timeoutSeconds: 60,
     memoryMb: 1024,
   },

@@ -4,8 +4,28 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LocalServerOptions, startLocalServer } from '../../infra/local/server';
-import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../infra/local/stack';
+import {
+  compileRoutes,
+  type LocalServerOptions,
+  matchRoute,
+  startLocalServer,
+} from '../../infra/local/server';
+import {
+  LOCAL_AI_API_KEYS,
+  LOCAL_API_KEYS,
+  type LocalStack,
+  type LocalStackOptions,
+  startLocalStack,
+} from '../../infra/local/stack';
+import { type RouteDef, routes } from '../src/routes';
+
+const compiled = compileRoutes(routes as Record<string, RouteDef>);
+
+/** The client key a route takes: the AI client's on the routes marked for it, the web client's elsewhere. */
+function clientKeyFor(method: string, path: string): string {
+  const { route } = matchRoute(compiled, method, new URL(path, 'http://localhost').pathname);
+  return (route?.def.clientKey === 'ai' ? LOCAL_AI_API_KEYS[0] : LOCAL_API_KEYS[0]) as string;
+}
 
 export interface TestOrigin {
   stack: LocalStack;
@@ -41,7 +61,10 @@ export async function startTestOrigin(
     stack,
     base,
     async api(method, path, { json, form, token, language, headers: extra } = {}) {
-      const headers: Record<string, string> = { 'x-api-key': 'kork-local-web', 'x-device-type': 'web' };
+      const headers: Record<string, string> = {
+        'x-api-key': clientKeyFor(method, path),
+        'x-device-type': 'web',
+      };
       if (token) headers.authorization = `Bearer ${token}`;
       if (language) headers['accept-language'] = language;
       if (json !== undefined) headers['content-type'] = 'application/json';
@@ -52,6 +75,11 @@ export async function startTestOrigin(
         body: form ?? (json !== undefined ? JSON.stringify(json) : undefined),
       });
       const text = await res.text();
+      // A streamed answer (NDJSON): its events, one per line, are the payload.
+      if ((res.headers.get('content-type') ?? '').startsWith('application/x-ndjson')) {
+        const events = text.split('\n').filter((line) => line.trim() !== '');
+        return { status: res.status, payload: events.map((line) => JSON.parse(line)) as never };
+      }
       const body = text ? JSON.parse(text) : {};
       return { status: res.status, payload: body.payload, error: body.error };
     },
