@@ -47,6 +47,20 @@ describe('api client', () => {
     expect(headers.get('x-currency')).toBe('NOK');
   });
 
+  it('sends the AI client key to the assistant routes and the web key everywhere else', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { payload: null }));
+
+    await api.get('/assistant/conversations');
+    await api.delete('/assistant/conversations/c1');
+    await api.get('/assistants-elsewhere');
+    await api.get('/config');
+
+    const keys = fetchMock.mock.calls.map(([, init]) =>
+      new Headers((init as RequestInit).headers).get('x-api-key'),
+    );
+    expect(keys).toEqual(['kork-local-ai', 'kork-local-ai', 'kork-local-web', 'kork-local-web']);
+  });
+
   it('sends EUR when no currency was chosen', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { payload: null }));
 

@@ -12,6 +12,14 @@ import { getSessionToken } from './session-token';
 
 const API_BASE = '/api';
 const API_KEY = import.meta.env.VITE_API_KEY || 'kork-local-web';
+/** The AI client's own key (SPEC §7): only the assistant's routes take it, and they take no other. */
+const AI_API_KEY = import.meta.env.VITE_AI_API_KEY || 'kork-local-ai';
+const AI_PATH = /^\/assistant(\/|\?|$)/;
+
+/** The key a call sends: the AI client's for `/assistant/…`, the web client's for everything else. */
+export function apiKeyFor(path: string): string {
+  return AI_PATH.test(path) ? AI_API_KEY : API_KEY;
+}
 
 /** The code of an `ApiError` for a request that took longer than the timeout (the name SPEC §7 uses). */
 export const TIMEOUT_CODE = 'ECONNABORTED';
@@ -58,7 +66,8 @@ export interface RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+/** The address of an API path with its query (for the few calls that read an answer as it arrives). */
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
@@ -69,9 +78,10 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function buildHeaders(body: unknown, extra?: Record<string, string>): Headers {
+/** The client's headers of one call to `path` (key, device, language, currency, session). */
+export function buildHeaders(path: string, body: unknown, extra?: Record<string, string>): Headers {
   const headers = new Headers({
-    'x-api-key': API_KEY,
+    'x-api-key': apiKeyFor(path),
     'x-device-type': 'web',
     'Accept-Language': currentLocale(),
     'X-Currency': getCurrency(),
@@ -105,6 +115,20 @@ function genericMessage(): string {
   return GENERIC_MESSAGE[currentLocale()];
 }
 
+/** The `ApiError` of an answer that is not a 2xx: the server's code, message and field messages. */
+export async function responseError(response: Response): Promise<ApiError> {
+  const responseBody = await readBody(response);
+  return isErrorBody(responseBody)
+    ? new ApiError(
+        responseBody.error.message,
+        response.status,
+        responseBody.error.code,
+        responseBody.error.fields ?? {},
+        responseBody,
+      )
+    : new ApiError(genericMessage(), response.status, `HTTP_${response.status}`, {}, responseBody);
+}
+
 /** Sends one call with the client's headers and timeout; any answer but a 2xx becomes an `ApiError`. */
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const { query, body, signal, timeoutMs = LIMITS.requestTimeoutMs, headers } = options;
@@ -124,7 +148,7 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     try {
       response = await fetch(url, {
         method,
-        headers: buildHeaders(body, headers),
+        headers: buildHeaders(path, body, headers),
         body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
         signal: controller.signal,
         credentials: 'same-origin',
@@ -140,16 +164,7 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     }
     if (response.ok) return response;
 
-    const responseBody = await readBody(response);
-    const error = isErrorBody(responseBody)
-      ? new ApiError(
-          responseBody.error.message,
-          response.status,
-          responseBody.error.code,
-          responseBody.error.fields ?? {},
-          responseBody,
-        )
-      : new ApiError(genericMessage(), response.status, `HTTP_${response.status}`, {}, responseBody);
+    const error = await responseError(response);
     console.error(
       `[api] ${method} ${url} failed: ${response.status} ${error.code}`,
       response.headers.get('x-request-id') ?? '',
