@@ -3,6 +3,7 @@
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
 
 import vocabulary from '@kork/shared/vocabulary/en.json';
+import assistant from './cellar/assistant.en.json';
 import eventEditor from './cellar/event-editor.en.json';
 import wineEvents from './cellar/events.en.json';
 import imports from './cellar/imports.en.json';
@@ -49,5 +50,6 @@ export default {
   ...eventEditor,
   ...maps,
   ...viewMoney,
+  ...assistant,
   vocabulary,
 } as Record<string, unknown>;

@@ -3,6 +3,7 @@
 // and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
 
 import vocabulary from '@kork/shared/vocabulary/nb.json';
+import assistant from './cellar/assistant.nb.json';
 import eventEditor from './cellar/event-editor.nb.json';
 import wineEvents from './cellar/events.nb.json';
 import imports from './cellar/imports.nb.json';
@@ -49,5 +50,6 @@ export default {
   ...eventEditor,
   ...maps,
   ...viewMoney,
+  ...assistant,
   vocabulary,
 } as Record<string, unknown>;

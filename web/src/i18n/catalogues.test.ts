@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import assistantEn from './cellar/assistant.en.json';
+import assistantNb from './cellar/assistant.nb.json';
 import eventEditorEn from './cellar/event-editor.en.json';
 import eventEditorNb from './cellar/event-editor.nb.json';
 import eventsEn from './cellar/events.en.json';
@@ -67,6 +69,7 @@ const en = {
   ...eventsEn,
   ...eventEditorEn,
   ...viewMoneyEn,
+  ...assistantEn,
 };
 const nb = {
   ...nbMain,
@@ -90,6 +93,7 @@ const nb = {
   ...eventsNb,
   ...eventEditorNb,
   ...viewMoneyNb,
+  ...assistantNb,
 };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */
@@ -117,7 +121,7 @@ describe('the text catalogues', () => {
   });
 
   it('give every part its own top-level keys, so merging loses nothing', () => {
-    const parts = [enMain, winesEn, placesEn, reviewEn, listsEn, listPublicEn];
+    const parts = [enMain, winesEn, placesEn, reviewEn, listsEn, listPublicEn, assistantEn];
     const keys = parts.flatMap((part) => Object.keys(part));
     expect(new Set(keys).size).toBe(keys.length);
   });
@@ -126,6 +130,11 @@ describe('the text catalogues', () => {
     for (const text of [...texts(en), ...texts(nb), ...texts(legalEn), ...texts(legalNb)]) {
       expect(text.trim()).not.toBe('');
     }
+  });
+
+  it('word the assistant’s failure as the specification does (SPEC §8), in both languages', () => {
+    expect(en.assistant.failure).toBe('Sorry, I had trouble connecting. Please try again.');
+    expect(nb.assistant.failure).toBe('Beklager, jeg fikk ikke kontakt. Prøv igjen.');
   });
 
   it('word the error page as the specification does', () => {

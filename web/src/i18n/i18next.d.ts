@@ -1,4 +1,5 @@
 import 'i18next';
+import type assistantEn from './cellar/assistant.en.json';
 import type eventEditorEn from './cellar/event-editor.en.json';
 import type eventsEn from './cellar/events.en.json';
 import type importsEn from './cellar/imports.en.json';
@@ -50,7 +51,8 @@ declare module 'i18next' {
         typeof eventsEn &
         typeof viewMoneyEn &
         typeof eventEditorEn &
-        typeof mapsEn;
+        typeof mapsEn &
+        typeof assistantEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };

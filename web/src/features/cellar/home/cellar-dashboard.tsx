@@ -6,7 +6,7 @@ import { useCurrency } from '../../../lib/currency';
 import { QueryProvider } from '../../../lib/query-client';
 import { dashboardQuery } from '../api/cellar-queries';
 import { useBusinessCellar } from '../cellar-menu';
-import { AssistantNotice } from './assistant-notice';
+import { AssistantPanel } from './assistant-panel';
 import { CellarWelcome } from './cellar-welcome';
 import classes from './dashboard.module.css';
 import { RecentHistory } from './recent-history';
@@ -54,7 +54,7 @@ function Dashboard({ userId }: { userId: string }) {
     return (
       <>
         <CellarWelcome />
-        <AssistantNotice />
+        <AssistantPanel />
       </>
     );
   }
@@ -72,7 +72,7 @@ function Dashboard({ userId }: { userId: string }) {
         </Suspense>
       )}
       <RecentHistory entries={data.recentHistory} />
-      <AssistantNotice />
+      <AssistantPanel />
     </>
   );
 }

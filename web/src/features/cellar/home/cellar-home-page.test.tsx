@@ -1,6 +1,6 @@
 import type { CellarDashboard, CellarWine, User } from '@kork/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { setCurrency } from '../../../lib/currency';
 import { endSession, startSession } from '../../../lib/session';
@@ -48,6 +48,16 @@ const money = (major: number, currency: string) =>
     .replace(/\s/g, ' ');
 
 describe('the cellar home', () => {
+  beforeAll(() => {
+    // The assistant's growing question box listens for web fonts loading; the test DOM has no font set.
+    if (!('fonts' in document)) {
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+      });
+    }
+  });
+
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     dashboard.mockReset();
@@ -147,5 +157,9 @@ describe('the cellar home', () => {
     const add = await screen.findByRole('link', { name: 'Add your first wine' });
     expect(add.getAttribute('href')).toBe('/wine-cellar/wines');
     expect(screen.getByText('Cellar assistant')).toBeTruthy();
+    expect(screen.getByText('Beta')).toBeTruthy();
+    // The chat itself, loaded after the first screen, with the questions of a private collector.
+    expect(await screen.findByRole('button', { name: 'What should I drink now?' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Your question' })).toBeTruthy();
   });
 });

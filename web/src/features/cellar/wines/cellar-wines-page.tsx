@@ -20,6 +20,7 @@ import { DeleteWinesModal } from './delete-wines-modal';
 import { InventoryCards } from './inventory-cards';
 import { useColumnChoice } from './inventory-columns';
 import { InventoryTable } from './inventory-table';
+import { useOpenWineParam } from './open-wine-param';
 import { WineDetailDrawer } from './wine-detail-drawer';
 import { EmptyCellar, NoMatch, SortBar, SortSelect, TotalsBar } from './wines-summary';
 import { WinesToolbar } from './wines-toolbar';
@@ -122,6 +123,7 @@ function CellarWines({ userId }: { userId: string }) {
   const [deleting, deleteModal] = useDisclosure(false);
   const [locationsOpen, locationsDrawer] = useDisclosure(false);
   const [openWine, setOpenWine] = useState<CellarWine>();
+  useOpenWineParam(userId, setOpenWine);
 
   // A selection belongs to the rows it was made on: another page, filter or reload starts afresh.
   const queryKey = JSON.stringify(query);

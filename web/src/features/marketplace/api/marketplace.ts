@@ -86,8 +86,12 @@ export function getCartSummary(cellarId: string, signal?: AbortSignal): Promise<
   return api.get<CartSummary>(`${cartItems(cellarId)}/summary`, { signal });
 }
 
-export function addCartItem(cellarId: string, input: CartItemInput): Promise<Cart> {
-  return api.post<Cart>(cartItems(cellarId), { body: input });
+/** Adds a line; with an `idempotencyKey` (a confirmed proposal's), sending it again adds nothing twice. */
+export function addCartItem(cellarId: string, input: CartItemInput, idempotencyKey?: string): Promise<Cart> {
+  return api.post<Cart>(cartItems(cellarId), {
+    body: input,
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
 }
 
 export function updateCartItem(cellarId: string, itemId: string, quantity: number): Promise<Cart> {
