@@ -1,3 +1,4 @@
+import { PassThrough, type Writable } from 'node:stream';
 import { type AssistantStreamEvent, streamEventDecoder } from '@kork/shared';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { SignJWT } from 'jose';
@@ -281,5 +282,55 @@ describe('streamed routes', () => {
     expect(seen).toEqual([{ conversationId: '01HZX3K9Q7M2V8T4B6N1C5D0EF' }, 'user-1']);
     const wrongPath = await call(echo, viaUrl('/api/test/conversations/a/b/messages'));
     expect(wrongPath.status).toBe(404);
+  });
+
+  it("in Lambda's streaming runtime writes the prelude, then each line, to the response stream", async () => {
+    const preludes: unknown[] = [];
+    const streamified: unknown[] = [];
+    const runtime = {
+      streamifyResponse: (fn: unknown) => {
+        streamified.push(fn);
+        return fn;
+      },
+      HttpResponseStream: {
+        from: (stream: Writable, prelude: unknown) => {
+          preludes.push(prelude);
+          return stream;
+        },
+      },
+    };
+    const previous = (globalThis as { awslambda?: unknown }).awslambda;
+    (globalThis as { awslambda?: unknown }).awslambda = runtime;
+    try {
+      vi.resetModules();
+      const fresh = await import('./http-stream');
+      const route = fresh.streamingRoute(OPEN, {}, async (_req, emit) => {
+        emit({ type: 'text', text: 'Two bottles' });
+        emit({ type: 'done', messageId: 'm4' });
+      });
+      expect(streamified).toEqual([route]);
+      const responseStream = new PassThrough();
+      const chunks: string[] = [];
+      responseStream.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+      await (route as unknown as (e: unknown, r: Writable, c: Context) => Promise<void>)(
+        event({ routeKey: OPEN, body: undefined }),
+        responseStream,
+        context,
+      );
+      expect(preludes).toEqual([
+        {
+          statusCode: 200,
+          headers: expect.objectContaining({ 'content-type': 'application/x-ndjson; charset=utf-8' }),
+        },
+      ]);
+      expect(chunks).toEqual([
+        '{"type":"text","text":"Two bottles"}\n',
+        '{"type":"done","messageId":"m4"}\n',
+      ]);
+      expect(responseStream.writableEnded).toBe(true);
+    } finally {
+      (globalThis as { awslambda?: unknown }).awslambda = previous;
+      vi.resetModules();
+    }
   });
 });
