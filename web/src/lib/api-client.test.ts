@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n';
-import { ApiError, api, download, NETWORK_CODE, TIMEOUT_CODE } from './api-client';
+import { ApiError, api, NETWORK_CODE, TIMEOUT_CODE } from './api-client';
+import { download } from './download';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -52,7 +53,7 @@ describe('api client', () => {
 
     await api.get('/assistant/conversations');
     await api.delete('/assistant/conversations/c1');
-    await api.get('/assistants-elsewhere');
+    await api.get('/assistants/elsewhere');
     await api.get('/config');
 
     const keys = fetchMock.mock.calls.map(([, init]) =>

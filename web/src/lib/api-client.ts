@@ -1,24 +1,24 @@
 import { GENERIC_MESSAGE, LIMITS } from '@kork/shared';
 import { currentLocale } from '../i18n/i18n';
 import { getCurrency } from './currency';
-import { saveBlob } from './save-blob';
 import { getSessionToken } from './session-token';
 
 /**
  * The one way the web app talks to the API: same-origin `/api`, the client
  * headers on every call, a 10 s timeout, `{payload}` unwrapped, and every failure turned into an
- * `ApiError` that carries the server's `error` body so forms can show field messages.
+ * `ApiError` that carries the server's `error` body so forms can show field messages. Files come through
+ * `download` (lib/download.ts) and the assistant's streamed answer through lib/assistant-stream.ts, both
+ * on this client's headers; they live apart so the first screen does not load them.
  */
 
 const API_BASE = '/api';
 const API_KEY = import.meta.env.VITE_API_KEY || 'kork-local-web';
 /** The AI client's own key (SPEC §7): only the assistant's routes take it, and they take no other. */
 const AI_API_KEY = import.meta.env.VITE_AI_API_KEY || 'kork-local-ai';
-const AI_PATH = /^\/assistant(\/|\?|$)/;
 
 /** The key a call sends: the AI client's for `/assistant/…`, the web client's for everything else. */
 export function apiKeyFor(path: string): string {
-  return AI_PATH.test(path) ? AI_API_KEY : API_KEY;
+  return path.startsWith('/assistant/') ? AI_API_KEY : API_KEY;
 }
 
 /** The code of an `ApiError` for a request that took longer than the timeout (the name SPEC §7 uses). */
@@ -130,7 +130,7 @@ export async function responseError(response: Response): Promise<ApiError> {
 }
 
 /** Sends one call with the client's headers and timeout; any answer but a 2xx becomes an `ApiError`. */
-async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+export async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const { query, body, signal, timeoutMs = LIMITS.requestTimeoutMs, headers } = options;
   const url = buildUrl(path, query);
   const controller = new AbortController();
@@ -180,55 +180,6 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   const response = await send(method, path, options);
   const responseBody = await readBody(response);
   return (responseBody as { payload: T } | undefined)?.payload as T;
-}
-
-export interface DownloadOptions extends Omit<RequestOptions, 'body'> {
-  /** The kind of file asked for (the `Accept` header); any kind when not given. */
-  accept?: string;
-  /** `false` hands the file back without saving it (to show it in a tab the caller opened). */
-  save?: boolean;
-  /** `false` names the file `fileName` even when the answer names it. */
-  answerName?: boolean;
-}
-
-export interface DownloadedFile {
-  blob: Blob;
-  /** The name the answer gives (`Content-Disposition`, unless `answerName: false`), else the caller's. */
-  fileName: string;
-}
-
-/** The file name a `Content-Disposition` header gives, if any. */
-export function dispositionName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // Fall through to the plain name.
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(header)?.[1];
-}
-
-/**
- * `GET` of a file (a PDF, a CSV): the client's headers and session, failures as `ApiError`s like every
- * other call, and the file saved under the name the answer gives (unless `answerName: false`) or else
- * `fileName`.
- */
-export async function download(
-  path: string,
-  fileName: string,
-  options: DownloadOptions = {},
-): Promise<DownloadedFile> {
-  const { accept = '*/*', save = true, answerName = true, headers, timeoutMs = 60_000, ...rest } = options;
-  const response = await send('GET', path, { ...rest, timeoutMs, headers: { Accept: accept, ...headers } });
-  const file = {
-    blob: await response.blob(),
-    fileName: (answerName && dispositionName(response.headers.get('content-disposition'))) || fileName,
-  };
-  if (save) saveBlob(file.blob, file.fileName);
-  return file;
 }
 
 export const api = {

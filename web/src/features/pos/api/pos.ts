@@ -10,7 +10,8 @@ import type {
   PosUnmappedList,
 } from '@kork/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type DownloadedFile, download } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { type DownloadedFile, download } from '../../../lib/download';
 
 /**
  * The till (POS) of the cellar (`/api/wine-cellars/users/{id}/pos-keys…` and `…/pos/…`): its keys, the

@@ -7,15 +7,8 @@ import {
   type StockCountSheet,
 } from '@kork/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ApiError,
-  api,
-  type DownloadedFile,
-  download,
-  NETWORK_CODE,
-  type Page,
-  TIMEOUT_CODE,
-} from '../../../lib/api-client';
+import { ApiError, api, NETWORK_CODE, type Page, TIMEOUT_CODE } from '../../../lib/api-client';
+import { type DownloadedFile, download } from '../../../lib/download';
 import { savedSheet, saveSheet } from '../queue/count-store';
 
 /** The cellar's stock counts (`/api/wine-cellars/users/{id}/stock-counts…`): calls and query hooks. */

@@ -7,7 +7,8 @@ import type {
 } from '@kork/shared';
 import { LIMITS } from '@kork/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type DownloadedFile, download, type Page } from '../../../lib/api-client';
+import { api, type Page } from '../../../lib/api-client';
+import { type DownloadedFile, download } from '../../../lib/download';
 
 /**
  * The owner's wine lists (`/api/wine-cellars/users/{id}/wine-lists…`): plain calls, and the TanStack
