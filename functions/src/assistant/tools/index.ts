@@ -105,7 +105,14 @@ export function toolSpecs(): ToolSpec[] {
   return specs;
 }
 
-export type ToolRunResult = { ok: true; output: ToolOutput; content: unknown } | { ok: false; error: string };
+/**
+ * A tool's answer. A refusal (`ok: false`) is sent back to the model as the tool's error; `failed` marks
+ * a failure of Kork (the data could not be read) rather than of the call, which the caller may answer
+ * with the "trouble connecting" message instead.
+ */
+export type ToolRunResult =
+  | { ok: true; output: ToolOutput; content: unknown }
+  | { ok: false; error: string; failed?: true };
 
 /** A refused input as one short line for the model: each field and its rule, in English. */
 function inputError(error: z.core.$ZodError): string {
@@ -139,6 +146,6 @@ export async function runTool(context: ToolContext, name: string, rawInput: unkn
       return { ok: false, error: fields.length > 0 ? fields.join('; ') : message(error.message, 'en') };
     }
     logger.error('assistant tool failed', { tool: name, requestId: context.requestId, error });
-    return { ok: false, error: 'The tool failed; the data could not be read just now.' };
+    return { ok: false, error: 'The tool failed; the data could not be read just now.', failed: true };
   }
 }

@@ -1,9 +1,29 @@
 import type { CellarWine } from '@kork/shared';
 import { getWines } from '../../catalog/wine-lookup';
-import { cellarSnapshot, rowLimit, wineRef, winesByName } from './cellar-rows';
+import { type CellarSnapshot, cellarSnapshot, rowLimit, wineRef, winesByName } from './cellar-rows';
 import { foodsOf } from './food-words';
 import type { PairWithFoodData, PairWithFoodRow } from './outputs';
 import type { AssistantTool } from './tool';
+
+/**
+ * The catalogue's food pairings of the cellar's catalogue wines, read once per snapshot (a version of the
+ * cellar) and kept with it; a failed read is not kept.
+ */
+function pairingsOf(snapshot: CellarSnapshot): Promise<Map<string, string[]>> {
+  const held = snapshot.derived(
+    'assistant:food-pairings',
+    () => ({}) as { read?: Promise<Map<string, string[]>> },
+  );
+  held.read ??= (async () => {
+    const ids = snapshot.wines.flatMap((wine) => (wine.wineId ? [wine.wineId] : []));
+    const wines = await getWines(ids);
+    return new Map([...wines].map(([id, wine]) => [id, wine.foodPairings ?? []]));
+  })().catch((error: unknown) => {
+    held.read = undefined;
+    throw error;
+  });
+  return held.read;
+}
 
 export const pairWithFood: AssistantTool<'pair_with_food'> = {
   name: 'pair_with_food',
@@ -16,11 +36,10 @@ export const pairWithFood: AssistantTool<'pair_with_food'> = {
     const matchedFoods = foodsOf(input.food);
     const wanted = new Set(matchedFoods);
     const candidates = winesByName(snapshot).filter((wine) => wine.quantity > 0 && wine.wineId);
-    const catalogue =
-      wanted.size > 0 ? await getWines(candidates.map((wine) => wine.wineId as string)) : new Map();
+    const catalogue = wanted.size > 0 ? await pairingsOf(snapshot) : new Map<string, string[]>();
     const found: { wine: CellarWine; pairings: string[] }[] = [];
     for (const wine of candidates) {
-      const pairings: string[] = catalogue.get(wine.wineId as string)?.foodPairings ?? [];
+      const pairings = catalogue.get(wine.wineId as string) ?? [];
       const matching = pairings.filter((food) => wanted.has(food));
       if (matching.length > 0) found.push({ wine, pairings: matching });
     }

@@ -51,6 +51,11 @@ export const searchCellar: AssistantTool<'search_cellar'> = {
       .filter(Boolean);
     const country = input.country ? foldText(input.country.trim()) : undefined;
     const limit = rowLimit(input.limit);
+    // Worked out once per snapshot (a version of the cellar) and kept with it.
+    const haystacks = snapshot.derived(
+      'assistant:search-text',
+      (s) => new Map(s.wines.map((wine) => [wine.id, haystackOf(wine)])),
+    );
     const rows: SearchCellarRow[] = [];
     let count = 0;
     let bottles = 0;
@@ -61,7 +66,7 @@ export const searchCellar: AssistantTool<'search_cellar'> = {
       if (country && !countryNames(wine.country).includes(country)) continue;
       if (scope && !wine.placements.some((p) => scope.has(p.locationId))) continue;
       if (terms.length > 0) {
-        const haystack = haystackOf(wine);
+        const haystack = haystacks.get(wine.id) ?? '';
         if (!terms.every((term) => haystack.includes(term))) continue;
       }
       count++;
