@@ -1,7 +1,7 @@
 import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssistantAsk, AssistantModelEvent, ToolRun } from './assistant-model';
+import type { AssistantAsk, AssistantModelEvent, ToolRun } from './assistant-model-types';
 import { bedrockAssistantModel, conversationMessages } from './bedrock-assistant-model';
 import { converseFixture, mockConverseStream } from './fixtures/converse-stream';
 import { DEFAULT_MODEL_ID } from './model';

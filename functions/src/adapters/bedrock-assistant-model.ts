@@ -24,7 +24,7 @@ import type {
   AssistantModelPort,
   AssistantModelResult,
   AssistantTurn,
-} from './assistant-model';
+} from './assistant-model-types';
 import { DEFAULT_MODEL_ID } from './model';
 
 /** The model or inference profile: `ASSISTANT_MODEL_ID`, else the import's Claude Haiku EU profile. */

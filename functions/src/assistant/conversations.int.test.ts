@@ -18,7 +18,7 @@ const restaurant = signedInAs('restaurant');
 const collector = signedInAs('private');
 
 /** The key the assistant's routes take (the AI client's when the manifest says so). */
-const key =
+const key: Record<string, string> =
   (routes['POST /api/assistant/conversations'] as { clientKey?: string }).clientKey === 'ai'
     ? { 'x-api-key': 'kork-local-ai' }
     : {};
