@@ -24,10 +24,10 @@ export const LOW_CUES = cues(
   'low|lowest stock|running low|running out|run out|almost out|nearly out|few bottles|days of stock|days left|sold out|out of stock|empty|lite av|lite igjen|lav beholdning|lavt lager|lav lagerbeholdning|lite pa lager|gar tom|gar tomme|snart tom|snart tomt|snart tomme|nesten tom|nesten tomt|tom for|tomt for|fa flasker|dager igjen|utsolgt',
 );
 export const MONEY_CUES = cues(
-  'earn|earns|earning|earnings|margin|margins|profit|profits|profitable|lonnsom*|fortjeneste*|tjener|tjene|inntjening*|dekningsbidrag*|makes money|avanse',
+  'earned|earnt|tjente|tjent|earn|earns|earning|earnings|margin|margins|profit|profits|profitable|lonnsom*|fortjeneste*|tjener|tjene|inntjening*|dekningsbidrag*|makes money|avanse',
 );
 export const SALES_CUES = cues(
-  'earn|earns|earning|earnings|margin|margins|profit|profits|profitable|lonnsom*|fortjeneste*|tjener|tjene|inntjening*|dekningsbidrag*|sold|sell|sells|sale|sales|salg|salget|solgt|selger|selges|revenue|omsetning*|turnover|bestseller*|popular|populaer*|makes money|tjener penger',
+  'earned|earnt|tjente|tjent|earn|earns|earning|earnings|margin|margins|profit|profits|profitable|lonnsom*|fortjeneste*|tjener|tjene|inntjening*|dekningsbidrag*|sold|solgte|sell|sells|sale|sales|salg|salget|solgt|selger|selges|revenue|omsetning*|turnover|bestseller*|popular|populaer*|makes money|tjener penger',
 );
 export const PAIR_CUES = cues(
   'pair|pairs|pairing|goes with|go with|goes well with|match|matches|serve with|with|passer til|passer med|passe til|passer godt til|til|med|server til|servere til|food|dish|dinner|mat|matvin|middag|retten|rett',

@@ -41,6 +41,8 @@ describe('routeQuestion: the questions people ask, in both languages', () => {
     ['which wines earn least?', 'sales_and_margins'],
     ['Hvilke viner tjener jeg minst på?', 'sales_and_margins'],
     ['what sold best last month?', 'sales_and_margins'],
+    ['Which wines earned least last month?', 'sales_and_margins'],
+    ['Hvilke viner tjente minst forrige måned?', 'sales_and_margins'],
     ['hva er kjelleren verdt', 'cellar_totals'],
     ['What is my cellar worth?', 'cellar_totals'],
     ['how many bottles do I have', 'cellar_totals'],

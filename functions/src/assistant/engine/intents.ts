@@ -280,7 +280,18 @@ const sales: Rule = (q) => {
       : 'margin_desc'
     : revenue
       ? 'revenue_desc'
-      : q.has(['sold', 'sell', 'sells', 'solgt', 'selger', 'selges', 'bestseller*', 'popular', 'populaer*'])
+      : q.has([
+            'sold',
+            'sell',
+            'sells',
+            'solgt',
+            'solgte',
+            'selger',
+            'selges',
+            'bestseller*',
+            'popular',
+            'populaer*',
+          ])
         ? 'bottles_desc'
         : 'revenue_desc';
   const period = periodOf(q.words, q.now, (phrases) => q.has(phrases));
@@ -403,7 +414,10 @@ const totalsOrSearch: Rule = (q) => {
   ]);
   const name = nameIn(q, used, (w) => stop.has(w.norm) || GREETINGS.includes(w.norm));
   const text = [name, vintage ? String(vintage) : ''].filter(Boolean).join(' ');
-  if (!text && q.has(TOTAL_CUES)) return { intent: 'totals', calls: [{ name: 'cellar_totals', input: {} }] };
+  const filtered = country !== undefined || (style !== undefined && !style.nameLike);
+  // "How many bottles do I have?" is the totals; "how many bottles of red?" a search by style.
+  if (!text && !filtered && q.has(TOTAL_CUES))
+    return { intent: 'totals', calls: [{ name: 'cellar_totals', input: {} }] };
   if (!text && !country && !(style && !style.nameLike)) return undefined;
   if (!q.has(SEARCH_CUES) && !style && !country && !q.has(TOTAL_CUES)) return undefined;
   const limit = limitIn(q.words);

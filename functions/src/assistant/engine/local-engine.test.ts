@@ -170,6 +170,16 @@ describe('the local engine', () => {
     expect(nb.result.stopReason).toBe('end_turn');
   });
 
+  it('answers a private account that ordering from suppliers is for businesses', async () => {
+    const refusal = async () => ({
+      ok: false as const,
+      error: 'Ordering from suppliers is for business accounts; this account has no supplier cart.',
+    });
+    const r = await ask('hva bør jeg bestille?', 'nb', refusal);
+    expect(texts(r).join('')).toMatch(/^Bestilling fra leverandører er for bedriftskontoer/);
+    expect(r.result.stopReason).toBe('end_turn');
+  });
+
   it('stops the answer when a tool fails (the ask service shows the trouble message)', async () => {
     const failing = async () => ({
       ok: false as const,

@@ -14,7 +14,7 @@ import type {
 } from '../../adapters/assistant-model';
 import type { ReorderSuggestionsData, SearchCellarData } from '../tools/outputs';
 import { type FollowUp, type RoutedCall, routeQuestion } from './intents';
-import { cannotAnswer, noSuchWine, notToReorder } from './phrases';
+import { businessOnly, cannotAnswer, noSuchWine, notToReorder } from './phrases';
 import { renderToolAnswer } from './templates/index';
 import { fold } from './words';
 
@@ -145,7 +145,15 @@ export const localAssistantModel: AssistantModelPort = {
     const route = routeQuestion(ask.question, locale);
     let text: string;
     if ('fallback' in route) text = cannotAnswer(locale);
-    else text = (await answerParts(ask, emit, route.calls, route.next, route.wine)).join('\n\n');
+    else {
+      try {
+        text = (await answerParts(ask, emit, route.calls, route.next, route.wine)).join('\n\n');
+      } catch (error) {
+        // The supplier tools refuse a private account: that is an answer, not a failure.
+        if (!(error instanceof ToolFailed) || !/business accounts/i.test(error.message)) throw error;
+        text = businessOnly(locale);
+      }
+    }
     if (ask.signal?.aborted) return { usage: NO_TOKENS, stopReason: 'other' };
     const whole = await stream(text, emit, ask.signal);
     return { usage: NO_TOKENS, stopReason: whole ? 'end_turn' : 'other' };

@@ -41,3 +41,9 @@ export function notToReorder(name: string, locale: Locale): string {
     ? `${quoted(name, locale)} er ikke blant vinene du bør bestille (de du har lite av og som en leverandør tilbyr), så jeg kan ikke legge den i handlekurven herfra.`
     : `${quoted(name, locale)} is not among the wines to reorder (those running low that a supplier offers), so I can't put it in the cart from here.`;
 }
+
+export function businessOnly(locale: Locale): string {
+  return locale === 'nb'
+    ? 'Bestilling fra leverandører er for bedriftskontoer, så denne kontoen har ingen handlekurv hos leverandørene. Jeg kan fortelle deg hva du har lite av.'
+    : "Ordering from suppliers is for business accounts, so this account has no supplier cart. I can tell you what you're running low on.";
+}
