@@ -1,0 +1,75 @@
+/**
+ * `npm run eval:assistant`: the cellar assistant's evaluation set (functions/src/assistant/eval) against
+ * the local engine, or against Bedrock with `--model bedrock`, on a fresh in-memory local stack with the
+ * demo data seeded, through the ask service the routes use. Prints a score table and every failure.
+ *
+ *   npm run eval:assistant                          # the local engine (local-rules), no network
+ *   npm run eval:assistant -- --model bedrock       # Bedrock: AWS credentials and model access needed
+ *   npm run eval:assistant -- --only low-en,lamb-nb # some questions, by id
+ *
+ * Bedrock reads the usual AWS settings (AWS_PROFILE or keys, AWS_REGION, e.g. eu-west-1) and
+ * ASSISTANT_MODEL_ID (the EU Claude Haiku inference profile when unset). Each Bedrock run costs tokens.
+ * Exits 1 when fewer than 90 % pass.
+ */
+import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
+import type { AssistantModelPort } from '@kork/functions/adapters/assistant-model';
+import { catalogSeed } from '@kork/functions/catalog/seed';
+import { cellarSeed } from '@kork/functions/cellar/seed';
+import { applySeeds } from '@kork/functions/data/seed-runner';
+import { marketplaceSeed } from '@kork/functions/marketplace/seed';
+import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
+import { wineListsSeed } from '@kork/functions/wine-lists/seed';
+import { startLocalStack } from '../infra/local/stack';
+
+const PASS_SHARE = 0.9;
+
+function option(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(`--${name}`);
+  if (at >= 0) return args[at + 1];
+  return args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+async function modelPort(name: string): Promise<AssistantModelPort> {
+  if (name === 'local')
+    return (await import('@kork/functions/assistant/engine/local-engine')).localAssistantModel;
+  if (name === 'bedrock') {
+    return (await import('@kork/functions/adapters/bedrock-assistant-model')).bedrockAssistantModel;
+  }
+  throw new Error(`--model is local or bedrock, not ${name}`);
+}
+
+async function main(): Promise<void> {
+  process.env.LOG_LEVEL ??= 'warn';
+  const port = await modelPort(option('model') ?? 'local');
+  const only = option('only')?.split(',').filter(Boolean);
+  const stack = await startLocalStack({});
+  try {
+    console.log('Seeding the demo data…');
+    await applySeeds([
+      accountsSeed,
+      directorySeed,
+      catalogSeed,
+      cellarSeed,
+      wineListsSeed,
+      demoYearSeed,
+      marketplaceSeed,
+    ]);
+    const { formatReport, runEval } = await import('@kork/functions/assistant/eval/run-eval');
+    console.log(`Asking ${port.name}…`);
+    const report = await runEval(port, {
+      only,
+      onResult: (r) => console.log(`  ${r.passed ? 'pass' : 'FAIL'} ${r.id} (${r.totalMs.toFixed(0)} ms)`),
+    });
+    console.log();
+    console.log(formatReport(report));
+    if (report.score < PASS_SHARE) process.exitCode = 1;
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
