@@ -46,6 +46,7 @@ afterEach(() => {
   useAssistantModel(undefined);
   bedrock.reset();
   delete process.env.ASSISTANT_MONTHLY_TOKEN_BUDGET;
+  delete process.env.ASSISTANT_ANSWER_TIMEOUT_MS;
 });
 afterAll(() => bedrock.restore());
 
@@ -216,6 +217,26 @@ describe('asking the assistant', () => {
     });
     expect(whole.status).toBe(502);
     expect(whole.error?.message).toBe('Sorry, I had trouble connecting. Please try again.');
+  });
+
+  it('gives up on a model that does not answer in time, with §8’s message and the text so far kept', async () => {
+    process.env.ASSISTANT_ANSWER_TIMEOUT_MS = '400';
+    useAssistantModel({
+      name: 'stalled',
+      // Never ends, and never looks at the signal: the answer's own time still ends it.
+      answer: (_ask, emit) => {
+        emit({ type: 'text', text: 'Let me see' });
+        return new Promise(() => undefined);
+      },
+    });
+    const id = await start();
+    const answer = await askStreamed('restaurant', id, 'What is my cellar worth?');
+    expect(answer.events.at(-1)).toMatchObject({
+      type: 'error',
+      code: 'timeout',
+      message: 'Sorry, I had trouble connecting. Please try again.',
+    });
+    expect((await conversation(id)).messages[1]).toMatchObject({ text: 'Let me see', cutOff: true });
   });
 
   it('answers ?stream=false as one JSON answer, with the proposal a tool made and nothing changed', async () => {
