@@ -205,7 +205,7 @@ export class WebStack extends Stack {
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR2',
       reason:
-        'No WAF yet: the API stage is throttled, logins are rate-limited in the product (D8), and every API route requires a client key. Add a web ACL when traffic or abuse justifies its cost.',
+        'No WAF yet: the API stage is throttled, logins are rate-limited in the product (D8), and every API route requires a client key; the streamed routes, which bypass the stage, are limited per user and by a monthly token budget in the product. Add a web ACL when traffic or abuse justifies its cost.',
     });
 
     this.appUrl = config.appUrl ?? `https://${this.distribution.distributionDomainName}`;

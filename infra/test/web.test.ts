@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type RouteDef, routes } from '@kork/functions/routes';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { pathPatternOf } from '../lib/api-routes-stack';
 import { readConfig } from '../lib/config';
 import { createKorkApp } from '../lib/kork-app';
 import {
@@ -16,6 +18,11 @@ const CLOUD_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
   "connect-src 'self'",
   "connect-src 'self' https://<Kork-Data-ImportsBucketName>.s3.<AWS::Region>.amazonaws.com",
 );
+
+/** The streamed routes' paths, each a behavior of its own (streaming.test.ts). */
+const streamedPaths = Object.entries(routes as Record<string, RouteDef>)
+  .filter(([, def]) => def.stream)
+  .map(([key]) => pathPatternOf(key.split(' ')[1] as string));
 
 const certificateArn = 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000';
 
@@ -68,8 +75,9 @@ describe('with a web build', () => {
     expect(embed?.CachePolicyId).toBe(all.default?.CachePolicyId);
     expect(embed?.FunctionAssociations).toEqual(all.default?.FunctionAssociations);
     expect(embed?.FunctionAssociations?.[0]?.EventType).toBe('viewer-request');
-    // One origin for the bucket: the embed shares the SPA's origin access control.
-    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    // One origin for the bucket: the embed shares the SPA's origin access control (besides the image
+    // function's and each streamed route's).
+    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2 + streamedPaths.length);
 
     const headers = headersOf(t, embed);
     expect(headers.ContentSecurityPolicy).toEqual({
@@ -90,8 +98,10 @@ describe('with a web build', () => {
 
   it('keeps every other path unframable: the shell, the API and the images', () => {
     const all = behaviors(t);
-    expect(Object.keys(all).sort()).toEqual(['/api/*', '/embed/*', '/img*', 'default']);
-    for (const path of ['default', '/api/*', '/img*']) {
+    expect(Object.keys(all).sort()).toEqual(
+      ['/api/*', '/embed/*', '/img*', 'default', ...streamedPaths].sort(),
+    );
+    for (const path of ['default', '/api/*', '/img*', ...streamedPaths]) {
       const headers = headersOf(t, all[path]);
       expect(headers.FrameOptions, path).toEqual({ FrameOption: 'DENY', Override: true });
       const csp = headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown; Override: boolean };
