@@ -7,10 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { useAssistantModel } from '@kork/functions/adapters/assistant-model';
 import { useDocuments } from '@kork/functions/adapters/documents';
 import { useMail } from '@kork/functions/adapters/mail';
 import { useModel } from '@kork/functions/adapters/model';
 import { useQueue } from '@kork/functions/adapters/queue';
+import { localAssistantModel } from '@kork/functions/assistant/engine/local-engine';
 import { resetCatalogIndex } from '@kork/functions/catalog/catalog-index-cache';
 import { resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
 import { TABLE_SCHEMA } from '@kork/functions/data/table';
@@ -177,6 +179,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const localDocuments = createLocalDocuments(dataDir);
   useDocuments(localDocuments);
   useModel(rulesModel);
+  // The cellar assistant's deterministic engine over the same tools (no model, no network).
+  useAssistantModel(localAssistantModel);
   // Address search from a small list of Norwegian postal codes and places (geocoder-local.ts).
   useGeocoder(createLocalGeocoder());
 
@@ -192,6 +196,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       useQueue(undefined);
       useDocuments(undefined);
       useModel(undefined);
+      useAssistantModel(undefined);
       useGeocoder(undefined);
       await localDocuments.close().catch(() => undefined);
       useMail(undefined);
