@@ -24,6 +24,15 @@ const ROUTES = vi.hoisted(() => ({
     stream: true,
     clientKey: 'ai',
   },
+  'POST /api/test/slow': {
+    handler: 'slow',
+    auth: 'public',
+    needs: [],
+    group: 'assistant',
+    stream: true,
+    clientKey: 'ai',
+    timeoutSeconds: 1,
+  },
   'POST /api/test/abandoned': {
     handler: 'abandoned',
     auth: 'public',
@@ -70,12 +79,21 @@ describe('a streamed route on the local origin', () => {
     abandonedAborted.open(String(signal.reason));
   });
 
+  const slowAborted = gate<number>();
+  const slow = streamingRoute('POST /api/test/slow' as RouteKey, {}, async (_req, emit, signal) => {
+    const started = Date.now();
+    signal.addEventListener('abort', () => slowAborted.open(Date.now() - started), { once: true });
+    emit({ type: 'text', text: 'Counting' });
+    // Ignores the signal and never ends: the function's timeout ends the answer.
+    await new Promise(() => undefined);
+  });
+
   beforeAll(async () => {
     process.env.API_KEYS = 'web-key';
     process.env.AI_API_KEYS = 'ai-key';
     const webRoot = mkdtempSync(join(tmpdir(), 'kork-web-'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Kork</title>');
-    const handlers: Record<string, unknown> = { answers, abandoned };
+    const handlers: Record<string, unknown> = { answers, abandoned, slow };
     server = await startLocalServer({
       stack: {} as LocalStack,
       port: 0,
@@ -139,6 +157,17 @@ describe('a streamed route on the local origin', () => {
     expect(new TextDecoder().decode(value)).toBe('{"type":"text","text":"Looking"}\n');
     client.abort();
     expect(await abandonedAborted.promise).toContain('client went away');
+  });
+
+  it("warns the handler before the function's timeout, then ends the stream with a timeout line", async () => {
+    const res = await post('/api/test/slow', 'ai-key');
+    expect(res.status).toBe(200);
+    const decoder = streamEventDecoder();
+    const events = [...decoder.push(await res.text()), ...decoder.end()];
+    expect(events[0]).toEqual({ type: 'text', text: 'Counting' });
+    expect(events[1]).toMatchObject({ type: 'error', code: 'TIMEOUT' });
+    expect(events).toHaveLength(2);
+    expect(await slowAborted.promise).toBeLessThan(1000);
   });
 
   it('refuses another client key before streaming, as a JSON 403', async () => {

@@ -60,7 +60,7 @@ export type StreamHandle<B, Q, P> = (
 const STREAMED_EVENTS = 'ndjsonEvents';
 /** How long a streamed request holds its `Idempotency-Key` (its function may run up to a minute). */
 const STREAM_CLAIM_MS = 90_000;
-/** The signal aborts this long before the function's time is up, for the handler to end its answer. */
+/** The signal aborts this long (at most a tenth of the time) before the function's time is up, for the handler to end its answer. */
 const DEADLINE_MARGIN_MS = 2_000;
 
 /** One invocation's answer: opened by the first event. */
@@ -190,12 +190,16 @@ export function streamingRoute<
     if (sink.signal?.aborted) onGone();
     else sink.signal?.addEventListener('abort', onGone, { once: true });
     const remaining = context.getRemainingTimeInMillis?.();
+    let late = false;
     const deadline =
       remaining === undefined
         ? undefined
         : setTimeout(
-            () => controller.abort(new Error('function time is up')),
-            Math.max(0, remaining - DEADLINE_MARGIN_MS),
+            () => {
+              late = true;
+              controller.abort(new Error('function time is up'));
+            },
+            Math.max(0, remaining - Math.min(DEADLINE_MARGIN_MS, remaining / 10)),
           );
     const channel = new Channel(sink, controller.signal);
     try {
@@ -214,7 +218,8 @@ export function streamingRoute<
         channel.emit(requestId, {
           type: 'error',
           message: error?.message ?? 'Internal server error',
-          code: error?.code,
+          // Past the deadline the failure is the function's time running out (middy's own timeout).
+          code: late ? 'TIMEOUT' : error?.code,
           requestId,
         });
       }
