@@ -1,7 +1,8 @@
 /**
- * `npm test`: every tier, in the order that fails fastest — types, lint, unit and component tests,
- * integration (DynamoDB Local + S3 emulator), infra (CDK + cdk-nag), then the browser journeys against
- * the local stack. Ends with one line counting every test run.
+ * `npm test`: every tier, the fastest to fail first — types, lint and the architecture check, unit and
+ * component tests, then two lanes side by side: integration (DynamoDB Local + S3 emulator), infra (CDK +
+ * cdk-nag) and the CLI's synth in one, the browser journeys against the local stack in the other. Ends
+ * with one line counting every test run.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -147,56 +148,118 @@ function buildWeb(): boolean {
   return webBuilt;
 }
 
-for (const [tier, projects] of [
-  ['unit', ['unit', 'web']],
-  ['integration', ['integration']],
-  ['infra', ['infra']],
-] as const) {
-  if (!wants(tier)) continue;
-  // The server needs the built app; the infra tier leaves a core for its seeding.
-  if (tier === 'infra' && wants('e2e') && buildWeb()) startE2eServer();
+/**
+ * A step run beside another: its output goes to the console line by line with the step's label in
+ * front, so two steps' lines stay readable when they interleave.
+ */
+function laneStep(
+  label: string,
+  title: string,
+  command: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<boolean> {
+  const started = Date.now();
+  process.stdout.write(`\n▶ ${title}\n`);
+  return new Promise((done) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, FORCE_COLOR: '0', ...extraEnv },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
+      });
+      stream.on('end', () => {
+        if (rest) process.stdout.write(`[${label}] ${rest}\n`);
+      });
+    }
+    child.on('close', (code) => {
+      const ok = code === 0;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`${ok ? '✔' : '✘'} ${title} (${seconds} s)\n`);
+      done(ok);
+    });
+  });
+}
+
+function vitestArgs(tier: string, projects: readonly string[]): string[] {
   const out = join(results, `vitest-${tier}.json`);
   vitestFiles.push(out);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${out}`);
-  if (!step(`Tests: ${tier}`, 'npx', args)) failures.push(tier);
+  return args;
 }
 
+// Unit and component tests first, alone: they fail fastest and use both cores. Then, with the browser
+// journeys wanted, the web app is built and their server starts seeding in the background.
+const e2eWanted = wants('e2e');
+if (wants('unit') && !step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))) failures.push('unit');
+if (e2eWanted && buildWeb()) startE2eServer();
+
 /**
- * The deploy as the README runs it: the CDK CLI gives the app a concrete region (and the account when it
- * has credentials), so partitions and regions render as literals, and every cdk-nag acknowledgement has to
- * match that rendering. The infra tier's tests synthesize in memory; this is the CLI's own path.
+ * Then two lanes at once: the browser journeys (one browser, mostly waiting on the page and the
+ * server) beside the integration tier (mostly waiting on the emulators), the infra tier and the CLI's
+ * synth. One after the other they took about 23 of the run's 28 minutes; side by side the run is as
+ * long as the longer lane (docs/benchmarks.md). `KORK_TEST_LANES=1` runs them one after the other.
  */
-if (wants('infra') || only.includes('synth')) {
-  // No instance metadata on these machines: without this the CLI waits on its look-up before synthesizing.
-  if (
-    !step('Deploy synth (npx cdk synth -q)', 'npx', ['cdk', 'synth', '-q'], {
+const sideBySide = process.env.KORK_TEST_LANES !== '1';
+
+async function serverLane(): Promise<void> {
+  for (const [tier, projects] of [
+    ['integration', ['integration']],
+    ['infra', ['infra']],
+  ] as const) {
+    if (!wants(tier)) continue;
+    if (!(await laneStep(tier, `Tests: ${tier}`, 'npx', vitestArgs(tier, projects)))) failures.push(tier);
+  }
+  /**
+   * The deploy as the README runs it: the CDK CLI gives the app a concrete region (and the account when
+   * it has credentials), so partitions and regions render as literals, and every cdk-nag acknowledgement
+   * has to match that rendering. The infra tier's tests synthesize in memory; this is the CLI's own path.
+   */
+  if (wants('infra') || only.includes('synth')) {
+    // No instance metadata on these machines: without this the CLI waits on its look-up before synthesizing.
+    const ok = await laneStep('synth', 'Deploy synth (npx cdk synth -q)', 'npx', ['cdk', 'synth', '-q'], {
       AWS_EC2_METADATA_DISABLED: 'true',
-    })
-  )
-    failures.push('synth');
+    });
+    if (!ok) failures.push('synth');
+  }
 }
 
 let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
-if (wants('e2e')) {
+async function browserLane(): Promise<void> {
+  if (!e2eWanted) return;
   const out = join(results, 'playwright.json');
   if (!buildWeb()) failures.push('web build');
   else {
     if (!e2eServer) startE2eServer();
     if (!(await e2eServerUp(300_000))) failures.push('e2e server');
     else if (
-      !step(
+      !(await laneStep(
+        'e2e',
         'Tests: e2e (Playwright, Chromium)',
         'npx',
         ['playwright', 'test', '-c', 'web/playwright.config.ts', '--reporter=list,json'],
         { PLAYWRIGHT_JSON_OUTPUT_NAME: out, KORK_E2E_SERVER: 'running' },
-      )
+      ))
     ) {
       failures.push('e2e');
     }
   }
   stopE2eServer();
   e2e = playwrightCounts(out);
+}
+
+if (sideBySide) await Promise.all([serverLane(), browserLane()]);
+else {
+  await serverLane();
+  await browserLane();
 }
 
 const total = [...vitestFiles.map(vitestCounts), e2e].reduce(
