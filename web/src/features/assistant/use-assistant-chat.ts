@@ -113,7 +113,7 @@ export function useAssistantChat() {
           if (controller.signal.aborted) return;
           switch (event.type) {
             case 'text':
-              setTool(undefined);
+              // The status keeps naming the part of the cellar the answer comes from until it ends.
               change((message) => ({ ...message, text: message.text + event.text }));
               break;
             case 'tool':

@@ -7,6 +7,7 @@ import { endSession, startSession } from '../../../lib/session';
 import { renderWithProviders } from '../../../test/render';
 import { listCategories } from '../api/categories';
 import { createCellarWine } from '../api/create-cellar-wine';
+import { getCellarWine } from '../api/get-cellar-wine';
 import { listCellarWines } from '../api/list-cellar-wines';
 import { listLocations } from '../api/locations';
 import { updateCellarWine } from '../api/update-cellar-wine';
@@ -18,6 +19,7 @@ import { CellarWinesPage } from './cellar-wines-page';
 vi.mock('../api/list-cellar-wines', () => ({ listCellarWines: vi.fn() }));
 vi.mock('../api/create-cellar-wine', () => ({ createCellarWine: vi.fn() }));
 vi.mock('../api/update-cellar-wine', () => ({ updateCellarWine: vi.fn() }));
+vi.mock('../api/get-cellar-wine', () => ({ getCellarWine: vi.fn() }));
 vi.mock('../api/delete-cellar-wines', () => ({ deleteCellarWines: vi.fn() }));
 vi.mock('../api/locations', () => ({ listLocations: vi.fn() }));
 vi.mock('../api/categories', () => ({ listCategories: vi.fn() }));
@@ -81,6 +83,17 @@ describe('the cellar wines page', () => {
     renderPage('/wine-cellar/wines?add=1');
 
     expect(await screen.findByRole('tab', { name: 'Custom wine' })).toBeTruthy();
+  });
+
+  it('opens the wine a ?wine= link names (a wine in the cellar assistant’s answer)', async () => {
+    wines.mockResolvedValue(pageOf([]));
+    vi.mocked(getCellarWine).mockResolvedValue(
+      cellarWineFixture({ id: 'w7', wineDisplayName: 'Château Musar 2016' }),
+    );
+    renderPage('/wine-cellar/wines?wine=w7');
+
+    expect(await screen.findByRole('dialog', { name: 'Château Musar 2016' })).toBeTruthy();
+    expect(getCellarWine).toHaveBeenCalledWith('u1', 'w7');
   });
 
   it('tells a search with no match apart from an empty cellar, and clears it', async () => {
