@@ -15,6 +15,7 @@ import { dynamoClient } from '@kork/functions/platform/dynamo';
 import { buildFunctions } from '../functions/build';
 import { startLocalServer } from '../infra/local/server';
 import { startLocalStack } from '../infra/local/stack';
+import { benchAssistantAlone } from './bench/assistant';
 import { type BenchSection, benchCatalogSearch } from './bench/catalog-search';
 import { benchCellarListing } from './bench/cellar-listing';
 import { startDemoOrigin } from './bench/demo-origin';
@@ -214,6 +215,9 @@ async function main() {
   const marketplaceCheckout = await benchMarketplaceCheckoutAlone();
   for (const line of marketplaceCheckout.lines) say(line);
   failures.push(...marketplaceCheckout.failures);
+  const assistant = await benchAssistantAlone();
+  for (const line of assistant.lines) say(line);
+  failures.push(...assistant.failures);
   writeFileSync(join(root, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
   // Figures, not a gate: a budget missed is reported here and explained in docs/decisions.md.
   if (failures.length > 0) console.error(`Over budget: ${failures.join(', ')}`);

@@ -8,7 +8,7 @@
  * before the previous one of the same account, and its facts are read for that same moment.
  */
 import type { AssistantStreamEvent, AssistantToolName } from '@kork/shared';
-import { type AssistantModelPort, useAssistantModel } from '../../adapters/assistant-model';
+import { type AssistantModelPort, assistantModel, useAssistantModel } from '../../adapters/assistant-model';
 import { askStreaming } from '../ask/ask-service';
 import { createConversation } from '../conversations/conversation-service';
 import { fold } from '../engine/words';
@@ -114,12 +114,14 @@ async function askOne(
   };
 }
 
-/** Runs the set (or `only` of it) against `port`, which is installed for the run and removed after. */
+/** Runs the set (or `only` of it) against `port`, installed for the run. */
 export async function runEval(port: AssistantModelPort, options: EvalOptions = {}): Promise<EvalReport> {
   const start = options.now ?? new Date();
   const questions = EVAL_QUESTIONS.filter((q) => !options.only || options.only.includes(q.id));
   const asked = new Map<DemoAccount, number>();
   const results: EvalResult[] = [];
+  // The port is installed for the run, and what was installed before (the local runner's) is put back.
+  const previous = await assistantModel();
   useAssistantModel(port);
   try {
     for (const question of questions) {
@@ -166,7 +168,7 @@ export async function runEval(port: AssistantModelPort, options: EvalOptions = {
       options.onResult?.(result);
     }
   } finally {
-    useAssistantModel(undefined);
+    useAssistantModel(previous);
   }
   const passed = results.filter((r) => r.passed).length;
   return {
