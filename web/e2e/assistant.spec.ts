@@ -1,0 +1,149 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, signInByApi } from './support/accounts';
+import { expectAxeClean } from './support/axe';
+import { expectNoSidewaysScroll } from './support/page-width';
+
+/**
+ * The cellar assistant (beta) on the cellar home, on the local engine: the demo restaurant asks about its
+ * stock and puts two suggested wines in the supplier cart with one confirming tap; a collector asks in
+ * Norwegian. On a 390 px phone, with axe on the chat.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/**
+ * Records what the chat shows while an answer is written: the status line ("Looking at your cellar…")
+ * and the length of the newest answer's text, each time either changes.
+ */
+async function watchAnswer(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: { status: string; length: number }[] = [];
+    (window as unknown as { answerStates: typeof seen }).answerStates = seen;
+    new MutationObserver(() => {
+      const answers = document.querySelectorAll('[data-testid="assistant-answer"]');
+      const length = answers[answers.length - 1]?.textContent?.length ?? 0;
+      const status = document.querySelector('[role="status"]')?.textContent ?? '';
+      const last = seen.at(-1);
+      if (last?.status !== status || last?.length !== length) seen.push({ status, length });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+async function answerStates(page: Page): Promise<{ status: string; length: number }[]> {
+  return page.evaluate(
+    () => (window as unknown as { answerStates: { status: string; length: number }[] }).answerStates,
+  );
+}
+
+/** Asks through the question box (Enter sends) and waits for the whole answer. */
+async function ask(chat: Locator, question: string): Promise<Locator> {
+  const answers = chat.getByTestId('assistant-answer');
+  const before = await answers.count();
+  const box = chat.getByRole('textbox');
+  await box.fill(question);
+  await box.press('Enter');
+  await expect(answers).toHaveCount(before + 1, { timeout: 15_000 });
+  const answer = answers.last();
+  await expect(answer).not.toHaveAttribute('aria-busy', 'true', { timeout: 15_000 });
+  return answer;
+}
+
+/** The navbar's count of bottles in the cart (0 when it shows none); the navbar shows the cart from 960 px. */
+async function cartCount(page: Page): Promise<number> {
+  const link = page.getByRole('link', { name: /^Cart, \d+ items?$/ });
+  if ((await link.count()) === 0) return 0;
+  const name = (await link.first().getAttribute('aria-label')) ?? (await link.first().innerText());
+  return Number(/(\d+)/.exec(name)?.[1] ?? 0);
+}
+
+test('the demo restaurant asks about its stock and puts two suggested wines in the cart', async ({
+  page,
+}) => {
+  await signInByApi(page, DEMO.restaurant);
+  await page.goto('/wine-cellar/home');
+  const chat = page.getByRole('region', { name: 'Cellar assistant' });
+  await expect(chat.getByText('Beta', { exact: true })).toBeVisible();
+  // A restaurant is offered the trade's questions, not the collector's.
+  await expect(chat.getByRole('button', { name: 'Which wines earn least?' })).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'What should I drink now?' })).toHaveCount(0);
+
+  // — "What is low on stock?": streamed, with a wine link to its cellar row and a number —
+  await watchAnswer(page);
+  await chat.getByRole('button', { name: 'What is low on stock?' }).click();
+  await expect(chat.getByTestId('assistant-question')).toContainText('What is low on stock?');
+  const stock = chat.getByTestId('assistant-answer').last();
+  await expect(stock.getByRole('link').first()).toBeVisible({ timeout: 15_000 });
+  await expect(stock).not.toHaveAttribute('aria-busy', 'true', { timeout: 15_000 });
+  // The answer comes as a stream of events: the tool it runs is named while the answer is written.
+  const states = await answerStates(page);
+  expect(
+    states.some((state) => state.status === 'Looking at your cellar… (low stock)'),
+    JSON.stringify(states),
+  ).toBe(true);
+  await expect(stock).toContainText(/\d/);
+  await expect(stock.getByText('Answer cut off')).toHaveCount(0);
+  const wineLink = stock.getByRole('link').first();
+  await expect(wineLink).toHaveAttribute('href', /^\/wine-cellar\/wines\?wine=[\w-]+$/);
+
+  await expectNoSidewaysScroll(page, 'the cellar home with an answer, 390 px');
+  await expectAxeClean(page, 'the cellar assistant with an answer');
+
+  // — "What should I reorder…?": suppliers' offers; then the first two go in the cart with one tap —
+  const reorder = await ask(chat, 'What should I reorder from Vinmonopolet suppliers?');
+  await expect(reorder.getByTestId('assistant-proposal')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const bottlesBefore = await cartCount(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  const put = await ask(chat, 'Put the first two in the cart');
+  const card = put.getByTestId('assistant-proposal');
+  await expect(card).toBeVisible();
+  const lines = card.getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  // Each line says the supplier, the bottles, the unit price and the line's total.
+  for (const line of await lines.all()) {
+    await expect(line).toContainText(/^.+From .+\d+ bottles? × .+\d.* = .+\d/);
+  }
+  const bottles = (await lines.allInnerTexts())
+    .map((text) => Number(/(\d+) bottles? ×/.exec(text)?.[1] ?? Number.NaN))
+    .reduce((sum, n) => sum + n, 0);
+  expect(bottles).toBeGreaterThan(0);
+
+  await chat.screenshot({ path: test.info().outputPath('assistant-cart-proposal-390.png') });
+  await expectNoSidewaysScroll(page, 'the cellar home with a cart proposal, 390 px');
+  await expectAxeClean(page, 'the cellar assistant with a cart proposal');
+
+  await card.getByRole('button', { name: 'Confirm' }).dblclick();
+  await expect(card.getByRole('status')).toHaveText('Added to cart');
+  await expect(card.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  // The navbar's count rises by the proposal's bottles, once (a double tap adds nothing twice).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => cartCount(page), { timeout: 10_000 }).toBe(bottlesBefore + bottles);
+
+  // The wine link opens that wine in the cellar's list.
+  await wineLink.click();
+  await expect(page).toHaveURL(/\/wine-cellar\/wines/);
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 10_000 });
+});
+
+test('a collector asks in Norwegian what to drink now and is answered in Norwegian', async ({ page }) => {
+  await page.context().addCookies([{ name: 'KORK_LANGUAGE', value: 'nb', url: 'http://localhost' }]);
+  await signInByApi(page, DEMO.private);
+  await page.goto('/wine-cellar/home');
+  const chat = page.getByRole('region', { name: 'Kjellerassistent' });
+  await expect(chat.getByText('Beta', { exact: true })).toBeVisible();
+  // A collector is offered drinking and pairing questions, not the trade's.
+  await expect(chat.getByRole('button', { name: 'Hva passer til lam fra kjelleren min?' })).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'Hvilke viner tjener jeg minst på?' })).toHaveCount(0);
+
+  const answer = await ask(chat, 'Hva bør jeg drikke nå?');
+  await expect(answer.getByText('Svaret ble avbrutt')).toHaveCount(0);
+  const text = await answer.innerText();
+  expect(text).toMatch(/\b(flaske|flasker|drikkevindu|drikk|vinen|vinene|kjelleren|nå)\b/i);
+  expect(text).not.toMatch(/\b(bottles?|drinking window|your cellar)\b/i);
+  await expect(chat.getByRole('alert')).toHaveCount(0);
+
+  await chat.screenshot({ path: test.info().outputPath('assistant-nb-390.png') });
+  await expectNoSidewaysScroll(page, 'the cellar home in Norwegian with an answer, 390 px');
+  await expectAxeClean(page, 'the cellar assistant in Norwegian');
+});
