@@ -49,6 +49,12 @@ export const ASSISTANT_LIMITS = {
 
 // — Routes —
 
+/** `POST /api/assistant/conversations`: an optional title; without one the first question titles it. */
+export const AssistantNewConversation = z.object({
+  title: z.optional(textField(ASSISTANT_LIMITS.titleMaxLength, { min: 1 })),
+});
+export type AssistantNewConversation = z.infer<typeof AssistantNewConversation>;
+
 /** `POST /api/assistant/conversations/{conversationId}/messages` */
 export const AssistantQuestion = z.object({
   text: textField(ASSISTANT_LIMITS.messageMaxLength, { min: 1, lines: true }),
@@ -140,7 +146,10 @@ export function encodeStreamEvent(event: AssistantStreamEvent): string {
  * Reads a stream's lines as they arrive: feed it text chunks, it hands back every complete event. A line
  * that is not an event is skipped (a proxy's keep-alive), never thrown on.
  */
-export function streamEventDecoder(): { push(chunk: string): AssistantStreamEvent[]; end(): AssistantStreamEvent[] } {
+export function streamEventDecoder(): {
+  push(chunk: string): AssistantStreamEvent[];
+  end(): AssistantStreamEvent[];
+} {
   let buffer = '';
   const parse = (line: string): AssistantStreamEvent[] => {
     if (!line.trim()) return [];

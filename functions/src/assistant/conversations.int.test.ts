@@ -89,6 +89,29 @@ describe('assistant conversations', () => {
     ).toBe(404);
   });
 
+  it('takes a title when one is given, and keeps it past the first question', async () => {
+    const titled = await restaurant<{ id: string }>('POST', '/api/assistant/conversations', {
+      json: { title: 'Weekend reorder' },
+      headers: key,
+    });
+    expect(titled.status).toBe(201);
+    expect((await ask(restaurant, titled.payload.id, 'What is low?')).status).toBe(200);
+    const read = await restaurant<AssistantConversation>(
+      'GET',
+      `/api/assistant/conversations/${titled.payload.id}`,
+      {
+        headers: key,
+      },
+    );
+    expect(read.payload.title).toBe('Weekend reorder');
+    const tooLong = await restaurant('POST', '/api/assistant/conversations', {
+      json: { title: 'x'.repeat(ASSISTANT_LIMITS.titleMaxLength + 1) },
+      headers: key,
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.error?.fields?.title).toBe('At most 80 characters');
+  });
+
   it('keeps the last 20: starting the 21st removes the oldest with its messages', async () => {
     const userId = accounts.userIds.private as string;
     const oldest = await start(collector);

@@ -9,11 +9,12 @@ import { changesBetween, tableState, tillTableState } from './table-state';
 
 /**
  * Guarded routes that take a body and are open to every account of their role: each acts on what the
- * caller makes (an event, a note on any wine, a cover). On every other guarded route, who may call it
- * (its role, `owner`, `access`) is decided before its body is read: a caller without access sending a
- * bad body gets 403 or 404, never a 400 naming the body's fields.
+ * caller makes (an event, a note on any wine, a cover, an assistant conversation). On every other
+ * guarded route, who may call it (its role, `owner`, `access`) is decided before its body is read: a
+ * caller without access sending a bad body gets 403 or 404, never a 400 naming the body's fields.
  */
 export const OPEN_TO_EVERY_ACCOUNT = new Set<RouteKey>([
+  'POST /api/assistant/conversations',
   'POST /api/events',
   'POST /api/events/covers',
   'POST /api/events/wine-ids',

@@ -184,6 +184,11 @@ export async function fixturesFor(key: RouteKey, account: Account): Promise<Reco
       values.itemId = cart.groups[0]?.lines[0]?.id as string;
     } else if (name === 'checkoutId') {
       values.checkoutId = (await placedCheckout(account, await nextOffer())).result.checkoutId;
+    } else if (name === 'conversationId') {
+      const conversation = await ok(
+        origin.api<{ id: string }>('POST', '/api/assistant/conversations', { token }),
+      );
+      values.conversationId = conversation.id;
     } else if (name === 'token') {
       const shared = await location();
       const answer = await ok(

@@ -8,6 +8,7 @@ import {
   type AssistantConversation,
   type AssistantConversationSummary,
   type AssistantMessage,
+  type AssistantNewConversation,
   type AssistantProposal,
   type AssistantToolCall,
 } from '@kork/shared';
@@ -111,16 +112,21 @@ async function deleteMessages(ownerId: string, conversationId: string): Promise<
 }
 
 /**
- * Starts a conversation. When the user already keeps the most, the oldest goes in the same transaction
- * (conditional on it still being there, so two starts at once remove two different ones), then its
- * messages; a start that raced past the bound trims what is left over.
+ * Starts a conversation, titled as asked or else by its first question. When the user already keeps the
+ * most, the oldest goes in the same transaction (conditional on it still being there, so two starts at
+ * once remove two different ones), then its messages; a start that raced past the bound trims what is
+ * left over.
  */
-export async function createConversation(ownerId: string, now = new Date()): Promise<{ id: string }> {
+export async function createConversation(
+  ownerId: string,
+  now = new Date(),
+  input: AssistantNewConversation = {},
+): Promise<{ id: string }> {
   const at = now.toISOString();
   const record = {
     ownerId,
     id: nextId(now.getTime()),
-    title: '',
+    title: input.title ?? '',
     messageCount: 0,
     createdAt: at,
     updatedAt: at,
