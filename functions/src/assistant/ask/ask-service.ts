@@ -244,8 +244,10 @@ export async function askStreaming(input: AskInput, emit: Emit): Promise<Assista
   }
 
   if (failure !== undefined || cutOff) {
-    const code = failure === undefined ? (result?.stopReason ?? 'other') : codeOf(failure);
-    if (failure !== undefined) {
+    const gone = failure !== undefined && input.signal?.aborted === true && !crashed;
+    const code = failure === undefined ? (result?.stopReason ?? 'other') : gone ? 'aborted' : codeOf(failure);
+    if (gone) log.info('assistant answer stopped: the client went away', { model: model.name });
+    else if (failure !== undefined) {
       log.error('assistant answer failed', { error: failure, model: model.name, code });
     } else log.warn('assistant answer cut off', { model: model.name, stopReason: result?.stopReason });
     await emit({
