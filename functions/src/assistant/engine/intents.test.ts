@@ -50,6 +50,15 @@ describe('routeQuestion: the questions people ask, in both languages', () => {
     ['how many bottles of Barolo do I have', 'search_cellar'],
     ['hvor mange flasker Barolo har jeg?', 'search_cellar'],
     ['har jeg noe champagne?', 'search_cellar'],
+    // The cellar home's suggested questions, in both languages.
+    ['Hva er det lite igjen av?', 'low_stock'],
+    ['Hva bør jeg bestille på nytt fra Vinmonopolet-leverandører?', 'reorder_suggestions'],
+    ['Hvilke viner tjener jeg minst på?', 'sales_and_margins'],
+    ['Hva er kjelleren min verdt?', 'cellar_totals'],
+    ['Hva bør jeg drikke nå?', 'drink_now'],
+    ['Hva passer til lam fra kjelleren min?', 'pair_with_food'],
+    ['What is low on stock?', 'low_stock'],
+    ['What should I drink now?', 'drink_now'],
   ])('%s → %s', (question, tool) => {
     expect(tools(question, /[æøå]|\bhva\b|\bhvor\b|\bhar\b/i.test(question) ? 'nb' : 'en')).toEqual([tool]);
   });
@@ -127,6 +136,9 @@ describe('routeQuestion: parameters', () => {
     expect(firstInput('how many bottles of Barolo do I have')).toEqual({ text: 'Barolo' });
     expect(firstInput('do I have any Château Musar?')).toEqual({ text: 'Château Musar' });
     expect(firstInput('har jeg noe champagne?')).toEqual({ text: 'champagne' });
+    // A style word inside a name stays in the name.
+    expect(firstInput('where is Husets røde?')).toEqual({ text: 'Husets røde' });
+    expect(firstInput('hvor mange flasker rødvin har jeg?')).toEqual({ category: 'red' });
   });
 
   it('finds the wine first, then its lists', () => {

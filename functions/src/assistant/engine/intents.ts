@@ -72,6 +72,13 @@ export type Route =
 
 const MAX_LIMIT = ASSISTANT_LIMITS.toolRowsMax;
 
+/** Words that describe a style rather than name a wine ("dry white", "gamle røde"). */
+const DESCRIBING = new Set(
+  'dry torr torre good god gode nice old gamle gammel young unge ung cheap billig billige expensive dyr dyre fine other andre light lett lette full fyldig fyldige'.split(
+    ' ',
+  ),
+);
+
 /** Routes one question; `now` fixes "last month" and "this year" (UTC days). */
 export function routeQuestion(text: string, _locale: Locale, now: Date = new Date()): Route {
   const question = text.slice(0, ASSISTANT_LIMITS.messageMaxLength);
@@ -273,7 +280,7 @@ const sales: Rule = (q) => {
   if (!q.has(SALES_CUES)) return undefined;
   const money = q.has(MONEY_CUES);
   const least = q.has(LEAST) || q.has(['least profitable', 'minst lonnsom*']);
-  const revenue = q.has(['revenue', 'omsetning*', 'turnover', 'income']);
+  const revenue = q.has(['revenue', 'omsetning*', 'turnover', 'income', 'how much', 'hvor mye']);
   const order = money
     ? least
       ? 'margin_asc'
@@ -372,8 +379,17 @@ const drinkNow: Rule = (q) => {
 };
 
 const totalsOrSearch: Rule = (q) => {
-  const style = styleOf(q.words);
   const country = countryOf(q.words);
+  const found = styleOf(q.words);
+  // A style word right after a name's word is part of the name ("Husets røde"), not a filter.
+  const before = found ? q.words[(found.at[0] as number) - 1] : undefined;
+  const inName =
+    before !== undefined &&
+    !FRAME.has(before.norm) &&
+    !DESCRIBING.has(before.norm) &&
+    !country?.at.includes((found?.at[0] as number) - 1) &&
+    !/^\d+$/.test(before.folded);
+  const style = found && inName ? { ...found, nameLike: true } : found;
   const used = new Set<number>([...(style && !style.nameLike ? style.at : []), ...(country?.at ?? [])]);
   const vintage = vintageIn(q.words, used);
   const stop = new Set([
