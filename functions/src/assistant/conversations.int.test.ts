@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useSeededStack } from '../../test/seeded-stack';
 import type { AssistantModelPort } from '../adapters/assistant-model';
 import { useAssistantModel } from '../adapters/assistant-model';
+import { ownedItems } from '../data/owned-purge';
 import { routes } from '../routes';
+import { OWNED_ENTITIES, purgeAccountData } from './account-purge';
 import { messagesOf } from './conversations/conversation-service';
 
 const { accounts, signedInAs } = useSeededStack({ seeds: [accountsSeed], signIn: ['restaurant', 'private'] });
@@ -193,5 +195,27 @@ describe('assistant conversations', () => {
       headers: key,
     });
     expect(read.payload.messages).toHaveLength(2 * answered);
+  });
+
+  it('keeps 20 when conversations are started at the same moment', async () => {
+    const before = await collector<List>('GET', '/api/assistant/conversations', { headers: key });
+    expect(before.payload.count).toBe(ASSISTANT_LIMITS.conversationsKept);
+    const started = await Promise.all([start(collector), start(collector), start(collector)]);
+    const after = await collector<List>('GET', '/api/assistant/conversations', { headers: key });
+    expect(after.payload.count).toBe(ASSISTANT_LIMITS.conversationsKept);
+    expect(after.payload.rows.map((r) => r.id)).toEqual(expect.arrayContaining(started));
+  });
+
+  it("is removed with the account: conversations, messages and the month's usage", async () => {
+    const userId = accounts.userIds.private as string;
+    const assistantItems = async () => {
+      const owned = await ownedItems(userId, { pages: 'all' });
+      return OWNED_ENTITIES.flatMap((entity) => owned[entity] ?? []);
+    };
+    expect((await assistantItems()).length).toBeGreaterThan(ASSISTANT_LIMITS.conversationsKept);
+    expect(await purgeAccountData(userId, Date.now() + 60_000)).toBe(true);
+    expect(await assistantItems()).toEqual([]);
+    const list = await collector<List>('GET', '/api/assistant/conversations', { headers: key });
+    expect(list.payload).toMatchObject({ rows: [], count: 0, usage: { usedTokens: 0 } });
   });
 });
