@@ -11,6 +11,7 @@ import { useSeededStack } from '../../test/seeded-stack';
 import type { AssistantModelPort } from '../adapters/assistant-model';
 import { useAssistantModel } from '../adapters/assistant-model';
 import { ownedItems } from '../data/owned-purge';
+import { tables } from '../data/tables';
 import { routes } from '../routes';
 import { OWNED_ENTITIES, purgeAccountData } from './account-purge';
 import { messagesOf } from './conversations/conversation-service';
@@ -158,6 +159,22 @@ describe('assistant conversations', () => {
       headers: key,
     });
     expect(mine.payload.messages).toHaveLength(2);
+  });
+
+  it('asks for a new conversation when one is full, before the model', async () => {
+    const id = await start();
+    const ownerId = accounts.userIds.restaurant as string;
+    // 99 of 100 places taken: no room for a question and its answer.
+    await tables('assistant')
+      .assistantConversation.patch({ ownerId, id })
+      .set({ messageCount: ASSISTANT_LIMITS.messagesPerConversation - 1 })
+      .go();
+    const calls = answer.mock.calls.length;
+    const asked = await ask(restaurant, id, 'One more?');
+    expect(asked.status).toBe(409);
+    expect(asked.error?.message).toBe('This conversation is full. Start a new conversation to ask more.');
+    expect(answer.mock.calls.length).toBe(calls);
+    expect(await messagesOf(ownerId, id)).toEqual([]);
   });
 
   it('refuses a question longer than 2000 characters with a clear 400', async () => {
