@@ -1,4 +1,5 @@
 import { AssistantToolInputs, type Locale } from '@kork/shared';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type Route, routeQuestion } from './intents';
@@ -254,5 +255,95 @@ describe('routeQuestion: odd input', () => {
     const r = route("how many bottles of '; DROP TABLE wines; -- do I have");
     expect(r).toMatchObject({ calls: [{ name: 'search_cellar' }] });
     expect(firstInput("how many bottles of '; DROP TABLE wines; -- do I have").text).toContain('DROP TABLE');
+  });
+});
+
+describe('routeQuestion: any text', () => {
+  const words = [
+    'what',
+    'hva',
+    'low',
+    'lite',
+    'av',
+    'stock',
+    'reorder',
+    'bestille',
+    'drink',
+    'drikke',
+    'nå',
+    'lamb',
+    'lam',
+    'passer',
+    'til',
+    'with',
+    'earn',
+    'least',
+    'worth',
+    'verdt',
+    'how',
+    'many',
+    'bottles',
+    'of',
+    'Barolo',
+    'price',
+    'prisen',
+    'set',
+    'sett',
+    'to',
+    '450',
+    'kr',
+    '450,50',
+    'put',
+    'legg',
+    'cart',
+    'handlekurven',
+    'first',
+    'two',
+    'lists',
+    'vinkart',
+    'står',
+    'på',
+    'last',
+    'month',
+    'i',
+    'år',
+    'red',
+    'rødvin',
+    'Italia',
+    '2019',
+    '🍷',
+    "'",
+    ';',
+  ];
+  it('never throws and asks only for inputs the tools accept', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 2000 }),
+          fc.array(fc.constantFrom(...words), { maxLength: 40 }).map((picked) => picked.join(' ')),
+        ),
+        (text) => {
+          const r = routeQuestion(text, 'en', NOW);
+          if ('fallback' in r) return;
+          for (const c of r.calls) {
+            expect(z.safeParse(AssistantToolInputs[c.name] as z.ZodMiniType, c.input).success).toBe(true);
+          }
+          // The second step's figures too: a price the tool takes, a quantity a cart line takes.
+          if (r.next?.kind === 'price') {
+            expect(
+              z.safeParse(AssistantToolInputs.propose_price, {
+                cellarWineId: 'w',
+                sellingPrice: r.next.sellingPrice,
+              }).success,
+            ).toBe(true);
+          }
+          if (r.next?.kind === 'cart' && r.next.quantity !== undefined) {
+            const item = { supplierId: 's', wineId: 'w', quantity: r.next.quantity };
+            expect(z.safeParse(AssistantToolInputs.propose_cart, { items: [item] }).success).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -9,7 +9,13 @@
  * row's `cellarWineId`; a cart is proposed (`propose_cart`) from `reorder_suggestions`' suppliers and
  * wines. Those second steps are `next`.
  */
-import { ASSISTANT_LIMITS, type AssistantToolInput, type AssistantToolName, type Locale } from '@kork/shared';
+import {
+  ASSISTANT_LIMITS,
+  ASSISTANT_PRICE_MAX_MINOR,
+  type AssistantToolInput,
+  type AssistantToolName,
+  type Locale,
+} from '@kork/shared';
 import {
   ALL_WORDS,
   BOTTLE_WORDS,
@@ -160,7 +166,8 @@ const cart: Rule = (q) => {
 
 const price: Rule = (q) => {
   const found = priceOf(q.text);
-  if (!found) return undefined;
+  // A price no selling price can be is not read as one (the question falls through to the others).
+  if (!found || found.minor > ASSISTANT_PRICE_MAX_MINOR) return undefined;
   const priceWord = q.words.findIndex((w) => PRICE_NOUNS.some((p) => matchWord(p, w.norm)));
   const verb = q.words.findIndex((w) => SET_VERBS.includes(w.norm));
   const currency = /kr|nok|,-|€|\$|eur|sek|dkk|usd/i.test(q.text);
