@@ -26,6 +26,8 @@ export interface SearchCellarRow extends WineRef {
   category: MainCategory;
   country?: string;
   region?: string;
+  /** Names of the locations holding its bottles (absent: none placed). */
+  locations?: string[];
   /** Minor units of `currency`, with VAT. */
   purchasePrice?: number;
   sellingPrice?: number;

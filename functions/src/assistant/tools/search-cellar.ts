@@ -4,11 +4,17 @@ import type { SearchCellarData, SearchCellarRow } from './outputs';
 import type { AssistantTool } from './tool';
 import { notInYourCellar } from './tool-error';
 
+/** The names of the places a wine has bottles in (a location's name; none for Uncategorized). */
+function placesOf(wine: CellarWine, names: ReadonlyMap<string, string>): string[] {
+  return wine.placements.flatMap((p) => (p.locationId && p.quantity > 0 && names.get(p.locationId)) || []);
+}
+
 /** Folded text of a wine that the search's words must all be found in. */
-function haystackOf(wine: CellarWine): string {
+function haystackOf(wine: CellarWine, names: ReadonlyMap<string, string>): string {
   return foldText(
     [
       wine.wineDisplayName,
+      ...placesOf(wine, names),
       wine.producerName,
       ...countryNames(wine.country),
       wine.region,
@@ -22,8 +28,10 @@ function haystackOf(wine: CellarWine): string {
   );
 }
 
-function rowOf(wine: CellarWine): SearchCellarRow {
+function rowOf(wine: CellarWine, names: ReadonlyMap<string, string>): SearchCellarRow {
   const row: SearchCellarRow = { ...wineRef(wine), bottles: wine.quantity, category: wine.mainCategoryId };
+  const places = placesOf(wine, names);
+  if (places.length > 0) row.locations = places;
   if (wine.country) row.country = wine.country;
   if (wine.region) row.region = wine.region;
   if (wine.purchasePriceWvat !== undefined) row.purchasePrice = wine.purchasePriceWvat;
@@ -34,9 +42,9 @@ function rowOf(wine: CellarWine): SearchCellarRow {
 export const searchCellar: AssistantTool<'search_cellar'> = {
   name: 'search_cellar',
   description:
-    "Searches the user's own cellar: words of the name, producer, grape, region or country (all must match), " +
-    'a category, a country, a location id and whether in stock. Answers the count, the bottles and the first ' +
-    'rows (name, vintage, bottles, prices in minor units of `currency`).',
+    "Searches the user's own cellar: words of the name, producer, grape, region, country or location name (all " +
+    'must match), a category, a country, a location id and whether in stock. Answers the count, the bottles and ' +
+    'the first rows (name, vintage, bottles, where they are, prices in minor units of `currency`).',
   async run(context, input) {
     const snapshot = await cellarSnapshot(context.userId);
     let scope: Set<string | null> | undefined;
@@ -51,10 +59,11 @@ export const searchCellar: AssistantTool<'search_cellar'> = {
       .filter(Boolean);
     const country = input.country ? foldText(input.country.trim()) : undefined;
     const limit = rowLimit(input.limit);
+    const names = new Map(snapshot.locations.map((location) => [location.id, location.name]));
     // Worked out once per snapshot (a version of the cellar) and kept with it.
     const haystacks = snapshot.derived(
       'assistant:search-text',
-      (s) => new Map(s.wines.map((wine) => [wine.id, haystackOf(wine)])),
+      (s) => new Map(s.wines.map((wine) => [wine.id, haystackOf(wine, names)])),
     );
     const rows: SearchCellarRow[] = [];
     let count = 0;
@@ -71,7 +80,7 @@ export const searchCellar: AssistantTool<'search_cellar'> = {
       }
       count++;
       bottles += wine.quantity;
-      if (rows.length < limit) rows.push(rowOf(wine));
+      if (rows.length < limit) rows.push(rowOf(wine, names));
     }
     const data: SearchCellarData = { currency: snapshot.cellar.baseCurrency, count, bottles, rows };
     return { data: { ...data } };

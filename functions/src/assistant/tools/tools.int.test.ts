@@ -57,7 +57,8 @@ async function run<N extends keyof ToolData>(
 
 async function refused(name: DemoAccountName, tool: string, input: unknown): Promise<string> {
   const result: ToolRunResult = await runTool(contextOf(name), tool, input);
-  expect(result.ok).toBe(false);
+  // On a failure, the message shows what the tool answered instead of refusing.
+  expect(result, `${tool} ${JSON.stringify(input)}`).toMatchObject({ ok: false });
   return result.ok ? '' : result.error;
 }
 
@@ -101,6 +102,28 @@ describe('the assistant’s cellar tools', () => {
     const theirs = await run('private', 'search_cellar', { text: words });
     const own = new Set(collectorWines.map((wine) => wine.id));
     expect(theirs.rows.every((r) => own.has(r.cellarWineId))).toBe(true);
+  });
+
+  it('search by a location: its name in the text, or its id with the places below it', async () => {
+    const places = await signedInAs('private')<{
+      rows: { id: string; name: string; parentId?: string | null }[];
+    }>('GET', `${accounts.base('private')}/locations`);
+    expect(places.status).toBe(200);
+    const cabinet = places.payload.rows.find((row) => row.name === 'Vinskap') as { id: string };
+    const byName = await run('private', 'search_cellar', { text: 'vinskap', limit: 25 });
+    expect(byName.count).toBeGreaterThan(0);
+    for (const row of byName.rows) expect(row.locations).toContain('Vinskap');
+    const byId = await run('private', 'search_cellar', { locationId: cabinet.id, limit: 25 });
+    const below = new Set(
+      places.payload.rows
+        .filter((row) => row.id === cabinet.id || row.parentId === cabinet.id)
+        .map((r) => r.id),
+    );
+    const expected = collectorWines.filter((wine) =>
+      wine.placements.some((p) => p.locationId && below.has(p.locationId)),
+    );
+    expect(byId.count).toBe(expected.length);
+    expect(byId.count).toBeGreaterThan(byName.count);
   });
 
   it('totals are what the cellar dashboard answers, in the cellar’s currency', async () => {
@@ -272,3 +295,4 @@ describe('runTool on the stack', () => {
     expect(JSON.parse(text)).toMatchObject({ count: restaurantCount });
   });
 });
+
