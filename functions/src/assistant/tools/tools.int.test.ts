@@ -295,4 +295,3 @@ describe('runTool on the stack', () => {
     expect(JSON.parse(text)).toMatchObject({ count: restaurantCount });
   });
 });
-
