@@ -1,5 +1,5 @@
 import type { AssistantStreamEvent, User } from '@kork/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
@@ -19,6 +19,8 @@ vi.mock('./api/assistant-api', () => ({
 }));
 
 const ask = vi.mocked(askAssistant);
+// The chat's steps (create the conversation, then stream) can take over a second on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
 const PRIVATE = { id: 'u1', email: 'kari@example.com', fullName: 'Kari', role: 'user' } as User;
 const BUSINESS = { ...PRIVATE, id: 'u2', isBusiness: true } as User;
 

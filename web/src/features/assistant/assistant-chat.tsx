@@ -37,7 +37,8 @@ function Chat() {
 
   // The newest message stays in sight while it is written, unless the person scrolled up to read.
   const last = chat.messages.at(-1);
-  const written = chat.messages.length + (last?.text.length ?? 0);
+  // An answer's proposals show once it is complete: that grows the list too.
+  const written = `${chat.messages.length}:${last?.text.length ?? 0}:${chat.answering}`;
   const stick = useRef(true);
   useEffect(() => {
     void written;

@@ -47,8 +47,8 @@ const CART: AssistantProposal = {
       supplierId: 's2',
       supplierName: 'Fine Wines Oslo',
       wineId: 'cat2',
-      wineName: 'Chablis',
-      vintage: null,
+      wineName: 'Chablis 2021',
+      vintage: 2021,
       quantity: 12,
       unitPrice: 22_000,
       currency: 'NOK',
@@ -105,7 +105,8 @@ describe('a proposal card', () => {
     expect(lines[0]).toContain('Barolo Cannubi 2018');
     expect(lines[0]).toContain('From Vinimport AS');
     expect(lines[0]).toMatch(/6 bottles × NOK 450\.00 = NOK 2,700\.00/);
-    expect(lines[1]).toContain('Chablis');
+    // A name that already ends with its vintage does not get it twice.
+    expect(lines[1]).toContain('Chablis 2021From');
     expect(lines[1]).toContain('From Fine Wines Oslo');
     expect(lines[1]).toMatch(/12 bottles × NOK 220\.00 = NOK 2,640\.00/);
     expect(plain(card.textContent)).toMatch(/Total NOK 5,340\.00/);

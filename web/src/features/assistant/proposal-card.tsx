@@ -28,8 +28,9 @@ export function proposalKey(proposalId: string, item = 0): string {
   return `assistant:${proposalId.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 100)}:${item}`;
 }
 
+/** A wine's name with its vintage, unless the name already ends with it (the catalogue's display names do). */
 function wineName(name: string, vintage: number | null | undefined): string {
-  return vintage ? `${name} ${vintage}` : name;
+  return vintage && !name.endsWith(String(vintage)) ? `${name} ${vintage}` : name;
 }
 
 /** Puts every item in the cart (one call each, in order) or sets the price; answers when all are done. */
