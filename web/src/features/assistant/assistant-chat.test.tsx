@@ -7,7 +7,12 @@ import { askAssistant } from '../../lib/assistant-stream';
 import { queryClient } from '../../lib/query-client';
 import { endSession, startSession } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
-import { createConversation, getConversation, listConversations } from './api/assistant-api';
+import {
+  createConversation,
+  deleteConversation,
+  getConversation,
+  listConversations,
+} from './api/assistant-api';
 import AssistantChat from './assistant-chat';
 
 vi.mock('../../lib/assistant-stream', () => ({ askAssistant: vi.fn() }));
@@ -220,6 +225,36 @@ describe('the cellar assistant’s chat', () => {
     const answer = await screen.findByTestId('assistant-answer');
     expect(answer.textContent).toContain('Try the Rioja');
     expect(within(answer).getByText('Answer cut off')).toBeTruthy();
+  });
+
+  it('deletes an earlier conversation only after asking, and lists what is left', async () => {
+    signIn(PRIVATE);
+    const row = {
+      id: 'c9',
+      title: 'Rioja or Bordeaux for the roast?',
+      createdAt: '2026-11-01T10:00:00Z',
+      updatedAt: '2026-11-01T10:00:00Z',
+      messageCount: 2,
+    };
+    vi.mocked(listConversations).mockResolvedValueOnce({ rows: [row], count: 1 });
+    vi.mocked(listConversations).mockResolvedValue({ rows: [], count: 0 });
+    vi.mocked(deleteConversation).mockResolvedValue(undefined);
+    renderWithProviders(<AssistantChat />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Earlier conversations' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Delete conversation “Rioja or Bordeaux for the roast?”' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this conversation?' });
+    expect(dialog.textContent).toContain(
+      '“Rioja or Bordeaux for the roast?” and all its messages will be deleted.',
+    );
+    expect(deleteConversation).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('No earlier conversations yet.')).toBeTruthy();
+    expect(deleteConversation).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(deleteConversation).mock.calls[0]?.[0]).toBe('c9');
   });
 
   it('keeps questions within the limit and shows a counter near it', async () => {
