@@ -114,6 +114,17 @@ export type ToolRunResult =
   | { ok: true; output: ToolOutput; content: unknown }
   | { ok: false; error: string; failed?: true };
 
+/** The call's input: none is `{}`, and JSON text (a model's input as streamed) is read. */
+function inputOf(raw: unknown): unknown {
+  if (raw === undefined || raw === null || raw === '') return {};
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** A refused input as one short line for the model: each field and its rule, in English. */
 function inputError(error: z.core.$ZodError): string {
   const parts = error.issues.slice(0, 5).map((issue) => {
@@ -130,7 +141,7 @@ function inputError(error: z.core.$ZodError): string {
  */
 export async function runTool(context: ToolContext, name: string, rawInput: unknown): Promise<ToolRunResult> {
   if (!isToolName(name)) return { ok: false, error: `Unknown tool "${String(name).slice(0, 60)}".` };
-  const parsed = z.safeParse(AssistantToolInputs[name] as z.ZodMiniType, rawInput ?? {});
+  const parsed = z.safeParse(AssistantToolInputs[name] as z.ZodMiniType, inputOf(rawInput));
   if (!parsed.success) return { ok: false, error: inputError(parsed.error) };
   const tool = assistantTools[name] as AssistantTool;
   try {

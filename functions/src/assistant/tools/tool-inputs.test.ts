@@ -62,6 +62,13 @@ describe('runTool', () => {
     if (!cart.ok) expect(cart.error).toContain('items.0.quantity');
   });
 
+  it('reads an input sent as JSON text, and refuses text that is not an object', async () => {
+    const result = await runTool(context, 'low_stock', '{"limit": 0}');
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining('limit') });
+    const garbage = await runTool(context, 'cellar_totals', 'not json');
+    expect(garbage).toMatchObject({ ok: false, error: expect.stringContaining('Invalid input') });
+  });
+
   it('has no field for an owner: the user is always the signed-in one', () => {
     for (const spec of toolSpecs()) {
       const properties = Object.keys((spec.inputSchema.properties as Record<string, unknown>) ?? {});
