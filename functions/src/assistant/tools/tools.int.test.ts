@@ -210,7 +210,12 @@ describe('the assistant’s cellar tools', () => {
   });
 
   it('refuses another user’s wine and location ids without a trace of their data', async () => {
-    const theirs = restaurantWines.find((wine) => wine.quantity > 0) as CellarWine;
+    // A catalogue wine's row id is the catalogue wine's id, so both cellars may hold a row of the same id:
+    // that one is the collector's own. Take a wine only the restaurant holds.
+    const collectors = new Set(collectorWines.map((wine) => wine.id));
+    const theirs = restaurantWines.find(
+      (wine) => wine.quantity > 0 && !collectors.has(wine.id) && wine.placements.some((p) => p.locationId),
+    ) as CellarWine;
     for (const [tool, input] of [
       ['wine_lists_of_wine', { cellarWineId: theirs.id }],
       ['propose_price', { cellarWineId: theirs.id, sellingPrice: 100 }],
