@@ -7,7 +7,19 @@ import type {
   SearchCellarData,
   WineListsOfWineData,
 } from '../../tools/outputs';
-import { categoryName, count, firstOf, foodName, joinAnd, money, NONE, num, table, wineLink } from './format';
+import {
+  categoryName,
+  cell,
+  count,
+  firstOf,
+  foodName,
+  joinAnd,
+  money,
+  NONE,
+  num,
+  table,
+  wineLink,
+} from './format';
 
 const wines = (n: number, locale: Locale) =>
   locale === 'nb' ? count(n, 'vin', 'viner', locale) : count(n, 'wine', 'wines', locale);
@@ -24,13 +36,23 @@ export function searchAnswer(data: SearchCellarData, locale: Locale, currency: C
     locale === 'nb'
       ? `${wines(data.count, locale)} i kjelleren din passer (${bottles(data.bottles, locale)})`
       : `${wines(data.count, locale)} in your cellar ${data.count === 1 ? 'matches' : 'match'} (${bottles(data.bottles, locale)})`;
-  const head = locale === 'nb' ? ['Vin', 'Flasker', 'Salgspris'] : ['Wine', 'Bottles', 'Selling price'];
+  // A column only when some row has it: a collector's cellar rarely has selling prices.
+  const where = data.rows.some((row) => row.locations && row.locations.length > 0);
+  const priced = data.rows.some((row) => row.sellingPrice !== undefined);
+  const head = [
+    locale === 'nb' ? 'Vin' : 'Wine',
+    locale === 'nb' ? 'Flasker' : 'Bottles',
+    ...(where ? [locale === 'nb' ? 'Plassering' : 'Location'] : []),
+    ...(priced ? [locale === 'nb' ? 'Salgspris' : 'Selling price'] : []),
+  ];
   const rows = data.rows.map((row) => [
     wineLink(row.name, row.cellarWineId),
     num(row.bottles, locale),
-    row.sellingPrice === undefined ? NONE : money(row.sellingPrice, currency, locale),
+    ...(where ? [row.locations?.length ? cell(row.locations.join(', ')) : NONE] : []),
+    ...(priced ? [row.sellingPrice === undefined ? NONE : money(row.sellingPrice, currency, locale)] : []),
   ]);
-  return `${lead}${firstOf(data.count, data.rows.length, locale)}\n\n${table(head, rows, [1, 2])}`;
+  const right = priced ? [1, head.length - 1] : [1];
+  return `${lead}${firstOf(data.count, data.rows.length, locale)}\n\n${table(head, rows, right)}`;
 }
 
 export function totalsAnswer(data: CellarTotalsData, locale: Locale, currency: CurrencyCode): string {

@@ -102,6 +102,26 @@ describe('renderToolAnswer', () => {
     expect(en).toContain('1 wine in your cellar matches (6 bottles):');
     expect(en).toContain('| [Krug Grande Cuvée NV](kork:wine/a) | 6 | €250 |');
     expect(renderToolAnswer('search_cellar', { ...data, count: 0, rows: [] }, 'nb')).toContain('Ingen viner');
+    const placed: SearchCellarData = {
+      currency: 'NOK',
+      count: 2,
+      bottles: 5,
+      rows: [
+        {
+          cellarWineId: 'x',
+          name: 'Barolo 2016',
+          vintage: 2016,
+          bottles: 3,
+          category: 'red',
+          locations: ['Vinskap', 'Bod'],
+        },
+        { cellarWineId: 'y', name: 'Barolo 2017', vintage: 2017, bottles: 2, category: 'red' },
+      ],
+    };
+    const nb = renderToolAnswer('search_cellar', { ...placed }, 'nb');
+    expect(nb).toContain('| Vin | Flasker | Plassering |');
+    expect(nb).toContain('| [Barolo 2016](kork:wine/x) | 3 | Vinskap, Bod |');
+    expect(nb).toContain('| [Barolo 2017](kork:wine/y) | 2 | – |');
   });
 
   it('drink now: the wines in their window, and when none is, what there is instead', () => {
