@@ -55,7 +55,11 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // Two files at a time: one file's imports and setup overlap the other's tests.
           maxWorkers: 2,
-          env: { LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+          env: {
+            LOG_LEVEL: 'silent',
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+            ASSISTANT_LOCAL_PACE_MS: '0',
+          },
         },
       },
       'web/vitest.config.ts',
@@ -76,6 +80,8 @@ export default defineConfig({
           env: {
             LOG_LEVEL: 'silent',
             AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+            // The assistant's local engine answers without its typing pace.
+            ASSISTANT_LOCAL_PACE_MS: '0',
             // Seeds import the small generated catalogue; the real list has its own test.
             KORK_CATALOG_FILE: '',
             // Every request sees the latest writes.

@@ -68,6 +68,7 @@ interface Recorded {
   /** Every tool call with the events streamed before it. */
   calls: { name: string; input: unknown; eventsBefore: number }[];
   result: Awaited<ReturnType<typeof localAssistantModel.answer>>;
+  request: AssistantAsk;
 }
 
 async function ask(
@@ -92,7 +93,7 @@ async function ask(
     },
   };
   const result = await localAssistantModel.answer(request, (event) => events.push(event));
-  return { events, calls, result };
+  return { events, calls, result, request };
 }
 
 const texts = (r: Recorded) =>
@@ -115,6 +116,27 @@ describe('the local engine', () => {
     const firstText = r.events.findIndex((e) => e.type === 'text');
     expect(firstText).toBeGreaterThan(r.events.findLastIndex((e) => e.type === 'tool'));
     expect(texts(r).length).toBeGreaterThan(1);
+  });
+
+  it('spreads the pieces over time at its typing pace, so the answer grows on the screen', async () => {
+    const before = process.env.ASSISTANT_LOCAL_PACE_MS;
+    process.env.ASSISTANT_LOCAL_PACE_MS = '15';
+    try {
+      const arrivals: number[] = [];
+      const started = Date.now();
+      await localAssistantModel.answer(
+        { ...(await ask("what's low on stock?")).request, question: "what's low on stock?" },
+        (event) => {
+          if (event.type === 'text') arrivals.push(Date.now() - started);
+        },
+      );
+      expect(arrivals.length).toBeGreaterThan(2);
+      // The last piece comes at least a pace after the first for every piece between them.
+      expect((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual((arrivals.length - 1) * 12);
+    } finally {
+      if (before === undefined) delete process.env.ASSISTANT_LOCAL_PACE_MS;
+      else process.env.ASSISTANT_LOCAL_PACE_MS = before;
+    }
   });
 
   it('takes the second step on the first one’s row: the named vintage’s wine for a price', async () => {

@@ -120,8 +120,21 @@ export function textPieces(text: string, wordsPerPiece = WORDS_PER_EVENT): strin
   return pieces;
 }
 
-/** Lets the stream flush between pieces, so the answer grows on the screen instead of landing whole. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * The pause between pieces, in ms (`ASSISTANT_LOCAL_PACE_MS`, 20 by default): a model's answer arrives over
+ * a second or two, and so does this one, so the answer grows on the screen instead of landing whole (the
+ * socket would otherwise carry it in one or two packets). Tests and the bench set 0: then only a turn of
+ * the event loop, which still lets the stream flush between pieces.
+ */
+function pace(): number {
+  const value = Number(process.env.ASSISTANT_LOCAL_PACE_MS ?? 20);
+  return Number.isFinite(value) && value > 0 ? Math.min(value, 200) : 0;
+}
+
+const turn = () => {
+  const ms = pace();
+  return new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+};
 
 async function stream(
   text: string,
