@@ -5,10 +5,14 @@
  *
  *   npm run eval:assistant                          # the local engine (local-rules), no network
  *   npm run eval:assistant -- --model bedrock       # Bedrock: AWS credentials and model access needed
+ *   npm run eval:assistant -- --model bedrock-recorded  # the Bedrock adapter on its fixtures, offline
  *   npm run eval:assistant -- --only low-en,lamb-nb # some questions, by id
  *
  * Bedrock reads the usual AWS settings (AWS_PROFILE or keys, AWS_REGION, e.g. eu-west-1) and
  * ASSISTANT_MODEL_ID (the EU Claude Haiku inference profile when unset). Each Bedrock run costs tokens.
+ * `bedrock-recorded` runs the real Bedrock adapter with its client answered from
+ * functions/src/assistant/eval/bedrock-fixtures (aws-sdk-client-mock): the tool loop and the tools'
+ * plumbing, not a model's choices (see docs/assistant.md, "Evaluation").
  * Exits 1 when fewer than 90 % pass.
  */
 import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
@@ -36,7 +40,10 @@ async function modelPort(name: string): Promise<AssistantModelPort> {
   if (name === 'bedrock') {
     return (await import('@kork/functions/adapters/bedrock-assistant-model')).bedrockAssistantModel;
   }
-  throw new Error(`--model is local or bedrock, not ${name}`);
+  if (name === 'bedrock-recorded') {
+    return (await import('@kork/functions/adapters/bedrock-assistant-model')).bedrockAssistantModel;
+  }
+  throw new Error(`--model is local, bedrock or bedrock-recorded, not ${name}`);
 }
 
 async function main(): Promise<void> {
@@ -56,13 +63,30 @@ async function main(): Promise<void> {
       marketplaceSeed,
     ]);
     const { formatReport, runEval } = await import('@kork/functions/assistant/eval/run-eval');
-    console.log(`Asking ${port.name}…`);
-    const report = await runEval(port, {
+    // The recorded run: the adapter's client answered from the fixtures, none of it sent anywhere.
+    const replay =
+      option('model') === 'bedrock-recorded'
+        ? (await import('@kork/functions/assistant/eval/bedrock-replay')).replayBedrock()
+        : undefined;
+    // Named as what it is: the adapter on its fixtures, no model.
+    const asked: AssistantModelPort = replay
+      ? { name: `${port.name} on its fixtures`, answer: (ask, emit) => port.answer(ask, emit) }
+      : port;
+    console.log(`Asking ${asked.name}…`);
+    const report = await runEval(asked, {
       only,
+      onQuestion: replay?.onQuestion,
       onResult: (r) => console.log(`  ${r.passed ? 'pass' : 'FAIL'} ${r.id} (${r.totalMs.toFixed(0)} ms)`),
     });
+    replay?.restore();
     console.log();
     console.log(formatReport(report));
+    if (replay) {
+      const kinds = [...replay.kinds.values()];
+      const scripted = kinds.filter((kind) => kind === 'scripted').length;
+      console.log(`\nFixtures: ${scripted} scripted, ${kinds.length - scripted} recorded from Bedrock.`);
+      for (const problem of replay.problems) console.log(`Fixture: ${problem}`);
+    }
     if (report.score < PASS_SHARE) process.exitCode = 1;
   } finally {
     await stack.stop();

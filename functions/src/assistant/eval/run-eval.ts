@@ -69,6 +69,8 @@ export interface EvalOptions {
   now?: Date;
   /** Called as each result is scored. */
   onResult?: (result: EvalResult) => void;
+  /** Called before each question is asked, with the moment it is asked at. */
+  onQuestion?: (question: EvalQuestion, now: Date) => void;
 }
 
 async function askOne(
@@ -132,6 +134,7 @@ export async function runEval(port: AssistantModelPort, options: EvalOptions = {
       const data = await demoData(question.account, now);
       const failures: string[] = [];
       let run: Awaited<ReturnType<typeof askOne>> | undefined;
+      options.onQuestion?.(question, now);
       try {
         run = await askOne(question, data, now);
       } catch (error) {
