@@ -26,6 +26,20 @@ import { routes } from '../routes';
 import { recordUsage } from './ask/usage';
 import { localAssistantModel } from './engine/local-engine';
 
+/** Set by a test: the next tool run fails to read its data, as a tool does when a service fails. */
+const toolFailure = vi.hoisted(() => ({ next: false }));
+vi.mock('./tools/index', async (original) => {
+  const tools = await original<typeof import('./tools/index')>();
+  return {
+    ...tools,
+    runTool: (async (...args) => {
+      if (!toolFailure.next) return tools.runTool(...args);
+      toolFailure.next = false;
+      return { ok: false, error: 'The tool failed; the data could not be read just now.', failed: true };
+    }) satisfies typeof tools.runTool,
+  };
+});
+
 const { origin, accounts, signedInAs } = useSeededStack({
   seeds: [accountsSeed, catalogSeed, cellarSeed],
   signIn: ['restaurant', 'private'],
@@ -217,6 +231,34 @@ describe('asking the assistant', () => {
     });
     expect(whole.status).toBe(502);
     expect(whole.error?.message).toBe('Sorry, I had trouble connecting. Please try again.');
+  });
+
+  it('stops with §8’s message when a tool cannot read the data, instead of letting the model go on', async () => {
+    const rounds: string[] = [];
+    useAssistantModel({
+      name: 'narrating',
+      async answer(ask, emit) {
+        emit({ type: 'text', text: 'Let me count. ' });
+        const run = await ask.runTool('cellar_totals', {});
+        rounds.push(run.ok ? 'ok' : 'failed');
+        if (ask.signal?.aborted) return { usage: { inputTokens: 0, outputTokens: 0 }, stopReason: 'other' };
+        emit({ type: 'text', text: 'You have no bottles.' });
+        return { usage: { inputTokens: 10, outputTokens: 5 }, stopReason: 'end_turn' };
+      },
+    });
+    toolFailure.next = true;
+    const id = await start();
+    const answer = await askStreamed('restaurant', id, 'How many bottles do I have?');
+
+    expect(rounds).toEqual(['failed']);
+    expect(answer.events.at(-1)).toMatchObject({
+      type: 'error',
+      message: 'Sorry, I had trouble connecting. Please try again.',
+    });
+    expect(textOf(answer.events)).not.toContain('no bottles');
+    const stored = await conversation(id);
+    expect(stored.messages[1]).toMatchObject({ text: 'Let me count. ', cutOff: true });
+    expect(stored.messages[1]?.toolCalls).toEqual([{ name: 'cellar_totals', input: {}, ok: false }]);
   });
 
   it('gives up on a model that does not answer in time, with §8’s message and the text so far kept', async () => {

@@ -161,6 +161,13 @@ export async function askStreaming(input: AskInput, emit: Emit): Promise<Assista
       if (TOOL_NAMES.has(name)) {
         toolCalls.push({ name: name as AssistantToolName, input: toolInput, ok: result.ok });
       }
+      if (!result.ok && result.failed) {
+        // The tool could not read the person's data (not a refusal of the model's input): the answer
+        // stops with §8's message rather than letting the model narrate around a hole.
+        crashed ??= new ToolCrash(result.error);
+        timeout.abort(crashed);
+        return { ok: false, error: result.error };
+      }
       if (!result.ok) return { ok: false, error: result.error };
       const proposal = result.output.proposal;
       if (proposal) {
