@@ -10,7 +10,7 @@ import type {
   WineListMembership,
   WineListSummary,
 } from '@kork/shared';
-import { entryOf } from '@kork/shared/wine-list-layout';
+import { entryOf } from '@kork/shared/wine-list-layout/compose';
 import { type CellarSnapshot, cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
 import { NotFoundError } from '../platform/errors';
 import {
