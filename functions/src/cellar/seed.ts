@@ -207,6 +207,14 @@ async function privateCellar(): Promise<number> {
     locationId:
       index % 3 === 0 ? places.get('Øverste hylle') : index % 3 === 1 ? places.get('Vinskap') : undefined,
     purchasePriceWvat: wine.priceMinor,
+    // The collector's own drinking windows on three wines in four (a few already past), so "what should I
+    // drink now?" and the home's figures have something to say; the rest are left open.
+    ...(index % 4 === 3
+      ? {}
+      : (() => {
+          const from = 2021 + (hash(`pw:${wine.id}`) % 5);
+          return { drinkingWindowFrom: from, drinkingWindowTo: from + 2 + (hash(`pt:${wine.id}`) % 9) };
+        })()),
   }));
   const created = await createOwnWines(
     PRIVATE,
