@@ -192,6 +192,27 @@ describe('the local engine', () => {
     expect(nb.result.stopReason).toBe('end_turn');
   });
 
+  it('takes a bare wine name as a search of the cellar, and says so when nothing matches', async () => {
+    const found = await ask('chateau margaux');
+    expect(found.calls.map((c) => [c.name, c.input])).toEqual([
+      ['search_cellar', { text: 'chateau margaux', limit: 10 }],
+    ]);
+    expect(found.events[0]).toEqual({ type: 'tool', name: 'search_cellar' });
+    expect(texts(found).join('')).toContain('Barolo Cannubi');
+
+    const none = await ask('Ch. Nowhere 1999', 'nb', async () => ({
+      ok: true,
+      content: { count: 0, bottles: 0, rows: [] },
+    }));
+    expect(none.calls.map((c) => c.name)).toEqual(['search_cellar']);
+    expect(texts(none).join('')).toMatch(
+      /Jeg fant ingen vin som passer «Ch\. Nowhere 1999»[\s\S]*Jeg kan svare på/,
+    );
+
+    // A question that names no wine is not searched for.
+    expect((await ask('Hello! Can you book me a table?')).calls).toEqual([]);
+  });
+
   it('answers a private account that ordering from suppliers is for businesses', async () => {
     const refusal = async () => ({
       ok: false as const,

@@ -151,13 +151,55 @@ async function stream(
 
 const NO_TOKENS = { inputTokens: 0, outputTokens: 0 };
 
+/** First words of a question or a request, never of a wine's name (English and Bokmål). */
+const ASKING_WORDS = new Set(
+  (
+    "what what's whats which who whom whose why when where how how's is are do does did can could should " +
+    'would will shall tell show give list find please hi hello hey thanks thank ' +
+    'hva hvilke hvilken hvilket hvem hvorfor når hvor hvordan er har kan skal bør vil vis gi finn list ' +
+    'fortell hei takk'
+  ).split(' '),
+);
+
+/** Words a bare wine name has at most ("chateau margaux 2015", "Barolo Cannubi"). */
+const NAME_WORDS_MAX = 8;
+
+/**
+ * A question the rules cannot place: when it reads like a wine's name (a few words with letters), the
+ * cellar is searched for it and what it holds is the answer; otherwise, or when nothing matches, the
+ * honest list of what this engine can answer.
+ */
+async function nameOrHelp(ask: AssistantAsk, emit: (event: AssistantModelEvent) => void): Promise<string> {
+  const name = ask.question
+    .trim()
+    .replace(/[?!.]+$/u, '')
+    .trim();
+  const words = name.split(/\s+/u).filter(Boolean);
+  const first = fold(words[0] ?? '').replace(/[^\p{L}']/gu, '');
+  if (
+    !/\p{L}{2}/u.test(name) ||
+    words.length > NAME_WORDS_MAX ||
+    name.length > 100 ||
+    ASKING_WORDS.has(first)
+  ) {
+    return cannotAnswer(ask.locale);
+  }
+  emit({ type: 'tool', name: 'search_cellar' });
+  const run = await ask.runTool('search_cellar', { text: name, limit: 10 });
+  // A refused text (odd characters) is no name: the help says what to ask instead.
+  if (!run.ok) return cannotAnswer(ask.locale);
+  const data = (run.content ?? {}) as Data;
+  if (!(Number(data.count) > 0)) return `${noSuchWine(name, ask.locale)}\n\n${cannotAnswer(ask.locale)}`;
+  return renderToolAnswer('search_cellar', data, ask.locale);
+}
+
 export const localAssistantModel: AssistantModelPort = {
   name: 'local-rules',
   async answer(ask, emit): Promise<AssistantModelResult> {
     const locale: Locale = ask.locale;
     const route = routeQuestion(ask.question, locale);
     let text: string;
-    if ('fallback' in route) text = cannotAnswer(locale);
+    if ('fallback' in route) text = await nameOrHelp(ask, emit);
     else {
       try {
         text = (await answerParts(ask, emit, route.calls, route.next, route.wine)).join('\n\n');

@@ -1,4 +1,6 @@
 import { type CellarWine, foldText, UNCATEGORIZED } from '@kork/shared';
+import { withAbbreviations } from '../../catalog/search/abbreviations';
+import { textTokens } from '../../catalog/search/text-match';
 import { cellarSnapshot, countryNames, rowLimit, wineRef, winesByName } from './cellar-rows';
 import type { SearchCellarData, SearchCellarRow } from './outputs';
 import type { AssistantTool } from './tool';
@@ -9,8 +11,19 @@ function placesOf(wine: CellarWine, names: ReadonlyMap<string, string>): string[
   return wine.placements.flatMap((p) => (p.locationId && p.quantity > 0 && names.get(p.locationId)) || []);
 }
 
-/** Folded text of a wine that the search's words must all be found in. */
-function haystackOf(wine: CellarWine, names: ReadonlyMap<string, string>): string {
+/**
+ * Folded text of a wine that the search's words must all be found in, with the other forms of the
+ * abbreviations its name is written with ("Ch. Margaux" is also found as "chateau margaux", and the other
+ * way round), as the catalogue's search does.
+ */
+export function haystackOf(wine: CellarWine, names: ReadonlyMap<string, string>): string {
+  const folded = foldedTextOf(wine, names);
+  const tokens = textTokens(folded);
+  const forms = withAbbreviations(tokens);
+  return forms === tokens ? folded : `${folded} ${forms.slice(tokens.length).join(' ')}`;
+}
+
+function foldedTextOf(wine: CellarWine, names: ReadonlyMap<string, string>): string {
   return foldText(
     [
       wine.wineDisplayName,
