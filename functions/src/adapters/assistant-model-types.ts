@@ -21,7 +21,12 @@ export type ToolRun =
   /** `content`: the tool's answer as JSON, already bounded in size. */
   | { ok: true; content: unknown }
   /** The input was refused or the tool failed: sent back to the model as a tool error. */
-  | { ok: false; error: string };
+  | {
+      ok: false;
+      error: string;
+      /** The refusal in the person's language, where the tool gives one (the local engine says it). */
+      said?: string;
+    };
 
 export interface AssistantAsk {
   /** The system prompt (the domain's; it names the language to answer in). */

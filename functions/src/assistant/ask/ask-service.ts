@@ -168,7 +168,8 @@ export async function askStreaming(input: AskInput, emit: Emit): Promise<Assista
         timeout.abort(crashed);
         return { ok: false, error: result.error };
       }
-      if (!result.ok) return { ok: false, error: result.error };
+      if (!result.ok)
+        return { ok: false, error: result.error, ...(result.said ? { said: result.said } : {}) };
       const proposal = result.output.proposal;
       if (proposal) {
         proposals.push(proposal);

@@ -11,7 +11,6 @@
  */
 import {
   ASSISTANT_LIMITS,
-  ASSISTANT_PRICE_MAX_MINOR,
   type AssistantToolInput,
   type AssistantToolName,
   type Locale,
@@ -166,8 +165,9 @@ const cart: Rule = (q) => {
 
 const price: Rule = (q) => {
   const found = priceOf(q.text);
-  // A price no selling price can be is not read as one (the question falls through to the others).
-  if (!found || found.minor > ASSISTANT_PRICE_MAX_MINOR) return undefined;
+  // A price no selling price can be (too large, negative) is still the price asked for: the tool refuses
+  // it with the rule's message, rather than the question being read as something else.
+  if (!found) return undefined;
   const priceWord = q.words.findIndex((w) => PRICE_NOUNS.some((p) => matchWord(p, w.norm)));
   const verb = q.words.findIndex((w) => SET_VERBS.includes(w.norm));
   const currency = /kr|nok|,-|€|\$|eur|sek|dkk|usd/i.test(q.text);

@@ -192,6 +192,34 @@ describe('the local engine', () => {
     expect(nb.result.stopReason).toBe('end_turn');
   });
 
+  it('proposes the price as typed, whole — "1e9" is a billion, "-1" negative — and says a refusal as the answer', async () => {
+    const refuse = async (name: string): Promise<ToolRun> =>
+      name === 'propose_price'
+        ? {
+            ok: false,
+            error: 'Invalid input. sellingPrice: Amount is too large',
+            said: 'Amount is too large',
+          }
+        : { ok: true, content: DATA[name] ?? {} };
+    const huge = await ask('set the price of Barolo Cannubi 2019 to 1e9', 'en', refuse);
+    expect(huge.calls[1]?.input).toEqual({ cellarWineId: 'w-2019', sellingPrice: 100_000_000_000 });
+    expect(texts(huge).join('')).toBe("I can't propose that: Amount is too large. Nothing has changed.");
+    expect(huge.result.stopReason).toBe('end_turn');
+
+    const negative = await ask('sett prisen på Barolo Cannubi 2019 til -1', 'nb', refuse);
+    expect(negative.calls[1]?.input).toEqual({ cellarWineId: 'w-2019', sellingPrice: -100 });
+    expect(texts(negative).join('')).toMatch(/^Det kan jeg ikke foreslå: /);
+
+    for (const [typed, minor] of [
+      ['2.5', 250],
+      ['1,5', 150],
+      ['1 200 kr', 120_000],
+    ] as const) {
+      const r = await ask(`set the price of Barolo Cannubi 2019 to ${typed}`);
+      expect(r.calls[1]?.input).toEqual({ cellarWineId: 'w-2019', sellingPrice: minor });
+    }
+  });
+
   it('takes a bare wine name as a search of the cellar, and says so when nothing matches', async () => {
     const found = await ask('chateau margaux');
     expect(found.calls.map((c) => [c.name, c.input])).toEqual([

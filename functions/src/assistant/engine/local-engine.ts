@@ -14,7 +14,7 @@ import type {
 } from '../../adapters/assistant-model';
 import type { ReorderSuggestionsData, SearchCellarData } from '../tools/outputs';
 import { type FollowUp, type RoutedCall, routeQuestion } from './intents';
-import { businessOnly, cannotAnswer, noSuchWine, notToReorder } from './phrases';
+import { businessOnly, cannotAnswer, noSuchWine, notToReorder, refused } from './phrases';
 import { renderToolAnswer } from './templates/index';
 import { fold } from './words';
 
@@ -23,6 +23,13 @@ const WORDS_PER_EVENT = 4;
 
 class ToolFailed extends Error {
   override name = 'ToolFailed';
+  constructor(
+    message: string,
+    /** The tool's refusal in the person's language, when it refused (rather than failed). */
+    readonly said?: string,
+  ) {
+    super(message);
+  }
 }
 
 type Data = Record<string, unknown>;
@@ -35,7 +42,7 @@ async function call(
 ): Promise<Data> {
   emit({ type: 'tool', name: routed.name });
   const run = await ask.runTool(routed.name, routed.input);
-  if (!run.ok) throw new ToolFailed(`${routed.name}: ${run.error}`);
+  if (!run.ok) throw new ToolFailed(`${routed.name}: ${run.error}`, run.said);
   return (run.content ?? {}) as Data;
 }
 
@@ -204,9 +211,12 @@ export const localAssistantModel: AssistantModelPort = {
       try {
         text = (await answerParts(ask, emit, route.calls, route.next, route.wine)).join('\n\n');
       } catch (error) {
+        if (!(error instanceof ToolFailed)) throw error;
         // The supplier tools refuse a private account: that is an answer, not a failure.
-        if (!(error instanceof ToolFailed) || !/business accounts/i.test(error.message)) throw error;
-        text = businessOnly(locale);
+        if (/business accounts/i.test(error.message)) text = businessOnly(locale);
+        // A refusal (a price over the limit, a supplier without the bottles) is said as the answer.
+        else if (error.said) text = refused(error.said, locale);
+        else throw error;
       }
     }
     if (ask.signal?.aborted) return { usage: NO_TOKENS, stopReason: 'other' };

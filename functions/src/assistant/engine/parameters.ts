@@ -279,16 +279,22 @@ export function numberOf(word: Word | undefined, words = true): number | undefin
  * A separator before exactly three digits groups thousands; before one or two it marks the decimals.
  */
 export function priceOf(text: string): { minor: number; index: number } | undefined {
-  const re = /(?<![\p{L}\p{N}])(\d{1,3}(?:[ \u00a0.]\d{3})+|\d+)(?:[.,](\d{1,2}))?(?:,-)?(?![\p{N}])/gu;
+  const re =
+    /(?<![\p{L}\p{N}])([-−]?)(\d{1,3}(?:[ \u00a0.]\d{3})+|\d+)(?:[.,](\d{1,2}))?(?:[eE]([+-]?\d{1,3}))?(?:,-)?(?![\p{N}])/gu;
   let best: { minor: number; index: number; score: number } | undefined;
   for (const match of text.matchAll(re)) {
-    const whole = Number((match[1] as string).replace(/[ \u00a0.]/g, ''));
-    const cents = match[2] === undefined ? 0 : Number(match[2].padEnd(2, '0'));
+    const whole = Number((match[2] as string).replace(/[ \u00a0.]/g, ''));
+    const cents = match[3] === undefined ? 0 : Number(match[3].padEnd(2, '0'));
+    // What was typed, whole: "1e9" is a billion (refused as too large), "-1" is negative (refused),
+    // never a 1 read off its front.
+    const scaled = (whole * 100 + cents) * 10 ** Number(match[4] ?? 0);
+    const magnitude = Number.isFinite(scaled) ? Math.min(Math.round(scaled), 1e15) : 1e15;
+    const minor = match[1] ? -magnitude : magnitude;
     const around = `${text.slice(Math.max(0, match.index - 5), match.index)}|${text.slice(match.index + match[0].length, match.index + match[0].length + 5)}`;
     // A number next to a currency wins over a bare one ("set the 2019 Barolo to 450 kr").
     const score = /kr|nok|sek|dkk|eur|usd|€|\$|,-/i.test(around) ? 2 : 1;
     if (!best || score > best.score || (score === best.score && match.index > best.index))
-      best = { minor: whole * 100 + cents, index: match.index, score };
+      best = { minor, index: match.index, score };
   }
   return best && { minor: best.minor, index: best.index };
 }

@@ -30,6 +30,13 @@ export function cannotAnswer(locale: Locale): string {
   ].join('\n');
 }
 
+/** A tool's refusal, said as the answer: nothing was proposed or changed. */
+export function refused(said: string, locale: Locale): string {
+  return locale === 'nb'
+    ? `Det kan jeg ikke foreslå: ${said.replace(/\.?$/, '.')} Ingenting er endret.`
+    : `I can't propose that: ${said.replace(/\.?$/, '.')} Nothing has changed.`;
+}
+
 export function noSuchWine(name: string, locale: Locale): string {
   return locale === 'nb'
     ? `Jeg fant ingen vin som passer ${quoted(name, locale)} i kjelleren din.`

@@ -112,7 +112,7 @@ export function toolSpecs(): ToolSpec[] {
  */
 export type ToolRunResult =
   | { ok: true; output: ToolOutput; content: unknown }
-  | { ok: false; error: string; failed?: true };
+  | { ok: false; error: string; failed?: true; said?: string };
 
 /** The call's input: none is `{}`, and JSON text (a model's input as streamed) is read. */
 function inputOf(raw: unknown): unknown {
@@ -134,6 +134,11 @@ function inputError(error: z.core.$ZodError): string {
   return `Invalid input. ${parts.join('; ')}`;
 }
 
+/** The same refusal for a person: the rules' messages in their language ("Amount is too large"). */
+function inputSaid(error: z.core.$ZodError, locale: ToolContext['locale']): string {
+  return [...new Set(error.issues.slice(0, 5).map((issue) => message(issue.message, locale)))].join('; ');
+}
+
 /**
  * Runs one tool call: refuses an unknown name and an input its schema refuses (the error names the field
  * and its rule), runs the tool for `context.userId`, and answers its output with `content`, the JSON for
@@ -142,19 +147,36 @@ function inputError(error: z.core.$ZodError): string {
 export async function runTool(context: ToolContext, name: string, rawInput: unknown): Promise<ToolRunResult> {
   if (!isToolName(name)) return { ok: false, error: `Unknown tool "${String(name).slice(0, 60)}".` };
   const parsed = z.safeParse(AssistantToolInputs[name] as z.ZodMiniType, inputOf(rawInput));
-  if (!parsed.success) return { ok: false, error: inputError(parsed.error) };
+  if (!parsed.success) {
+    return { ok: false, error: inputError(parsed.error), said: inputSaid(parsed.error, context.locale) };
+  }
   const tool = assistantTools[name] as AssistantTool;
   try {
     const output = await tool.run(context, parsed.data as never);
     return { ok: true, output, content: boundContent(output.data, ASSISTANT_LIMITS.toolResultMaxChars) };
   } catch (error) {
-    if (error instanceof ToolError) return { ok: false, error: error.message };
-    if (error instanceof NotFoundError) return { ok: false, error: notInYourCellar().message };
+    if (error instanceof ToolError)
+      return { ok: false, error: error.message, said: error.said(context.locale) };
+    if (error instanceof NotFoundError) {
+      const refusal = notInYourCellar();
+      return { ok: false, error: refusal.message, said: refusal.said(context.locale) };
+    }
     if (error instanceof DomainError && error.status < 500) {
-      const fields = Object.entries(error.fields ?? {}).map(
-        ([field, text]) => `${field}: ${message(text, 'en')}`,
-      );
-      return { ok: false, error: fields.length > 0 ? fields.join('; ') : message(error.message, 'en') };
+      const fields = Object.entries(error.fields ?? {});
+      const say = (locale: ToolContext['locale']) =>
+        fields.length > 0
+          ? fields
+              .map(([field, text]) => (locale === 'en' ? `${field}: ` : '') + message(text, locale))
+              .join('; ')
+          : message(error.message, locale);
+      return {
+        ok: false,
+        error: say('en'),
+        said:
+          fields.length > 0
+            ? fields.map(([, text]) => message(text, context.locale)).join('; ')
+            : say(context.locale),
+      };
     }
     logger.error('assistant tool failed', { tool: name, requestId: context.requestId, error });
     return { ok: false, error: 'The tool failed; the data could not be read just now.', failed: true };

@@ -19,6 +19,7 @@ export async function businessViewerOf(userId: string): Promise<MarketViewer> {
   if (!isProfessional(viewer)) {
     throw new ToolError(
       'Ordering from suppliers is for business accounts; this account has no supplier cart.',
+      'Bestilling fra leverandører er for bedriftskontoer; denne kontoen har ingen handlekurv hos leverandører.',
     );
   }
   return viewer;

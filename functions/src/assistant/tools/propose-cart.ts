@@ -33,10 +33,23 @@ export const proposeCart: AssistantTool<'propose_cart'> = {
     for (const [key, item] of wanted) {
       index++;
       const offer = offers.get(key);
-      if (!offer) throw new ToolError(`Item ${index}: that supplier does not offer that wine.`);
-      if (offer.stock <= 0) throw new ToolError(`Item ${index}: the supplier has no bottles of it in stock.`);
+      if (!offer) {
+        throw new ToolError(
+          `Item ${index}: that supplier does not offer that wine.`,
+          `Vare ${index}: den leverandøren tilbyr ikke den vinen.`,
+        );
+      }
+      if (offer.stock <= 0) {
+        throw new ToolError(
+          `Item ${index}: the supplier has no bottles of it in stock.`,
+          `Vare ${index}: leverandøren har ingen flasker av den på lager.`,
+        );
+      }
       if (item.quantity > offer.stock) {
-        throw new ToolError(`Item ${index}: the supplier has only ${offer.stock} bottles in stock.`);
+        throw new ToolError(
+          `Item ${index}: the supplier has only ${offer.stock} bottles in stock.`,
+          `Vare ${index}: leverandøren har bare ${offer.stock} flasker på lager.`,
+        );
       }
       const held = snapshot.wines.find((wine) => wine.wineId === item.wineId);
       const proposed: AssistantCartProposalItem = {

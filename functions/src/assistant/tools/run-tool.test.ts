@@ -77,7 +77,28 @@ describe('runTool', () => {
       cellarWineId: 'someone-elses',
       sellingPrice: 100,
     });
-    expect(result).toEqual({ ok: false, error: 'That wine was not found in your cellar.' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'That wine was not found in your cellar.',
+      said: 'That wine was not found in your cellar.',
+    });
+    const nb = await runTool({ ...context, locale: 'nb' }, 'propose_price', {
+      cellarWineId: 'someone-elses',
+      sellingPrice: 100,
+    });
+    expect(nb).toMatchObject({ ok: false, said: 'Fant ikke den vinen i kjelleren din.' });
+  });
+
+  it('says a refused input to the person in their language, and to the model with its field', async () => {
+    const result = await runTool({ ...context, locale: 'nb' }, 'propose_price', {
+      cellarWineId: 'w-1',
+      sellingPrice: 100_000_000_000,
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatch(/^Invalid input\. sellingPrice: /);
+    expect(result.said).toBeTruthy();
+    expect(result.said).not.toContain('sellingPrice');
   });
 
   it('bounds what goes back to the model, dropping rows and saying so', async () => {

@@ -26,9 +26,14 @@ export const salesAndMargins: AssistantTool<'sales_and_margins'> = {
   async run(context, input) {
     const to = input.to ?? todayIso(context.now);
     const from = input.from ?? isoOfDay(dayNumber(to) - (DEFAULT_DAYS - 1));
-    if (from > to) throw new ToolError('`from` must be on or before `to`.');
+    if (from > to) {
+      throw new ToolError('`from` must be on or before `to`.', 'Perioden må starte før den slutter.');
+    }
     if (dayNumber(to) - dayNumber(from) + 1 > ANALYTICS_MAX_DAYS) {
-      throw new ToolError(`The period may be at most ${ANALYTICS_MAX_DAYS} days.`);
+      throw new ToolError(
+        `The period may be at most ${ANALYTICS_MAX_DAYS} days.`,
+        `Perioden kan være høyst ${ANALYTICS_MAX_DAYS} dager.`,
+      );
     }
     const [analytics, snapshot] = await Promise.all([
       salesAnalytics(context.userId, { from, to }),
