@@ -47,8 +47,8 @@ export const proposeCart: AssistantTool<'propose_cart'> = {
       }
       if (item.quantity > offer.stock) {
         throw new ToolError(
-          `Item ${index}: the supplier has only ${offer.stock} bottles in stock.`,
-          `Vare ${index}: leverandøren har bare ${offer.stock} flasker på lager.`,
+          `Item ${index}: the supplier has only ${offer.stock} ${offer.stock === 1 ? 'bottle' : 'bottles'} in stock.`,
+          `Vare ${index}: leverandøren har bare ${offer.stock} ${offer.stock === 1 ? 'flaske' : 'flasker'} på lager.`,
         );
       }
       const held = snapshot.wines.find((wine) => wine.wineId === item.wineId);
