@@ -9,12 +9,7 @@
  * row's `cellarWineId`; a cart is proposed (`propose_cart`) from `reorder_suggestions`' suppliers and
  * wines. Those second steps are `next`.
  */
-import {
-  ASSISTANT_LIMITS,
-  type AssistantToolInput,
-  type AssistantToolName,
-  type Locale,
-} from '@kork/shared';
+import { ASSISTANT_LIMITS, type AssistantToolInput, type AssistantToolName, type Locale } from '@kork/shared';
 import {
   ALL_WORDS,
   BOTTLE_WORDS,
