@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, signInByApi } from './support/accounts';
 import { expectAxeClean } from './support/axe';
+import { cellarCall, cellarSession } from './support/cellar-api';
 import { expectNoSidewaysScroll } from './support/page-width';
 
 /**
@@ -164,3 +165,58 @@ test('a collector asks in Norwegian what to drink now and is answered in Norwegi
   await expectNoSidewaysScroll(page, 'the cellar home in Norwegian with an answer, 360 px');
   await expectAxeClean(page, 'the cellar assistant in Norwegian');
 });
+
+test('the restaurant asks for a new selling price: a billion is refused, a real one is confirmed once', async ({
+  page,
+}) => {
+  const session = await cellarSession(page.request);
+  const { rows } = await cellarCall<{ rows: CellarWineRow[] }>(
+    page.request,
+    session,
+    'get',
+    '/own-wines?source=KORK&inStock=true&resultsPerPage=100',
+  );
+  // A wine its name and vintage name alone ("Conte Ricci Nobiltà Ripasso 2012"), with a price to change.
+  const wine = rows.find(
+    (row) =>
+      row.quantity > 0 &&
+      row.sellingPrice &&
+      /^[\p{L}' ]+ (19|20)\d\d$/u.test(row.wineDisplayName) &&
+      rows.filter((other) => other.wineDisplayName.startsWith(row.wineDisplayName.slice(0, -5))).length === 1,
+  ) as CellarWineRow;
+  expect(wine, 'a restaurant wine named by words and a vintage').toBeTruthy();
+  const wanted = wine.sellingPrice === 45_500 ? 46_500 : 45_500;
+
+  await signInByApi(page, DEMO.restaurant);
+  await page.goto('/wine-cellar/home');
+  const chat = page.getByRole('region', { name: 'Cellar assistant', exact: true });
+
+  // What was typed is what is proposed: "1e9" is a billion kroner, refused by the price's rule.
+  const huge = await ask(chat, `Set the price of ${wine.wineDisplayName} to 1e9`);
+  await expect(huge).toContainText("I can't propose that:");
+  await expect(huge).toContainText('Nothing has changed.');
+  await expect(huge.getByTestId('assistant-proposal')).toHaveCount(0);
+
+  const answer = await ask(chat, `Set the price of ${wine.wineDisplayName} to ${wanted / 100} kr`);
+  const card = answer.getByTestId('assistant-proposal');
+  await expect(card).toContainText(wine.wineDisplayName);
+  await expect(card).toContainText(`${wanted / 100}`);
+  try {
+    await card.getByRole('button', { name: 'Confirm' }).dblclick();
+    await expect(card.getByRole('status')).toHaveText('Price updated');
+    const after = await cellarCall<CellarWineRow>(page.request, session, 'get', `/own-wines/${wine.id}`);
+    expect(after.sellingPrice).toBe(wanted);
+  } finally {
+    // Later journeys read this wine's price as the seed left it.
+    await cellarCall(page.request, session, 'patch', `/own-wines/${wine.id}`, {
+      sellingPrice: wine.sellingPrice,
+    });
+  }
+});
+
+interface CellarWineRow {
+  id: string;
+  wineDisplayName: string;
+  quantity: number;
+  sellingPrice?: number | null;
+}
