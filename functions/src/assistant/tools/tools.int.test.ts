@@ -250,7 +250,7 @@ describe('the assistant’s cellar tools', () => {
     expect(after.payload.updatedAt).toBe(wine.updatedAt);
   });
 
-  it('reorder suggestions name offered wines, and propose_cart checks them and changes nothing', async () => {
+  it('reorder suggestions name offered wines; propose_cart checks them, changes nothing, and its confirmation through the cart route lands once', async () => {
     const cellars = await restaurant<{ rows: { id: string }[] }>(
       'GET',
       `${accounts.base('restaurant')}/cellars`,
@@ -276,6 +276,23 @@ describe('the assistant’s cellar tools', () => {
     const after = await restaurant<Cart>('GET', cartPath);
     expect(after.payload.version).toBe(before.payload.version);
     expect(after.payload.totalCartQuantity).toBe(before.payload.totalCartQuantity);
+
+    // Confirmed as the web confirms it: each item through the existing cart route with a key made of
+    // the proposal's id; a double tap (the same requests again, at once) changes the cart once.
+    const confirm = () =>
+      Promise.all(
+        proposal.items.map((item, index) =>
+          restaurant<Cart>('POST', cartPath, {
+            json: { supplierId: item.supplierId, wineId: item.wineId, quantity: item.quantity },
+            headers: { 'idempotency-key': `assistant-proposal-${proposal.id}-${index}` },
+          }),
+        ),
+      );
+    const answers = [...(await Promise.all([confirm(), confirm()])).flat(), ...(await confirm())];
+    for (const answer of answers) expect([200, 201, 409]).toContain(answer.status);
+    const confirmed = await restaurant<Cart>('GET', cartPath);
+    const proposed = proposal.items.reduce((sum, item) => sum + item.quantity, 0);
+    expect(confirmed.payload.totalCartQuantity).toBe(before.payload.totalCartQuantity + proposed);
 
     // A supplier that does not offer the wine is refused; the collector has no supplier cart.
     const wrong = await refused('restaurant', 'propose_cart', {
