@@ -73,10 +73,10 @@ export default defineConfig({
           hookTimeout: 90_000,
           // One DynamoDB Local for the whole tier, each test file in a database of its own in it.
           globalSetup: ['functions/test/dynamodb-global-setup.ts'],
-          // Two files at a time, each with its own stack and S3 emulator (docs/benchmarks.md); one while
-          // the browser journeys run beside it (`npm test` sets KORK_INTEGRATION_WORKERS=1 then).
+          // Two files at a time, each with its own stack and S3 emulator: the tier is mostly waiting on
+          // the emulators, so two share the machine's cores well (docs/benchmarks.md).
           fileParallelism: true,
-          maxWorkers: Number(process.env.KORK_INTEGRATION_WORKERS) || 2,
+          maxWorkers: 2,
           env: {
             LOG_LEVEL: 'silent',
             AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

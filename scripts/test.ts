@@ -216,13 +216,7 @@ async function serverLane(): Promise<void> {
     ['infra', ['infra']],
   ] as const) {
     if (!wants(tier)) continue;
-    // Beside the journeys, one integration file at a time: its workers are CPU-bound, and two of them
-    // starve the browser and its server of the second core (docs/benchmarks.md).
-    const oneWorker = tier === 'integration' && sideBySide && e2eWanted;
-    const extraEnv: Record<string, string> = oneWorker ? { KORK_INTEGRATION_WORKERS: '1' } : {};
-    if (!(await laneStep(tier, `Tests: ${tier}`, 'npx', vitestArgs(tier, projects), extraEnv))) {
-      failures.push(tier);
-    }
+    if (!(await laneStep(tier, `Tests: ${tier}`, 'npx', vitestArgs(tier, projects)))) failures.push(tier);
   }
   /**
    * The deploy as the README runs it: the CDK CLI gives the app a concrete region (and the account when
