@@ -35,7 +35,12 @@ export function AssistantPanel() {
         </Badge>
       </Group>
       <ChunkBoundary fallback={<Text role="alert">{t('assistant.loadError')}</Text>}>
-        <Suspense fallback={<Skeleton height={120} radius="lg" aria-label={t('assistant.loading')} />}>
+        <Suspense
+          fallback={
+            // A status with its name: a bare div may not carry an aria-label (axe: aria-prohibited-attr).
+            <Skeleton height={120} radius="lg" role="status" aria-label={t('assistant.loading')} />
+          }
+        >
           <AssistantChat />
         </Suspense>
       </ChunkBoundary>
