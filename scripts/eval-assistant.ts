@@ -15,14 +15,10 @@
  * plumbing, not a model's choices (see docs/assistant.md, "Evaluation").
  * Exits 1 when fewer than 90 % pass.
  */
-import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
+
 import type { AssistantModelPort } from '@kork/functions/adapters/assistant-model';
-import { catalogSeed } from '@kork/functions/catalog/seed';
-import { cellarSeed } from '@kork/functions/cellar/seed';
+import { EVAL_SEEDS } from '@kork/functions/assistant/eval/eval-seeds';
 import { applySeeds } from '@kork/functions/data/seed-runner';
-import { marketplaceSeed } from '@kork/functions/marketplace/seed';
-import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
-import { wineListsSeed } from '@kork/functions/wine-lists/seed';
 import { startLocalStack } from '../infra/local/stack';
 
 const PASS_SHARE = 0.9;
@@ -53,15 +49,7 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({});
   try {
     console.log('Seeding the demo data…');
-    await applySeeds([
-      accountsSeed,
-      directorySeed,
-      catalogSeed,
-      cellarSeed,
-      wineListsSeed,
-      demoYearSeed,
-      marketplaceSeed,
-    ]);
+    await applySeeds(EVAL_SEEDS);
     const { formatReport, runEval } = await import('@kork/functions/assistant/eval/run-eval');
     // The recorded run: the adapter's client answered from the fixtures, none of it sent anywhere.
     const replay =

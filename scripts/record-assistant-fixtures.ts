@@ -17,14 +17,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
+import { EVAL_SEEDS } from '@kork/functions/assistant/eval/eval-seeds';
 import type { EvalOptions } from '@kork/functions/assistant/eval/run-eval';
-import { catalogSeed } from '@kork/functions/catalog/seed';
-import { cellarSeed } from '@kork/functions/cellar/seed';
 import { applySeeds } from '@kork/functions/data/seed-runner';
-import { marketplaceSeed } from '@kork/functions/marketplace/seed';
-import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
-import { wineListsSeed } from '@kork/functions/wine-lists/seed';
 import { startLocalStack } from '../infra/local/stack';
 
 type Events = Record<string, unknown>[];
@@ -79,15 +74,7 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({});
   try {
     console.log('Seeding the demo data…');
-    await applySeeds([
-      accountsSeed,
-      directorySeed,
-      catalogSeed,
-      cellarSeed,
-      wineListsSeed,
-      demoYearSeed,
-      marketplaceSeed,
-    ]);
+    await applySeeds(EVAL_SEEDS);
     let onQuestion: EvalOptions['onQuestion'];
     let finish = () => {};
     const asked = new Map<string, string>();

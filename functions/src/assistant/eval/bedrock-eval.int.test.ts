@@ -8,22 +8,17 @@
  * What it does not measure is a real model's choices; `npm run eval:assistant -- --model bedrock` does.
  */
 import type { ConverseStreamCommandInput } from '@aws-sdk/client-bedrock-runtime';
-import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
-import { catalogSeed } from '@kork/functions/catalog/seed';
-import { cellarSeed } from '@kork/functions/cellar/seed';
-import { marketplaceSeed } from '@kork/functions/marketplace/seed';
-import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
-import { wineListsSeed } from '@kork/functions/wine-lists/seed';
 import { ASSISTANT_LIMITS, ASSISTANT_TOOL_NAMES } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../../test/seeded-stack';
 import { bedrockAssistantModel } from '../../adapters/bedrock-assistant-model';
 import { type BedrockReplay, replayBedrock } from './bedrock-replay';
+import { EVAL_SEEDS } from './eval-seeds';
 import { EVAL_QUESTIONS } from './questions';
 import { type EvalReport, formatReport, holds, runEval } from './run-eval';
 
 useSeededStack({
-  seeds: [accountsSeed, directorySeed, catalogSeed, cellarSeed, wineListsSeed, demoYearSeed, marketplaceSeed],
+  seeds: EVAL_SEEDS,
   timeout: 600_000,
 });
 

@@ -3,20 +3,16 @@
  * pass at least 90 % of the questions (each answer calling its tools and holding facts read from the
  * services). Every failure is printed with its reasons.
  */
-import { accountsSeed, directorySeed } from '@kork/functions/accounts/seed';
-import { catalogSeed } from '@kork/functions/catalog/seed';
-import { cellarSeed } from '@kork/functions/cellar/seed';
-import { marketplaceSeed } from '@kork/functions/marketplace/seed';
-import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
-import { wineListsSeed } from '@kork/functions/wine-lists/seed';
+
 import { describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../../test/seeded-stack';
 import { localAssistantModel } from '../engine/local-engine';
+import { EVAL_SEEDS } from './eval-seeds';
 import { EVAL_QUESTIONS } from './questions';
 import { formatReport, runEval } from './run-eval';
 
 useSeededStack({
-  seeds: [accountsSeed, directorySeed, catalogSeed, cellarSeed, wineListsSeed, demoYearSeed, marketplaceSeed],
+  seeds: EVAL_SEEDS,
   timeout: 600_000,
 });
 
