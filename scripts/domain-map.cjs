@@ -24,6 +24,10 @@ const DOMAIN_MAP = {
   pos: ['accounts', 'cellar', 'recipes', 'sales'],
   'stock-counts': ['accounts', 'cellar', 'wine-lists'],
   'sales-analytics': ['accounts', 'cellar', 'orders', 'sales', 'stock-counts'],
+  // Plans and the payment provider's webhook (docs/billing.md).
+  billing: ['accounts'],
+  // Market value: valuations of the wines paying cellars hold (docs/market-value.md).
+  'market-values': ['accounts', 'billing', 'catalog', 'cellar'],
   // The cellar assistant: its tools read the person's own data through these domains' services.
   assistant: [
     'accounts',
@@ -40,9 +44,11 @@ const DOMAIN_MAP = {
   'account-deletion': [
     'accounts',
     'assistant',
+    'billing',
     'cellar',
     'events',
     'imports',
+    'market-values',
     'marketplace',
     'orders',
     'pos',

@@ -33,7 +33,13 @@ export type Need =
    * InvokeModel, which ConverseStream and Converse are authorised as) on the configured model or inference
    * profile, and ApplyGuardrail on the configured guardrail when there is one.
    */
-  | 'assistant:invoke';
+  | 'assistant:invoke'
+  /** The market-value sync's queue: the job sends batches of wines to value. */
+  | 'market-values:send'
+  /** The valuation provider: its key in Secrets Manager (the HTTPS call itself needs no grant). */
+  | 'valuations:fetch'
+  /** The payment provider's webhook signing secret in Secrets Manager. */
+  | 'payments:verify';
 
 export interface FunctionDef {
   /** Module path under functions/src, without extension. */
@@ -76,7 +82,9 @@ export type RouteGroup =
   | 'imports'
   | 'marketplace'
   | 'events'
-  | 'assistant';
+  | 'assistant'
+  | 'billing'
+  | 'market-values';
 
 export const routes = {
   'GET /api/health': {
@@ -1215,6 +1223,55 @@ export const routes = {
     timeoutSeconds: 60,
     memoryMb: 1024,
   },
+
+  // Plans (SPEC §1, §6, §9; shared/src/billing.ts): the account's plan, the payment provider's signed
+  // webhook that alone sets it, and an administrator's manual change with its audit entry.
+  'GET /api/account/plan': {
+    handler: 'billing/get-plan',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'billing',
+  },
+  'POST /api/payments/webhook': {
+    handler: 'billing/payment-webhook',
+    auth: 'public',
+    needs: ['table:write', 'payments:verify'],
+    group: 'billing',
+  },
+  'GET /api/admin/users/{id}/plan': {
+    handler: 'billing/get-user-plan',
+    auth: 'admin',
+    needs: ['table:read'],
+    group: 'billing',
+  },
+  'PUT /api/admin/users/{id}/plan': {
+    handler: 'billing/set-user-plan',
+    auth: 'admin',
+    needs: ['table:write'],
+    group: 'billing',
+  },
+
+  // Market value (SPEC §2 /wine-cellar/analytics, shared/src/market-values.ts): Plus and Pro only.
+  'GET /api/wine-cellars/users/{id}/market-value': {
+    handler: 'market-values/get-market-value',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'market-values',
+    memoryMb: 1024,
+  },
+  'GET /api/wine-cellars/users/{id}/own-wines/{ownWineId}/valuations': {
+    handler: 'market-values/list-valuations',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'market-values',
+  },
+  // What a free account is shown instead: the same page over a fixed demo cellar, labelled as a sample.
+  'GET /api/market-value/sample': {
+    handler: 'market-values/get-sample',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'market-values',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;
@@ -1280,6 +1337,18 @@ export const queues = {
     batchSize: 1,
     visibilityTimeoutSeconds: 720,
   },
+  // Market-value sync (shared/src/market-values.ts `MarketValueSyncMessage`): one batch of wines to value
+  // for one day; idempotent per wine and day, so a message delivered twice values nothing twice.
+  'market-values': {
+    consumer: {
+      handler: 'market-values/sync/value-wines',
+      needs: ['table:write', 'valuations:fetch'],
+      timeoutSeconds: 120,
+    },
+    maxReceiveCount: 5,
+    batchSize: 1,
+    visibilityTimeoutSeconds: 720,
+  },
 } as const satisfies Record<string, QueueDef>;
 
 export type QueueName = keyof typeof queues;
@@ -1330,6 +1399,14 @@ export const jobs = {
     description:
       'Sends again the order messages of checkouts whose sending failed, and one reminder to suppliers that have not answered in 24 hours',
     timeoutSeconds: 120,
+  },
+  'market-values': {
+    handler: 'market-values/sync/plan-sync',
+    needs: ['table:read', 'market-values:send'],
+    schedule: 'rate(1 day)',
+    description:
+      'Sends every wine held in a paying cellar to the market-values queue, in batches, to be valued for the day',
+    timeoutSeconds: 300,
   },
 } as const satisfies Record<string, JobDef>;
 

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './app-config';
 export * from './assistant';
+export * from './billing';
 export * from './catalog';
 export * from './cellar';
 export * from './cellar-pricing';
@@ -13,6 +14,7 @@ export * from './geocoding';
 export * from './imports';
 export * from './limits';
 export * from './locales';
+export * from './market-values';
 export * from './marketplace';
 export * from './messages';
 export * from './orders';

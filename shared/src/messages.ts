@@ -66,6 +66,11 @@ export const MESSAGES = {
   unauthorized: { en: 'You need to log in', nb: 'Du må logge inn' },
   forbidden: { en: 'Permission denied', nb: 'Ingen tilgang' },
   notFound: { en: 'Not found', nb: 'Ikke funnet' },
+  planRequired: {
+    en: 'Market value analytics are part of the Plus and Pro plans',
+    nb: 'Markedsverdianalyse er en del av Plus- og Pro-abonnementene',
+  },
+  invalidSignature: { en: 'Invalid signature', nb: 'Ugyldig signatur' },
   conflict: { en: 'Conflict with the current state', nb: 'Konflikt med gjeldende tilstand' },
   idempotencyKeyInUse: {
     en: 'A request with this Idempotency-Key is still being handled',

@@ -22,7 +22,9 @@ export type ErrorCode =
   | 'EMAIL_NOT_VERIFIED'
   | 'INVALID_TOKEN'
   | 'ACCOUNT_NOT_FOUND'
-  | 'ACCOUNT_DEACTIVATED';
+  | 'ACCOUNT_DEACTIVATED'
+  /** A feature of the Plus and Pro plans on a free account (shared/src/billing.ts `PLAN_REQUIRED_CODE`). */
+  | 'planRequired';
 
 /** A message is either a key of the shared catalogue (translated per request) or literal text. */
 export type Message = { key: MessageKey } | { text: string };
@@ -119,6 +121,16 @@ export class UnprocessableError extends DomainError {
   override name = 'UnprocessableError';
   readonly code = 'UNPROCESSABLE';
   readonly status = 422;
+}
+
+/** 403 for a feature the account's plan does not include (the web shows the upgrade instead). */
+export class PlanRequiredError extends DomainError {
+  override name = 'PlanRequiredError';
+  readonly code = 'planRequired';
+  readonly status = 403;
+  constructor() {
+    super({ key: 'planRequired' });
+  }
 }
 
 export class PayloadTooLargeError extends DomainError {
