@@ -35,6 +35,12 @@ import {
 import { createImportJobEntity, importJobSchema } from '../imports/entities/import-job';
 import { createImportLineEntity, importLineSchema } from '../imports/entities/import-line';
 import { createImportSlotsEntity, importSlotsSchema } from '../imports/entities/import-slots';
+import { communityPriceSchema, createCommunityPriceEntity } from '../market-values/entities/community-price';
+import {
+  createValuationBudgetEntity,
+  valuationBudgetSchema,
+} from '../market-values/entities/valuation-budget';
+import { createValuationYearEntity, valuationYearSchema } from '../market-values/entities/valuation-year';
 import { cartSchema, createCartEntity } from '../marketplace/entities/cart';
 import { checkoutSchema, createCheckoutEntity } from '../marketplace/entities/checkout';
 import { checkoutDetailsSchema, createCheckoutDetailsEntity } from '../marketplace/entities/checkout-details';
@@ -142,6 +148,9 @@ export const allEntities = {
   assistantConversation: assistantConversationSchema,
   assistantMessage: assistantMessageSchema,
   assistantUsage: assistantUsageSchema,
+  valuationYear: valuationYearSchema,
+  communityPrice: communityPriceSchema,
+  valuationBudget: valuationBudgetSchema,
 } as const;
 
 function createService(client: ReturnType<typeof documentClient>) {
@@ -201,6 +210,9 @@ function createService(client: ReturnType<typeof documentClient>) {
     assistantConversation: createAssistantConversationEntity(config),
     assistantMessage: createAssistantMessageEntity(config),
     assistantUsage: createAssistantUsageEntity(config),
+    valuationYear: createValuationYearEntity(config),
+    communityPrice: createCommunityPriceEntity(config),
+    valuationBudget: createValuationBudgetEntity(config),
   });
 }
 

@@ -48,6 +48,7 @@ export const OWNERSHIP = {
   imports: ['importJob', 'importLine', 'importSlots', 'importColumnMemory'],
   events: ['wineEvent'],
   assistant: ['assistantConversation', 'assistantMessage', 'assistantUsage'],
+  'market-values': ['valuationYear', 'communityPrice', 'valuationBudget'],
 } as const;
 
 export type Domain = keyof typeof OWNERSHIP;
