@@ -42,6 +42,31 @@ export const AdminPlanBody = z.object({
 });
 export type AdminPlanBody = z.infer<typeof AdminPlanBody>;
 
+/** One change of an account's plan, by an administrator (with the reason typed) or by the payment provider. */
+export interface PlanAuditEntry {
+  /** When (ISO instant). */
+  at: string;
+  plan: Plan;
+  previousPlan?: Plan;
+  /** The administrator's reason, or what the payment provider reported (its event type). */
+  reason: string;
+  /** The administrator's user id; absent for a change from the payment provider. */
+  by?: string;
+  /** The administrator's name or e-mail address, for the history's reader. */
+  byName?: string;
+}
+
+/**
+ * `GET|PUT /api/admin/users/{id}/plan`: the account's plan as its owner sees it, who the account is, and
+ * the audit history of its plan, newest first.
+ */
+export interface AdminPlanAnswer extends PlanAnswer {
+  userId: string;
+  email?: string;
+  fullName?: string;
+  audit: PlanAuditEntry[];
+}
+
 /** The payment provider events the webhook acts on (Stripe's names); any other is acknowledged and ignored. */
 export const PAYMENT_EVENT_TYPES = [
   'checkout.session.completed',
