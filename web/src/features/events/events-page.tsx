@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/form-schema';
 import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
@@ -42,6 +42,7 @@ function Events() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const query = useMemo(() => queryFromFilters(filters), [filters]);
   // The editor's code is fetched the first time someone opens it, then stays mounted.
@@ -54,7 +55,11 @@ function Events() {
     (update: Partial<EventFilters>) => {
       setParams(
         (current) => {
-          const next = { ...filtersFromParams(current), ...update };
+          // The router renders a navigation as a transition, so under load the params of the last render
+          // can lag the address bar: two filters chosen in quick succession must both stay.
+          const live =
+            window.location.pathname === pathname ? new URLSearchParams(window.location.search) : current;
+          const next = { ...filtersFromParams(live), ...update };
           if (!('page' in update)) next.page = 1;
           return paramsFromFilters(next);
         },
@@ -62,7 +67,7 @@ function Events() {
         { replace: 'search' in update && Object.keys(update).length === 1 },
       );
     },
-    [setParams],
+    [setParams, pathname],
   );
 
   const goTo = (page: number) => {
