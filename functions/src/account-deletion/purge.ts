@@ -14,6 +14,7 @@ import { ACCOUNT_DELETIONS_QUEUE } from '../accounts/account-deletion';
 import * as accounts from '../accounts/account-purge';
 import { queue } from '../adapters/queue';
 import * as assistant from '../assistant/account-purge';
+import * as billing from '../billing/account-purge';
 import * as cellar from '../cellar/account-purge';
 import { type EntityName, ownedEntityIndexes, ownedItems } from '../data/owned-purge';
 import * as events from '../events/account-purge';
@@ -52,6 +53,7 @@ export const PURGE_STEPS: readonly PurgeStep[] = [
   { name: 'recipes', entities: recipes.OWNED_ENTITIES, purge: recipes.purgeAccountData },
   { name: 'pos', entities: pos.OWNED_ENTITIES, purge: pos.purgeAccountData },
   { name: 'assistant', entities: assistant.OWNED_ENTITIES, purge: assistant.purgeAccountData },
+  { name: 'billing', entities: billing.OWNED_ENTITIES, purge: billing.purgeAccountData },
   { name: 'cellar', entities: cellar.OWNED_ENTITIES, purge: cellar.purgeAccountData },
   { name: 'account tokens', entities: accounts.OWNED_ENTITIES, purge: accounts.purgeAccountData },
   { name: 'pictures', entities: [], purge: accounts.purgePictures },

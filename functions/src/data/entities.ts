@@ -16,6 +16,9 @@ import {
   createAssistantMessageEntity,
 } from '../assistant/entities/assistant-message';
 import { assistantUsageSchema, createAssistantUsageEntity } from '../assistant/entities/assistant-usage';
+import { createPaymentEventEntity, paymentEventSchema } from '../billing/entities/payment-event';
+import { createPlanChangeEntity, planChangeSchema } from '../billing/entities/plan-change';
+import { createSubscriptionEntity, subscriptionSchema } from '../billing/entities/subscription';
 import { createWineEntity, wineSchema } from '../catalog/entities/wine';
 import { createWineMergeEntity, wineMergeSchema } from '../catalog/entities/wine-merge';
 import { createWinePriceChangeEntity, winePriceChangeSchema } from '../catalog/entities/wine-price-change';
@@ -151,6 +154,9 @@ export const allEntities = {
   valuationYear: valuationYearSchema,
   communityPrice: communityPriceSchema,
   valuationBudget: valuationBudgetSchema,
+  subscription: subscriptionSchema,
+  paymentEvent: paymentEventSchema,
+  planChange: planChangeSchema,
 } as const;
 
 function createService(client: ReturnType<typeof documentClient>) {
@@ -213,6 +219,9 @@ function createService(client: ReturnType<typeof documentClient>) {
     valuationYear: createValuationYearEntity(config),
     communityPrice: createCommunityPriceEntity(config),
     valuationBudget: createValuationBudgetEntity(config),
+    subscription: createSubscriptionEntity(config),
+    paymentEvent: createPaymentEventEntity(config),
+    planChange: createPlanChangeEntity(config),
   });
 }
 

@@ -49,6 +49,7 @@ export const OWNERSHIP = {
   events: ['wineEvent'],
   assistant: ['assistantConversation', 'assistantMessage', 'assistantUsage'],
   'market-values': ['valuationYear', 'communityPrice', 'valuationBudget'],
+  billing: ['subscription', 'paymentEvent', 'planChange'],
 } as const;
 
 export type Domain = keyof typeof OWNERSHIP;
