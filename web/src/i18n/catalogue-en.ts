@@ -4,6 +4,7 @@
 
 import vocabulary from '@kork/shared/vocabulary/en.json';
 import assistant from './cellar/assistant.en.json';
+import billing from './cellar/billing.en.json';
 import eventEditor from './cellar/event-editor.en.json';
 import wineEvents from './cellar/events.en.json';
 import imports from './cellar/imports.en.json';
@@ -51,5 +52,6 @@ export default {
   ...maps,
   ...viewMoney,
   ...assistant,
+  ...billing,
   vocabulary,
 } as Record<string, unknown>;

@@ -4,6 +4,7 @@
 
 import vocabulary from '@kork/shared/vocabulary/nb.json';
 import assistant from './cellar/assistant.nb.json';
+import billing from './cellar/billing.nb.json';
 import eventEditor from './cellar/event-editor.nb.json';
 import wineEvents from './cellar/events.nb.json';
 import imports from './cellar/imports.nb.json';
@@ -51,5 +52,6 @@ export default {
   ...maps,
   ...viewMoney,
   ...assistant,
+  ...billing,
   vocabulary,
 } as Record<string, unknown>;

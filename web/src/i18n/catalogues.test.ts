@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import assistantEn from './cellar/assistant.en.json';
 import assistantNb from './cellar/assistant.nb.json';
+import billingEn from './cellar/billing.en.json';
+import billingNb from './cellar/billing.nb.json';
 import eventEditorEn from './cellar/event-editor.en.json';
 import eventEditorNb from './cellar/event-editor.nb.json';
 import eventsEn from './cellar/events.en.json';
@@ -70,6 +72,7 @@ const en = {
   ...eventEditorEn,
   ...viewMoneyEn,
   ...assistantEn,
+  ...billingEn,
 };
 const nb = {
   ...nbMain,
@@ -94,6 +97,7 @@ const nb = {
   ...eventEditorNb,
   ...viewMoneyNb,
   ...assistantNb,
+  ...billingNb,
 };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */

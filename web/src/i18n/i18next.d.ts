@@ -1,5 +1,6 @@
 import 'i18next';
 import type assistantEn from './cellar/assistant.en.json';
+import type billingEn from './cellar/billing.en.json';
 import type eventEditorEn from './cellar/event-editor.en.json';
 import type eventsEn from './cellar/events.en.json';
 import type importsEn from './cellar/imports.en.json';
@@ -52,7 +53,8 @@ declare module 'i18next' {
         typeof viewMoneyEn &
         typeof eventEditorEn &
         typeof mapsEn &
-        typeof assistantEn;
+        typeof assistantEn &
+        typeof billingEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };
