@@ -63,9 +63,10 @@ export interface RouteDef extends FunctionDef {
   stream?: true;
   /**
    * Which client key the route takes. `'ai'`: only the AI client's keys (`AI_API_KEYS`, SPEC §7); every
-   * route without it refuses those keys and takes the web and app keys (`API_KEYS`).
+   * route without it refuses those keys and takes the web and app keys (`API_KEYS`). `'none'`: no client
+   * key at all, for a provider's webhook that cannot send one (its own signature authenticates it).
    */
-  clientKey?: 'ai';
+  clientKey?: 'ai' | 'none';
 }
 
 export type RouteGroup =
@@ -1237,6 +1238,7 @@ export const routes = {
     auth: 'public',
     needs: ['table:write', 'payments:verify'],
     group: 'billing',
+    clientKey: 'none',
   },
   'GET /api/admin/users/{id}/plan': {
     handler: 'billing/get-user-plan',

@@ -85,6 +85,11 @@ export interface RouteSpec<B, Q, P> {
   access?: (request: HttpRequest<unknown, Q, P>) => Promise<unknown>;
   /** Where session state is read; the table by default, a fake in unit tests. */
   sessions?: SessionLookup;
+  /**
+   * The body as the exact bytes sent (a Buffer, whatever its Content-Type), not parsed: for a webhook
+   * whose signature covers the raw body. The body-size limit still applies.
+   */
+  rawBody?: true;
 }
 
 /** The event as the stack passes it along: the typed request rides on it as `kork`. */
@@ -139,9 +144,10 @@ function apiKey(route: RouteKey): MiddlewareObj<Event> {
   const def = routes[route] as RouteDef;
   const till = def.auth === 'pos';
   const ai = def.clientKey === 'ai';
+  const none = def.clientKey === 'none';
   return {
     before: ({ event }) => {
-      if (till) return;
+      if (till || none) return;
       const key = event.headers?.['x-api-key'];
       if (!key) throw new ApiKeyError();
       const accepted = ai
@@ -179,11 +185,15 @@ const pathParameters: MiddlewareObj<Event> = {
   },
 };
 
-function bodyParser(multipart: MultipartParser | undefined): MiddlewareObj<Event> {
+function bodyParser(multipart: MultipartParser | undefined, raw?: true): MiddlewareObj<Event> {
   return {
     before: async (request) => {
       const { event } = request;
       const kork = event.kork as HttpRequest;
+      if (raw) {
+        kork.body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+        return;
+      }
       if (event.body === undefined || event.body === '') return;
       const type = (event.headers?.['content-type'] ?? '').toLowerCase();
       if (type.startsWith('multipart/form-data')) {
@@ -329,7 +339,7 @@ export function routeStack<B, Q, P>(route: RouteKey, spec: RouteSpec<B, Q, P>) {
     .use(authentication(route, spec.sessions ?? tableSessions, spec.owner))
     .use(pathAndQuery(spec))
     .use(access(spec))
-    .use(bodyParser(spec.multipart))
+    .use(bodyParser(spec.multipart, spec.rawBody))
     .use(bodyValidation(spec));
 }
 
