@@ -39,7 +39,11 @@ describe('the valuation cascade', () => {
   });
 
   it('takes the community’s average only with at least two owners, then the purchase price', () => {
-    expect(cascade({ community, purchase })).toMatchObject({ source: 'community', price: 60_000, currency: 'EUR' });
+    expect(cascade({ community, purchase })).toMatchObject({
+      source: 'community',
+      price: 60_000,
+      currency: 'EUR',
+    });
     expect(cascade({ community: { ...community, owners: 1 }, purchase })).toMatchObject({
       source: 'purchase',
       price: 50_000,
@@ -61,7 +65,9 @@ describe('the valuation cascade', () => {
 describe('valuation keys of a cellar wine', () => {
   it('uses an LWIN when the wine carries one, else the Vinmonopolet number, else the catalogue wine', () => {
     const wine = { vinmonopoletNumber: '1234', wineId: 'W1', vintage: 2015, bottleSize: 0.75 };
-    expect(valuationKeyOf({ ...wine, externalIds: [{ kind: 'LWIN', value: '1012361' }] })).toBe('lwin:10123612015');
+    expect(valuationKeyOf({ ...wine, externalIds: [{ kind: 'LWIN', value: '1012361' }] })).toBe(
+      'lwin:10123612015',
+    );
     expect(valuationKeyOf(wine)).toBe('vmp:1234:2015:750');
     expect(valuationKeyOf({ ...wine, vinmonopoletNumber: undefined, vintage: null })).toBe('wine:W1:NV:750');
     expect(valuationKeyOf({ vintage: 2015, bottleSize: 0.75 })).toBeUndefined();

@@ -89,7 +89,8 @@ export function cascade(input: CascadeInput): CascadeValue | undefined {
       demo: false,
     };
   }
-  if (usable(purchase)) return { ...plain(purchase), asOf: day(purchase.asOf), source: 'purchase', demo: false };
+  if (usable(purchase))
+    return { ...plain(purchase), asOf: day(purchase.asOf), source: 'purchase', demo: false };
   return undefined;
 }
 
@@ -100,7 +101,9 @@ function plain({ price, currency, asOf }: Figure): Figure {
 // — Valuation keys —
 
 /** The LWIN-7 of an LWIN a wine carries (LWIN-7, -11, -16 or -18 all start with it). */
-export function lwin7Of(externalIds: readonly { kind: string; value: string }[] | undefined): string | undefined {
+export function lwin7Of(
+  externalIds: readonly { kind: string; value: string }[] | undefined,
+): string | undefined {
   const lwin = externalIds?.find((id) => id.kind.toUpperCase() === 'LWIN')?.value.trim();
   return lwin && /^1\d{6}(\d{4}(\d{8}|\d{10})?)?$/.test(lwin) ? lwin.slice(0, 7) : undefined;
 }
@@ -163,14 +166,14 @@ export function calendar(from: string, to: string): string[] {
  */
 export function dailyValuesOn(
   days: readonly string[],
-  valueOn: (day: string) => number | undefined,
+  valueOn: (day: string, index: number) => number | undefined,
   opening?: number,
 ): number[] | undefined {
   const values = new Array<number>(days.length);
   let current = opening;
   let firstAt = -1;
   for (let i = 0; i < days.length; i++) {
-    const figure = valueOn(days[i] as string);
+    const figure = valueOn(days[i] as string, i);
     if (figure !== undefined) {
       current = figure;
       if (firstAt < 0) firstAt = i;
