@@ -236,6 +236,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
         if (await emulator.handle(req, res, url)) return;
         return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
       }
+      // The local payment emulator's checkout and billing portal (payment-emulator.ts).
+      if (url.pathname.startsWith('/_dev/payments') && (await options.stack.payments.handle(req, res, url)))
+        return;
       if (url.pathname === '/_dev/mail' && method === 'GET') {
         return sendJson(res, 200, options.stack.outbox.list());
       }

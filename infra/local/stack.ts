@@ -11,6 +11,7 @@ import { useAssistantModel } from '@kork/functions/adapters/assistant-model';
 import { useDocuments } from '@kork/functions/adapters/documents';
 import { useMail } from '@kork/functions/adapters/mail';
 import { useModel } from '@kork/functions/adapters/model';
+import { usePayments } from '@kork/functions/adapters/payments';
 import { useQueue } from '@kork/functions/adapters/queue';
 import { localAssistantModel } from '@kork/functions/assistant/engine/local-engine';
 import { resetCatalogIndex } from '@kork/functions/catalog/catalog-index-cache';
@@ -27,6 +28,7 @@ import { createLocalDocuments } from './documents-local';
 import { type DynamoLocal, SHARED_DYNAMODB_ENV, startDynamoLocal } from './dynamodb-local';
 import { createLocalGeocoder } from './geocoder-local';
 import { MailOutbox } from './mail-outbox';
+import { PaymentEmulator } from './payment-emulator';
 import { QueueBroker, type SqsHandler } from './queue-broker';
 import { type S3Local, startS3Local } from './s3-local';
 import { ensureTable } from './table';
@@ -54,6 +56,8 @@ export interface LocalStack {
   s3: S3Local;
   outbox: MailOutbox;
   broker: QueueBroker;
+  /** The payment emulator behind the payments port (payment-emulator.ts), served at `/_dev/payments`. */
+  payments: PaymentEmulator;
   tableCreated: boolean;
   stop(): Promise<void>;
 }
@@ -183,6 +187,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   useAssistantModel(localAssistantModel);
   // Address search from a small list of Norwegian postal codes and places (geocoder-local.ts).
   useGeocoder(createLocalGeocoder());
+  // Plans: the payment emulator's checkout and portal pages, and its webhook secret in the data folder.
+  const payments = PaymentEmulator.create(dataDir);
+  usePayments(payments.port);
 
   return {
     dataDir,
@@ -190,6 +197,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     s3,
     outbox,
     broker,
+    payments,
     tableCreated,
     async stop() {
       broker.stop();
@@ -198,6 +206,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       useModel(undefined);
       useAssistantModel(undefined);
       useGeocoder(undefined);
+      usePayments(undefined);
       await localDocuments.close().catch(() => undefined);
       useMail(undefined);
       await Promise.allSettled([dynamo.stop(), s3.stop()]);
