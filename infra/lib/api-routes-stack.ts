@@ -12,6 +12,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import type { KorkConfig } from './config';
 import { assetFor, type FunctionResources, KorkFunction } from './kork-function';
 
 export interface ApiRoutesStackProps extends StackProps {
@@ -47,6 +48,9 @@ export class ApiRoutesStack extends Stack {
         trigger: 'api',
         resources: props.resources,
       });
+      for (const [name, value] of Object.entries(groupEnvironment(props.group, props.resources.config))) {
+        fn.function.addEnvironment(name, value);
+      }
       this.functions[fnId] = fn;
       if (def.stream) {
         const url = fn.function.addFunctionUrl({
@@ -65,6 +69,25 @@ export class ApiRoutesStack extends Stack {
       Validations.of(route).acknowledge({ id: 'AwsSolutions-COG4', reason: AUTHORIZED_IN_FUNCTION });
     }
   }
+}
+
+/**
+ * Settings every route of one group reads: the billing routes' payment links, plan price ids and contact
+ * address (functions/src/adapters/payments.ts), each only when configured (none = "contact us").
+ */
+export function groupEnvironment(group: RouteGroup, config: KorkConfig): Record<string, string> {
+  if (group !== 'billing') return {};
+  const settings = {
+    PAYMENTS_CHECKOUT_URL_PLUS: config.paymentsCheckoutUrlPlus,
+    PAYMENTS_CHECKOUT_URL_PRO: config.paymentsCheckoutUrlPro,
+    PAYMENTS_PORTAL_URL: config.paymentsPortalUrl,
+    PAYMENTS_PRICE_PLUS: config.paymentsPricePlus,
+    PAYMENTS_PRICE_PRO: config.paymentsPricePro,
+    PAYMENTS_CONTACT_EMAIL: config.paymentsContactEmail,
+  };
+  return Object.fromEntries(
+    Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 const AUTHORIZED_IN_FUNCTION =

@@ -61,6 +61,29 @@ export interface KorkConfig {
   placeIndexName: string;
   /** The place index's data provider (Amazon Location: Esri, Here or Grab). */
   placeIndexDataSource: string;
+  /**
+   * The fine-wine data provider's HTTPS endpoint (`VALUATION_PROVIDER_URL`). None = the labelled demo
+   * provider values the wines (functions/src/adapters/valuation-provider.ts).
+   */
+  valuationProviderUrl?: string;
+  /** Requests the sync may make to the provider per day (`VALUATION_PROVIDER_DAILY_BUDGET`). */
+  valuationProviderDailyBudget: number;
+  /**
+   * An existing Secrets Manager secret (its complete ARN) holding the provider's key; none = the data
+   * stack creates one with a generated placeholder the operator replaces.
+   */
+  valuationProviderSecretArn?: string;
+  /** Likewise for the payment provider's webhook signing secret (Stripe's `whsec_…`). */
+  paymentsWebhookSecretArn?: string;
+  /** Stripe Checkout links (subscription mode) per plan and the billing portal link; none = "contact us". */
+  paymentsCheckoutUrlPlus?: string;
+  paymentsCheckoutUrlPro?: string;
+  paymentsPortalUrl?: string;
+  /** The provider's price ids of the plans, which a subscription's items are matched against. */
+  paymentsPricePlus?: string;
+  paymentsPricePro?: string;
+  /** Where a person without a checkout link is told to write. */
+  paymentsContactEmail?: string;
 }
 
 export const DEFAULT_CONFIG = {
@@ -74,6 +97,7 @@ export const DEFAULT_CONFIG = {
   mapMaxZoom: 18,
   placeIndexName: 'kork-places',
   placeIndexDataSource: 'Esri',
+  valuationProviderDailyBudget: 10000,
 } as const;
 
 export function readConfig(scope: Construct): KorkConfig {
@@ -108,7 +132,55 @@ export function readConfig(scope: Construct): KorkConfig {
     mapMaxZoom: Number(text(scope, 'mapMaxZoom') ?? DEFAULT_CONFIG.mapMaxZoom),
     placeIndexName: text(scope, 'placeIndexName') ?? DEFAULT_CONFIG.placeIndexName,
     placeIndexDataSource: text(scope, 'placeIndexDataSource') ?? DEFAULT_CONFIG.placeIndexDataSource,
+    valuationProviderUrl: httpsUrl(scope, 'valuationProviderUrl'),
+    valuationProviderDailyBudget:
+      positiveInteger(scope, 'valuationProviderDailyBudget') ?? DEFAULT_CONFIG.valuationProviderDailyBudget,
+    valuationProviderSecretArn: secretArn(scope, 'valuationProviderSecretArn'),
+    paymentsWebhookSecretArn: secretArn(scope, 'paymentsWebhookSecretArn'),
+    paymentsCheckoutUrlPlus: httpsUrl(scope, 'paymentsCheckoutUrlPlus'),
+    paymentsCheckoutUrlPro: httpsUrl(scope, 'paymentsCheckoutUrlPro'),
+    paymentsPortalUrl: httpsUrl(scope, 'paymentsPortalUrl'),
+    paymentsPricePlus: text(scope, 'paymentsPricePlus'),
+    paymentsPricePro: text(scope, 'paymentsPricePro'),
+    paymentsContactEmail: email(scope, 'paymentsContactEmail'),
   };
+}
+
+/** An address the functions call or send people to: https only, refused at synth otherwise. */
+function httpsUrl(scope: Construct, key: string): string | undefined {
+  const value = text(scope, key);
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`Context key ${key} must be an https address`);
+  }
+  if (url.protocol !== 'https:' || !url.hostname)
+    throw new Error(`Context key ${key} must be an https address`);
+  return value;
+}
+
+/**
+ * A Secrets Manager secret's complete ARN (with the six characters Secrets Manager appends to its name),
+ * so its grant names exactly that secret.
+ */
+function secretArn(scope: Construct, key: string): string | undefined {
+  const value = text(scope, key);
+  if (value === undefined) return undefined;
+  if (!/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+-[A-Za-z0-9]{6}$/.test(value))
+    throw new Error(
+      `Context key ${key} must be a secret's complete ARN (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 characters>)`,
+    );
+  return value;
+}
+
+function email(scope: Construct, key: string): string | undefined {
+  const value = text(scope, key);
+  if (value === undefined) return undefined;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+    throw new Error(`Context key ${key} must be an email address`);
+  return value;
 }
 
 /** `mapTileUrl`, refused at synth when the web could not use it (not https, or no {z}/{x}/{y}). */

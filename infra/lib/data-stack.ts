@@ -1,6 +1,7 @@
 /**
- * The stateful part of Kork: the single table, the media and imports buckets, the access-log bucket and
- * the token signing key. Everything here is retained when the stack is deleted.
+ * The stateful part of Kork: the single table, the media and imports buckets, the access-log bucket, the
+ * token signing key and the providers' secrets (the valuation provider's key, the payment provider's webhook
+ * signing secret). Everything here is retained when the stack is deleted.
  */
 
 import { TABLE_SCHEMA } from '@kork/functions/data/table';
@@ -27,6 +28,12 @@ export interface KorkData {
   imports: s3.IBucket;
   logBucket: s3.IBucket;
   authSigningKey: secretsmanager.ISecret;
+  /**
+   * Complete ARNs of the providers' secrets. Only the ARN reaches a function (it reads the value at run
+   * time with GetSecretValue); the value never enters a template.
+   */
+  valuationProviderSecretArn: string;
+  paymentsWebhookSecretArn: string;
 }
 
 /**
@@ -44,6 +51,9 @@ const EXPORTS = [
   'LogBucketName',
   'LogBucketArn',
   'AuthSigningKeyArn',
+  // Only when the stack creates the secret; a secret given by ARN in context is referred to directly.
+  'ValuationProviderSecretArn',
+  'PaymentsWebhookSecretArn',
 ] as const;
 
 type ExportKey = (typeof EXPORTS)[number];
@@ -54,9 +64,14 @@ export class DataStack extends Stack {
   readonly imports: s3.Bucket;
   readonly logBucket: s3.Bucket;
   readonly authSigningKey: secretsmanager.Secret;
+  /** Created here unless the context names an existing secret. */
+  readonly valuationProviderSecret?: secretsmanager.Secret;
+  readonly paymentsWebhookSecret?: secretsmanager.Secret;
+  private readonly config: KorkConfig;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
+    this.config = props.config;
     // Browser uploads straight to S3 need the app's origin up front. The distribution's generated domain is
     // not known here (the web stack comes later): set domainName or appUrl to allow them.
     const appOrigin = props.config.appUrl ? new URL(props.config.appUrl).origin : undefined;
@@ -147,6 +162,25 @@ export class DataStack extends Stack {
         'Rotating the signing key signs every user out; it is rotated by hand (docs/infrastructure.md) until the functions accept a previous key during a grace period.',
     });
 
+    // The providers' secrets: a generated placeholder the operator replaces with the real value
+    // (docs/infrastructure.md), unless the context names a secret that already holds it.
+    if (!props.config.valuationProviderSecretArn) {
+      this.valuationProviderSecret = providerSecret(
+        this,
+        'ValuationProviderSecret',
+        'Kork valuation provider API key (placeholder until replaced; read at run time by the market-value sync)',
+        'The provider issues and rotates its API key; the operator puts the new key into the secret by hand (docs/infrastructure.md). The sync reads it at run time, so no deployment is needed.',
+      );
+    }
+    if (!props.config.paymentsWebhookSecretArn) {
+      this.paymentsWebhookSecret = providerSecret(
+        this,
+        'PaymentsWebhookSecret',
+        "Kork payment provider webhook signing secret, Stripe's whsec_... (placeholder until replaced)",
+        'The payment provider generates the webhook signing secret and rolls it in its own dashboard; the operator puts the new value into the secret by hand (docs/infrastructure.md). The webhook reads it at run time.',
+      );
+    }
+
     // Address search (the geocoder port's cloud adapter): results are only shown, never stored.
     new location.CfnPlaceIndex(this, 'PlaceIndex', {
       indexName: props.config.placeIndexName,
@@ -155,7 +189,7 @@ export class DataStack extends Stack {
       description: 'Kork: address search for restaurants and events',
     });
 
-    const values: Record<ExportKey, string> = {
+    const values: Partial<Record<ExportKey, string>> = {
       TableName: this.table.tableName,
       TableArn: this.table.tableArn,
       MediaBucketName: this.media.bucketName,
@@ -165,9 +199,12 @@ export class DataStack extends Stack {
       LogBucketName: this.logBucket.bucketName,
       LogBucketArn: this.logBucket.bucketArn,
       AuthSigningKeyArn: this.authSigningKey.secretArn,
+      ValuationProviderSecretArn: this.valuationProviderSecret?.secretArn,
+      PaymentsWebhookSecretArn: this.paymentsWebhookSecret?.secretArn,
     };
     for (const key of EXPORTS) {
-      new CfnOutput(this, key, { value: values[key], exportName: this.exportNameOf(key) });
+      const value = values[key];
+      if (value !== undefined) new CfnOutput(this, key, { value, exportName: this.exportNameOf(key) });
     }
   }
 
@@ -205,6 +242,9 @@ export class DataStack extends Stack {
         'AuthSigningKey',
         value('AuthSigningKeyArn'),
       ),
+      valuationProviderSecretArn:
+        this.config.valuationProviderSecretArn ?? value('ValuationProviderSecretArn'),
+      paymentsWebhookSecretArn: this.config.paymentsWebhookSecretArn ?? value('PaymentsWebhookSecretArn'),
     };
     imported.set(consumer, data);
     return data;
@@ -212,6 +252,22 @@ export class DataStack extends Stack {
 }
 
 const imported = new WeakMap<Stack, KorkData>();
+
+/** A provider's secret with a generated placeholder value, retained, its manual rotation acknowledged. */
+function providerSecret(
+  scope: Construct,
+  id: string,
+  description: string,
+  rotation: string,
+): secretsmanager.Secret {
+  const secret = new secretsmanager.Secret(scope, id, {
+    description,
+    generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: rotation });
+  return secret;
+}
 
 function privateBucket(): s3.BucketProps {
   return {

@@ -184,6 +184,23 @@ export class KorkFunction extends Construct {
         fn.addEnvironment('AUTH_SIGNING_KEY', data.authSigningKey.secretValue.unsafeUnwrap());
         fn.addEnvironment('AUTH_SIGNING_KEY_VERSION', resources.config.authKeyVersion);
         return;
+      case 'market-values:send':
+        this.sendTo('market-values', resources);
+        return;
+      case 'valuations:fetch': {
+        // The key is read at run time (GetSecretValue on this one secret); only its ARN is in the template.
+        const { config } = resources;
+        this.readSecret(data.valuationProviderSecretArn);
+        fn.addEnvironment('VALUATION_PROVIDER_SECRET_ARN', data.valuationProviderSecretArn);
+        fn.addEnvironment('VALUATION_PROVIDER_DAILY_BUDGET', String(config.valuationProviderDailyBudget));
+        if (config.valuationProviderUrl)
+          fn.addEnvironment('VALUATION_PROVIDER_URL', config.valuationProviderUrl);
+        return;
+      }
+      case 'payments:verify':
+        this.readSecret(data.paymentsWebhookSecretArn);
+        fn.addEnvironment('PAYMENTS_WEBHOOK_SECRET_ARN', data.paymentsWebhookSecretArn);
+        return;
       case 'mail:send':
         if (!resources.mailIdentity)
           throw new Error(`${this.node.path} needs mail:send but no mail identity is wired`);
@@ -292,6 +309,13 @@ export class KorkFunction extends Construct {
       this.function.addEnvironment('ASSISTANT_GUARDRAIL_ID', config.assistantGuardrailId);
       this.function.addEnvironment('ASSISTANT_GUARDRAIL_VERSION', config.assistantGuardrailVersion);
     }
+  }
+
+  /** GetSecretValue on one secret, named by its complete ARN; nothing else of Secrets Manager. */
+  private readSecret(secretArn: string): void {
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secretArn] }),
+    );
   }
 
   private sendTo(queueName: QueueName, resources: FunctionResources): void {
