@@ -286,6 +286,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'admin/plans',
+            loader: requireViewer,
+            lazy: page(
+              () => import('../features/billing/admin/admin-plans-page'),
+              (m) => m.AdminPlansPage,
+            ),
+          },
+          {
             path: 'admin/merge-wines',
             loader: requireViewer,
             lazy: page(

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { DangerZone } from './components/danger-zone';
 import { PasswordSection } from './components/password-section';
 import { PicturesSection } from './components/pictures-section';
+import { PlanSection } from './components/plan-section';
 import { ProfileForm } from './components/profile-form';
 import { StatisticSummary } from './components/statistic-summary';
 import classes from './profile-settings-page.module.css';
@@ -65,6 +66,7 @@ export function ProfileSettingsPage() {
         {/* Keyed by the person so a different sign-in never sees someone else's typed values. */}
         <PicturesSection key={`pictures-${user.id}`} user={user} />
         <ProfileForm key={`profile-${user.id}`} user={user} />
+        <PlanSection key={`plan-${user.id}`} />
         <PasswordSection key={`password-${user.id}`} user={user} />
         <DangerZone user={user} />
       </Stack>

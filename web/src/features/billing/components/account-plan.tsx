@@ -7,14 +7,22 @@ import { UpgradeCardBody } from './upgrade-card';
  * The account's plan where its settings are: the plan card for a paying account, what Plus and Pro give
  * (with the checkout links) for a free one.
  */
-export function AccountPlan({ plan, headingOrder = 2 }: { plan?: PlanAnswer; headingOrder?: 2 | 3 }) {
+export function AccountPlan({
+  plan,
+  headingOrder = 2,
+  embedded = false,
+}: {
+  plan?: PlanAnswer;
+  headingOrder?: 2 | 3;
+  embedded?: boolean;
+}) {
   return (
     <WithPlan plan={plan}>
       {(answer) =>
         isPaidPlan(answer.plan) ? (
-          <PlanCardBody plan={answer} headingOrder={headingOrder} />
+          <PlanCardBody plan={answer} headingOrder={headingOrder} embedded={embedded} />
         ) : (
-          <UpgradeCardBody plan={answer} headingOrder={headingOrder} />
+          <UpgradeCardBody plan={answer} headingOrder={headingOrder} embedded={embedded} />
         )
       }
     </WithPlan>

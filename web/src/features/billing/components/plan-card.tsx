@@ -20,15 +20,24 @@ export function usePlanDateLine(plan: PlanAnswer): string | undefined {
   return undefined;
 }
 
-export function PlanCardBody({ plan, headingOrder }: { plan: PlanAnswer; headingOrder: 2 | 3 }) {
+export function PlanCardBody({
+  plan,
+  headingOrder,
+  embedded = false,
+}: {
+  plan: PlanAnswer;
+  headingOrder: 2 | 3;
+  /** Inside a section of its own: no frame of its own. */
+  embedded?: boolean;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   const dateLine = usePlanDateLine(plan);
   return (
     <Paper
-      withBorder
+      withBorder={!embedded}
       radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
+      p={embedded ? 0 : { base: 'md', sm: 'lg' }}
       component="section"
       aria-labelledby={headingId}
     >

@@ -10,16 +10,25 @@ export function checkoutUrlOf(plan: PlanAnswer, choice: PaidPlan): string | unde
   return plan.checkoutUrls?.[choice] ?? plan.checkoutUrl;
 }
 
-export function UpgradeCardBody({ plan, headingOrder }: { plan: PlanAnswer; headingOrder: 2 | 3 }) {
+export function UpgradeCardBody({
+  plan,
+  headingOrder,
+  embedded = false,
+}: {
+  plan: PlanAnswer;
+  headingOrder: 2 | 3;
+  /** Inside a section of its own: no frame of its own. */
+  embedded?: boolean;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
   const links = PAID_PLANS.map((choice) => ({ choice, url: checkoutUrlOf(plan, choice) }));
   const anyCheckout = links.some((link) => link.url);
   return (
     <Paper
-      withBorder
+      withBorder={!embedded}
       radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
+      p={embedded ? 0 : { base: 'md', sm: 'lg' }}
       component="section"
       aria-labelledby={headingId}
     >
