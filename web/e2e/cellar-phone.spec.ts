@@ -139,12 +139,12 @@ test.describe('a 1440 px desktop', () => {
 test.describe('the cellar menu per role', () => {
   const menu = (page: Page) => page.getByRole('navigation', { name: 'Wine cellar' }).getByRole('link');
 
-  test('a private cellar has five entries and is told a business section is for business accounts', async ({
+  test('a private cellar has six entries and is told a business section is for business accounts', async ({
     page,
   }) => {
     await signInByApi(page, DEMO.private);
     await page.goto('/wine-cellar/home');
-    await expect(menu(page)).toHaveText(['Home', 'Wines', 'Wine lists', 'History', 'Settings']);
+    await expect(menu(page)).toHaveText(['Home', 'Wines', 'Wine lists', 'History', 'Analytics', 'Settings']);
 
     await page.goto('/wine-cellar/sales');
     await expect(page.getByRole('heading', { name: 'Sales is for business accounts' })).toBeVisible();

@@ -65,7 +65,7 @@ test.describe('layout rules', () => {
   });
 
   test('the cellar side menu lists its 12 sections in order and marks the current one', async ({ page }) => {
-    // The business sections are a business account's (a private cellar's five are in cellar-phone.spec.ts).
+    // The business sections are a business account's (a private cellar's six are in cellar-phone.spec.ts).
     await signInByApi(page, DEMO.restaurant);
     await page.goto('/wine-cellar/home');
     const menu = page.getByRole('complementary').getByRole('navigation', { name: 'Wine cellar' });

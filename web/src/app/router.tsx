@@ -65,6 +65,11 @@ function cellarSection(key: CellarSectionKey): RouteObject['lazy'] {
       () => import('../features/recipes/beverages-page'),
       (m) => m.BeveragesPage,
     );
+  if (key === 'analytics')
+    return page(
+      () => import('../features/market-values/market-value-page'),
+      (m) => m.MarketValuePage,
+    );
   if (key === 'salesAnalytics')
     return page(
       () => import('../features/sales-analytics/sales-analytics-page'),

@@ -11,6 +11,7 @@ import imports from './cellar/imports.en.json';
 import listPublic from './cellar/list-public.en.json';
 import lists from './cellar/lists.en.json';
 import maps from './cellar/maps.en.json';
+import marketValue from './cellar/market-value.en.json';
 import marketCart from './cellar/marketplace-cart.en.json';
 import marketPortal from './cellar/marketplace-portal.en.json';
 import marketSuppliers from './cellar/marketplace-suppliers.en.json';
@@ -50,6 +51,7 @@ export default {
   ...wineEvents,
   ...eventEditor,
   ...maps,
+  ...marketValue,
   ...viewMoney,
   ...assistant,
   ...billing,

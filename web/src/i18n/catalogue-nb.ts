@@ -11,6 +11,7 @@ import imports from './cellar/imports.nb.json';
 import listPublic from './cellar/list-public.nb.json';
 import lists from './cellar/lists.nb.json';
 import maps from './cellar/maps.nb.json';
+import marketValue from './cellar/market-value.nb.json';
 import marketCart from './cellar/marketplace-cart.nb.json';
 import marketPortal from './cellar/marketplace-portal.nb.json';
 import marketSuppliers from './cellar/marketplace-suppliers.nb.json';
@@ -50,6 +51,7 @@ export default {
   ...wineEvents,
   ...eventEditor,
   ...maps,
+  ...marketValue,
   ...viewMoney,
   ...assistant,
   ...billing,

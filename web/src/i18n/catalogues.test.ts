@@ -13,6 +13,8 @@ import listPublicEn from './cellar/list-public.en.json';
 import listPublicNb from './cellar/list-public.nb.json';
 import listsEn from './cellar/lists.en.json';
 import listsNb from './cellar/lists.nb.json';
+import marketValueEn from './cellar/market-value.en.json';
+import marketValueNb from './cellar/market-value.nb.json';
 import marketCartEn from './cellar/marketplace-cart.en.json';
 import marketCartNb from './cellar/marketplace-cart.nb.json';
 import marketPortalEn from './cellar/marketplace-portal.en.json';
@@ -73,6 +75,7 @@ const en = {
   ...viewMoneyEn,
   ...assistantEn,
   ...billingEn,
+  ...marketValueEn,
 };
 const nb = {
   ...nbMain,
@@ -98,6 +101,7 @@ const nb = {
   ...viewMoneyNb,
   ...assistantNb,
   ...billingNb,
+  ...marketValueNb,
 };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */

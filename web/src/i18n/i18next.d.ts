@@ -7,6 +7,7 @@ import type importsEn from './cellar/imports.en.json';
 import type listPublicEn from './cellar/list-public.en.json';
 import type listsEn from './cellar/lists.en.json';
 import type mapsEn from './cellar/maps.en.json';
+import type marketValueEn from './cellar/market-value.en.json';
 import type marketCartEn from './cellar/marketplace-cart.en.json';
 import type marketPortalEn from './cellar/marketplace-portal.en.json';
 import type marketSuppliersEn from './cellar/marketplace-suppliers.en.json';
@@ -54,6 +55,7 @@ declare module 'i18next' {
         typeof eventEditorEn &
         typeof mapsEn &
         typeof assistantEn &
+        typeof marketValueEn &
         typeof billingEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;

@@ -31,11 +31,11 @@ describe('the cellar menu per role', () => {
     act(() => endSession());
   });
 
-  it('offers a private cellar home, wines, wine lists, history and settings', () => {
+  it('offers a private cellar home, wines, wine lists, history, analytics and settings', () => {
     signIn({ userType: 'PRIVATE_USER', isBusiness: false, accountType: 1 });
     renderWithProviders(<CellarLayout />, { route: '/wine-cellar/home' });
 
-    expect(menuEntries()).toEqual(['Home', 'Wines', 'Wine lists', 'History', 'Settings']);
+    expect(menuEntries()).toEqual(['Home', 'Wines', 'Wine lists', 'History', 'Analytics', 'Settings']);
   });
 
   it('offers a restaurant all twelve sections in the order of the cellar', () => {

@@ -23,7 +23,7 @@ export function useBusinessCellar(): boolean | undefined {
 
 /**
  * The cellar's sections with their icons, the ones that are the viewer's: all twelve for a business, the
- * five that are not trade for a private cellar. The current one is marked for sight and for screen readers.
+ * six that are not trade for a private cellar. The current one is marked for sight and for screen readers.
  */
 export function CellarMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();

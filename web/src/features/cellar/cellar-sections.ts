@@ -3,8 +3,9 @@
  * analytics, stock count, analytics, beverages, price automator, orders, sales, settings. The router
  * and the menu both read this list, so the two cannot drift apart.
  *
- * `business` marks the sections for running a venue or a trade (sales, stock counts, market value,
- * beverage recipes, price rules, orders): a private cellar sees the other five (docs/decisions.md).
+ * `business` marks the sections for running a venue or a trade (sales, stock counts, beverage recipes,
+ * price rules, orders): a private cellar sees the other six, market value analytics among them, since a
+ * collector's cellar has a market value too (a free plan sees a sample; docs/decisions.md).
  */
 export const CELLAR_SECTIONS = [
   { key: 'home', path: 'home', business: false },
@@ -13,7 +14,7 @@ export const CELLAR_SECTIONS = [
   { key: 'history', path: 'history', business: false },
   { key: 'salesAnalytics', path: 'sales-analytics', business: true },
   { key: 'stockCount', path: 'stock-count', business: true },
-  { key: 'analytics', path: 'analytics', business: true },
+  { key: 'analytics', path: 'analytics', business: false },
   { key: 'beverages', path: 'beverages', business: true },
   { key: 'priceAutomator', path: 'price-automator', business: true },
   { key: 'orders', path: 'orders', business: true },
@@ -30,7 +31,7 @@ export function cellarPath(section: CellarSection): string {
   return `${CELLAR_BASE}/${section.path}`;
 }
 
-/** The sections a cellar owner sees: all twelve for a business, the five that are not trade for anyone else. */
+/** The sections a cellar owner sees: all twelve for a business, the six that are not trade for anyone else. */
 export function sectionsFor(business: boolean): readonly CellarSection[] {
   return business ? CELLAR_SECTIONS : CELLAR_SECTIONS.filter((section) => !section.business);
 }
