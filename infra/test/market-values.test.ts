@@ -242,6 +242,13 @@ describe('market value and plans, default context', () => {
     expect(integration.RequestParameters).toBeUndefined();
     expect(integration.RequestTemplates).toBeUndefined();
     expect(integration.ContentHandlingStrategy).toBeUndefined();
+    // CloudFront's /api/* behaviour has no Lambda@Edge that could read or rewrite a body on the way.
+    const distribution = Object.values(
+      Template.fromStack(d.stacks.web).findResources('AWS::CloudFront::Distribution'),
+    )[0]?.Properties.DistributionConfig as { CacheBehaviors: Record<string, unknown>[] };
+    const apiBehaviour = distribution.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+    expect(apiBehaviour).toMatchObject({ AllowedMethods: expect.arrayContaining(['POST']) });
+    expect(apiBehaviour?.LambdaFunctionAssociations).toBeUndefined();
   });
 });
 
