@@ -3,10 +3,13 @@
  * version has not been applied yet (on first start and with `npm run seed`), so seeding is idempotent.
  */
 import { accountsSeed, directorySeed } from './accounts/seed';
+import { billingSeed } from './billing/seed';
 import { catalogSeed } from './catalog/seed';
+import { cellarByWineSeed } from './cellar/community/purchase-prices-service';
 import { cellarSeed } from './cellar/seed';
 import type { SeedStep } from './data/seed-step';
 import { eventsSeed } from './events/seed';
+import { marketValuesSeed } from './market-values/seed';
 import { marketplaceSeed } from './marketplace/seed';
 import { mediaSeed } from './media/seed';
 import { pricingSeed } from './pricing/seed';
@@ -24,10 +27,14 @@ export const seedSteps: readonly SeedStep[] = [
   catalogSeed,
   tastingsSeed,
   cellarSeed,
+  cellarByWineSeed,
   wineListsSeed,
   demoYearSeed,
   recipesSeed,
   pricingSeed,
   marketplaceSeed,
   eventsSeed,
+  billingSeed,
+  // After the cellars (and the plans): every demo cellar's wines get a year of demo values.
+  marketValuesSeed,
 ];

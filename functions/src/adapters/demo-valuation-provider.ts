@@ -16,7 +16,7 @@ import type {
   ValuationProviderPort,
   ValuationQuote,
   ValuationRequest,
-} from './valuation-provider';
+} from './valuation-provider-types';
 
 const DAY_MS = 86_400_000;
 /** Norwegian VAT on wine and spirits. */

@@ -23,7 +23,7 @@ import type {
   ValuationProviderPort,
   ValuationQuote,
   ValuationRequest,
-} from './valuation-provider';
+} from './valuation-provider-types';
 
 const Answer = z.object({
   currency: z.enum(CURRENCY_CODES),

@@ -39,7 +39,17 @@ export const cellarWineSchema = {
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
   },
-  indexes: ownerIndexes,
+  indexes: {
+    ...ownerIndexes,
+    // Every cellar's wines of one catalogue wine (the community's price, docs/market-value.md): sparse,
+    // its keys written only for wines with a `wineId` (ElectroDB leaves an index
+    // out of a put that lacks its composite attributes).
+    byWine: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['wineId'] },
+      sk: { field: 'gsi1sk', composite: ['ownerId', 'id'] },
+    },
+  },
 } as const;
 
 export const createCellarWineEntity = (config: ConstructorParameters<typeof Entity>[1]) =>
