@@ -161,6 +161,9 @@ function MergeTool() {
           <Text c="dimmed" mt={4}>
             {t('adminMerge.lead')}
           </Text>
+          <Anchor component={Link} to="/admin/plans" size="sm" mt={4} display="inline-block">
+            {t('billing.admin.link')}
+          </Anchor>
         </div>
 
         {record && (
