@@ -11,21 +11,9 @@
  *   the local runner, whose links open the emulator and whose secret is generated into `.kork/`. It posts
  *   events signed exactly as Stripe signs them to the same webhook route.
  */
-import type { PaidPlan } from '@kork/shared';
+import type { PaymentsPort } from './payments-types';
 
-export interface PaymentsPort {
-  /** `local-emulator` or `stripe`. */
-  readonly name: string;
-  /** The checkout link of a plan for a user, or undefined when none is configured ("contact us"). */
-  checkoutUrl(plan: PaidPlan, user: { id: string; email?: string }): string | undefined;
-  /** The billing portal link, when configured. */
-  portalUrl(user: { id: string; email?: string }): string | undefined;
-  contactEmail(): string | undefined;
-  /** Which plan a provider price id is (subscription items). */
-  planOfPrice(priceId: string): PaidPlan | undefined;
-  /** The webhook signing secret(s); more than one while a secret is rolled. */
-  webhookSecrets(): Promise<string[]>;
-}
+export type { PaymentsPort } from './payments-types';
 
 let installed: PaymentsPort | undefined;
 let cloud: PaymentsPort | undefined;

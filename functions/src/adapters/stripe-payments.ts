@@ -8,7 +8,7 @@
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { PaidPlan } from '@kork/shared';
-import type { PaymentsPort } from './payments';
+import type { PaymentsPort } from './payments-types';
 
 const SECRET_TTL_MS = 5 * 60 * 1000;
 
