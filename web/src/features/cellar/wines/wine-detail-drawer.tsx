@@ -11,7 +11,7 @@ import { useForm } from '@mantine/form';
 import { useId, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { apiFieldErrors, errorMessage, type FieldErrors } from '../../../lib/form-schema';
@@ -42,6 +42,12 @@ import {
   tabToReveal,
 } from './wine-detail-tabs';
 import { WineHistory } from './wine-history-tab';
+
+/** The wine's market value (valuations and their sources) comes with the market value feature's code. */
+const WineValuations = lazy(() =>
+  import('../../market-values/wine-valuations').then((module) => ({ default: module.WineValuations })),
+);
+
 import { StockTab } from './wine-stock-tab';
 
 interface WineDetailDrawerProps {
@@ -278,12 +284,17 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
           </Tabs.Panel>
           <Tabs.Panel value="history">
             {historyOpened && (
-              <WineHistory
-                userId={userId}
-                wine={wine}
-                locations={locations}
-                baseCurrency={cellar?.baseCurrency}
-              />
+              <Stack gap="lg">
+                <Suspense fallback={null}>
+                  <WineValuations userId={userId} wine={wine} />
+                </Suspense>
+                <WineHistory
+                  userId={userId}
+                  wine={wine}
+                  locations={locations}
+                  baseCurrency={cellar?.baseCurrency}
+                />
+              </Stack>
             )}
           </Tabs.Panel>
           <Tabs.Panel value="wineList">
