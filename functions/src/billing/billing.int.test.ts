@@ -9,7 +9,7 @@ import type { AdminPlanAnswer, PlanAnswer } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import { EMULATOR_PRICES } from '../../../infra/local/payment-emulator';
 import { useSeededStack } from '../../test/seeded-stack';
-import { countOwned } from '../data/owned-purge';
+import { countOwned, ownedItems } from '../data/owned-purge';
 import { tables } from '../data/tables';
 import { OWNED_ENTITIES, purgeAccountData } from './account-purge';
 import { payingUserIds } from './plan-service';
@@ -283,12 +283,27 @@ describe('plans', () => {
     const html = await page.text();
     expect(html).toContain('Local payment emulator');
     expect(html).toContain('<button type="submit">Pay</button>');
+
+    // The page's Pay button: a form post that sends the signed events and returns to the analytics page.
+    const paid = await fetch(`${origin.base}/_dev/payments/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ plan: 'plus', client_reference_id: userId, email: 'private@kork.local' }),
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe('/wine-cellar/analytics?checkout=success');
+    const afterPay = await planOf('private');
+    expect(afterPay.plan).toBe('plus');
+    expect(afterPay.renewsAt).toBeDefined();
   });
 
   it("deleting the account's data removes its subscription, audit and events", async () => {
     const userId = accounts.userIds.sommelier as string;
     expect(await purgeAccountData(userId, Date.now() + 60_000)).toBe(true);
     for (const entity of OWNED_ENTITIES) expect(await countOwned(userId, entity)).toBe(0);
+    const left = await ownedItems(userId, { pages: 'all' });
+    for (const entity of OWNED_ENTITIES) expect(left[entity] ?? []).toEqual([]);
     expect((await planOf('sommelier')).plan).toBe('free');
   });
 });
