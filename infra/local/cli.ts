@@ -8,7 +8,7 @@ import type { CatalogLoadReport } from '@kork/functions/catalog/load-service';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { seedSteps } from '@kork/functions/seeds';
 import { jobNames, runJob } from './jobs';
-import { REPO_ROOT, startLocalStack } from './stack';
+import { type LocalStack, REPO_ROOT, startLocalStack } from './stack';
 
 const [command, ...args] = process.argv.slice(2);
 const dataDir = resolve(REPO_ROOT, process.env.KORK_DATA_DIR ?? '.kork');
@@ -71,10 +71,10 @@ function printReport(report: CatalogLoadReport): void {
   for (const bad of report.bad) console.log(`  line ${bad.line}: ${bad.error}`);
 }
 
-async function withStack<T>(work: () => Promise<T>): Promise<T> {
+async function withStack<T>(work: (stack: LocalStack) => Promise<T>): Promise<T> {
   const stack = await startLocalStack({ dataDir });
   try {
-    return await work();
+    return await work(stack);
   } finally {
     await stack.stop();
   }
@@ -101,7 +101,12 @@ async function main() {
     }
     const result = url
       ? await viaServer(url, `/_dev/jobs/${name}`)
-      : await withStack(() => runJob(name, 'manual'));
+      : await withStack(async (stack) => {
+          const summary = await runJob(name, 'manual');
+          // What the job sent is delivered before the stack stops (the market-value sync's batches).
+          await stack.broker.idle();
+          return summary;
+        });
     console.log(typeof result === 'string' ? result : JSON.stringify(result));
     return;
   }

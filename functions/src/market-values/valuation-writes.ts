@@ -3,9 +3,8 @@
  * day, however often it is written), a year of demo history at once, the community's price, and the
  * provider's daily request budget.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ValuationQuote } from '../adapters/valuation-provider';
-import { putAll } from '../data/batch-writes';
 import { tables } from '../data/tables';
 import { isConditionFailure } from '../data/transactions';
 import { documentClient } from '../platform/dynamo';
@@ -166,7 +165,26 @@ export async function recordHistories(
       };
     });
   });
-  await putAll(tables('market-values').valuationYear, items, 'valuation years');
+  // 100 puts a transaction, four at once: on DynamoDB Local's disk store each request is a commit, so
+  // this is several times faster than 25-item batch writes (a year item is ~3 KB, 100 of them well
+  // within a transaction's 4 MB).
+  const puts = items.map(
+    (item) => tables('market-values').valuationYear.put(item).params() as { TableName: string; Item: object },
+  );
+  const chunks: (typeof puts)[] = [];
+  for (let i = 0; i < puts.length; i += 100) chunks.push(puts.slice(i, i + 100));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++] as typeof puts;
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: chunk.map((put) => ({ Put: { TableName: put.TableName, Item: put.Item } })),
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, chunks.length) }, worker));
   return items.length;
 }
 

@@ -6,7 +6,10 @@
 import type { CurrencyCode } from '@kork/shared';
 import { putAll } from '../../data/batch-writes';
 import type { SeedStep } from '../../data/seed-step';
-import { tables } from '../../data/tables';
+import { type EntityRecord, tables } from '../../data/tables';
+
+/** Index queries in flight at once. */
+const QUERY_CONCURRENCY = 8;
 
 export interface PurchasePrice {
   ownerId: string;
@@ -20,24 +23,48 @@ export interface PurchasePrice {
 
 /** Every cellar wine of `wineId`, with its owner's purchase price in the owner's cellar currency. */
 export async function purchasePricesOfWine(wineId: string): Promise<PurchasePrice[]> {
-  const { data } = await tables('cellar').cellarWine.query.byWine({ wineId }).go({ pages: 'all' });
-  const owners = [...new Set(data.map((wine) => wine.ownerId))];
+  return (await purchasePricesOfWines([wineId])).get(wineId) ?? [];
+}
+
+/** The same for many catalogue wines: a few index queries at once, each owner's cellar read once. */
+export async function purchasePricesOfWines(
+  wineIds: readonly string[],
+): Promise<Map<string, PurchasePrice[]>> {
+  const unique = [...new Set(wineIds)];
+  const held = new Map<string, EntityRecord<'cellarWine'>[]>();
+  let next = 0;
+  const worker = async () => {
+    while (next < unique.length) {
+      const wineId = unique[next++] as string;
+      const { data } = await tables('cellar').cellarWine.query.byWine({ wineId }).go({ pages: 'all' });
+      held.set(wineId, data);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(QUERY_CONCURRENCY, unique.length) }, worker));
+  const owners = [...new Set([...held.values()].flat().map((wine) => wine.ownerId))];
   const currencies = new Map<string, CurrencyCode>();
   for (let i = 0; i < owners.length; i += 100) {
     const keys = owners.slice(i, i + 100).map((ownerId) => ({ ownerId }));
     const { data: cellars } = await tables('cellar').cellar.get(keys).go();
     for (const cellar of cellars) currencies.set(cellar.ownerId, cellar.baseCurrency as CurrencyCode);
   }
-  return data.map((wine) => {
-    const price = (wine.own as { purchasePriceWovat?: unknown } | undefined)?.purchasePriceWovat;
-    return {
-      ownerId: wine.ownerId,
-      vintage: wine.vintage ?? null,
-      bottleSize: wine.bottleSize,
-      ...(typeof price === 'number' && price > 0 ? { purchasePriceWovat: price } : {}),
-      currency: currencies.get(wine.ownerId) ?? 'NOK',
-    };
-  });
+  const answer = new Map<string, PurchasePrice[]>();
+  for (const [wineId, wines] of held) {
+    answer.set(
+      wineId,
+      wines.map((wine) => {
+        const price = (wine.own as { purchasePriceWovat?: unknown } | undefined)?.purchasePriceWovat;
+        return {
+          ownerId: wine.ownerId,
+          vintage: wine.vintage ?? null,
+          bottleSize: wine.bottleSize,
+          ...(typeof price === 'number' && price > 0 ? { purchasePriceWovat: price } : {}),
+          currency: currencies.get(wine.ownerId) ?? 'NOK',
+        };
+      }),
+    );
+  }
+  return answer;
 }
 
 /** Writes the `byWine` keys on cellar wines stored before the index: each wine with a `wineId` put again. */

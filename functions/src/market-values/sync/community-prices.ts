@@ -5,7 +5,7 @@
  * something. An owner holding the wine twice counts once, with the average of their prices.
  */
 import { COMMUNITY_MIN_OWNERS, type CurrencyCode, convertMinor } from '@kork/shared';
-import { purchasePricesOfWine } from '../../cellar/community/purchase-prices-service';
+import { type PurchasePrice, purchasePricesOfWines } from '../../cellar/community/purchase-prices-service';
 import { latestRates } from '../../cellar/currency/exchange-rate-service';
 import { recordCommunityPrice } from '../valuation-writes';
 import type { SyncKey } from './sync-keys';
@@ -21,7 +21,7 @@ type Rates = Partial<Record<CurrencyCode, number>>;
 /** The community's price of one key from its wine's purchase prices, or undefined below the minimum. */
 export function communityPriceOf(
   key: Pick<SyncKey, 'vintage' | 'bottleSize'>,
-  prices: Awaited<ReturnType<typeof purchasePricesOfWine>>,
+  prices: readonly PurchasePrice[],
   nokPerUnit: Rates,
 ): CommunityPrice | undefined {
   const byOwner = new Map<string, number[]>();
@@ -41,20 +41,18 @@ export function communityPriceOf(
 export async function recordCommunityPrices(keys: readonly SyncKey[], day: string): Promise<number> {
   const withWine = keys.filter((k) => k.wineId);
   if (withWine.length === 0) return 0;
-  const rates = (await latestRates()).nokPerUnit as Rates;
-  const pricesByWine = new Map<string, Awaited<ReturnType<typeof purchasePricesOfWine>>>();
-  let stored = 0;
-  for (const key of withWine) {
-    const wineId = key.wineId as string;
-    let prices = pricesByWine.get(wineId);
-    if (!prices) {
-      prices = await purchasePricesOfWine(wineId);
-      pricesByWine.set(wineId, prices);
-    }
-    const community = communityPriceOf(key, prices, rates);
-    if (!community) continue;
-    await recordCommunityPrice({ key: key.key, day, ...community });
-    stored += 1;
-  }
-  return stored;
+  const [rates, prices] = await Promise.all([
+    latestRates(),
+    purchasePricesOfWines(withWine.map((k) => k.wineId as string)),
+  ]);
+  const found = withWine.flatMap((key) => {
+    const community = communityPriceOf(
+      key,
+      prices.get(key.wineId as string) ?? [],
+      rates.nokPerUnit as Rates,
+    );
+    return community ? [{ key: key.key, day, ...community }] : [];
+  });
+  await Promise.all(found.map((price) => recordCommunityPrice(price)));
+  return found.length;
 }

@@ -24,6 +24,7 @@ import { db } from '@kork/functions/data/entities';
 import { CellarWineInput } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../../test/seeded-stack';
+import { marketValuesSeed } from '../seed';
 import { keysValuedOn, recordQuote } from '../valuation-writes';
 import { planSync } from './plan-sync';
 import { type HeldWine, syncKeysOf } from './sync-keys';
@@ -194,5 +195,26 @@ describe('the market-value sync', () => {
     expect(data?.days).toEqual({ '0301': quote.price, '0227': 1 });
     expect(data?.lastDay).toBe('2025-03-01');
     expect(data?.lastPrice).toBe(quote.price);
+  });
+
+  it('seeds a year of daily demo values for every wine of both demo cellars, one item per wine and year', async () => {
+    const started = Date.now();
+    const summary = await marketValuesSeed.run(() => {});
+    const took = Date.now() - started;
+    expect(summary).toMatch(/given a year of demo values/);
+    const keys = [
+      ...new Set([...(await keysHeldBy('demo-restaurant')), ...(await keysHeldBy('demo-private'))]),
+    ];
+    const from = new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+    for (const key of keys.slice(0, 40)) {
+      const { data } = await db().entities.valuationYear.query.byKey({ key }).go();
+      const days = data.flatMap((item) => Object.keys(item.days as object).map((d) => `${item.year}${d}`));
+      expect(days, key).toHaveLength(366);
+      expect(data.length).toBeLessThanOrEqual(2);
+      expect(data.every((item) => item.demo && item.source === 'demo')).toBe(true);
+      expect(days.sort()[0]).toBe(from.replace(/-/g, ''));
+    }
+    // Seeded once per run of the browser journeys: it must stay quick (a few hundred wines).
+    expect(took).toBeLessThan(60_000);
   });
 });

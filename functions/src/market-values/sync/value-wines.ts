@@ -44,10 +44,9 @@ export async function valueWines(message: MarketValueSync, log?: Logger): Promis
     if (asked.length > 0) {
       const { quotes, misses } = await provider.quote(await requestsOf(asked), day);
       const askedKeys = new Set(asked.map((k) => k.key));
-      for (const quote of quotes) {
-        if (!askedKeys.has(quote.key) || quote.asOf !== day) continue;
-        if (await recordQuote(quote)) outcome.written += 1;
-      }
+      const fresh = quotes.filter((quote) => askedKeys.has(quote.key) && quote.asOf === day);
+      const written = await Promise.all(fresh.map((quote) => recordQuote(quote)));
+      outcome.written = written.filter(Boolean).length;
       const failed = misses.filter((m) => m.reason === 'failed').map((m) => m.key);
       outcome.unknown = misses.filter((m) => m.reason === 'unknown').length;
       outcome.overBudget += misses.filter((m) => m.reason === 'budget').length;
