@@ -1260,6 +1260,8 @@ export const routes = {
     needs: ['table:read'],
     group: 'market-values',
     memoryMb: 1024,
+    // A new instance reads two valuation items per wine (batch gets): a 5,000-wine cellar's first answer.
+    timeoutSeconds: 29,
   },
   'GET /api/wine-cellars/users/{id}/own-wines/{ownWineId}/valuations': {
     handler: 'market-values/list-valuations',

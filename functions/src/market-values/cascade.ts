@@ -169,21 +169,31 @@ export function dailyValuesOn(
   valueOn: (day: string, index: number) => number | undefined,
   opening?: number,
 ): number[] | undefined {
-  const values = new Array<number>(days.length);
-  let current = opening;
+  const values = new Float64Array(days.length);
+  for (let i = 0; i < days.length; i++) values[i] = valueOn(days[i] as string, i) ?? Number.NaN;
+  return fillGaps(values, opening) ? Array.from(values) : undefined;
+}
+
+/**
+ * The same rule in place over prices by day (NaN: no figure that day), the analytics' fast path: a day
+ * without a figure carries the last one forward; the days before the first figure take `opening` when
+ * given, else the first figure. False when no day has a figure and there is no opening.
+ */
+export function fillGaps(values: Float64Array, opening?: number): boolean {
+  let current = opening ?? Number.NaN;
   let firstAt = -1;
-  for (let i = 0; i < days.length; i++) {
-    const figure = valueOn(days[i] as string, i);
-    if (figure !== undefined) {
+  for (let i = 0; i < values.length; i++) {
+    const figure = values[i] as number;
+    if (Number.isNaN(figure)) values[i] = current;
+    else {
       current = figure;
       if (firstAt < 0) firstAt = i;
     }
-    if (current !== undefined) values[i] = current;
   }
-  if (current === undefined) return undefined;
+  if (Number.isNaN(current)) return false;
   // No opening: the days before the first figure take it.
-  if (opening === undefined) for (let i = 0; i < firstAt; i++) values[i] = values[firstAt] as number;
-  return values;
+  if (opening === undefined) values.fill(values[firstAt] as number, 0, firstAt);
+  return true;
 }
 
 /** Percent of `amount` against `base`, one decimal; `undefined` without a base. */

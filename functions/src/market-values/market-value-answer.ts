@@ -31,7 +31,7 @@ export interface Holding {
   /** The cascade's value per bottle, in its own currency; absent: the wine has no value. */
   value?: CascadeValue;
   /** A market value's price per bottle on each day of the calendar (its currency), oldest first. */
-  path?: readonly number[];
+  path?: ArrayLike<number>;
   /** The purchase price without VAT per bottle. */
   purchase?: { price: number; currency: CurrencyCode };
 }
@@ -44,20 +44,34 @@ export interface AnswerContext {
   sample: boolean;
 }
 
-/** `convertMinor` from one currency into another, its constants worked out once. */
+/** The constants of `convertMinor` from one currency into another, worked out once. */
+export function conversionOf(
+  from: CurrencyCode,
+  to: CurrencyCode,
+  nokPerUnit: Partial<Record<CurrencyCode, number>>,
+): { identity: boolean; fromUnits: number; ratio: number; toUnits: number } {
+  return {
+    identity: from === to,
+    fromUnits: 10 ** currencyOf(from).minorUnits,
+    ratio:
+      (nokPerUnit[from] ?? REFERENCE_RATES.nokPerUnit[from]) /
+      (nokPerUnit[to] ?? REFERENCE_RATES.nokPerUnit[to]),
+    toUnits: 10 ** currencyOf(to).minorUnits,
+  };
+}
+
+/** `convertMinor` from one currency into another, its constants worked out once (the same figures). */
 export function converter(
   from: CurrencyCode,
   to: CurrencyCode,
   nokPerUnit: Partial<Record<CurrencyCode, number>>,
 ): (amount: number) => number {
-  if (from === to) return (amount) => amount;
-  const fromUnits = 10 ** currencyOf(from).minorUnits;
-  const toUnits = 10 ** currencyOf(to).minorUnits;
-  const ratio =
-    (nokPerUnit[from] ?? REFERENCE_RATES.nokPerUnit[from]) /
-    (nokPerUnit[to] ?? REFERENCE_RATES.nokPerUnit[to]);
+  const { identity, fromUnits, ratio, toUnits } = conversionOf(from, to, nokPerUnit);
+  if (identity) return (amount) => amount;
   return (amount) => Math.round((amount / fromUnits) * ratio * toUnits);
 }
+
+const collator = new Intl.Collator('nb');
 
 const NONE: Record<ValueSource, number> = { own: 0, market: 0, community: 0, purchase: 0 };
 
@@ -112,11 +126,17 @@ export function marketValueAnswer(holdings: readonly Holding[], context: AnswerC
     const value = bottles * unitValue;
     let valueBefore = value;
     if (holding.path && holding.path.length === days) {
-      const into = converters.get(figure.currency) ?? ((amount: number) => convert(amount, figure.currency));
       const path = holding.path;
-      for (let day = 0; day < days; day++)
-        series[day] = (series[day] as number) + bottles * into(path[day] as number);
-      valueBefore = bottles * into(path[windowStart] as number);
+      const { identity, fromUnits, ratio, toUnits } = conversionOf(figure.currency, viewCurrency, nokPerUnit);
+      if (identity)
+        for (let day = 0; day < days; day++)
+          series[day] = (series[day] as number) + bottles * (path[day] as number);
+      else
+        for (let day = 0; day < days; day++)
+          series[day] =
+            (series[day] as number) +
+            bottles * Math.round(((path[day] as number) / fromUnits) * ratio * toUnits);
+      valueBefore = bottles * convert(path[windowStart] as number, figure.currency);
     } else {
       for (let day = 0; day < days; day++) series[day] = (series[day] as number) + value;
     }
@@ -165,7 +185,7 @@ export function marketValueAnswer(holdings: readonly Holding[], context: AnswerC
     grouped(categories, holding.categoryId, value, bottles);
   }
 
-  wines.sort((a, b) => byValue(a, b) || a.wineDisplayName.localeCompare(b.wineDisplayName, 'nb'));
+  wines.sort((a, b) => byValue(a, b) || collator.compare(a.wineDisplayName, b.wineDisplayName));
   const before = series[windowStart] ?? 0;
   const change = total - before;
   const changePercent = percentOf(change, before);

@@ -24,7 +24,7 @@ import {
   type CommunityFigure,
   calendar as calendarOf,
   cascade,
-  dailyValuesOn,
+  fillGaps,
   type MarketFigure,
   valuationKeyOf,
 } from './cascade';
@@ -32,8 +32,10 @@ import { type Holding, marketValueAnswer } from './market-value-answer';
 import {
   type CommunityPriceRecord,
   communityPricesOf,
+  dayOfYear,
   type KeyValuations,
   kindOn,
+  maxAgeMs,
   valuationsOf,
 } from './valuation-reads';
 
@@ -68,20 +70,38 @@ export function yearsOf(days: readonly string[]): string[] {
   return [...new Set(days.map((day) => day.slice(0, 4)))];
 }
 
+const indexes = new WeakMap<readonly string[], { years: string[]; slot: Uint8Array; at: Int16Array }>();
+
+/** Each calendar day's year (as a slot of the calendar's years) and day of the year, once per calendar. */
+function calendarIndex(days: readonly string[]): { years: string[]; slot: Uint8Array; at: Int16Array } {
+  let index = indexes.get(days);
+  if (!index) {
+    const years = yearsOf(days);
+    index = {
+      years,
+      slot: Uint8Array.from(days, (day) => years.indexOf(day.slice(0, 4))),
+      at: Int16Array.from(days, dayOfYear),
+    };
+    indexes.set(days, index);
+  }
+  return index;
+}
+
 /** A key's price on every day of the calendar (carried forward, the first figure before it), with the newest figure. */
 export function marketPathOf(
   valuations: KeyValuations,
   days: readonly string[],
-): { path: number[]; figure: MarketFigure } | undefined {
-  const years = days.map((day) => valuations.years.get(day.slice(0, 4)));
-  const dates = days.map((day) => day.slice(5, 7) + day.slice(8, 10));
+): { path: Float64Array; figure: MarketFigure } | undefined {
+  const { years, slot, at } = calendarIndex(days);
+  const byYear = years.map((year) => valuations.years.get(year));
+  const path = new Float64Array(days.length);
   let newest = -1;
-  const path = dailyValuesOn(days, (_, i) => {
-    const price = years[i]?.[dates[i] as string];
-    if (price !== undefined) newest = i;
-    return price;
-  });
-  if (!path || newest < 0) return undefined;
+  for (let i = 0; i < days.length; i++) {
+    const price = byYear[slot[i] as number]?.[at[i] as number] ?? Number.NaN;
+    path[i] = price;
+    if (!Number.isNaN(price)) newest = i;
+  }
+  if (newest < 0 || !fillGaps(path)) return undefined;
   const asOf = days[newest] as string;
   const kind = kindOn(valuations, asOf);
   return {
@@ -154,7 +174,12 @@ export function heldWines(
 }
 
 /** A held wine as the answer sums it. */
-export function holdingOf(wine: CellarWine, bottles: number, value?: CascadeValue, path?: number[]): Holding {
+export function holdingOf(
+  wine: CellarWine,
+  bottles: number,
+  value?: CascadeValue,
+  path?: Float64Array,
+): Holding {
   return {
     ownWineId: wine.id,
     ...(wine.wineId ? { wineId: wine.wineId } : {}),
@@ -202,7 +227,13 @@ export async function valueWines(
   });
 }
 
-/** The analytics answer of the owner's cellar, in the viewer's currency. */
+type Answers = Map<string, { at: number; answer: Promise<MarketValueAnswer> }>;
+
+/**
+ * The analytics answer of the owner's cellar, in the viewer's currency. Kept with the cellar's snapshot
+ * (a change to the cellar is a new snapshot) per day, filter and currency for as long as the valuations
+ * read may be used (`VALUATIONS_MAX_AGE_MS`): a page asked again at once costs one version read.
+ */
 export async function marketValueOf(
   ownerId: string,
   query: MarketValueQuery,
@@ -210,11 +241,29 @@ export async function marketValueOf(
 ): Promise<MarketValueAnswer> {
   const [snapshot, latest] = await Promise.all([cellarSnapshot(ownerId), currentRates()]);
   const days = historyCalendar();
-  const holdings = await valueWines(heldWines(snapshot, query), days);
-  return marketValueAnswer(holdings, {
-    calendar: days,
+  const today = days[days.length - 1] as string;
+  const answers = snapshot.derived<Answers>('market-value', () => new Map());
+  const id = JSON.stringify([
+    today,
+    query.locationIds ?? [],
+    query.categoryIds ?? [],
     viewCurrency,
-    nokPerUnit: latest.nokPerUnit as Partial<Record<CurrencyCode, number>>,
-    sample: false,
+    latest.date,
+  ]);
+  const now = Date.now();
+  const kept = answers.get(id);
+  if (kept && now - kept.at < maxAgeMs()) return kept.answer;
+  const answer = (async () =>
+    marketValueAnswer(await valueWines(heldWines(snapshot, query), days), {
+      calendar: days,
+      viewCurrency,
+      nokPerUnit: latest.nokPerUnit as Partial<Record<CurrencyCode, number>>,
+      sample: false,
+    }))();
+  if (answers.size >= 20) answers.clear();
+  answers.set(id, { at: now, answer });
+  answer.catch(() => {
+    if (answers.get(id)?.answer === answer) answers.delete(id);
   });
+  return answer;
 }

@@ -2,10 +2,13 @@
  * Reading valuations (the sync writes them: valuation-writes.ts): a wine's prices by year and the
  * community's price, for many valuation keys at once. Batch gets of 100 keys a call, several calls at a
  * time, asked again for what DynamoDB left unprocessed. A day's valuations change once a day (the sync), so
- * an instance keeps what it found for a short while (`VALUATIONS_MAX_AGE_MS`, 2 minutes by default); a key
- * with nothing yet is asked again on the next request, so a wine valued for the first time shows at once.
+ * an instance keeps what it found: a past year's item, or this year's once it holds today, until the day
+ * ends (nothing more is written to it today); this year's item without today for a short while
+ * (`VALUATIONS_MAX_AGE_MS`, 2 minutes by default), the day's sync may be writing it. A key with nothing yet
+ * is asked again on the next request, so a wine valued for the first time shows at once. A year's prices
+ * are held as one array by day of the year (3 KB), not as the item's map.
  */
-import type { CurrencyCode, PriceType, ValuationKey } from '@kork/shared';
+import { type CurrencyCode, dayNumber, type PriceType, todayIso, type ValuationKey } from '@kork/shared';
 import { type EntityRecord, tables } from '../data/tables';
 import { backoffMs } from '../data/transactions';
 import { optionalEnv } from '../platform/env';
@@ -25,8 +28,8 @@ export interface KeyValuations {
   /** The newest day held and its price. */
   lastDay: string;
   lastPrice: number;
-  /** yyyy → MMDD → minor units. */
-  years: Map<string, Record<string, number>>;
+  /** yyyy → minor units by day of the year (0 is 1 January; NaN: no price that day). */
+  years: Map<string, Float64Array>;
   /** yyyy → MMDD → `priceType|source` for days described otherwise than the newest item. */
   kinds: Map<string, Record<string, string>>;
 }
@@ -34,10 +37,12 @@ export interface KeyValuations {
 const BATCH = 100;
 const PARALLEL = 8;
 const ROUNDS = 8;
-/** Entries an instance keeps (keys × years for valuations; keys for community prices). */
-const KEPT = 60_000;
+/** Entries an instance keeps (keys × years for valuations, ~3 KB each; keys for community prices). */
+const KEPT = 20_000;
+const DAY_MS = 86_400_000;
 
-function maxAgeMs(): number {
+/** How long an instance uses what it read of valuations that may still change today. */
+export function maxAgeMs(): number {
   return Number(optionalEnv('VALUATIONS_MAX_AGE_MS', '120000'));
 }
 
@@ -66,23 +71,23 @@ async function batchGet<K, T>(
   return found;
 }
 
-/** A small per-instance cache: entries expire after the maximum age; the oldest go first past the bound. */
+/** A small per-instance cache: each entry until its own expiry; the oldest go first past the bound. */
 class Kept<T> {
-  private readonly entries = new Map<string, { at: number; value: T }>();
+  private readonly entries = new Map<string, { until: number; value: T }>();
 
   get(id: string, now: number): { value: T } | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
-    if (now - entry.at >= maxAgeMs()) {
+    if (now >= entry.until) {
       this.entries.delete(id);
       return undefined;
     }
     return entry;
   }
 
-  set(id: string, value: T, now: number): void {
+  set(id: string, value: T, until: number): void {
     this.entries.delete(id);
-    this.entries.set(id, { at: now, value });
+    this.entries.set(id, { until, value });
     while (this.entries.size > KEPT) this.entries.delete(this.entries.keys().next().value as string);
   }
 
@@ -91,7 +96,32 @@ class Kept<T> {
   }
 }
 
-const yearItems = new Kept<ValuationYearRecord>();
+/** A year item as held: its prices by day of the year. */
+interface HeldYear {
+  item: Omit<ValuationYearRecord, 'days' | 'kinds'>;
+  prices: Float64Array;
+  kinds?: Record<string, string>;
+}
+
+function heldYear(item: ValuationYearRecord): HeldYear {
+  const { days, kinds, ...rest } = item;
+  const prices = new Float64Array(366).fill(Number.NaN);
+  const start = dayNumber(`${item.year}-01-01`);
+  for (const [mmdd, price] of Object.entries((days ?? {}) as Record<string, number>)) {
+    const at = dayNumber(`${item.year}-${mmdd.slice(0, 2)}-${mmdd.slice(2, 4)}`) - start;
+    if (at >= 0 && at < 366 && typeof price === 'number') prices[at] = price;
+  }
+  return { item: rest, prices, ...(kinds ? { kinds: kinds as Record<string, string> } : {}) };
+}
+
+/** Until when a year item read now may be used: the day's end when it can no longer change today. */
+function keptUntil(item: ValuationYearRecord, now: number, today: string): number {
+  const endOfDay = (dayNumber(today) + 1) * DAY_MS;
+  const settled = item.year < today.slice(0, 4) || item.lastDay >= today;
+  return settled ? endOfDay : Math.min(endOfDay, now + maxAgeMs());
+}
+
+const yearItems = new Kept<HeldYear>();
 const communityItems = new Kept<CommunityPriceRecord>();
 
 /**
@@ -103,8 +133,9 @@ export async function valuationsOf(
   years: readonly string[],
 ): Promise<Map<ValuationKey, KeyValuations>> {
   const now = Date.now();
+  const today = todayIso(new Date(now));
   const unique = [...new Set(keys)];
-  const items = new Map<string, ValuationYearRecord>();
+  const items = new Map<string, HeldYear>();
   const missing: { key: string; year: string }[] = [];
   for (const key of unique) {
     for (const year of years) {
@@ -115,25 +146,23 @@ export async function valuationsOf(
   }
   if (missing.length > 0) {
     const read = await batchGet(missing, (batch) => tables('market-values').valuationYear.get(batch).go());
-    const got = new Map(read.map((item) => [`${item.key}#${item.year}`, item]));
-    for (const { key, year } of missing) {
-      const item = got.get(`${key}#${year}`);
-      if (!item) continue;
-      yearItems.set(`${key}#${year}`, item, now);
-      items.set(`${key}#${year}`, item);
+    for (const item of read) {
+      const held = heldYear(item);
+      yearItems.set(`${item.key}#${item.year}`, held, keptUntil(item, now, today));
+      items.set(`${item.key}#${item.year}`, held);
     }
   }
   const answer = new Map<ValuationKey, KeyValuations>();
   for (const key of unique) {
-    let newest: ValuationYearRecord | undefined;
-    const byYear = new Map<string, Record<string, number>>();
+    let newest: HeldYear['item'] | undefined;
+    const byYear = new Map<string, Float64Array>();
     const kinds = new Map<string, Record<string, string>>();
     for (const year of years) {
-      const item = items.get(`${key}#${year}`);
-      if (!item) continue;
-      byYear.set(year, (item.days ?? {}) as Record<string, number>);
-      if (item.kinds) kinds.set(year, item.kinds as Record<string, string>);
-      if (!newest || item.lastDay > newest.lastDay) newest = item;
+      const held = items.get(`${key}#${year}`);
+      if (!held) continue;
+      byYear.set(year, held.prices);
+      if (held.kinds) kinds.set(year, held.kinds);
+      if (!newest || held.item.lastDay > newest.lastDay) newest = held.item;
     }
     if (!newest) continue;
     answer.set(key, {
@@ -171,7 +200,7 @@ export async function communityPricesOf(
     for (const { key } of missing) {
       const item = got.get(key);
       if (!item) continue;
-      communityItems.set(key, item, now);
+      communityItems.set(key, item, now + maxAgeMs());
       answer.set(key, item);
     }
   }
@@ -184,9 +213,15 @@ export function resetValuationReads(): void {
   communityItems.clear();
 }
 
+/** The day of the year of a yyyy-mm-dd (0 is 1 January). */
+export function dayOfYear(day: string): number {
+  return dayNumber(day) - dayNumber(`${day.slice(0, 4)}-01-01`);
+}
+
 /** The price on a day (yyyy-mm-dd) of a key's valuations, when that day has one. */
 export function priceOn(valuations: KeyValuations, day: string): number | undefined {
-  return valuations.years.get(day.slice(0, 4))?.[day.slice(5, 7) + day.slice(8, 10)];
+  const price = valuations.years.get(day.slice(0, 4))?.[dayOfYear(day)];
+  return price === undefined || Number.isNaN(price) ? undefined : price;
 }
 
 /** The price type and provider of a day: the day's own description when it differs from the item's. */
