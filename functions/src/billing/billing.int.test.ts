@@ -176,6 +176,22 @@ describe('plans', () => {
     expect(data.length).toBeGreaterThan(0);
   });
 
+  it('the same event delivered twice at once applies once', async () => {
+    const userId = accounts.userIds.expert as string;
+    const before = (await auditOf(userId)).length;
+    const completed = event('checkout.session.completed', {
+      id: nextId('cs'),
+      client_reference_id: userId,
+      customer: nextId('cus'),
+      subscription: nextId('sub'),
+      metadata: { plan: 'plus' },
+    });
+    const outcomes = (await Promise.all([post(completed), post(completed)])).map((a) => a.outcome).sort();
+    expect(outcomes).toEqual(['applied', 'duplicate']);
+    expect(await auditOf(userId)).toHaveLength(before + 1);
+    expect((await planOf('expert')).plan).toBe('plus');
+  });
+
   it('a downgrade Pro → Plus waits for the end of the paid period', async () => {
     const userId = accounts.userIds.sommelier as string;
     const { customer, subscription } = await checkout(userId, 'pro');

@@ -326,4 +326,25 @@ describe('access before the body', () => {
     expect(result.status).toBe(400);
     expect(calls).toEqual([]);
   });
+
+  it('hands a raw-body route the exact bytes sent, with no client key, and still limits its size', async () => {
+    const webhook = httpRoute('POST /api/payments/webhook', { rawBody: true }, async (req) => ({
+      payload: { hex: (req.body as unknown as Buffer).toString('hex') },
+    }));
+    const raw = '{"b": 1,\n "a":"ø"}';
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': 't=1,v1=00' };
+    const plain = await call(webhook, event({ headers, body: raw }));
+    expect(plain.status).toBe(200);
+    expect(plain.body.payload.hex).toBe(Buffer.from(raw, 'utf8').toString('hex'));
+    const encoded = await call(
+      webhook,
+      event({ headers, body: Buffer.from(raw).toString('base64'), isBase64Encoded: true }),
+    );
+    expect(encoded.body.payload.hex).toBe(Buffer.from(raw, 'utf8').toString('hex'));
+    const tooLarge = await call(
+      webhook,
+      event({ headers: { ...headers, 'content-length': String(100 * 1024 * 1024) }, body: raw }),
+    );
+    expect(tooLarge.status).toBe(413);
+  });
 });
