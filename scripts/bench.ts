@@ -24,6 +24,7 @@ import { benchImportOcr } from './bench/import-ocr';
 import { benchImportSpreadsheetAlone } from './bench/import-spreadsheet';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLoad } from './bench/load';
+import { benchMarketValueSync } from './bench/market-value-sync';
 import { benchMarketplaceCheckoutAlone } from './bench/marketplace-checkout';
 import { benchPosSales } from './bench/pos-sales';
 import { benchPriceRulesAlone } from './bench/price-rules';
@@ -212,6 +213,9 @@ async function main() {
   const supplierOrders = await benchSupplierOrdersQueue();
   for (const line of supplierOrders.lines) say(line);
   failures.push(...supplierOrders.failures);
+  const marketValueSync = await benchMarketValueSync();
+  for (const line of marketValueSync.lines) say(line);
+  failures.push(...marketValueSync.failures);
   const marketplaceCheckout = await benchMarketplaceCheckoutAlone();
   for (const line of marketplaceCheckout.lines) say(line);
   failures.push(...marketplaceCheckout.failures);

@@ -23,7 +23,11 @@ export interface ValueOutcome {
 }
 
 export class ValuationsFailed extends Error {
-  constructor(readonly keys: readonly string[]) {
+  constructor(
+    readonly keys: readonly string[],
+    /** What the message did before it failed (its values written stay written). */
+    readonly outcome: ValueOutcome,
+  ) {
     super(`the provider failed on ${keys.length} wine(s); the message comes back for them`);
   }
 }
@@ -52,7 +56,7 @@ export async function valueWines(message: MarketValueSync, log?: Logger): Promis
       outcome.overBudget += misses.filter((m) => m.reason === 'budget').length;
       outcome.failed = failed.length;
       await recordCommunityPrices(open, day);
-      if (failed.length > 0) throw new ValuationsFailed(failed);
+      if (failed.length > 0) throw new ValuationsFailed(failed, outcome);
     }
   }
   log?.info('market values', { day, ...outcome });
