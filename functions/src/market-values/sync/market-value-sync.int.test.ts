@@ -25,7 +25,7 @@ import { CellarWineInput } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../../test/seeded-stack';
 import { marketValuesSeed } from '../seed';
-import { keysValuedOn, recordQuote } from '../valuation-writes';
+import { keysValuedOn, recordQuote, reserveBudget } from '../valuation-writes';
 import { planSync } from './plan-sync';
 import { type HeldWine, syncKeysOf } from './sync-keys';
 
@@ -195,6 +195,17 @@ describe('the market-value sync', () => {
     expect(data?.days).toEqual({ '0301': quote.price, '0227': 1 });
     expect(data?.lastDay).toBe('2025-03-01');
     expect(data?.lastPrice).toBe(quote.price);
+  });
+
+  it("never passes the day's provider budget, however many take from it at once", async () => {
+    const taken = await Promise.all(
+      Array.from({ length: 10 }, () => reserveBudget('budget-test', '2026-01-02', 5, 32)),
+    );
+    expect(taken.reduce((a, b) => a + b, 0)).toBe(32);
+    expect(taken.filter((n) => n === 5)).toHaveLength(6);
+    expect(await reserveBudget('budget-test', '2026-01-02', 5, 32)).toBe(0);
+    // The next day starts afresh.
+    expect(await reserveBudget('budget-test', '2026-01-03', 40, 32)).toBe(32);
   });
 
   it('seeds a year of daily demo values for every wine of both demo cellars, one item per wine and year', async () => {
