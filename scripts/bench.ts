@@ -24,6 +24,7 @@ import { benchImportOcr } from './bench/import-ocr';
 import { benchImportSpreadsheetAlone } from './bench/import-spreadsheet';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchLoad } from './bench/load';
+import { benchMarketValueAlone } from './bench/market-value';
 import { benchMarketValueSync } from './bench/market-value-sync';
 import { benchMarketplaceCheckoutAlone } from './bench/marketplace-checkout';
 import { benchPosSales } from './bench/pos-sales';
@@ -219,6 +220,9 @@ async function main() {
   const marketplaceCheckout = await benchMarketplaceCheckoutAlone();
   for (const line of marketplaceCheckout.lines) say(line);
   failures.push(...marketplaceCheckout.failures);
+  const marketValue = await benchMarketValueAlone();
+  for (const line of marketValue.lines) say(line);
+  failures.push(...marketValue.failures);
   const assistant = await benchAssistantAlone();
   for (const line of assistant.lines) say(line);
   failures.push(...assistant.failures);
