@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import billingEn from '../src/i18n/cellar/billing.en.json' with { type: 'json' };
 import valueEn from '../src/i18n/cellar/market-value.en.json' with { type: 'json' };
 import valueNb from '../src/i18n/cellar/market-value.nb.json' with { type: 'json' };
 import analyticsEn from '../src/i18n/cellar/sales-analytics.en.json' with { type: 'json' };
@@ -87,3 +88,28 @@ for (const { code, texts, table } of LANGUAGES) {
     await expectAxeClean(page, `market value (${code})`);
   });
 }
+
+test.describe('a free account on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('sees the sample on demo data beside the way to upgrade, with nothing sideways', async ({ page }) => {
+    const texts = valueEn.marketValuePage;
+    // The wine expert stays on the free plan (the private collector is the one the upgrade journey moves).
+    await signInByApi(page, DEMO.expert);
+    await page.goto(PATH);
+    await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
+    await settled(page);
+
+    await expect(page.getByText(texts.sample.title)).toBeVisible();
+    await expect(page.getByText(texts.demo.text)).toBeVisible();
+    await expect(page.getByRole('heading', { name: billingEn.billing.upgrade.title })).toBeVisible();
+    const figures = page.getByRole('region', { name: texts.figures.label });
+    await expect(figures.locator('dd').first()).toHaveText(/[1-9]/);
+    await expect(page.getByRole('region', { name: texts.charts.overTime })).toBeVisible();
+    // The sample's wines are not the viewer's: no link to a row of their cellar.
+    await expect(page.getByRole('region', { name: texts.table.title }).getByRole('link')).toHaveCount(0);
+
+    await expectNoSidewaysScroll(page, 'the market value sample at 360 px');
+    await expectAxeClean(page, 'the market value sample');
+  });
+});
