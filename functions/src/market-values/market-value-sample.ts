@@ -10,6 +10,7 @@ import {
   todayIso,
   UNCATEGORIZED,
   valuationKey,
+  wineDisplayName,
 } from '@kork/shared';
 import type { ValuationRequest } from '../adapters/valuation-provider';
 import type { SearchDoc } from '../catalog/search/types';
@@ -122,8 +123,7 @@ function requestOf(doc: SearchDoc, number: string): ValuationRequest {
 }
 
 function displayName(doc: SearchDoc): string {
-  const name = doc.producer && !doc.name.includes(doc.producer) ? `${doc.producer} ${doc.name}` : doc.name;
-  return `${name} ${doc.vintage ?? 'NV'}`;
+  return wineDisplayName({ wineName: doc.name, producerName: doc.producer, vintage: doc.vintage });
 }
 
 /** The sample's holdings: each wine's demo price path over the calendar, its purchase price the shelf price's. */
