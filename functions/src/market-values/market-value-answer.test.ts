@@ -84,8 +84,8 @@ describe('the analytics answer', () => {
     expect(answer.sincePurchase.purchaseValue).toBe(40_000);
   });
 
-  it('groups by region (else unknown), vintage (NV last) and category', () => {
-    expect(answer.byRegion.map((group) => group.key)).toEqual(['Bordeaux', 'unknown']);
+  it('groups by region (else country, else none), vintage (NV last) and category', () => {
+    expect(answer.byRegion.map((group) => group.key)).toEqual(['Bordeaux', '']);
     expect(answer.byVintage.map((group) => group.key)).toEqual(['2015', 'NV']);
     expect(answer.byCategory.find((group) => group.key === 'C1')).toMatchObject({ value: 100_000, wines: 1 });
   });

@@ -180,7 +180,7 @@ export function marketValueAnswer(holdings: readonly Holding[], context: AnswerC
       paid += purchaseValue;
       valueOfPaid += value;
     }
-    grouped(regions, holding.region || holding.country || 'unknown', value, bottles);
+    grouped(regions, holding.region || holding.country || '', value, bottles);
     grouped(vintages, holding.vintage === null ? 'NV' : String(holding.vintage), value, bottles);
     grouped(categories, holding.categoryId, value, bottles);
   }

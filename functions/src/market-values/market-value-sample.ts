@@ -8,7 +8,6 @@ import {
   type CurrencyCode,
   type MarketValueAnswer,
   todayIso,
-  UNCATEGORIZED,
   valuationKey,
   wineDisplayName,
 } from '@kork/shared';
@@ -170,7 +169,8 @@ async function sampleHoldings(days: readonly string[]): Promise<Holding[]> {
         bottles,
         ...(doc.region ? { region: doc.region } : {}),
         ...(doc.country ? { country: doc.country } : {}),
-        categoryId: UNCATEGORIZED,
+        // The sample's wines have no wine list category: they are grouped by style.
+        categoryId: doc.mainCategoryId,
         ...(value ? { value: { ...value, demo: true } } : {}),
         ...(value?.source === 'market' && path ? { path } : {}),
         ...(purchase !== undefined ? { purchase: { price: purchase, currency: 'NOK' as const } } : {}),
