@@ -1,5 +1,5 @@
 import type { MarketValueAnswer, PlanAnswer, WineValue } from '@kork/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { ApiError, api } from '../../lib/api-client';
@@ -190,6 +190,18 @@ describe('the market value page', () => {
     expect(within(down).getByText(/−.*150/)).toBeTruthy();
     expect(await screen.findByRole('link', { name: /Manage/ })).toBeTruthy();
     expect(screen.queryByText('Sample on demo data')).toBeNull();
+  });
+
+  it("names regions in the reader's language, as the catalogue stores them in Norwegian", async () => {
+    serve({
+      [PATH]: () => answer({ byRegion: [{ key: 'Burgund', value: 1_500_000, bottles: 6, wines: 1 }] }),
+      '/account/plan': () => PAID,
+    });
+    renderWithProviders(<MarketValuePage />, { route: '/wine-cellar/analytics' });
+
+    const regions = await screen.findByRole('region', { name: 'Value by region' });
+    fireEvent.click(within(regions).getByRole('radio', { name: 'Table' }));
+    expect(within(regions).getByRole('rowheader', { name: 'Burgundy' })).toBeTruthy();
   });
 
   it('names no demo data when none of the figures is', async () => {

@@ -7,6 +7,7 @@ import { SimpleGrid, Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../lib/format-day';
+import { vocabularyLabel } from '../../lib/vocabulary';
 import { ChartPanel } from '../sales-analytics/chart-panel';
 import type { Formats } from '../sales-analytics/formats';
 import { periodTick } from '../sales-analytics/labels';
@@ -109,7 +110,8 @@ function GroupChart({
 
 /** The value over time, by region, vintage and category, and against what was paid: each a chart or its table. */
 export function ValueCharts({ data, formats, categoryName }: ChartsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const height = phone ? 220 : 280;
   const overTime = t('marketValuePage.charts.overTime');
@@ -175,7 +177,10 @@ export function ValueCharts({ data, formats, categoryName }: ChartsProps) {
       <GroupChart
         title={t('marketValuePage.charts.byRegion')}
         groups={data.byRegion}
-        name={(key) => key || t('marketValuePage.charts.noRegion')}
+        // Regions are stored as the catalogue names them (in Norwegian): read out in the page's language.
+        name={(key) =>
+          key ? vocabularyLabel('region', key, language) : t('marketValuePage.charts.noRegion')
+        }
         formats={formats}
       />
       <GroupChart
