@@ -47,7 +47,7 @@ export function maxAgeMs(): number {
 }
 
 /** Reads items by key in batches of 100, `PARALLEL` batches at a time, retrying unprocessed keys. */
-async function batchGet<K, T>(
+export async function batchGet<K, T>(
   keys: readonly K[],
   get: (batch: K[]) => Promise<{ data: T[]; unprocessed: unknown[] }>,
 ) {
