@@ -167,7 +167,7 @@ describe('the market-value sync', () => {
   it("does not value a free cellar's wines", async () => {
     const restaurant = new Set(await keysHeldBy('demo-restaurant'));
     const own = (await keysHeldBy('demo-private')).filter((key) => !restaurant.has(key));
-    expect(own).toHaveLength(1);
+    expect(own.length).toBeGreaterThan(0);
     for (const key of own) expect(provider.asked.has(key), key).toBe(false);
     expect((await keysValuedOn(own, today)).size).toBe(0);
   });

@@ -1,12 +1,13 @@
 /**
- * What the sync knows of a wine: its valuation key (shared `valuationKey`: LWIN-11 when the catalogue or
- * the cellar carries an LWIN, else the Vinmonopolet number, else the catalogue wine, with vintage and
- * bottle size) and what a provider is asked with (the catalogue's price, style, category and region).
+ * What the sync knows of a wine: its valuation key (`valuationKeyOf`: LWIN-11 when the cellar wine
+ * carries an LWIN, else the Vinmonopolet number, else the catalogue wine, with vintage and bottle size)
+ * and what a provider is asked with (the catalogue's price, style, category and region).
  */
 import type { MarketValueSync } from '@kork/queue-messages';
-import { isLwin7, lwin11, valuationKey } from '@kork/shared';
+import { lwin11 } from '@kork/shared';
 import type { ValuationRequest } from '../../adapters/valuation-provider';
 import { getWines, type WineRecord } from '../../catalog/wine-lookup';
+import { lwin7Of, valuationKeyOf } from '../cascade';
 
 export type SyncKey = MarketValueSync['keys'][number];
 
@@ -24,32 +25,30 @@ export interface HeldWine {
   externalIds?: unknown;
 }
 
-/** The LWIN-7 among a wine's external ids (an LWIN-11 or longer gives its first seven digits). */
-export function lwin7Of(externalIds: unknown): string | undefined {
-  if (!Array.isArray(externalIds)) return undefined;
-  for (const id of externalIds as { kind?: unknown; value?: unknown }[]) {
-    if (typeof id?.kind !== 'string' || id.kind.toUpperCase() !== 'LWIN' || typeof id.value !== 'string')
-      continue;
-    const digits = id.value.replace(/\s/g, '').slice(0, 7);
-    if (isLwin7(digits)) return digits;
-  }
-  return undefined;
-}
-
-/** A held wine's sync key, or undefined when it has nothing to be valued by. */
+/**
+ * A held wine's sync key, or undefined when it has nothing to be valued by. The key is the one the
+ * analytics read the wine's values by (`valuationKeyOf`, the cellar wine's own identifiers); the
+ * catalogue wine adds only what the provider is asked with.
+ */
 export function syncKeyOf(wine: HeldWine, catalogWine?: WineRecord): SyncKey | undefined {
   const vintage = wine.vintage ?? null;
-  const lwin7 = lwin7Of(catalogWine?.externalIds) ?? lwin7Of(wine.externalIds);
-  const vinmonopoletNumber = wine.vinmonopoletNumber ?? catalogWine?.vinmonopoletNumber ?? undefined;
-  const key = valuationKey({
-    lwin7,
-    vinmonopoletNumber,
-    wineId: wine.wineId,
+  const externalIds = Array.isArray(wine.externalIds)
+    ? (wine.externalIds as { kind?: unknown; value?: unknown }[]).filter(
+        (id): id is { kind: string; value: string } =>
+          typeof id?.kind === 'string' && typeof id.value === 'string',
+      )
+    : undefined;
+  const key = valuationKeyOf({
+    ...(externalIds ? { externalIds } : {}),
+    ...(wine.vinmonopoletNumber ? { vinmonopoletNumber: wine.vinmonopoletNumber } : {}),
+    ...(wine.wineId ? { wineId: wine.wineId } : {}),
     vintage,
     bottleSize: wine.bottleSize,
   });
   if (!key) return undefined;
+  const lwin7 = lwin7Of(externalIds);
   const lwin = lwin7 ? lwin11(lwin7, vintage) : undefined;
+  const vinmonopoletNumber = wine.vinmonopoletNumber ?? catalogWine?.vinmonopoletNumber ?? undefined;
   return {
     key,
     ...(wine.wineId ? { wineId: wine.wineId } : {}),
