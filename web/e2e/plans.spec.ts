@@ -124,6 +124,12 @@ test.describe('plans on a phone', () => {
     await expect(plan.getByText('Plus', { exact: true })).toBeVisible();
     await expect(plan.getByRole('link', { name: BILLING.card.manage })).toBeVisible();
     await expectNoSidewaysScroll(page, 'profile settings with the plan at 390 px');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoSidewaysScroll(page, 'profile settings with the plan at 360 px');
+    await page.goto('/wine-cellar/analytics');
+    await expect(page.getByRole('region', { name: BILLING.card.title, exact: true })).toBeVisible();
+    await settled(page);
+    await expectNoSidewaysScroll(page, 'the paid analytics at 360 px');
   });
 });
 
@@ -154,6 +160,8 @@ test('an administrator sets a collector’s plan by hand; the reason is in its h
   await expect(history.getByText('Free → Pro')).toBeVisible();
   await expect(page.getByText(BILLING.card.manual)).toBeVisible();
   await expectNoSidewaysScroll(page, 'the admin plans page at 390 px');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(page, 'the admin plans page at 360 px');
   await expectAxeClean(page, 'the admin plans page');
 
   // The collector's own plan says Pro now.
