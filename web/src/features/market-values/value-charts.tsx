@@ -14,7 +14,7 @@ import { periodTick } from '../sales-analytics/labels';
 import analytics from '../sales-analytics/sales-analytics.module.css';
 import { TableScroll } from '../sales-analytics/table-scroll';
 
-/** A bar chart of groups shows this many; its table has them all. */
+/** A bar chart of groups shows the largest this many; its table has them all. */
 const CHART_GROUPS = 8;
 
 interface ChartsProps {
@@ -83,8 +83,10 @@ function GroupChart({
   formats: Formats;
 }) {
   const { t } = useTranslation();
+  // The largest groups, in the answer's own order (vintages stay in year order).
+  const largest = new Set([...groups].sort((a, b) => b.value - a.value).slice(0, CHART_GROUPS));
   const shown = groups
-    .slice(0, CHART_GROUPS)
+    .filter((group) => largest.has(group))
     .map((group) => ({ group: name(group.key), value: formats.major(group.value) }));
   return (
     <ChartPanel
