@@ -1,8 +1,9 @@
 /**
- * `npm test`: every tier, the fastest to fail first — types, lint and the architecture check, unit and
- * component tests, then two lanes side by side: integration (DynamoDB Local + S3 emulator), infra (CDK +
- * cdk-nag) and the CLI's synth in one, the browser journeys against the local stack in the other. Ends
- * with one line counting every test run.
+ * `npm test`: every tier, the fastest to fail first — the web build (the browser journeys' server then
+ * seeds in the background), types, lint and the architecture check, unit and component tests, then two
+ * lanes side by side: integration (DynamoDB Local + S3 emulator), infra (CDK + cdk-nag) and the CLI's
+ * synth in one, the browser journeys against the local stack in the other. Ends with one line counting
+ * every test run.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -63,22 +64,9 @@ const wants = (tier: string) => only.length === 0 || only.includes(tier);
 const failures: string[] = [];
 const vitestFiles: string[] = [];
 
-if (wants('static')) {
-  if (!step('Type check (tsc -b)', 'npx', ['tsc', '-b'])) failures.push('types');
-  if (!step('Lint and format (biome)', 'npx', ['biome', 'check', '.'])) failures.push('lint');
-  if (
-    !step('Architecture (owners, cycles, one fetch path, file sizes)', 'npx', [
-      'tsx',
-      'scripts/check-architecture.ts',
-    ])
-  ) {
-    failures.push('architecture');
-  }
-}
-
 /**
  * The browser journeys' server (what web/playwright.config.ts would start), started in the background
- * once the web app is built, so its first start's seeding (about a minute) overlaps the infra tier.
+ * once the web app is built, so its first start's seeding overlaps the static checks and unit tests.
  * Playwright then reuses it. It is stopped when this script ends, however it ends.
  */
 const E2E_PORT = 3100;
@@ -196,11 +184,27 @@ function vitestArgs(tier: string, projects: readonly string[]): string[] {
   return args;
 }
 
-// Unit and component tests first, alone: they fail fastest and use both cores. Then, with the browser
-// journeys wanted, the web app is built and their server starts seeding in the background.
+// With the browser journeys wanted, the web app is built first and their server starts seeding in the
+// background (about two minutes, mostly the emulator's disk), so the seeding overlaps the static checks
+// and the unit tests (the type check uses one core) rather than the journeys' own lane.
 const e2eWanted = wants('e2e');
-if (wants('unit') && !step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))) failures.push('unit');
 if (e2eWanted && buildWeb()) startE2eServer();
+
+if (wants('static')) {
+  if (!step('Type check (tsc -b)', 'npx', ['tsc', '-b'])) failures.push('types');
+  if (!step('Lint and format (biome)', 'npx', ['biome', 'check', '.'])) failures.push('lint');
+  if (
+    !step('Architecture (owners, cycles, one fetch path, file sizes)', 'npx', [
+      'tsx',
+      'scripts/check-architecture.ts',
+    ])
+  ) {
+    failures.push('architecture');
+  }
+}
+
+// Unit and component tests next: they fail fastest of the test tiers.
+if (wants('unit') && !step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))) failures.push('unit');
 
 /**
  * Then two lanes at once: the browser journeys (one browser, mostly waiting on the page and the
