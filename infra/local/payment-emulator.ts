@@ -23,7 +23,8 @@ import type { PaidPlan } from '@kork/shared';
 /** The emulator's price ids, as Stripe's would be configured (`PAYMENTS_PRICE_PLUS`/`_PRO`). */
 export const EMULATOR_PRICES: Record<PaidPlan, string> = { plus: 'price_local_plus', pro: 'price_local_pro' };
 const PERIOD_SECONDS = 30 * 24 * 60 * 60;
-const PRICES_NOK: Record<PaidPlan, string> = { plus: '1 000 kr / month', pro: '2 500 kr / month' };
+/** What the page says a plan costs: the price the app's upgrade card names (SPEC §1: from $100/month). */
+const PRICE_TEXT: Record<PaidPlan, string> = { plus: 'From $100 / month', pro: 'From $100 / month' };
 
 export interface EmulatedSubscription {
   id: string;
@@ -253,7 +254,7 @@ export class PaymentEmulator {
     return page(
       'Checkout',
       `<h1>Subscribe to Kork ${plan === 'pro' ? 'Pro' : 'Plus'}</h1>
-<p>${escapeHtml(PRICES_NOK[plan])}${email ? ` · ${escapeHtml(email)}` : ''}</p>
+<p>${escapeHtml(PRICE_TEXT[plan])}${email ? ` · ${escapeHtml(email)}` : ''}</p>
 <form method="post" action="/_dev/payments/pay">
 <input type="hidden" name="plan" value="${plan}"><input type="hidden" name="client_reference_id" value="${escapeHtml(userId)}">
 <input type="hidden" name="email" value="${escapeHtml(email)}">
