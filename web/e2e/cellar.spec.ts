@@ -4,8 +4,15 @@ import { DEMO, signInByApi } from './support/accounts';
 /** The cellar as the demo restaurant runs it: add, place, move, review history, share. */
 
 async function choose(page: Page, field: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: field }).click();
+  const box = page.getByRole('combobox', { name: field });
+  await box.click();
   await page.getByRole('option', { name: option }).click();
+  // Under load the list can open again as the field re-renders with its new value; a person would press
+  // Escape (the open list takes it, not the drawer around it) before going on.
+  await expect(async () => {
+    if (await page.getByRole('listbox').isVisible()) await box.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 async function addLocation(page: Page, name: string, parent?: string): Promise<void> {
