@@ -24,6 +24,8 @@ const DOMAIN_MAP = {
   pos: ['accounts', 'cellar', 'recipes', 'sales'],
   'stock-counts': ['accounts', 'cellar', 'wine-lists'],
   'sales-analytics': ['accounts', 'cellar', 'orders', 'sales', 'stock-counts'],
+  // Reordering: par levels, reorder points and the cart (docs/reorder.md).
+  reorder: ['accounts', 'cellar', 'marketplace', 'orders', 'sales-analytics'],
   // Plans and the payment provider's webhook (docs/billing.md).
   billing: ['accounts'],
   // Market value: valuations of the wines paying cellars hold (docs/market-value.md).

@@ -729,6 +729,22 @@ export const routes = {
     // The first request of an instance reads every sale of the year (docs/sales-analytics.md).
     timeoutSeconds: 29,
   },
+  // Reordering (docs/reorder.md): wines at or under their reorder point, and into the cart in one tap.
+  'GET /api/wine-cellars/users/{id}/reorder': {
+    handler: 'reorder/get-reorder',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'orders',
+    memoryMb: 1536,
+    // Reads the last 90 days of sales as the sales analytics do.
+    timeoutSeconds: 29,
+  },
+  'POST /api/wine-cellars/users/{id}/reorder/cart': {
+    handler: 'reorder/reorder-to-cart',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'orders',
+  },
   'GET /api/wine-cellars/users/{id}/orders': {
     handler: 'orders/list-orders',
     auth: 'business',

@@ -120,6 +120,18 @@ export const MESSAGES = {
     en: 'Letters, digits, full stops and underscores only (at most 30)',
     nb: 'Bare bokstaver, sifre, punktum og understrek (høyst 30)',
   },
+  duplicateWine: {
+    en: 'This wine is in the list twice',
+    nb: 'Denne vinen står to ganger i listen',
+  },
+  reorderDraftNote: {
+    en: 'Reorder: wines no marketplace supplier offers',
+    nb: 'Påfyll: viner ingen leverandør på markedsplassen tilbyr',
+  },
+  parUnderReorderPoint: {
+    en: 'The par level must be at least the reorder point',
+    nb: 'Par-nivået må være minst bestillingspunktet',
+  },
   drinkUntilBeforeFrom: {
     en: 'Drink until must be on or after drink from',
     nb: 'Drikk til må være samme år som eller etter drikk fra',

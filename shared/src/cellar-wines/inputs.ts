@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MAIN_CATEGORIES } from '../catalog';
 import { LIMITS } from '../limits';
 import { withBounds } from '../messages';
+import { caseSizeField, parLevelField } from '../reorder';
 import {
   crossCheck,
   drinkingWindowYearField,
@@ -90,11 +91,21 @@ const ownFields = {
   supplier: nullableText(200),
   showBottleSizeInList: z.optional(z.boolean()),
   priceFormat: z.optional(z.enum(PRICE_FORMATS, { error: 'invalidValue' })),
+  /** Reordering (docs/reorder.md): bottles to fill up to, the level that calls for an order, a case. */
+  parLevel: z.optional(z.nullable(parLevelField)),
+  reorderPoint: z.optional(z.nullable(parLevelField)),
+  caseSize: z.optional(z.nullable(caseSizeField)),
 };
 
 function windowInOrder(value: { drinkingWindowFrom?: number | null; drinkingWindowTo?: number | null }) {
   const { drinkingWindowFrom: from, drinkingWindowTo: to } = value;
   return from == null || to == null || from <= to;
+}
+
+/** A par level under the reorder point given with it would never order anything. */
+function parOverReorderPoint(value: { parLevel?: number | null; reorderPoint?: number | null }) {
+  const { parLevel, reorderPoint } = value;
+  return parLevel == null || reorderPoint == null || parLevel >= reorderPoint;
 }
 
 /** A catalogue wine into the cellar: `{wineId, quantity, …}`. */
@@ -192,6 +203,10 @@ export const CellarWineUpdate = z
     crossCheck(['drinkingWindowFrom', 'drinkingWindowTo'], windowInOrder, {
       error: 'drinkUntilBeforeFrom',
       path: ['drinkingWindowTo'],
+    }),
+    crossCheck(['parLevel', 'reorderPoint'], parOverReorderPoint, {
+      error: 'parUnderReorderPoint',
+      path: ['parLevel'],
     }),
     crossCheck(
       ['quantity', 'addQuantity'],

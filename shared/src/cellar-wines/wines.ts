@@ -113,6 +113,12 @@ export interface CellarWine {
   supplier?: string;
   showBottleSizeInList: boolean;
   priceFormat: PriceFormat;
+  /** Bottles an order fills up to (docs/reorder.md); absent: suggested from sales. */
+  parLevel?: number;
+  /** At or under this many bottles the wine is due for an order; absent: suggested from sales. */
+  reorderPoint?: number;
+  /** Bottles in a case the wine is ordered in; absent: the supplier's. */
+  caseSize?: number;
   /**
    * Kept by the store on every write (never sent): when the purchase price without VAT last changed and
    * when the selling or glass price was last set. A purchase price changed after the selling price was

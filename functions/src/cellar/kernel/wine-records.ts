@@ -49,6 +49,9 @@ export const OWN_FIELD_NAMES = [
   'supplier',
   'showBottleSizeInList',
   'priceFormat',
+  'parLevel',
+  'reorderPoint',
+  'caseSize',
 ] as const satisfies readonly (keyof CellarWine)[];
 
 /** Owner-set fields, stored together in the record's `own` map (absent when not set). */
@@ -62,6 +65,9 @@ export const PRICE_FIELDS = [
   'marketValue',
   'pricePerGlass',
 ] as const;
+
+/** The reorder levels (docs/reorder.md): a history entry records them as it records prices. */
+export const REORDER_FIELDS = ['parLevel', 'reorderPoint', 'caseSize'] as const;
 
 /** Placements as a map (storage) from the API's list, dropping empty ones. */
 export function placementMap(placements: readonly Placement[]): Record<string, number> {
@@ -142,7 +148,7 @@ export function stateOf(record: CellarWineRecord): HistoryState {
     quantity: record.quantity,
     placements: placementList(record.placements as Record<string, number>),
   };
-  for (const field of PRICE_FIELDS)
+  for (const field of [...PRICE_FIELDS, ...REORDER_FIELDS])
     if (own[field] !== undefined) (state as Record<string, unknown>)[field] = own[field];
   return state;
 }

@@ -157,3 +157,62 @@ export async function cartSummary(cellarId: string, principal: Principal): Promi
   const { lines } = await readCart(cellar.ownerId);
   return { totalCartQuantity: lines.reduce((sum, line) => sum + line.quantity, 0) };
 }
+
+/**
+ * Adds several supplier wines in one conditional write (a reorder): each to the line of its pair where
+ * there is one, else as a new line, all within stock and the cart's limits, or none of them.
+ */
+export async function addCartItems(
+  cellarId: string,
+  inputs: readonly CartItemInput[],
+  viewer: Viewer,
+): Promise<CartSummary> {
+  const cellar = await ownedCellar(cellarId, viewer.principal);
+  const offers = await offersOf(inputs, viewer);
+  for (const input of inputs) {
+    const offer = offers.get(offerKey(input.supplierId, input.wineId));
+    if (!offer)
+      throw new ValidationError({ wineId: 'supplierDoesNotOfferWine' }, { key: 'supplierDoesNotOfferWine' });
+    if (!(offer.stock > 0))
+      throw new ValidationError({ quantity: 'wineOutOfStock' }, { key: 'wineOutOfStock' });
+  }
+  const stored = await changeCart(cellar.ownerId, (current) => {
+    let lines = [...current];
+    for (const input of inputs) {
+      const offer = offers.get(offerKey(input.supplierId, input.wineId)) as { stock: number };
+      const at = lines.findIndex(
+        (line) => line.supplierId === input.supplierId && line.wineId === input.wineId,
+      );
+      const existing = lines[at];
+      if (existing) {
+        const quantity = existing.quantity + input.quantity;
+        if (quantity > quantityMax)
+          throw new ValidationError({
+            quantity: withBounds('atMost', { max: Math.max(0, quantityMax - existing.quantity) }),
+          });
+        withinStock(quantity, offer.stock, existing.quantity);
+        lines = lines.map((line, i) => (i === at ? { ...line, quantity } : line));
+        continue;
+      }
+      if (lines.length >= cartLinesMax) {
+        const text = withBounds('cartTooManyLines', { max: cartLinesMax });
+        throw new ValidationError({ wineId: text }, { key: text as MessageKey });
+      }
+      const suppliers = new Set(lines.map((line) => line.supplierId));
+      if (!suppliers.has(input.supplierId) && suppliers.size >= cartSuppliersMax) {
+        const text = withBounds('cartTooManySuppliers', { max: cartSuppliersMax });
+        throw new ValidationError({ supplierId: text }, { key: text as MessageKey });
+      }
+      withinStock(input.quantity, offer.stock);
+      lines.push({
+        id: ulid(),
+        supplierId: input.supplierId,
+        wineId: input.wineId,
+        quantity: input.quantity,
+        addedAt: new Date().toISOString(),
+      });
+    }
+    return lines;
+  });
+  return { totalCartQuantity: stored.lines.reduce((sum, line) => sum + line.quantity, 0) };
+}

@@ -261,3 +261,54 @@ export async function supplierOfUser(userId: string): Promise<SupplierFacts | un
 }
 
 export { syncSuppliers } from './supplier-sync';
+
+/** A supplier's offer of a wine with its lead time (reordering, docs/reorder.md). */
+export type WineOffer = OfferFacts & { leadTimeDays: number };
+
+/**
+ * Every supplier's offer of each catalogue wine, by wine id (batch reads: the wines, their importers,
+ * what those set themselves). A wine no supplier offers is absent.
+ */
+export async function wineOffersOf(
+  wineIds: readonly string[],
+  viewer: MarketViewer,
+): Promise<Map<string, WineOffer[]>> {
+  const wines = await getWines([...new Set(wineIds)]);
+  const pairs: { supplierId: string; wineId: string }[] = [];
+  for (const wine of wines.values()) {
+    const wholesaler = wine.status === 'active' ? wine.wholesaler?.trim() : undefined;
+    if (wholesaler) pairs.push({ supplierId: supplierIdOf(wholesaler), wineId: wine.id });
+  }
+  const [suppliers, own] = await Promise.all([
+    supplierRecords(pairs.map((p) => p.supplierId)),
+    ownOffers(pairs),
+  ]);
+  const found = new Map<string, WineOffer[]>();
+  for (const { supplierId, wineId } of pairs) {
+    const supplier = suppliers.get(supplierId);
+    const wine = wines.get(wineId);
+    if (!supplier || !wine) continue;
+    const terms = offerTerms(supplierId, wine, own.get(offerKey(supplierId, wineId)));
+    if (!terms) continue;
+    const offer: WineOffer = {
+      supplierId,
+      supplierName: supplier.name,
+      wineId,
+      wineDisplayName: wineDisplayName({
+        wineName: wine.name,
+        producerName: wine.producer,
+        vintage: wine.vintage ?? null,
+      }),
+      ...terms,
+      leadTimeDays: supplier.leadTimeDays,
+      wine: supplierWineOf({ id: supplierId, name: supplier.name }, wine, terms, viewer),
+    };
+    found.set(wineId, [...(found.get(wineId) ?? []), offer]);
+  }
+  return found;
+}
+
+/** The longest lead time any supplier gives, in days (0 with no suppliers). */
+export async function longestLeadTimeDays(): Promise<number> {
+  return Math.max(0, ...(await allSupplierRecords()).map((s) => s.leadTimeDays ?? 0));
+}
