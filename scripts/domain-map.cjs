@@ -23,7 +23,7 @@ const DOMAIN_MAP = {
   sales: ['accounts', 'cellar'],
   pos: ['accounts', 'cellar', 'recipes', 'sales'],
   'stock-counts': ['accounts', 'cellar', 'wine-lists'],
-  'sales-analytics': ['accounts', 'cellar', 'orders', 'sales', 'stock-counts'],
+  'sales-analytics': ['accounts', 'cellar', 'orders', 'sales', 'stock-counts', 'wine-lists'],
   // Reordering: par levels, reorder points and the cart (docs/reorder.md).
   reorder: ['accounts', 'cellar', 'marketplace', 'orders', 'sales-analytics'],
   // Plans and the payment provider's webhook (docs/billing.md).

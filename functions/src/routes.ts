@@ -729,6 +729,15 @@ export const routes = {
     // The first request of an instance reads every sale of the year (docs/sales-analytics.md).
     timeoutSeconds: 29,
   },
+  'GET /api/wine-cellars/users/{id}/sales-analytics/menu-engineering': {
+    handler: 'sales-analytics/get-menu-engineering',
+    auth: 'business',
+    needs: ['table:read'],
+    group: 'sales',
+    memoryMb: 1536,
+    // Shares the sale lines of sales analytics: the first request of an instance reads the year's sales.
+    timeoutSeconds: 29,
+  },
   // Reordering (docs/reorder.md): wines at or under their reorder point, and into the cart in one tap.
   'GET /api/wine-cellars/users/{id}/reorder': {
     handler: 'reorder/get-reorder',

@@ -1,0 +1,213 @@
+/**
+ * Wine-list engineering of a cellar (shared/src/menu-engineering.ts, docs/sales-analytics.md): the wines
+ * of its lists placed by contribution margin and popularity over a period, each list section's price
+ * ladder, and dead stock. Bottles sold come from the sale lines sales analytics already holds with the
+ * cellar snapshot (sales-lines.ts), so a warm request is one pass over them; the lists and their
+ * categories are read at each request (a few items).
+ */
+import {
+  classifyMenu,
+  DEAD_STOCK_DAYS,
+  deadStock,
+  isoOfDay,
+  LADDER_CROWDING_MIN,
+  LADDER_CROWDING_PERCENT,
+  LADDER_GAP_PERCENT,
+  type MainCategory,
+  type MenuEngineering,
+  type MenuEngineeringQuery,
+  type MenuItem,
+  priceLadder,
+  type WineListCategory,
+  withoutVat,
+} from '@kork/shared';
+import { listCategories } from '../cellar/categories/category-service';
+import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { NotFoundError } from '../platform/errors';
+import { wineListContentsOf } from '../wine-lists/wine-list-contents';
+import { periodOf } from './sales-analytics-service';
+import { salesLinesOf } from './sales-lines';
+
+/** Dead-stock wines the answer lists (the count and capital cover all of them). */
+const DEAD_STOCK_ROWS = 100;
+
+/** The section a category prints under: itself at the top two levels, else its nearest such ancestor. */
+function sectionFinder(categories: readonly WineListCategory[]) {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const depth = (c: WineListCategory): number => {
+    let d = 0;
+    for (let p: string | null | undefined = c.parentId; p && d < 20; p = byId.get(p)?.parentId) d++;
+    return d;
+  };
+  return (categoryId: string | undefined): WineListCategory | undefined => {
+    let c = categoryId ? byId.get(categoryId) : undefined;
+    while (c && depth(c) > 1) c = c.parentId ? byId.get(c.parentId) : undefined;
+    return c;
+  };
+}
+
+/** Each category's place when the tree is read in saved order, parents before their children. */
+function savedOrder(categories: readonly WineListCategory[]): Map<string, number> {
+  const byParent = new Map<string, WineListCategory[]>();
+  for (const c of categories) {
+    const siblings = byParent.get(c.parentId ?? '') ?? [];
+    siblings.push(c);
+    byParent.set(c.parentId ?? '', siblings);
+  }
+  const order = new Map<string, number>();
+  const walk = (parentId: string) => {
+    const siblings = [...(byParent.get(parentId) ?? [])].sort(
+      (a, b) => a.order - b.order || a.id.localeCompare(b.id),
+    );
+    for (const c of siblings) {
+      if (order.has(c.id)) continue;
+      order.set(c.id, order.size);
+      walk(c.id);
+    }
+  };
+  walk('');
+  return order;
+}
+
+/** The figures of `GET …/sales-analytics/menu-engineering`. */
+export async function menuEngineering(
+  ownerId: string,
+  query: MenuEngineeringQuery,
+): Promise<MenuEngineering> {
+  const period = periodOf({
+    ...(query.from ? { from: query.from } : {}),
+    ...(query.to ? { to: query.to } : {}),
+  });
+  const deadDays = query.deadDays ?? DEAD_STOCK_DAYS.default;
+  const [snapshot, lists, categories] = await Promise.all([
+    cellarSnapshot(ownerId),
+    wineListContentsOf(ownerId),
+    listCategories(ownerId),
+  ]);
+  const chosen = query.listId ? lists.filter((list) => list.id === query.listId) : lists;
+  if (query.listId && chosen.length === 0) throw new NotFoundError();
+  const { lines, wines } = await salesLinesOf(snapshot);
+
+  // One pass over the lines: bottles in the period and the last sale up to its end, by wine.
+  const bottles = new Float64Array(wines.length);
+  const lastSale = new Int32Array(wines.length).fill(-1);
+  for (let i = 0; i < lines.length; i++) {
+    const day = lines.day[i] as number;
+    if (day > period.to) continue;
+    const w = lines.wine[i] as number;
+    if (day > (lastSale[w] as number) && (lines.units[i] as number) > 0) lastSale[w] = day;
+    if (day >= period.from) bottles[w] = (bottles[w] as number) + (lines.units[i] as number);
+  }
+  const indexOf = new Map(wines.map((wine, i) => [wine.ownWineId, i]));
+  const cellarWines = new Map(snapshot.wines.map((wine) => [wine.id, wine]));
+
+  // The listed wines still in the cellar, each once, in list order.
+  const listed: string[] = [];
+  const seen = new Set<string>();
+  for (const list of chosen)
+    for (const id of list.ownWineIds)
+      if (!seen.has(id) && cellarWines.has(id)) {
+        seen.add(id);
+        listed.push(id);
+      }
+
+  const vats = snapshot.cellar.vats;
+  const items: MenuItem[] = [];
+  const unpriced: MenuEngineering['unpriced'] = [];
+  for (const id of listed) {
+    const wine = cellarWines.get(id);
+    if (!wine) continue;
+    if (!wine.sellingPrice || wine.purchasePriceWovat === undefined) {
+      unpriced.push({ ownWineId: id, wineDisplayName: wine.wineDisplayName });
+      continue;
+    }
+    const net = withoutVat(wine.sellingPrice, vats[wine.mainCategoryId as MainCategory] ?? 0);
+    const at = indexOf.get(id);
+    items.push({
+      ownWineId: id,
+      margin: net - wine.purchasePriceWovat,
+      bottles: at === undefined ? 0 : (bottles[at] as number),
+    });
+  }
+  const { rows: classified, thresholds } = classifyMenu(items);
+
+  const sectionOf = sectionFinder(categories.rows);
+  const rows = classified.map((row) => {
+    const wine = cellarWines.get(row.ownWineId);
+    const price = wine?.sellingPrice ?? 0;
+    const net = withoutVat(price, vats[wine?.mainCategoryId as MainCategory] ?? 0);
+    const section = sectionOf(wine?.wineListCategoryId);
+    return {
+      ...row,
+      wineDisplayName: wine?.wineDisplayName ?? '',
+      ...(section ? { sectionId: section.id } : {}),
+      sellingPrice: price,
+      ...(net > 0 ? { marginPercentage: Math.round((row.margin / net) * 1000) / 10 } : {}),
+    };
+  });
+
+  // Price ladders by section, in the categories' saved order, other wines last.
+  const bySection = new Map<string, { ownWineId: string; price: number }[]>();
+  for (const id of listed) {
+    const wine = cellarWines.get(id);
+    if (!wine?.sellingPrice) continue;
+    const key = sectionOf(wine.wineListCategoryId)?.id ?? '';
+    const prices = bySection.get(key) ?? [];
+    prices.push({ ownWineId: id, price: wine.sellingPrice });
+    bySection.set(key, prices);
+  }
+  const order = savedOrder(categories.rows);
+  const names = new Map(categories.rows.map((c) => [c.id, c.name]));
+  const sections = [...bySection.entries()]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : (order.get(a) ?? 0) - (order.get(b) ?? 0)))
+    .map(([id, prices]) => ({
+      id,
+      name: names.get(id) ?? '',
+      steps: priceLadder(prices).map((step) => ({
+        ...step,
+        wineDisplayName: cellarWines.get(step.ownWineId)?.wineDisplayName ?? '',
+      })),
+    }));
+
+  // Dead stock: every wine of the cellar in stock, listed or not.
+  const dead = deadStock(
+    snapshot.wines.map((wine) => {
+      const at = indexOf.get(wine.id);
+      const last = at === undefined ? -1 : (lastSale[at] as number);
+      return {
+        ownWineId: wine.id,
+        stock: wine.quantity,
+        ...(wine.purchasePriceWovat === undefined ? {} : { unitCost: wine.purchasePriceWovat }),
+        ...(last >= 0 ? { lastSaleDay: last } : {}),
+      };
+    }),
+    period.to,
+    deadDays,
+  );
+
+  return {
+    from: isoOfDay(period.from),
+    to: isoOfDay(period.to),
+    currency: snapshot.cellar.baseCurrency,
+    lists: lists.map((list) => ({ id: list.id, name: list.name })),
+    ...(query.listId ? { listId: query.listId } : {}),
+    thresholds,
+    rows,
+    unpriced,
+    ladder: {
+      gapPercent: LADDER_GAP_PERCENT,
+      crowdingPercent: LADDER_CROWDING_PERCENT,
+      crowdingMin: LADDER_CROWDING_MIN,
+    },
+    sections,
+    deadStock: {
+      days: deadDays,
+      rows: dead.rows.slice(0, DEAD_STOCK_ROWS).map((row) => ({
+        ...row,
+        wineDisplayName: cellarWines.get(row.ownWineId)?.wineDisplayName ?? '',
+      })),
+      count: dead.rows.length,
+      capital: dead.capital,
+    },
+  };
+}

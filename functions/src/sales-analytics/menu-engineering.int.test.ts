@@ -1,0 +1,161 @@
+/**
+ * Wine-list engineering through the HTTP API against DynamoDB Local, on the demo restaurant's year of
+ * sales and its wine lists: every listed wine placed in a class, the thresholds the classes were judged
+ * by, price ladders, dead stock, who may ask and bad periods.
+ */
+import { accountsSeed } from '@kork/functions/accounts/seed';
+import { catalogSeed } from '@kork/functions/catalog/seed';
+import { cellarSeed } from '@kork/functions/cellar/seed';
+import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
+import { wineListsSeed } from '@kork/functions/wine-lists/seed';
+import {
+  type CellarWine,
+  dayNumber,
+  isoOfDay,
+  MENU_CLASSES,
+  type MenuEngineering,
+  todayIso,
+  type WineListSummary,
+} from '@kork/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededStack } from '../../test/seeded-stack';
+
+const { accounts, signedInAs } = useSeededStack({
+  seeds: [accountsSeed, catalogSeed, cellarSeed, wineListsSeed, demoYearSeed],
+  signIn: ['restaurant', 'private'],
+  timeout: 600_000,
+});
+const restaurant = signedInAs('restaurant');
+const today = dayNumber(todayIso());
+const ago = (n: number) => isoOfDay(today - n);
+
+const engineering = (query = '') =>
+  restaurant<MenuEngineering>(
+    'GET',
+    `${accounts.base('restaurant')}/sales-analytics/menu-engineering${query}`,
+  );
+
+let listed: Set<string>;
+let wines: Map<string, CellarWine>;
+
+beforeAll(async () => {
+  const lists = await restaurant<{ rows: (WineListSummary & { ownWineIds?: string[] })[] }>(
+    'GET',
+    `${accounts.base('restaurant')}/wine-lists`,
+  );
+  expect(lists.status).toBe(200);
+  listed = new Set<string>();
+  for (const list of lists.payload.rows) {
+    const detail = await restaurant<{ entries: { ownWineId: string }[] }>(
+      'GET',
+      `${accounts.base('restaurant')}/wine-lists/${list.id}`,
+    );
+    for (const entry of detail.payload.entries) listed.add(entry.ownWineId);
+  }
+  wines = new Map();
+  for (let page = 1; ; page++) {
+    const answer = await restaurant<{ rows: CellarWine[] }>(
+      'GET',
+      `${accounts.base('restaurant')}/own-wines?resultsPerPage=500&page=${page}`,
+    );
+    for (const wine of answer.payload.rows) wines.set(wine.id, wine);
+    if (answer.payload.rows.length < 500) break;
+  }
+});
+
+describe('GET …/sales-analytics/menu-engineering', () => {
+  it('places every wine on the demo lists in one of the four classes over the last year', async () => {
+    const answer = await engineering();
+    expect(answer.status).toBe(200);
+    const data = answer.payload;
+    expect(listed.size).toBeGreaterThan(10);
+    const placed = new Set([...data.rows.map((r) => r.ownWineId), ...data.unpriced.map((u) => u.ownWineId)]);
+    expect(placed).toEqual(listed);
+    // The demo wines all have a selling and a purchase price.
+    expect(data.unpriced).toEqual([]);
+    for (const row of data.rows) expect(MENU_CLASSES).toContain(row.class);
+    // A year of trade gives every class at least one wine.
+    for (const klass of MENU_CLASSES)
+      expect(
+        data.rows.some((r) => r.class === klass),
+        klass,
+      ).toBe(true);
+    expect(data.from).toBe(ago(364));
+    expect(data.to).toBe(ago(0));
+  });
+
+  it('reports the thresholds the classes follow: the bottles-weighted mean margin and 70 % of a fair share', async () => {
+    const { rows, thresholds } = (await engineering()).payload;
+    const bottles = rows.reduce((sum, r) => sum + r.bottles, 0);
+    expect(bottles).toBeGreaterThan(0);
+    expect(thresholds.wines).toBe(rows.length);
+    expect(thresholds.bottles).toBeCloseTo(bottles, 2);
+    expect(thresholds.popularity).toBeCloseTo((0.7 * bottles) / rows.length, 2);
+    const mean = rows.reduce((sum, r) => sum + r.margin * r.bottles, 0) / bottles;
+    expect(thresholds.margin).toBe(Math.round(mean));
+    for (const row of rows) {
+      const high = row.margin >= mean - 1e-9;
+      const popular = row.bottles > 0 && row.bottles >= (0.7 * bottles) / rows.length - 1e-9;
+      expect(row.class, row.wineDisplayName).toBe(
+        high ? (popular ? 'star' : 'puzzle') : popular ? 'plowhorse' : 'dog',
+      );
+      // The margin is the selling price without VAT less the purchase price without VAT.
+      const wine = wines.get(row.ownWineId) as CellarWine;
+      expect(row.margin).toBe(
+        Math.round(((wine.sellingPrice ?? 0) * 100) / 125) - (wine.purchasePriceWovat ?? 0),
+      );
+    }
+  });
+
+  it('lays out each section’s prices lowest first and lists dead stock with the capital it holds', async () => {
+    const data = (await engineering('?deadDays=30')).payload;
+    expect(data.sections.length).toBeGreaterThan(1);
+    for (const section of data.sections) {
+      const prices = section.steps.map((s) => s.price);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    }
+    expect(data.deadStock.days).toBe(30);
+    const capital = data.deadStock.rows.reduce((sum, r) => sum + r.capital, 0);
+    if (data.deadStock.count <= 100) expect(data.deadStock.capital).toBe(capital);
+    for (const row of data.deadStock.rows) {
+      expect(row.stock).toBeGreaterThan(0);
+      if (row.daysSinceSale !== undefined) expect(row.daysSinceSale).toBeGreaterThanOrEqual(30);
+    }
+  });
+
+  it('takes one list, and 404 for a list that is not the cellar’s', async () => {
+    const all = (await engineering()).payload;
+    const glass = all.lists.find((list) => list.id) as { id: string };
+    const one = await engineering(`?listId=${glass.id}`);
+    expect(one.status).toBe(200);
+    expect(one.payload.rows.length).toBeLessThanOrEqual(all.rows.length);
+    expect((await engineering('?listId=not-a-list')).status).toBe(404);
+  });
+
+  it('answers 400 for bad periods and dead-stock days', async () => {
+    const reversed = await engineering(`?from=${ago(1)}&to=${ago(5)}`);
+    expect(reversed.status).toBe(400);
+    expect(reversed.error?.fields?.to).toBe('The end of the period must be on or after its start');
+    const long = await engineering(`?from=${ago(1200)}&to=${ago(0)}`);
+    expect(long.status).toBe(400);
+    for (const bad of [
+      '?from=2025-13-01',
+      '?to=tomorrow',
+      '?deadDays=1',
+      '?deadDays=abc',
+      '?deadDays=9999',
+    ]) {
+      expect((await engineering(bad)).status, bad).toBe(400);
+    }
+  });
+
+  it('is for the cellar’s owner: 403 for another user’s cellar', async () => {
+    const other = await restaurant('GET', `${accounts.base('private')}/sales-analytics/menu-engineering`);
+    expect(other.status).toBe(403);
+    const mine = await signedInAs('private')(
+      'GET',
+      `${accounts.base('restaurant')}/sales-analytics/menu-engineering`,
+    );
+    expect(mine.status).toBe(403);
+  });
+});
