@@ -204,6 +204,22 @@ describe('the market value page', () => {
     expect(within(regions).getByRole('rowheader', { name: 'Burgundy' })).toBeTruthy();
   });
 
+  it('shows a large cellar 50 wines at a time, and more on asking', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => wine(`m${i}`, `Wine number ${i + 1}`));
+    serve({ [PATH]: () => answer({ wines: many }), '/account/plan': () => PAID });
+    renderWithProviders(<MarketValuePage />, { route: '/wine-cellar/analytics' });
+
+    const table = await screen.findByRole('region', { name: 'All valued wines' });
+    // A header row and 50 wines.
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    expect(within(table).getByText('Showing 50 of 120 wines; the export has them all.')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'Show 50 more' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(101);
+    fireEvent.click(within(table).getByRole('button', { name: 'Show 20 more' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(121);
+    expect(within(table).queryByRole('button', { name: /more/ })).toBeNull();
+  });
+
   it('names no demo data when none of the figures is', async () => {
     serve({
       [PATH]: () => answer({ demo: false, wines: [WINES[1] as WineValue], mostValuable: [], unvalued: 0 }),

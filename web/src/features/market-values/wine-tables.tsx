@@ -7,7 +7,7 @@ import {
 } from '@kork/shared';
 import { Anchor, Badge, Button, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDay } from '../../lib/format-day';
@@ -146,10 +146,15 @@ interface WinesTableProps {
   exportIn?: CurrencyCode;
 }
 
+/** Rows the table shows at first, and how many more each "Show more" adds: a large cellar stays quick on a phone. */
+export const WINE_ROWS_STEP = 50;
+
 /** Wines with their bottles, value per bottle and in all, where the value comes from and how old it is. */
 export function WinesTable({ title, wines, formats, today, sample, exportIn }: WinesTableProps) {
   const { t } = useTranslation();
   const headingId = useId();
+  const [shown, setShown] = useState(WINE_ROWS_STEP);
+  const rest = wines.length - shown;
   const exportCsv = (code: CurrencyCode) =>
     downloadCsv(
       `market-value-${today}.csv`,
@@ -197,7 +202,7 @@ export function WinesTable({ title, wines, formats, today, sample, exportIn }: W
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {wines.map((wine) => (
+              {wines.slice(0, shown).map((wine) => (
                 <Table.Tr key={wine.ownWineId}>
                   <Table.Th scope="row" className={analytics.wineName}>
                     <WineName wine={wine} sample={sample} />
@@ -218,6 +223,19 @@ export function WinesTable({ title, wines, formats, today, sample, exportIn }: W
             </Table.Tbody>
           </Table>
         </TableScroll>
+      )}
+      {rest > 0 && (
+        <Group justify="space-between" align="center" gap="xs" mt="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t('marketValuePage.table.shown', {
+              shown: formats.count(shown),
+              total: formats.count(wines.length),
+            })}
+          </Text>
+          <Button variant="default" radius="xl" size="xs" onClick={() => setShown((n) => n + WINE_ROWS_STEP)}>
+            {t('marketValuePage.table.more', { count: Math.min(rest, WINE_ROWS_STEP) })}
+          </Button>
+        </Group>
       )}
     </section>
   );
