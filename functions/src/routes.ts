@@ -1010,6 +1010,12 @@ export const routes = {
     // A rule set over a whole cellar writes every wine it prices, 49 to a transaction.
     timeoutSeconds: 60,
   },
+  'POST /api/wine-cellars/users/{id}/price-restores': {
+    handler: 'pricing/restore-applied-price',
+    auth: 'business',
+    needs: ['table:write'],
+    group: 'pricing',
+  },
   'GET /api/wine-cellars/users/{id}/price-reviews': {
     handler: 'pricing/list-price-reviews',
     auth: 'business',

@@ -168,6 +168,10 @@ export const MESSAGES = {
   wineNotInCatalog: { en: 'That wine is not in the catalogue', nb: 'Den vinen finnes ikke i katalogen' },
   unknownLocation: { en: 'Unknown location', nb: 'Ukjent plassering' },
   unknownCategory: { en: 'Unknown category', nb: 'Ukjent kategori' },
+  notAnAppliedPrice: {
+    en: 'Only a price set by applying a rule set can be restored',
+    nb: 'Bare en pris satt av et regelsett kan settes tilbake',
+  },
   glassSizeTooLarge: { en: 'Glass size can be at most 99 cl', nb: 'Glassstørrelsen kan være høyst 99 cl' },
   unableToCopyLink: { en: 'Unable to copy link', nb: 'Kunne ikke kopiere lenken' },
   invalidOrganizationNumber: {

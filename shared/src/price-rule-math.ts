@@ -5,6 +5,8 @@ import type { CurrencyCode } from './currencies';
 import type {
   PriceAdjustment,
   PriceDirection,
+  PriceImpact,
+  PriceImpactChange,
   PricePreview,
   PricePreviewRow,
   PricePreviewSkipped,
@@ -12,6 +14,7 @@ import type {
   PriceRounding,
   PriceRuleSet,
 } from './price-rules';
+import { PRICE_RULE_LIMITS } from './price-rules';
 import { MONEY_MAX_MINOR } from './schema-primitives';
 
 /**
@@ -33,16 +36,19 @@ export interface PricedWine {
   purchasePriceWvat?: number | null;
   sellingPrice?: number | null;
   pricePerGlass?: number | null;
+  /** Centilitres per glass; with a glass price, what makes a wine sold by the glass. */
+  glassSize?: number | null;
   sellingPriceLocked?: boolean;
   wineListCategoryId?: string | null;
   placements: readonly { locationId: string | null; quantity: number }[];
 }
 
-/** The parts of a rule set that price a wine. */
+/** The parts of a rule set that price a wine (`raiseOnly` and the exclusions absent: off, none). */
 export type PriceRules = Pick<
   PriceRuleSet,
   'basis' | 'direction' | 'rounding' | 'ranges' | 'categoryIds' | 'locationIds'
->;
+> &
+  Partial<Pick<PriceRuleSet, 'raiseOnly' | 'excludeCategoryIds' | 'excludeWineIds'>>;
 
 /**
  * A rule set's filters as sets: the wine list category ids a wine must be in (`uncategorized`: none)
@@ -51,6 +57,9 @@ export type PriceRules = Pick<
 export interface PriceScope {
   categories?: ReadonlySet<string>;
   locations?: ReadonlySet<string | null>;
+  /** Wine list categories left out (`uncategorized`: none), and wines left out. */
+  excludedCategories?: ReadonlySet<string>;
+  excludedWines?: ReadonlySet<string>;
 }
 
 /**
@@ -59,7 +68,7 @@ export interface PriceScope {
  * default the id itself, a location's `uncategorized` as `null`.
  */
 export function priceScopeOf(
-  rules: Pick<PriceRules, 'categoryIds' | 'locationIds'>,
+  rules: Pick<PriceRules, 'categoryIds' | 'locationIds' | 'excludeCategoryIds' | 'excludeWineIds'>,
   expandLocation: (id: string) => Iterable<string | null> = (id) => [id === UNCATEGORIZED ? null : id],
   expandCategory: (id: string) => Iterable<string> = (id) => [id],
 ): PriceScope {
@@ -75,12 +84,22 @@ export function priceScopeOf(
     for (const id of rules.locationIds) for (const key of expandLocation(id)) locations.add(key);
     scope.locations = locations;
   }
+  if (rules.excludeCategoryIds && rules.excludeCategoryIds.length > 0) {
+    const excluded = new Set<string>();
+    for (const id of rules.excludeCategoryIds)
+      for (const key of id === UNCATEGORIZED ? [id] : expandCategory(id)) excluded.add(key);
+    scope.excludedCategories = excluded;
+  }
+  if (rules.excludeWineIds && rules.excludeWineIds.length > 0)
+    scope.excludedWines = new Set(rules.excludeWineIds);
   return scope;
 }
 
 /** Whether a wine passes a rule set's filters. */
 export function inPriceScope(wine: PricedWine, scope: PriceScope): boolean {
   if (scope.categories && !scope.categories.has(wine.wineListCategoryId || UNCATEGORIZED)) return false;
+  if (scope.excludedWines?.has(wine.id)) return false;
+  if (scope.excludedCategories?.has(wine.wineListCategoryId || UNCATEGORIZED)) return false;
   if (scope.locations) {
     const locations = scope.locations;
     if (!wine.placements.some((p) => p.quantity > 0 && locations.has(p.locationId))) return false;
@@ -167,18 +186,33 @@ export function priceWine(wine: PricedWine, rules: PriceRules, scope: PriceScope
   if (wine.sellingPriceLocked) return { outcome: 'locked', rangeIndex, basisPrice };
   const adjusted = adjustedPrice(basisPrice, range.sellingPrice, rules.direction);
   const withVat = rules.basis === 'exVat' ? (adjusted * (100 + vat)) / 100 : adjusted;
-  const sellingPrice = roundPrice(withVat, rules.rounding, rules.direction);
+  const computed = roundPrice(withVat, rules.rounding, rules.direction);
+  const sellingPrice = rules.raiseOnly ? notLower(computed, wine.sellingPrice) : computed;
   let glassPrice = wine.pricePerGlass ?? null;
-  if (range.glassPrice) {
+  if (range.glassPrice && soldByGlass(wine)) {
     const glass =
       range.glassPrice.kind === 'fixed'
         ? range.glassPrice.value
         : (sellingPrice * range.glassPrice.value) / 100;
-    glassPrice = roundPrice(glass, rules.rounding, rules.direction);
+    const rounded = roundPrice(glass, rules.rounding, rules.direction);
+    glassPrice = rules.raiseOnly ? notLower(rounded, wine.pricePerGlass) : rounded;
   }
   if (sellingPrice > MONEY_MAX_MINOR || (glassPrice ?? 0) > MONEY_MAX_MINOR)
     return { outcome: 'tooHigh', rangeIndex, basisPrice };
   return { outcome: 'priced', rangeIndex, basisPrice, sellingPrice, glassPrice };
+}
+
+/** A computed price, or the current one when the computed one is lower (raise only). */
+function notLower(computed: number, current: number | null | undefined): number {
+  return current != null && computed < current ? current : computed;
+}
+
+/**
+ * Whether a wine is sold by the glass: it has a glass price or a glass size of its own. Only these
+ * get a glass price from a rule; a bottle of gin (or any wine) with neither never gets one.
+ */
+export function soldByGlass(wine: Pick<PricedWine, 'pricePerGlass' | 'glassSize'>): boolean {
+  return wine.pricePerGlass != null || wine.glassSize != null;
 }
 
 /** Margin in percent with one decimal: (selling ex VAT − purchase ex VAT) / selling ex VAT. */
@@ -254,9 +288,11 @@ export function previewPrices(
 ): PricePreview {
   const rows: PricePreviewRow[] = [];
   const skipped: PricePreviewSkipped[] = [];
+  const decided: ImpactDecision[] = [];
   for (const wine of wines) {
     const vat = vatOf(wine.mainCategoryId);
     const priced = priceWine(wine, rules, scope, vat);
+    decided.push({ wine, newSellingPrice: priced.outcome === 'priced' ? priced.sellingPrice : undefined });
     if (priced.outcome === 'outside') continue;
     if (priced.outcome === 'locked' || priced.outcome === 'tooHigh') {
       skipped.push({
@@ -270,7 +306,71 @@ export function previewPrices(
     if (!pricesChange(wine, priced)) continue;
     rows.push(previewRowOf(wine, priced, vat));
   }
-  return { rows, count: rows.length, skipped, totals: previewTotals(rows), currency };
+  return {
+    rows,
+    count: rows.length,
+    skipped,
+    totals: previewTotals(rows),
+    impact: priceImpact(decided),
+    currency,
+  };
+}
+
+/** One wine of a cellar and the selling price a rule set gives it (undefined: the set leaves it). */
+export interface ImpactDecision {
+  wine: Pick<PricedWine, 'id' | 'wineDisplayName' | 'quantity' | 'sellingPrice'>;
+  newSellingPrice?: number;
+}
+
+/**
+ * The impact of a rule set on a cellar's selling prices: over the wines it prices, how many rise (a
+ * wine without a selling price that gets one included), fall and stay, and the largest changes each
+ * way (by amount, at most PRICE_RULE_LIMITS.impactLargestMax, ties by name); the stock value at selling
+ * price (Σ selling price × bottles) over every wine given, before and after.
+ */
+export function priceImpact(decisions: readonly ImpactDecision[]): PriceImpact {
+  let up = 0;
+  let down = 0;
+  let same = 0;
+  let stockValueBefore = 0;
+  let stockValueAfter = 0;
+  const rises: (PriceImpactChange & { by: number })[] = [];
+  const falls: (PriceImpactChange & { by: number })[] = [];
+  for (const { wine, newSellingPrice } of decisions) {
+    const old = wine.sellingPrice ?? null;
+    const bottles = Math.max(0, wine.quantity);
+    stockValueBefore += (old ?? 0) * bottles;
+    stockValueAfter += (newSellingPrice ?? old ?? 0) * bottles;
+    if (newSellingPrice === undefined) continue;
+    const change = {
+      ownWineId: wine.id,
+      wineDisplayName: wine.wineDisplayName,
+      oldSellingPrice: old,
+      newSellingPrice,
+      by: newSellingPrice - (old ?? 0),
+    };
+    if (old === null || newSellingPrice > old) {
+      up++;
+      rises.push(change);
+    } else if (newSellingPrice < old) {
+      down++;
+      falls.push(change);
+    } else same++;
+  }
+  const largest = (changes: (PriceImpactChange & { by: number })[]) =>
+    changes
+      .sort((a, b) => Math.abs(b.by) - Math.abs(a.by) || a.wineDisplayName.localeCompare(b.wineDisplayName))
+      .slice(0, PRICE_RULE_LIMITS.impactLargestMax)
+      .map(({ by: _by, ...rest }) => rest);
+  return {
+    up,
+    down,
+    same,
+    stockValueBefore: Math.round(stockValueBefore),
+    stockValueAfter: Math.round(stockValueAfter),
+    largestRises: largest(rises),
+    largestFalls: largest(falls),
+  };
 }
 
 /** Totals of preview rows: stock value before and after, and the plain average of their margins. */

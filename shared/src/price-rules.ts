@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { HistoryEntry } from './cellar-wines';
 import type { CurrencyCode } from './currencies';
 import {
   crossCheck,
@@ -33,6 +34,12 @@ export const PRICE_RULE_LIMITS = {
   filterIdsMax: 200,
   /** Wines one approval request names. */
   approveIdsMax: 1000,
+  /** Wine list categories one rule set leaves out. */
+  excludedCategoriesMax: 200,
+  /** Wines one rule set leaves out. */
+  excludedWinesMax: 500,
+  /** The largest changes an impact lists each way. */
+  impactLargestMax: 5,
 } as const;
 
 export const PRICE_BASES = ['incVat', 'exVat'] as const;
@@ -78,6 +85,12 @@ export interface PriceRuleSet {
   categoryIds?: string[];
   /** Only wines with bottles in these locations (`uncategorized` included) (absent: everywhere). */
   locationIds?: string[];
+  /** Never lowers a price: a computed price below the current one leaves the current one. */
+  raiseOnly: boolean;
+  /** Wines in these wine list categories (and the ones below them) are left as they are. */
+  excludeCategoryIds?: string[];
+  /** These wines are left as they are. */
+  excludeWineIds?: string[];
   /** The set that proposes prices when a purchase price changes (price reviews). */
   isDefault: boolean;
   createdAt: string;
@@ -149,6 +162,9 @@ const ruleSetFields = {
   ranges: listField(range, PRICE_RULE_LIMITS.rangesMax, { min: 1 }),
   categoryIds: z.optional(listField(idField, PRICE_RULE_LIMITS.filterIdsMax)),
   locationIds: z.optional(listField(idField, PRICE_RULE_LIMITS.filterIdsMax)),
+  raiseOnly: z.optional(z.boolean({ error: 'mustBeTrueOrFalse' })),
+  excludeCategoryIds: z.optional(listField(idField, PRICE_RULE_LIMITS.excludedCategoriesMax)),
+  excludeWineIds: z.optional(listField(idField, PRICE_RULE_LIMITS.excludedWinesMax)),
   isDefault: z.optional(z.boolean({ error: 'mustBeTrueOrFalse' })),
 };
 
@@ -175,6 +191,9 @@ export const PriceRuleSetUpdate = z
     ranges: z.optional(ruleSetFields.ranges),
     categoryIds: z.optional(z.nullable(listField(idField, PRICE_RULE_LIMITS.filterIdsMax))),
     locationIds: z.optional(z.nullable(listField(idField, PRICE_RULE_LIMITS.filterIdsMax))),
+    raiseOnly: ruleSetFields.raiseOnly,
+    excludeCategoryIds: z.optional(z.nullable(listField(idField, PRICE_RULE_LIMITS.excludedCategoriesMax))),
+    excludeWineIds: z.optional(z.nullable(listField(idField, PRICE_RULE_LIMITS.excludedWinesMax))),
     isDefault: ruleSetFields.isDefault,
   })
   .check(noOverlap);
@@ -216,6 +235,31 @@ export interface PricePreviewSkipped {
   sellingPrice: number | null;
 }
 
+/** One of the largest selling price changes of an impact. */
+export interface PriceImpactChange {
+  ownWineId: string;
+  wineDisplayName: string;
+  oldSellingPrice: number | null;
+  newSellingPrice: number;
+}
+
+/**
+ * What a rule set does to the selling prices it decides (docs/pricing.md): how many rise, fall and stay
+ * (a wine without a selling price that gets one rises), the largest changes each way, and the stock
+ * value at selling price (Σ selling price × bottles over the whole cellar) before and after.
+ */
+export interface PriceImpact {
+  up: number;
+  down: number;
+  same: number;
+  stockValueBefore: number;
+  stockValueAfter: number;
+  /** Largest rises first, at most PRICE_RULE_LIMITS.impactLargestMax. */
+  largestRises: PriceImpactChange[];
+  /** Largest falls first, at most PRICE_RULE_LIMITS.impactLargestMax. */
+  largestFalls: PriceImpactChange[];
+}
+
 /** `POST …/price-rules/{ruleSetId}/preview` (and what apply wrote). */
 export interface PricePreview {
   rows: PricePreviewRow[];
@@ -229,6 +273,7 @@ export interface PricePreview {
     oldAverageMargin: number | null;
     newAverageMargin: number | null;
   };
+  impact: PriceImpact;
   currency: CurrencyCode;
 }
 
@@ -274,4 +319,33 @@ export interface PriceReviewOutcome {
   dismissed: number;
   /** Wines that changed meanwhile (or left review): not written, still shown when they are due. */
   stale: string[];
+}
+
+/**
+ * What an apply marks on the PRICE_CHANGED history entry of each wine it repriced (in `after`): the
+ * rule set's id and name. A restore marks its entry with `restoredFrom`, the entry it restored.
+ */
+export const APPLIED_RULE_SET_FIELD = 'ruleSetId';
+export const RESTORED_FROM_FIELD = 'restoredFrom';
+
+/** Whether a history entry was written by applying a rule set (its wine can get its price back). */
+export function isAppliedPriceEntry(entry: Pick<HistoryEntry, 'action' | 'after'>): boolean {
+  return entry.action === 'PRICE_CHANGED' && typeof entry.after?.[APPLIED_RULE_SET_FIELD] === 'string';
+}
+
+/** Whether a history entry restored the price a wine had before an apply. */
+export function isRestoredPriceEntry(entry: Pick<HistoryEntry, 'action' | 'after'>): boolean {
+  return entry.action === 'PRICE_CHANGED' && typeof entry.after?.[RESTORED_FROM_FIELD] === 'string';
+}
+
+/** `POST …/users/{id}/price-restores`: set again the prices a wine had before an apply. */
+export const RestoreAppliedPrice = z.object({ historyEntryId: idField });
+export type RestoreAppliedPrice = z.infer<typeof RestoreAppliedPrice>;
+
+export interface PriceRestoreResult {
+  ownWineId: string;
+  /** False when the wine already has those prices (nothing written). */
+  restored: boolean;
+  sellingPrice: number | null;
+  pricePerGlass: number | null;
 }

@@ -5,6 +5,7 @@
  * changed). Every wine write is conditional on the `updatedAt` it was decided on.
  */
 import {
+  APPLIED_RULE_SET_FIELD,
   type Cellar,
   type CellarWine,
   type PriceApplyResult,
@@ -50,12 +51,13 @@ import { logger } from '../platform/logger';
  */
 export async function ruleScopeOf(
   ownerId: string,
-  set: Pick<PriceRuleSet, 'categoryIds' | 'locationIds'>,
+  set: Pick<PriceRuleSet, 'categoryIds' | 'locationIds' | 'excludeCategoryIds' | 'excludeWineIds'>,
   snapshot: Pick<CellarSnapshot, 'locationScope'>,
 ): Promise<PriceScope> {
-  const categories = set.categoryIds?.length
-    ? (await listCategories(ownerId)).rows.map((c) => ({ id: c.id, parentId: c.parentId ?? '' }))
-    : [];
+  const categories =
+    set.categoryIds?.length || set.excludeCategoryIds?.length
+      ? (await listCategories(ownerId)).rows.map((c) => ({ id: c.id, parentId: c.parentId ?? '' }))
+      : [];
   return priceScopeOf(
     set,
     (id) => snapshot.locationScope([id]),
@@ -90,16 +92,22 @@ export function repriced(
   return { ...record, own, updatedAt: laterThan(record.updatedAt) } as CellarWineRecord;
 }
 
-/** The PRICE_CHANGED change of one wine to its new prices. */
+/**
+ * The PRICE_CHANGED change of one wine to its new prices; `mark` goes into the entry's `after` (what
+ * wrote it: an apply's rule set, a restore's entry).
+ */
 export function priceChange(
   before: CellarWineRecord,
   sellingPrice: number | null,
   glassPrice: number | null,
   actor: Actor,
   extraOwn: Record<string, unknown> = {},
+  mark: Record<string, unknown> = {},
 ): WineChange {
   const after = repriced(before, sellingPrice, glassPrice, extraOwn);
-  return { before, after, history: historyRecord(after, 'PRICE_CHANGED', before, after, actor) };
+  const history = historyRecord(after, 'PRICE_CHANGED', before, after, actor);
+  if (Object.keys(mark).length === 0) return { before, after, history };
+  return { before, after, history: { ...history, after: { ...(history.after as object), ...mark } } };
 }
 
 /**
@@ -313,22 +321,32 @@ export async function applyRuleSet(
   const currency = cellar.baseCurrency;
   const asWine = (record: CellarWineRecord): CellarWine => toCellarWine(record, currency);
   const vat = (wine: CellarWine) => vatOf(cellar.vats, wine.mainCategoryId);
+  // Marks each entry as this apply's, so its wine's price before it can be restored (restore-price.ts).
+  const appliedBy = { [APPLIED_RULE_SET_FIELD]: set.id, ruleSetName: set.name };
   const rows = await writeDecided(ownerId, records, (record) => {
     const wine = asWine(record);
     const priced = priceWine(wine, set, scope, vat(wine));
     if (priced.outcome !== 'priced' || !pricesChange(wine, priced)) return undefined;
     return {
-      change: priceChange(record, priced.sellingPrice, priced.glassPrice, actor),
+      change: priceChange(record, priced.sellingPrice, priced.glassPrice, actor, {}, appliedBy),
       outcome: previewRowOf(wine, priced, vat(wine)),
     };
   });
-  // The skipped list as the preview gives it, over the wines as they were read.
-  const { skipped } = previewPrices(
+  // The skipped list and the impact as the preview gives them, over the wines as they were read.
+  const { skipped, impact } = previewPrices(
     records.map(asWine),
     set,
     scope,
     (style) => vatOf(cellar.vats, style),
     currency,
   );
-  return { rows, count: rows.length, applied: rows.length, skipped, totals: previewTotals(rows), currency };
+  return {
+    rows,
+    count: rows.length,
+    applied: rows.length,
+    skipped,
+    totals: previewTotals(rows),
+    impact,
+    currency,
+  };
 }

@@ -33,6 +33,9 @@ export function toRuleSet(record: RuleSetRecord, defaultId: string | undefined):
     ranges: record.ranges as PriceRuleSet['ranges'],
     ...(record.categoryIds ? { categoryIds: record.categoryIds as string[] } : {}),
     ...(record.locationIds ? { locationIds: record.locationIds as string[] } : {}),
+    raiseOnly: record.raiseOnly === true,
+    ...(record.excludeCategoryIds ? { excludeCategoryIds: record.excludeCategoryIds as string[] } : {}),
+    ...(record.excludeWineIds ? { excludeWineIds: record.excludeWineIds as string[] } : {}),
     isDefault: record.id === defaultId,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
@@ -76,10 +79,14 @@ export async function listRuleSets(ownerId: string): Promise<{ rows: PriceRuleSe
 /** Filters must name this cellar's categories and locations (`uncategorized` always does): else 400. */
 async function checkFilters(
   ownerId: string,
-  input: { categoryIds?: string[] | null; locationIds?: string[] | null },
+  input: {
+    categoryIds?: string[] | null;
+    locationIds?: string[] | null;
+    excludeCategoryIds?: string[] | null;
+  },
 ): Promise<void> {
   const [categories, locations] = await Promise.all([
-    input.categoryIds?.length ? categoryIdsOf(ownerId) : undefined,
+    input.categoryIds?.length || input.excludeCategoryIds?.length ? categoryIdsOf(ownerId) : undefined,
     input.locationIds?.length ? locationIdsOf(ownerId) : undefined,
   ]);
   const fields: Record<string, MessageKey> = {};
@@ -89,6 +96,8 @@ async function checkFilters(
   if (category >= 0) fields[`categoryIds.${category}`] = 'unknownCategory';
   const location = unknown(locations, input.locationIds);
   if (location >= 0) fields[`locationIds.${location}`] = 'unknownLocation';
+  const excluded = unknown(categories, input.excludeCategoryIds);
+  if (excluded >= 0) fields[`excludeCategoryIds.${excluded}`] = 'unknownCategory';
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
 }
 
@@ -109,6 +118,9 @@ export async function createRuleSet(ownerId: string, input: PriceRuleSetInput): 
     ranges: input.ranges,
     ...(input.categoryIds?.length ? { categoryIds: distinct(input.categoryIds) } : {}),
     ...(input.locationIds?.length ? { locationIds: distinct(input.locationIds) } : {}),
+    ...(input.raiseOnly ? { raiseOnly: true } : {}),
+    ...(input.excludeCategoryIds?.length ? { excludeCategoryIds: distinct(input.excludeCategoryIds) } : {}),
+    ...(input.excludeWineIds?.length ? { excludeWineIds: distinct(input.excludeWineIds) } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -152,7 +164,9 @@ export async function updateRuleSet(
     const after: Record<string, unknown> = { ...before, updatedAt: laterThan(before.updatedAt) };
     for (const field of ['name', 'basis', 'direction', 'rounding', 'ranges'] as const)
       if (patch[field] !== undefined) after[field] = patch[field];
-    for (const field of ['categoryIds', 'locationIds'] as const) {
+    if (patch.raiseOnly === true) after.raiseOnly = true;
+    else if (patch.raiseOnly === false) delete after.raiseOnly;
+    for (const field of ['categoryIds', 'locationIds', 'excludeCategoryIds', 'excludeWineIds'] as const) {
       const ids = patch[field];
       if (ids === undefined) continue;
       if (ids === null || ids.length === 0) delete after[field];

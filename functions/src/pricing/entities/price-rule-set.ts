@@ -21,6 +21,10 @@ export const priceRuleSetSchema = {
     ranges: { type: 'any', required: true },
     categoryIds: { type: 'any' },
     locationIds: { type: 'any' },
+    /** Never lowers a price. */
+    raiseOnly: { type: 'boolean' },
+    excludeCategoryIds: { type: 'any' },
+    excludeWineIds: { type: 'any' },
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },
   },

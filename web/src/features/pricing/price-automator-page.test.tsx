@@ -25,6 +25,7 @@ const SET: PriceRuleSet = {
   direction: 'increase',
   rounding: 'endsIn9',
   ranges: [{ from: 0, to: null, sellingPrice: { kind: 'percentage', value: 150 } }],
+  raiseOnly: false,
   isDefault: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -52,6 +53,17 @@ const PREVIEW: PricePreview = {
   count: 1,
   skipped: [{ ownWineId: 'w2', wineDisplayName: 'Locked Barolo', reason: 'locked', sellingPrice: 99_000 }],
   totals: { oldStockValue: 270_000, newStockValue: 299_400, oldAverageMargin: 50, newAverageMargin: 55 },
+  impact: {
+    up: 1,
+    down: 0,
+    same: 0,
+    stockValueBefore: 270_000,
+    stockValueAfter: 299_400,
+    largestRises: [
+      { ownWineId: 'w1', wineDisplayName: 'Chablis 2022', oldSellingPrice: 45_000, newSellingPrice: 49_900 },
+    ],
+    largestFalls: [],
+  },
   currency: 'NOK',
 };
 
@@ -144,6 +156,7 @@ describe('the price automator', () => {
     fireEvent.change(within(ranges[1] as HTMLElement).getByLabelText(/^From/), {
       target: { value: '199.99' },
     });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Raise only/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save rule set' }));
     await waitFor(() => expect(post).toHaveBeenCalled());
     const [path, options] = post.mock.calls[0] as [string, { body: unknown }];
@@ -167,6 +180,7 @@ describe('the price automator', () => {
           glassPrice: { kind: 'percentage', value: 20 },
         },
       ],
+      raiseOnly: true,
     });
   });
 

@@ -203,6 +203,8 @@ function PriceAutomator({ userId }: { userId: string }) {
       <ApplyModal
         opened={confirming && shown !== undefined}
         count={shown?.preview.count ?? 0}
+        impact={shown?.preview.impact}
+        currency={shown?.preview.currency ?? currency}
         name={shown?.set.name ?? ''}
         applying={apply.isPending}
         refusal={applyRefusal}

@@ -12,6 +12,7 @@ const SET: PriceRuleSet = {
   direction: 'increase',
   rounding: 'none',
   ranges: [{ from: 0, to: null, sellingPrice: { kind: 'percentage', value: 1000 } }],
+  raiseOnly: false,
   isDefault: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -25,6 +26,15 @@ const PREVIEW: PricePreview = {
     { ownWineId: 'w2', wineDisplayName: 'Romanée-Conti 1945', reason: 'tooHigh', sellingPrice: 900_000_000 },
   ],
   totals: { oldStockValue: 0, newStockValue: 0, oldAverageMargin: null, newAverageMargin: null },
+  impact: {
+    up: 0,
+    down: 0,
+    same: 0,
+    stockValueBefore: 0,
+    stockValueAfter: 0,
+    largestRises: [],
+    largestFalls: [],
+  },
   currency: 'NOK',
 };
 
@@ -41,5 +51,36 @@ describe('the price preview', () => {
     const tooHigh = screen.getByText(/^Not priced, the new price would be above .*10,000,000.*: 1 wine$/);
     expect(tooHigh.closest('details')?.textContent).toContain('Romanée-Conti 1945');
     expect(tooHigh.closest('details')?.textContent).not.toContain('Locked Barolo');
+  });
+
+  it('says plainly how many prices fall, and the stock value before and after, before anything is applied', () => {
+    const fall = (i: number) => ({
+      ownWineId: `f${i}`,
+      wineDisplayName: `Falling ${i}`,
+      oldSellingPrice: 47_000,
+      newSellingPrice: 26_900 + i * 100,
+    });
+    const preview: PricePreview = {
+      ...PREVIEW,
+      impact: {
+        up: 26,
+        down: 274,
+        same: 10,
+        stockValueBefore: 155_000_000,
+        stockValueAfter: 138_000_000,
+        largestRises: [],
+        largestFalls: [0, 1, 2, 3, 4].map(fall),
+      },
+    };
+    renderWithProviders(
+      <PricePreviewView set={SET} preview={preview} refreshing={false} onApply={vi.fn()} onClose={vi.fn()} />,
+    );
+    expect(screen.getByTestId('impact-down').textContent).toBe('274 prices fall');
+    expect(screen.getByTestId('impact-up').textContent).toBe('26 prices rise');
+    expect(screen.getByTestId('impact-value').textContent).toMatch(
+      /^Stock value at selling price: NOK\s?1,550,000 → NOK\s?1,380,000$/,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Raise only');
+    expect(screen.getByText('Largest falls').closest('div')?.textContent).toContain('Falling 4');
   });
 });

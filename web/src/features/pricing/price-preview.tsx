@@ -19,47 +19,17 @@ import {
   Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../i18n/i18n';
-import { formatCount, formatPercent } from '../../lib/format-number';
-import { formatMoney } from '../../lib/money';
+import { PriceImpactSummary } from './price-impact';
+import { Change, useFormats } from './price-preview-parts';
 import classes from './pricing.module.css';
 
 /** Rows per page: a preview of a whole cellar (thousands of wines) stays quick to draw. */
 export const PREVIEW_PAGE_SIZE = 50;
 
-/**
- * "before → after"; screen readers hear "changed to" instead of the arrow. A narrow column puts "→ after"
- * under "before" rather than widening the table; neither amount is ever split.
- */
-export function Change({ before, after }: { before: string; after: string }) {
-  const { t } = useTranslation();
-  return (
-    <span className={classes.change}>
-      <span className={classes.before}>{before}</span>{' '}
-      <span className={classes.afterPart}>
-        <span aria-hidden>→</span>
-        <VisuallyHidden>{t('pricingPage.changedTo')}</VisuallyHidden>{' '}
-        <span className={classes.after}>{after}</span>
-      </span>
-    </span>
-  );
-}
-
-export function useFormats(currency: CurrencyCode) {
-  const { t } = useTranslation();
-  const locale = currentLocale();
-  return {
-    money: (minor: number | null) =>
-      minor === null ? t('pricingPage.none') : formatMoney(minor, currency, locale),
-    percent: (value: number | null) =>
-      value === null ? t('pricingPage.none') : formatPercent(value, locale),
-    count: (value: number) => formatCount(value, locale),
-  };
-}
+export { Change, useFormats };
 
 interface PricePreviewViewProps {
   set: PriceRuleSet;
@@ -102,6 +72,10 @@ export function PricePreviewView({ set, preview, refreshing, onApply, onClose }:
           </Button>
         </Group>
       </Group>
+
+      <div className={classes.impact}>
+        <PriceImpactSummary impact={preview.impact} currency={preview.currency} />
+      </div>
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mb="md" component="dl" className={classes.totals}>
         <div>
@@ -263,6 +237,9 @@ function PreviewCard({ row, currency }: { row: PricePreviewRow; currency: Curren
 interface ApplyModalProps {
   opened: boolean;
   count: number;
+  /** What the apply does to the selling prices, shown before it is confirmed. */
+  impact: PricePreview['impact'] | undefined;
+  currency: CurrencyCode;
   name: string;
   applying: boolean;
   refusal: string | undefined;
@@ -271,7 +248,17 @@ interface ApplyModalProps {
 }
 
 /** Applying cannot be undone: the dialog says so plainly, with the number of wines it overrides. */
-export function ApplyModal({ opened, count, name, applying, refusal, onConfirm, onClose }: ApplyModalProps) {
+export function ApplyModal({
+  opened,
+  count,
+  impact,
+  currency,
+  name,
+  applying,
+  refusal,
+  onConfirm,
+  onClose,
+}: ApplyModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -283,6 +270,7 @@ export function ApplyModal({ opened, count, name, applying, refusal, onConfirm, 
     >
       <Stack gap="sm">
         <Text>{t('pricingPage.apply.text', { count, name })}</Text>
+        {impact && <PriceImpactSummary impact={impact} currency={currency} largest={false} />}
         <Text fw={600}>{t('pricingPage.apply.undo')}</Text>
         {applying && (
           <Stack gap={4} aria-live="polite">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/form-schema';
 import { notify } from '../../lib/notify';
 import { useDecideReviews, useReviews } from './api/pricing';
-import { Change, useFormats } from './price-preview';
+import { Change, useFormats } from './price-preview-parts';
 import classes from './pricing.module.css';
 
 interface PriceReviewsProps {

@@ -43,6 +43,7 @@ import {
   ruleSetValues,
   toRuleSetInput,
 } from './rule-set-form';
+import { RuleSetOptions } from './rule-set-options';
 import { pathOptions } from './tree-names';
 
 /** What the editor opens on: a new set, a saved one to change, or a saved one to copy. */
@@ -325,6 +326,8 @@ function EditorBody({
             />
           </SimpleGrid>
         </fieldset>
+
+        <RuleSetOptions userId={userId} form={form} categoryOptions={categoryOptions} />
 
         {refusal && (
           <Alert color="red" role="alert">

@@ -41,6 +41,10 @@ export interface RuleSetValues {
   ranges: RangeValues[];
   categoryIds: string[];
   locationIds: string[];
+  /** Never lower a price. */
+  raiseOnly: boolean;
+  excludeCategoryIds: string[];
+  excludeWineIds: string[];
 }
 
 let rangeKeys = 0;
@@ -67,6 +71,9 @@ export function emptyRuleSet(): RuleSetValues {
     ranges: [emptyRange('0')],
     categoryIds: [],
     locationIds: [],
+    raiseOnly: false,
+    excludeCategoryIds: [],
+    excludeWineIds: [],
   };
 }
 
@@ -99,6 +106,9 @@ export function ruleSetValues(
     })),
     categoryIds: set.categoryIds ?? [],
     locationIds: set.locationIds ?? [],
+    raiseOnly: set.raiseOnly,
+    excludeCategoryIds: set.excludeCategoryIds ?? [],
+    excludeWineIds: set.excludeWineIds ?? [],
   };
 }
 
@@ -135,6 +145,9 @@ export function toRuleSetInput(values: RuleSetValues, code: CurrencyCode, locale
     })),
     ...(values.categoryIds.length > 0 ? { categoryIds: values.categoryIds } : {}),
     ...(values.locationIds.length > 0 ? { locationIds: values.locationIds } : {}),
+    raiseOnly: values.raiseOnly,
+    ...(values.excludeCategoryIds.length > 0 ? { excludeCategoryIds: values.excludeCategoryIds } : {}),
+    ...(values.excludeWineIds.length > 0 ? { excludeWineIds: values.excludeWineIds } : {}),
   };
 }
 

@@ -1,8 +1,10 @@
 import type {
   Cellar,
   CellarLocation,
+  CellarWine,
   PriceApplyResult,
   PricePreview,
+  PriceRestoreResult,
   PriceReviewDecision,
   PriceReviewList,
   PriceReviewOutcome,
@@ -11,9 +13,11 @@ import type {
   PriceRuleSetUpdate,
   WineListCategory,
 } from '@kork/shared';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Page } from '../../../lib/api-client';
 import { listCategories } from '../../cellar/api/categories';
+import { getCellarWine } from '../../cellar/api/get-cellar-wine';
+import { listCellarWines } from '../../cellar/api/list-cellar-wines';
 import { listLocations } from '../../cellar/api/locations';
 import { getCellars } from '../../cellar/settings/api/get-cellars';
 
@@ -38,6 +42,8 @@ export const pricingKeys = {
   cellar: (userId: string) => ['pricing', userId, 'cellar'] as const,
   categories: (userId: string) => ['pricing', userId, 'categories'] as const,
   locations: (userId: string) => ['pricing', userId, 'locations'] as const,
+  wines: (userId: string, term: string) => ['pricing', userId, 'wines', term] as const,
+  wine: (userId: string, id: string) => ['pricing', userId, 'wine', id] as const,
 };
 
 export function listRuleSets(userId: string, signal?: AbortSignal): Promise<Page<PriceRuleSet>> {
@@ -69,6 +75,11 @@ export function applyRuleSet(userId: string, id: string): Promise<PriceApplyResu
     body: { confirm: true },
     timeoutMs: LONG_CALL_MS,
   });
+}
+
+/** Sets again the prices a wine had before an apply (its history entry): a new price change. */
+export function restoreAppliedPrice(userId: string, historyEntryId: string): Promise<PriceRestoreResult> {
+  return api.post<PriceRestoreResult>(`${owner(userId)}/price-restores`, { body: { historyEntryId } });
 }
 
 export function listReviews(userId: string, signal?: AbortSignal): Promise<PriceReviewList> {
@@ -136,7 +147,14 @@ export function useSaveRuleSet(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: PriceRuleSetInput }) =>
-      id ? updateRuleSet(userId, id, input) : createRuleSet(userId, input),
+      id
+        ? updateRuleSet(userId, id, {
+            ...input,
+            // A list emptied in the editor clears the exclusion.
+            excludeCategoryIds: input.excludeCategoryIds ?? null,
+            excludeWineIds: input.excludeWineIds ?? null,
+          })
+        : createRuleSet(userId, input),
     onSuccess: () => refreshRuleSets(client, userId),
   });
 }
@@ -177,5 +195,41 @@ export function useDecideReviews(userId: string) {
   return useMutation({
     mutationFn: (decision: PriceReviewDecision) => decideReviews(userId, decision),
     onSettled: () => refreshPrices(client, userId),
+  });
+}
+
+/** Wines a rule set may leave out: the cellar's wines the search matches (30 at most). */
+export function useExcludableWines(userId: string, term: string, enabled: boolean) {
+  return useQuery({
+    queryKey: pricingKeys.wines(userId, term),
+    queryFn: ({ signal }) =>
+      listCellarWines(
+        userId,
+        { search: term || undefined, resultsPerPage: 30, page: 1, sortColumn: 'wineDisplayName' },
+        signal,
+      ).then((page) => page.rows),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The wines a saved set leaves out, by id (their names for the editor). */
+export function useExcludedWines(userId: string, ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: pricingKeys.wine(userId, id),
+      queryFn: ({ signal }: { signal: AbortSignal }): Promise<CellarWine> =>
+        getCellarWine(userId, id, signal),
+      staleTime: 60_000,
+    })),
+  });
+}
+
+/** Restores a wine's price from before an apply; the wine's prices changed, so they are refreshed. */
+export function useRestoreAppliedPrice(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (historyEntryId: string) => restoreAppliedPrice(userId, historyEntryId),
+    onSuccess: () => refreshPrices(client, userId),
   });
 }
