@@ -231,6 +231,8 @@ export interface MenuEngineeringRow extends ClassifiedItem {
   wineDisplayName: string;
   /** The list section (wine-list category) it prints under; absent: other wines. */
   sectionId?: string;
+  /** The first list that holds it. */
+  listId: string;
   /** Selling price with VAT, minor units. */
   sellingPrice: number;
   /** margin ÷ price without VAT × 100, one decimal. */

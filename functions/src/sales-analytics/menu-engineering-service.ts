@@ -103,11 +103,12 @@ export async function menuEngineering(
 
   // The listed wines still in the cellar, each once, in list order.
   const listed: string[] = [];
-  const seen = new Set<string>();
+  /** The first list that holds each wine (where its entry is opened). */
+  const listOf = new Map<string, string>();
   for (const list of chosen)
     for (const id of list.ownWineIds)
-      if (!seen.has(id) && cellarWines.has(id)) {
-        seen.add(id);
+      if (!listOf.has(id) && cellarWines.has(id)) {
+        listOf.set(id, list.id);
         listed.push(id);
       }
 
@@ -141,6 +142,7 @@ export async function menuEngineering(
       ...row,
       wineDisplayName: wine?.wineDisplayName ?? '',
       ...(section ? { sectionId: section.id } : {}),
+      listId: listOf.get(row.ownWineId) ?? '',
       sellingPrice: price,
       ...(net > 0 ? { marginPercentage: Math.round((row.margin / net) * 1000) / 10 } : {}),
     };

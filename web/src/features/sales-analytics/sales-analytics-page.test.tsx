@@ -1,4 +1,4 @@
-import type { SalesAnalytics, SalesFigures, WineFigures } from '@kork/shared';
+import type { MenuEngineering, SalesAnalytics, SalesFigures, WineFigures } from '@kork/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
@@ -74,6 +74,76 @@ function analytics(overrides: Partial<SalesAnalytics> = {}): SalesAnalytics {
   };
 }
 
+function engineering(): MenuEngineering {
+  const row = (
+    id: string,
+    name: string,
+    klass: 'star' | 'plowhorse' | 'puzzle' | 'dog',
+    margin: number,
+    bottles: number,
+  ) => ({
+    ownWineId: id,
+    wineDisplayName: name,
+    class: klass,
+    action: ({ star: 'keep', plowhorse: 'reprice', puzzle: 'feature', dog: 'drop' } as const)[klass],
+    margin,
+    bottles,
+    listId: 'l1',
+    sellingPrice: margin * 2,
+  });
+  return {
+    from: '2025-01-01',
+    to: '2025-03-31',
+    currency: 'NOK',
+    lists: [{ id: 'l1', name: 'Vinkart' }],
+    thresholds: {
+      margin: 30_000,
+      popularity: 17.5,
+      fairShare: 25,
+      popularityShare: 0.7,
+      wines: 4,
+      bottles: 100,
+    },
+    rows: [
+      row('w1', 'Barolo Cannubi 2019', 'puzzle', 60_000, 5),
+      row('w2', 'Chablis 2021', 'star', 40_000, 40),
+      row('w3', 'House red', 'plowhorse', 20_000, 40),
+      row('w4', 'Rosé 2023', 'dog', 15_000, 15),
+    ],
+    unpriced: [],
+    ladder: { gapPercent: 50, crowdingPercent: 5, crowdingMin: 3 },
+    sections: [
+      {
+        id: 'red',
+        name: 'Rødvin',
+        steps: [
+          { ownWineId: 'w3', price: 40_000, crowded: false, wineDisplayName: 'House red' },
+          {
+            ownWineId: 'w1',
+            price: 120_000,
+            gapPercent: 200,
+            crowded: false,
+            wineDisplayName: 'Barolo Cannubi 2019',
+          },
+        ],
+      },
+    ],
+    deadStock: {
+      days: 90,
+      rows: [{ ownWineId: 'w9', stock: 12, capital: 180_000, wineDisplayName: 'Old Rioja 2010' }],
+      count: 1,
+      capital: 180_000,
+    },
+  };
+}
+
+/** Sales analytics answers `value`; its wine-list engineering answers the fixture above. */
+function answer(value: SalesAnalytics) {
+  get.mockImplementation(async (path: string) =>
+    path.endsWith('/menu-engineering') ? engineering() : value,
+  );
+}
+
 describe('the sales analytics page', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
@@ -87,7 +157,7 @@ describe('the sales analytics page', () => {
   });
 
   it('asks for the period in the address and shows its figures, tables and counts', async () => {
-    get.mockResolvedValue(analytics());
+    answer(analytics());
     renderWithProviders(<SalesAnalyticsPage />, {
       route: '/wine-cellar/sales-analytics?from=2025-01-01&to=2025-03-31&group=month',
     });
@@ -128,7 +198,7 @@ describe('the sales analytics page', () => {
   });
 
   it('keeps both ends of a custom period changed one right after the other', async () => {
-    get.mockResolvedValue(analytics());
+    answer(analytics());
     renderWithProviders(<SalesAnalyticsPage />, {
       route: '/wine-cellar/sales-analytics?from=2025-01-01&to=2025-03-31',
     });
@@ -147,7 +217,7 @@ describe('the sales analytics page', () => {
   });
 
   it('shows an empty period as such', async () => {
-    get.mockResolvedValue(
+    answer(
       analytics({
         totals: figures({
           revenue: 0,
@@ -171,8 +241,38 @@ describe('the sales analytics page', () => {
     );
   });
 
+  it('shows the listed wines by class with the action each suggests, price ladders and dead stock', async () => {
+    answer(analytics());
+    renderWithProviders(<SalesAnalyticsPage />, { route: '/wine-cellar/sales-analytics' });
+    const section = await screen.findByRole('region', { name: 'Wine-list engineering' });
+    expect(get).toHaveBeenCalledWith(
+      `${PATH}/menu-engineering`,
+      expect.objectContaining({ query: expect.objectContaining({ deadDays: '90' }) }),
+    );
+    const puzzles = await within(section).findByRole('region', { name: 'Puzzles' });
+    expect(within(puzzles).getByText('Barolo Cannubi 2019')).toBeTruthy();
+    expect(
+      within(puzzles).getByRole('link', { name: 'Re-price Barolo Cannubi 2019' }).getAttribute('href'),
+    ).toBe('/wine-cellar/wines?wine=w1');
+    expect(
+      within(puzzles)
+        .getByRole('link', { name: 'Open Barolo Cannubi 2019 on its wine list' })
+        .getAttribute('href'),
+    ).toBe('/wine-cellar/wine-lists?list=l1');
+    const dogs = within(section).getByRole('region', { name: 'Dogs' });
+    expect(
+      within(dogs).getByRole('link', { name: 'Drop Rosé 2023: open its wine list' }).getAttribute('href'),
+    ).toBe('/wine-cellar/wine-lists?list=l1');
+    fireEvent.click(within(section).getByRole('button', { name: /Rødvin/ }));
+    expect(await within(section).findByText('Gap +200%')).toBeTruthy();
+    expect(within(section).getByText(/1 wine holds NOK\s?1,800 at purchase price/)).toBeTruthy();
+    await act(() => i18n.changeLanguage('nb'));
+    expect(await within(section).findByRole('region', { name: 'Gåter' })).toBeTruthy();
+    expect(within(section).getByRole('region', { name: 'Arbeidshester' })).toBeTruthy();
+  });
+
   it('sorts the wines by the column chosen, those without the figure last', async () => {
-    get.mockResolvedValue(analytics());
+    answer(analytics());
     renderWithProviders(<SalesAnalyticsPage />, { route: '/wine-cellar/sales-analytics' });
     const section = await screen.findByRole('region', { name: 'Sales by wine' });
     const names = () =>

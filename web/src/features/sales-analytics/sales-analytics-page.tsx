@@ -28,6 +28,11 @@ const PeriodCharts = lazy(() =>
   import('./period-charts').then((module) => ({ default: module.PeriodCharts })),
 );
 
+/** Wine-list engineering comes with its own request, after the page's figures. */
+const MenuEngineeringView = lazy(() =>
+  import('./menu-engineering-view').then((module) => ({ default: module.MenuEngineeringView })),
+);
+
 export const SALES_ANALYTICS_PATH = '/wine-cellar/sales-analytics';
 
 /**
@@ -149,6 +154,12 @@ function SalesAnalyticsView({ userId }: { userId: string }) {
           )}
           <AnalyticsResults data={data} />
         </div>
+      )}
+
+      {problem === undefined && !refused && (
+        <Suspense fallback={<Skeleton height={240} radius="lg" aria-busy="true" />}>
+          <MenuEngineeringView userId={userId} from={view.from} to={view.to} />
+        </Suspense>
       )}
     </Stack>
   );
