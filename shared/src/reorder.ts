@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PAR_LEVEL_MAX } from './cellar-wines/inputs';
 import { withBounds } from './messages';
 import { idField, numberField } from './schema-primitives';
 
@@ -22,16 +23,8 @@ export const DEFAULT_LEAD_TIME_DAYS = 7;
 export const SAFETY_DAYS = 7;
 /** Days of sales an order covers beyond the reorder point (par = reorder point + this). */
 export const COVER_DAYS = 14;
-/** The largest par level, reorder point and case size the owner may set. */
-export const PAR_LEVEL_MAX = 10_000;
-export const CASE_SIZE_MAX = 48;
 /** Lines one `POST …/reorder/cart` takes. */
 export const REORDER_LINES_MAX = 200;
-
-/** `parLevel` / `reorderPoint`: whole bottles 0…PAR_LEVEL_MAX. */
-export const parLevelField = numberField(0, PAR_LEVEL_MAX, { int: true });
-/** `caseSize`: whole bottles 1…CASE_SIZE_MAX. */
-export const caseSizeField = numberField(1, CASE_SIZE_MAX, { int: true });
 
 /** What a suggestion came from: every figure it used, to show beside it. */
 export interface ReorderReason {

@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { MAIN_CATEGORIES } from '../catalog';
 import { LIMITS } from '../limits';
 import { withBounds } from '../messages';
-import { caseSizeField, parLevelField } from '../reorder';
 import {
   crossCheck,
   drinkingWindowYearField,
@@ -10,6 +9,7 @@ import {
   isStorableNumber,
   listField,
   moneyField,
+  numberField,
   percentageField,
   QUANTITY_MAX,
   quantityField as quantityOf,
@@ -56,6 +56,14 @@ const glassSizeField = z.optional(
 );
 /** SPEC §5: POS names have a character limit; Kork uses 40, what receipt printers fit on a line. */
 export const POS_NAME_MAX = 40;
+
+/** The largest par level, reorder point and case size the owner may set (docs/reorder.md). */
+export const PAR_LEVEL_MAX = 10_000;
+export const CASE_SIZE_MAX = 48;
+/** `parLevel` / `reorderPoint`: whole bottles 0…PAR_LEVEL_MAX. */
+export const parLevelField = numberField(0, PAR_LEVEL_MAX, { int: true });
+/** `caseSize`: whole bottles 1…CASE_SIZE_MAX. */
+export const caseSizeField = numberField(1, CASE_SIZE_MAX, { int: true });
 
 /** Fields the owner sets on any cellar wine (create and update alike). */
 const ownFields = {

@@ -21,6 +21,7 @@ import places from './cellar/places.en.json';
 import pos from './cellar/pos.en.json';
 import pricing from './cellar/pricing.en.json';
 import recipes from './cellar/recipes.en.json';
+import reorder from './cellar/reorder.en.json';
 import review from './cellar/review.en.json';
 import sales from './cellar/sales.en.json';
 import salesAnalytics from './cellar/sales-analytics.en.json';
@@ -55,5 +56,6 @@ export default {
   ...viewMoney,
   ...assistant,
   ...billing,
+  ...reorder,
   vocabulary,
 } as Record<string, unknown>;

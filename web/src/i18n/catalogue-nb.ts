@@ -21,6 +21,7 @@ import places from './cellar/places.nb.json';
 import pos from './cellar/pos.nb.json';
 import pricing from './cellar/pricing.nb.json';
 import recipes from './cellar/recipes.nb.json';
+import reorder from './cellar/reorder.nb.json';
 import review from './cellar/review.nb.json';
 import sales from './cellar/sales.nb.json';
 import salesAnalytics from './cellar/sales-analytics.nb.json';
@@ -55,5 +56,6 @@ export default {
   ...viewMoney,
   ...assistant,
   ...billing,
+  ...reorder,
   vocabulary,
 } as Record<string, unknown>;

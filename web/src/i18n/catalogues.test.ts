@@ -33,6 +33,8 @@ import pricingEn from './cellar/pricing.en.json';
 import pricingNb from './cellar/pricing.nb.json';
 import recipesEn from './cellar/recipes.en.json';
 import recipesNb from './cellar/recipes.nb.json';
+import reorderEn from './cellar/reorder.en.json';
+import reorderNb from './cellar/reorder.nb.json';
 import reviewEn from './cellar/review.en.json';
 import reviewNb from './cellar/review.nb.json';
 import salesEn from './cellar/sales.en.json';
@@ -76,6 +78,7 @@ const en = {
   ...assistantEn,
   ...billingEn,
   ...marketValueEn,
+  ...reorderEn,
 };
 const nb = {
   ...nbMain,
@@ -102,6 +105,7 @@ const nb = {
   ...assistantNb,
   ...billingNb,
   ...marketValueNb,
+  ...reorderNb,
 };
 
 /** Every text path of a catalogue, e.g. `nav.signIn` or `terms.sections.3.items.0`. */

@@ -17,6 +17,7 @@ import type placesEn from './cellar/places.en.json';
 import type posEn from './cellar/pos.en.json';
 import type pricingEn from './cellar/pricing.en.json';
 import type recipesEn from './cellar/recipes.en.json';
+import type reorderEn from './cellar/reorder.en.json';
 import type reviewEn from './cellar/review.en.json';
 import type salesEn from './cellar/sales.en.json';
 import type salesAnalyticsEn from './cellar/sales-analytics.en.json';
@@ -56,7 +57,8 @@ declare module 'i18next' {
         typeof mapsEn &
         typeof assistantEn &
         typeof marketValueEn &
-        typeof billingEn;
+        typeof billingEn &
+        typeof reorderEn;
       /** The first screen's texts, bundled with the app (shell-texts.ts). */
       shell: ShellTexts;
     };

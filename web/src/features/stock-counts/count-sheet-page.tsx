@@ -31,6 +31,7 @@ import { notify } from '../../lib/notify';
 import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ReorderLink } from '../reorder/reorder-link';
 import { reportFileName, useStockCountPdf, useStockCountSheet } from './api/stock-counts';
 import { CountBadges, CountFigures } from './count-badges';
 import { countTitle } from './count-format';
@@ -306,6 +307,7 @@ function Sheet({
             >
               {t('stockCounts.sheet.pdf')}
             </Button>
+            <ReorderLink />
           </Group>
         </Stack>
       )}

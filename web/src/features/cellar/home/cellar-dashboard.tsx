@@ -18,6 +18,11 @@ const PriceReviewPanel = lazy(() =>
   import('./price-review-panel').then((module) => ({ default: module.PriceReviewPanel })),
 );
 
+/** A business cellar's low stock: wines at or under their reorder point, and the Reorder view. */
+const ReorderLowStockPanel = lazy(() =>
+  import('../../reorder/low-stock-panel').then((module) => ({ default: module.ReorderLowStockPanel })),
+);
+
 /**
  * The cellar home's numbers and lists. The API converts into the currency the request names
  * (`X-Currency`, from the viewer's choice), so the currency is part of the key: choosing another one
@@ -64,7 +69,13 @@ function Dashboard({ userId }: { userId: string }) {
       <TotalsCards dashboard={data} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <DrinkNowList wines={data.drinkNow} />
-        <LowStockList wines={data.lowStock} count={data.lowStockCount} />
+        {business ? (
+          <Suspense fallback={<Skeleton height={200} radius="lg" />}>
+            <ReorderLowStockPanel userId={userId} />
+          </Suspense>
+        ) : (
+          <LowStockList wines={data.lowStock} count={data.lowStockCount} />
+        )}
       </SimpleGrid>
       {business && (
         <Suspense fallback={null}>

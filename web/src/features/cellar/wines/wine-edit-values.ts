@@ -52,6 +52,10 @@ export interface WineEditValues {
   marketValue: string;
   pricePerGlass: string;
   glassSize: string;
+  /** Reordering (docs/reorder.md): whole bottles, empty for the suggestion. */
+  parLevel: string;
+  reorderPoint: string;
+  caseSize: string;
   wineListCategoryId: string;
   customListWineName: string;
   customListProducerName: string;
@@ -91,6 +95,9 @@ export function valuesOf(wine: CellarWine, locale: Locale): WineEditValues {
     marketValue: money(wine.marketValue),
     pricePerGlass: money(wine.pricePerGlass),
     glassSize: num(wine.glassSize),
+    parLevel: num(wine.parLevel),
+    reorderPoint: num(wine.reorderPoint),
+    caseSize: num(wine.caseSize),
     wineListCategoryId: wine.wineListCategoryId ?? '',
     customListWineName: wine.customListWineName ?? '',
     customListProducerName: wine.customListProducerName ?? '',
@@ -136,6 +143,9 @@ export function toUpdate(values: WineEditValues, wine: CellarWine, locale: Local
     marketValue: money(values.marketValue),
     pricePerGlass: money(values.pricePerGlass),
     glassSize: num(values.glassSize),
+    parLevel: num(values.parLevel),
+    reorderPoint: num(values.reorderPoint),
+    caseSize: num(values.caseSize),
     wineListCategoryId: values.wineListCategoryId || null,
     customListWineName: text(values.customListWineName),
     customListProducerName: text(values.customListProducerName),

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatCount } from '../../../lib/format-number';
+import { ReorderLevels } from '../../reorder/reorder-levels';
+import { useBusinessCellar } from '../cellar-menu';
 import classes from './cellar-wines-page.module.css';
 import { OutOfStockBadge } from './inventory-cell';
 import { treeOptions } from './tree-options';
@@ -35,6 +37,7 @@ export function StockTab({ form, wine, locations, onMove }: StockTabProps) {
     () => new Map(locations.map((location) => [location.id, location.name])),
     [locations],
   );
+  const business = useBusinessCellar() === true;
   const mode = form.values.stockMode;
   const total = totalAfter(form.values, wine, locale);
   const difference = total == null ? 0 : total - wine.quantity;
@@ -126,6 +129,7 @@ export function StockTab({ form, wine, locations, onMove }: StockTabProps) {
             {t('cellarWines.detail.moveBottles')}
           </Button>
         </Group>
+        {business && <ReorderLevels wine={wine} inputProps={(field) => form.getInputProps(field)} />}
       </Stack>
     </Fieldset>
   );
