@@ -35,6 +35,11 @@ export interface Cellar {
   /** Centilitres, at most 99. */
   defaultGlassSize: number;
   vats: Record<MainCategory, number>;
+  /**
+   * Stock counts take tenths of a bottle for open bottles (3.4); else whole bottles only. On for a
+   * business account unless its owner turns it off.
+   */
+  countTenths: boolean;
   images: string[];
   createdAt: string;
   updatedAt: string;
@@ -61,6 +66,7 @@ export const CellarSettingsInput = z.object({
       ),
   ),
   vats: z.optional(z.partialRecord(z.enum(VAT_STYLES, { error: 'invalidValue' }), vatField)),
+  countTenths: z.optional(z.boolean({ error: 'mustBeTrueOrFalse' })),
 });
 export type CellarSettingsInput = z.infer<typeof CellarSettingsInput>;
 

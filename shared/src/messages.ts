@@ -52,6 +52,14 @@ export const MESSAGES = {
   mustNotBeNegative: { en: 'Must not be negative', nb: 'Kan ikke være negativ' },
   amountTooLarge: { en: 'The amount is too large', nb: 'Beløpet er for stort' },
   tooManyDecimals: { en: 'Too many decimals', nb: 'For mange desimaler' },
+  atMostOneDecimal: {
+    en: 'At most one decimal: tenths of an open bottle',
+    nb: 'Høyst én desimal: tideler av en åpnet flaske',
+  },
+  wholeBottlesOnly: {
+    en: 'This cellar counts whole bottles only',
+    nb: 'Denne kjelleren teller bare hele flasker',
+  },
   invalidCharacters: {
     en: 'Contains control characters or broken text',
     nb: 'Inneholder kontrolltegn eller ødelagt tekst',

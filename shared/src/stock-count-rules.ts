@@ -5,6 +5,7 @@
  * which count is the latest, and what finishing it does to a wine's bottles.
  */
 import type { HistoryState, Placement } from './cellar-wines';
+import { countDifference, fromTenths, TENTHS, tenthsOf } from './count-tenths';
 import { todayIso } from './schema-primitives';
 import {
   COUNT_NO_LOCATION,
@@ -191,8 +192,8 @@ export function lineOf(
   if (unitCost !== undefined) line.unitCost = unitCost;
   if (entry) {
     line.counted = entry.counted;
-    line.difference = entry.counted - expected;
-    if (unitCost !== undefined) line.differenceValue = line.difference * unitCost;
+    line.difference = countDifference(entry.counted, expected);
+    if (unitCost !== undefined) line.differenceValue = Math.round(line.difference * unitCost);
     line.countedBy = entry.countedBy;
     line.countedByName = entry.countedByName;
     line.countedAt = entry.countedAt;
@@ -202,6 +203,10 @@ export function lineOf(
 
 /** Counted / uncounted / extra / difference of a sheet (SPEC §3). */
 export function summarize(lines: readonly StockCountLine[]): StockCountSummary {
+  // Bottles add up in tenths, so 0.1 + 0.2 open bottles make 0.3.
+  let expected = 0;
+  let counted = 0;
+  let difference = 0;
   const summary: StockCountSummary = {
     lines: lines.length,
     counted: 0,
@@ -212,19 +217,36 @@ export function summarize(lines: readonly StockCountLine[]): StockCountSummary {
     difference: 0,
     differenceValue: 0,
   };
+  let differenceValue = 0;
   for (const line of lines) {
-    summary.expectedBottles += line.expected;
+    expected += tenthsOf(line.expected ?? 0);
     if (line.extra) summary.extra += 1;
     if (line.counted === undefined) {
       summary.uncounted += 1;
       continue;
     }
     summary.counted += 1;
-    summary.countedBottles += line.counted;
-    summary.difference += line.difference ?? 0;
-    summary.differenceValue += line.differenceValue ?? 0;
+    counted += tenthsOf(line.counted);
+    difference += tenthsOf(line.difference ?? 0);
+    differenceValue += line.differenceValue ?? 0;
   }
+  summary.expectedBottles = fromTenths(expected);
+  summary.countedBottles = fromTenths(counted);
+  summary.difference = fromTenths(difference);
+  summary.differenceValue = differenceValue;
   return summary;
+}
+
+/** A line as a blind count's counters see it while it is open: no expected bottles, no difference. */
+export function blindLine(line: StockCountLine): StockCountLine {
+  const { expected: _expected, difference: _difference, differenceValue: _value, ...rest } = line;
+  return rest;
+}
+
+/** A summary as a blind count's counters see it while it is open: what was counted, nothing expected. */
+export function blindSummary(summary: StockCountSummary): StockCountSummary {
+  const { expectedBottles: _expected, difference: _difference, differenceValue: _value, ...rest } = summary;
+  return rest;
 }
 
 export const EMPTY_SUMMARY: StockCountSummary = summarize([]);
@@ -258,4 +280,46 @@ export function appliedBottles(
     else next.set(locationId, now);
   }
   return changed ? next : undefined;
+}
+
+/**
+ * What finishing the latest count does to a counted wine of a cellar that counts in tenths
+ * (docs/stock-counts.md, "Tenths and the open bottle"). `current` holds the bottles per location now
+ * (the open bottle among them, as the till keeps it: docs/pos.md) and `openTenths` the open bottle's fill
+ * as it was. Each counted difference is added in tenths, as `appliedBottles` does; then the fills the
+ * count found make the wine's one open bottle (a whole bottle's worth of fills or more counts as full
+ * bottles), which replaces the one it had: a counted wine's open bottle is what the count found. The open
+ * bottle counts among the bottles of the first location with a fill. Answers the bottles per location and
+ * the open bottle's fill in tenths (0: none open), or undefined when nothing changes.
+ */
+export function appliedTenths(
+  current: ReadonlyMap<string, number>,
+  openTenths: number,
+  differences: ReadonlyMap<string, number>,
+): { bottles: Map<string, number>; openTenths: number } | undefined {
+  const tenths = new Map<string, number>();
+  for (const [locationId, bottles] of current) tenths.set(locationId, Math.round(bottles) * TENTHS);
+  for (const [locationId, difference] of differences) {
+    const was = tenths.get(locationId) ?? 0;
+    tenths.set(locationId, Math.max(0, was + tenthsOf(difference)));
+  }
+  let open = 0;
+  let openAt: string | undefined;
+  for (const [locationId, value] of tenths) {
+    const fill = value % TENTHS;
+    if (fill === 0) continue;
+    open += fill;
+    openAt ??= locationId;
+    tenths.set(locationId, value - fill);
+  }
+  const bottles = new Map<string, number>();
+  for (const [locationId, value] of tenths) if (value > 0) bottles.set(locationId, value / TENTHS);
+  const full = Math.floor(open / TENTHS);
+  const fill = open % TENTHS;
+  if (openAt !== undefined) bottles.set(openAt, (bottles.get(openAt) ?? 0) + full + (fill > 0 ? 1 : 0));
+  const same =
+    fill === openTenths &&
+    bottles.size === current.size &&
+    [...bottles].every(([locationId, value]) => current.get(locationId) === value);
+  return same ? undefined : { bottles, openTenths: fill };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { intParam } from './catalog';
+import { exactCount, hasAtMostOneDecimal } from './count-tenths';
 import type { CurrencyCode } from './currencies';
 import { withBounds } from './messages';
 import { EARLIEST_DATE, idField, isoDateField, listField, numberField, textField } from './schema-primitives';
@@ -62,8 +63,11 @@ export interface StockCountLine {
   vinmonopoletNumber?: string;
   productId?: string;
   locationId: string;
-  /** Bottles the cellar held here at the count's moment (0 for an extra wine). */
-  expected: number;
+  /**
+   * Bottles the cellar held here at the count's moment (0 for an extra wine). Absent while a blind
+   * count is open: counters count without knowing what to expect.
+   */
+  expected?: number;
   /** Absent while uncounted. */
   counted?: number;
   /** Not on the sheet's expected lines: found where it was not expected. */
@@ -85,12 +89,13 @@ export interface StockCountSummary {
   counted: number;
   uncounted: number;
   extra: number;
-  expectedBottles: number;
+  /** Absent while a blind count is open (as are the differences). */
+  expectedBottles?: number;
   countedBottles: number;
   /** Σ difference over counted lines (negative: bottles missing). */
-  difference: number;
+  difference?: number;
   /** Σ differenceValue, minor units of `currency`. */
-  differenceValue: number;
+  differenceValue?: number;
 }
 
 /** A count as lists show it (`GET …/stock-counts`). */
@@ -105,6 +110,8 @@ export interface StockCount {
   locationIds: string[] | null;
   note?: string;
   status: StockCountStatus;
+  /** Blind: "Expected" and the differences are kept from the counters until the count is finished. */
+  blind: boolean;
   outcome?: StockCountOutcome;
   createdBy: string;
   createdByName: string;
@@ -124,6 +131,8 @@ export interface StockCountSheet extends StockCount {
   lines: StockCountLine[];
   /** Locations of the sheet, for grouping and the location filter: id, name and path. */
   locations: { id: string; name: string; path: string[] }[];
+  /** Whether the cellar counts open bottles in tenths (3.4): else whole bottles only. */
+  countTenths: boolean;
   /** Wines in the cellar at the count's moment that may be added as extra (§5). */
   eligibleWines: {
     ownWineId: string;
@@ -145,6 +154,8 @@ export const StockCountInput = z.object({
   note: z.optional(textField(STOCK_COUNT_LIMITS.noteMax, { lines: true })),
   /** Limit the count to these locations (and their sub-locations); `uncategorized` for bottles with none. */
   locationIds: z.optional(z.nullable(listField(idField, STOCK_COUNT_LIMITS.locationsMax, { min: 1 }))),
+  /** A blind count hides "Expected" until it is finished; false when absent. */
+  blind: z.optional(z.boolean({ error: 'mustBeTrueOrFalse' })),
 });
 export type StockCountInput = z.infer<typeof StockCountInput>;
 
@@ -157,8 +168,20 @@ export const StockCountUpdate = z.object({
 });
 export type StockCountUpdate = z.infer<typeof StockCountUpdate>;
 
-/** Bottles counted of one wine in one location: a whole number from 0 to `countedMax` (the sheet's field judges with it too). */
-export const StockCountCounted = numberField(0, STOCK_COUNT_LIMITS.countedMax, { int: true });
+/**
+ * Bottles counted of one wine in one location: from 0 to `countedMax` with at most one decimal, the tenths
+ * of an open bottle (3.4); the sheet's field judges with it too. Whether the cellar takes tenths at all
+ * is the server's to judge (`countTenths`); `StockCountWholeCounted` is the rule where it does not.
+ */
+export const StockCountCounted = numberField(0, STOCK_COUNT_LIMITS.countedMax).check(
+  z.refine(hasAtMostOneDecimal, { error: 'atMostOneDecimal' }),
+);
+
+/** A figure where the cellar counts whole bottles only. */
+export const StockCountWholeCounted = numberField(0, STOCK_COUNT_LIMITS.countedMax, { int: true });
+
+/** A figure as stored: one decimal at most, without a float's noise (0.30000000000000004 → 0.3). */
+export const canonicalCount = exactCount;
 
 /** `PUT …/stock-counts/{countId}/entries`: figures as counted; a replayed batch changes nothing twice. */
 export const StockCountEntriesInput = z.object({

@@ -22,23 +22,34 @@ import { laterThan } from './kernel/wine-transaction';
 
 type CellarRecord = EntityRecord<'cellar'>;
 
-function toCellar(record: CellarRecord): Cellar {
+function toCellar(record: CellarRecord, countTenths: boolean): Cellar {
   return {
     id: record.id,
     ownerId: record.ownerId,
     baseCurrency: record.baseCurrency as Cellar['baseCurrency'],
     defaultGlassSize: record.defaultGlassSize,
     vats: { ...defaultVats(), ...(record.vats as Cellar['vats']) },
+    countTenths,
     images: [...(record.images ?? [])],
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
 }
 
+/**
+ * A cellar as the API shows it. A cellar whose owner never chose counts in tenths when it belongs to a
+ * business account (a bar's open bottles), else in whole bottles.
+ */
+async function cellarFrom(record: CellarRecord): Promise<Cellar> {
+  if (record.countTenths !== undefined) return toCellar(record, record.countTenths);
+  const owner = await findUserById(record.ownerId);
+  return toCellar(record, owner?.role === 'business');
+}
+
 /** The owner's cellar, created the first time it is asked for. */
 export async function cellarOf(ownerId: string): Promise<Cellar> {
   const { data } = await tables('cellar').cellar.get({ ownerId }).go();
-  if (data) return toCellar(data);
+  if (data) return cellarFrom(data);
   const user = await findUserById(ownerId);
   if (!user) throw new NotFoundError();
   const now = new Date().toISOString();
@@ -48,6 +59,7 @@ export async function cellarOf(ownerId: string): Promise<Cellar> {
     baseCurrency: isCurrencyCode(user.viewCurrency) ? user.viewCurrency : 'NOK',
     defaultGlassSize: DEFAULT_GLASS_SIZE_CL,
     vats: defaultVats(),
+    countTenths: user.role === 'business',
     images: [],
     createdAt: now,
     updatedAt: now,
@@ -55,12 +67,12 @@ export async function cellarOf(ownerId: string): Promise<Cellar> {
   try {
     // One item, created only where there is none: two first uses at once make one cellar.
     await tables('cellar').cellar.create(record).go();
-    return toCellar(record as CellarRecord);
+    return toCellar(record as CellarRecord, record.countTenths);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // Another request made it a moment ago: that one is the cellar.
     const { data: made } = await tables('cellar').cellar.get({ ownerId }).go({ consistent: true });
-    if (made) return toCellar(made);
+    if (made) return cellarFrom(made);
     throw error;
   }
 }
@@ -77,7 +89,7 @@ export async function ownedCellar(id: string, actor: Principal): Promise<Cellar>
   const record = data[0];
   if (!record) throw new NotFoundError();
   if (actor.role !== 'admin' && record.ownerId !== actor.userId) throw new ForbiddenError();
-  return toCellar(record);
+  return cellarFrom(record);
 }
 
 /** Another request changed what this one sets since it was read: it is not written over it (409). */
@@ -99,6 +111,7 @@ export async function updateCellar(
       input.baseCurrency ? cellar.baseCurrency : null,
       input.defaultGlassSize !== undefined ? cellar.defaultGlassSize : null,
       Object.keys(input.vats ?? {}).map((style) => cellar.vats[style as keyof Cellar['vats']]),
+      input.countTenths !== undefined ? cellar.countTenths : null,
     ]);
   let first: string | undefined;
   const outcome = await retryOnConflict(async () => {
@@ -106,7 +119,7 @@ export async function updateCellar(
       .cellar.get({ ownerId: owned.ownerId })
       .go({ consistent: true });
     if (!record) throw new NotFoundError();
-    const cellar = toCellar(record);
+    const cellar = await cellarFrom(record);
     first ??= named(cellar);
     if (named(cellar) !== first) return STALE;
     // Later than the one read, even within the same millisecond: the next write's condition needs it.
@@ -114,13 +127,14 @@ export async function updateCellar(
     if (input.baseCurrency) changes.baseCurrency = input.baseCurrency;
     if (input.defaultGlassSize !== undefined) changes.defaultGlassSize = input.defaultGlassSize;
     if (input.vats) changes.vats = { ...cellar.vats, ...input.vats };
+    if (input.countTenths !== undefined) changes.countTenths = input.countTenths;
     try {
       const { data } = await tables('cellar')
         .cellar.patch({ ownerId: cellar.ownerId })
         .set(changes as never)
         .where((attr, op) => op.eq(attr.updatedAt, record.updatedAt))
         .go({ response: 'all_new' });
-      return toCellar({ ...record, ...data } as CellarRecord);
+      return cellarFrom({ ...record, ...data } as CellarRecord);
     } catch (error) {
       if (isConditionFailure(error)) throw new ConflictError();
       throw error;

@@ -398,7 +398,7 @@ export function simulate(
     const fridge = index === 1 ? locationsByName.get('Kjøleskap') : undefined;
     const inScope = (key: string) => !fridge || key === fridge;
     const counter = { countedBy: actor.userId, countedByName: actor.name };
-    const summary: StockCountSummary = {
+    const summary: Required<StockCountSummary> = {
       lines: 0,
       counted: 0,
       uncounted: 0,

@@ -7,7 +7,10 @@
  */
 import {
   appliedBottles,
+  appliedTenths,
   COUNT_NO_LOCATION,
+  countDifference,
+  hasOpenBottle,
   isLatestCount,
   type StockCount,
   type StockCountLine,
@@ -16,6 +19,7 @@ import {
 import { actorOf } from '../accounts/account-lookup';
 import { cellarOf } from '../cellar/cellar-service';
 import { locationIdsOf, locationsOf } from '../cellar/kernel/locations';
+import { openTenthsOf, withOpenBottle } from '../cellar/kernel/open-bottle';
 import { takeBack } from '../cellar/kernel/take-back';
 import { inventoryOf, winesNow } from '../cellar/kernel/wine-reads';
 import { type Actor, type CellarWineRecord, historyRecord } from '../cellar/kernel/wine-records';
@@ -78,7 +82,9 @@ export async function finishStockCount(
     // The report is frozen while the differences are applied: neither reads what the other writes, and
     // an open count's sheet ignores frozen lines should applying fail.
     await Promise.all([
-      latest ? applyCount(ownerId, countId, lines, actor, atCount.countedBy(countId)) : undefined,
+      latest
+        ? applyCount(ownerId, countId, lines, actor, atCount.countedBy(countId), tenthsOf(cellar, lines))
+        : undefined,
       freezeReport(ownerId, countId, lines, entryRecords),
     ]);
     const finishedAt = new Date().toISOString();
@@ -102,6 +108,13 @@ export async function finishStockCount(
     throw error;
   }
   return toStockCount(await existingCount(ownerId, countId), cellar.baseCurrency);
+}
+
+/** Whether a count applies in tenths: the cellar counts them, or figures with tenths were entered before it stopped. */
+function tenthsOf(cellar: { countTenths: boolean }, lines: readonly StockCountLine[]): boolean {
+  return (
+    cellar.countTenths || lines.some((line) => line.counted !== undefined && hasOpenBottle(line.counted))
+  );
 }
 
 /**
@@ -168,7 +181,8 @@ interface WineDifferences {
  * wine. Wines changed meanwhile are read again and their differences added to what they are then (a
  * transaction that failed its conditions wrote nothing, so adding again is adding once). Wines this
  * count already set (a finish taken over) are skipped. Transactions go a few at a time; should one fail
- * otherwise, every one written is taken back.
+ * otherwise, every one written is taken back. Where the cellar counts in tenths, a counted wine's open
+ * bottle becomes what the count found (`appliedTenths`), so a wine counted as it stands is applied too.
  */
 async function applyCount(
   ownerId: string,
@@ -176,13 +190,15 @@ async function applyCount(
   lines: readonly StockCountLine[],
   actor: Actor,
   alreadySet: ReadonlySet<string>,
+  tenths: boolean,
 ): Promise<void> {
   const byWine = new Map<string, WineDifferences>();
   for (const line of lines) {
-    if (line.difference === undefined || line.difference === 0 || alreadySet.has(line.ownWineId)) continue;
+    if (line.difference === undefined || alreadySet.has(line.ownWineId)) continue;
+    if (line.difference === 0 && !tenths) continue;
     const wine = byWine.get(line.ownWineId) ?? { byLocation: new Map(), difference: 0, differenceValue: 0 };
     wine.byLocation.set(line.locationId, line.difference);
-    wine.difference += line.difference;
+    wine.difference = countDifference(wine.difference + line.difference, 0);
     wine.differenceValue += line.differenceValue ?? 0;
     byWine.set(line.ownWineId, wine);
   }
@@ -201,15 +217,19 @@ async function applyCount(
         const differences = new Map(
           [...wine.byLocation].filter(([id]) => id === COUNT_NO_LOCATION || locationIds.has(id)),
         );
-        const next = appliedBottles(bottlesOf(before), differences);
+        const counted = tenths
+          ? appliedTenths(bottlesOf(before), openTenthsOf(before), differences)
+          : undefined;
+        const next = tenths ? counted?.bottles : appliedBottles(bottlesOf(before), differences);
         if (!next) continue;
         const placements = placementsOf(next);
-        const after = {
+        const applied = {
           ...before,
           placements,
           quantity: Object.values(placements).reduce((sum, n) => sum + n, 0),
           updatedAt: laterThan(before.updatedAt),
         } as CellarWineRecord;
+        const after = counted ? withOpenBottle(applied, counted.openTenths) : applied;
         changes.push({
           before,
           after,

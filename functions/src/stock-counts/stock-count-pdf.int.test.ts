@@ -60,7 +60,7 @@ async function countAndPrint(
     const entries = lines.slice(at, at + 90).map((l) => ({
       ownWineId: l.ownWineId,
       locationId: l.locationId,
-      counted: Math.max(0, l.expected - 1),
+      counted: Math.max(0, (l.expected ?? 0) - 1),
     }));
     const put = await origin.api<StockCountEntriesResult>('PUT', `${counts}/entries`, {
       token: tokens[R],

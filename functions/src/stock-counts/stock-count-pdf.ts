@@ -76,8 +76,17 @@ export function reportMoney(minor: number, code: StockCountSheet['currency'], lo
   return `${amount < 0 ? '−' : ''}${symbol} ${number}`;
 }
 
-function signed(n: number): string {
+function signed(n: number | undefined): string {
+  if (n === undefined) return HIDDEN;
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}
+
+/** What a blind count's report shows for what was expected while it is open. */
+const HIDDEN = '–';
+
+/** Bottles as counted, tenths of an open bottle included (3.4), or a dash where a blind count hides them. */
+function bottles(n: number | undefined): string {
+  return n === undefined ? HIDDEN : String(n);
 }
 
 function moment(iso: string, locale: Locale): string {
@@ -214,7 +223,7 @@ export async function stockCountPdf(
       const rowHeight = ROW_HEIGHT + Math.max(0, extraLines);
       ensure(rowHeight, tableHeader);
       doc.font('regular').fontSize(9).text(label, left, y, { width: WINE_WIDTH });
-      cell(String(line.expected), COLUMNS.expected);
+      cell(bottles(line.expected), COLUMNS.expected);
       if (line.counted === undefined) {
         doc.font('italic').fontSize(9).fillColor('#777777');
         doc.text(t.uncounted, left + COLUMNS.counted - 70, y, {
@@ -224,8 +233,8 @@ export async function stockCountPdf(
         });
         doc.fillColor('#000000');
       } else {
-        cell(String(line.counted), COLUMNS.counted);
-        cell(signed(line.difference ?? 0), COLUMNS.difference);
+        cell(bottles(line.counted), COLUMNS.counted);
+        cell(signed(line.difference), COLUMNS.difference);
         if (line.differenceValue !== undefined) cell(money(line.differenceValue), COLUMNS.value);
       }
       y += rowHeight;
@@ -238,10 +247,10 @@ export async function stockCountPdf(
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).strokeColor('#333333').stroke();
   y += 6;
   doc.font('bold').fontSize(10).text(`${t.total} (${s.lines} ${t.lines})`, left, y, { lineBreak: false });
-  cell(String(s.expectedBottles), COLUMNS.expected, 'bold');
-  cell(String(s.countedBottles), COLUMNS.counted, 'bold');
+  cell(bottles(s.expectedBottles), COLUMNS.expected, 'bold');
+  cell(bottles(s.countedBottles), COLUMNS.counted, 'bold');
   cell(signed(s.difference), COLUMNS.difference, 'bold');
-  cell(money(s.differenceValue), COLUMNS.value, 'bold');
+  if (s.differenceValue !== undefined) cell(money(s.differenceValue), COLUMNS.value, 'bold');
   y += 16;
   doc
     .font('regular')

@@ -3,8 +3,12 @@
  * figures counters enter, its name and note, and deleting it. Finishing is stock-count-finish.ts.
  */
 import {
+  blindLine,
+  blindSummary,
+  canonicalCount,
   cappedCountedAt,
   countAsOf,
+  hasOpenBottle,
   type Locale,
   lineOf,
   mergeEntries,
@@ -51,6 +55,11 @@ const UNCATEGORIZED_NAME: Record<Locale, string> = { en: 'Uncategorized', nb: 'U
 
 async function currencyOf(ownerId: string) {
   return (await cellarOf(ownerId)).baseCurrency;
+}
+
+/** Whether a count's counters may see what was expected: not while a blind count is open. */
+function hidesExpected(record: StockCountRecord): boolean {
+  return record.blind === true && record.status !== 'finished';
 }
 
 // — Reads —
@@ -107,8 +116,8 @@ export async function stockCountSheet(
 ): Promise<StockCountSheet> {
   const record = await existingCount(ownerId, countId);
   const finished = record.status === 'finished';
-  const [currency, locations, entryRecords, atCount] = await Promise.all([
-    currencyOf(ownerId),
+  const [cellar, locations, entryRecords, atCount] = await Promise.all([
+    cellarOf(ownerId),
     locationsOf(ownerId),
     entryRecordsOf(ownerId, countId),
     // A finished count's report is frozen in its entries: the cellar is not needed.
@@ -118,8 +127,10 @@ export async function stockCountSheet(
   const lines = atCount
     ? openLines(atCount, countedEntries(entryRecords), where.scope)
     : frozenLines(entryRecords);
-  const count = toStockCount(record, currency);
+  const count = toStockCount(record, cellar.baseCurrency);
   if (atCount) count.summary = summarize(lines);
+  const blind = hidesExpected(record);
+  if (blind) count.summary = blindSummary(count.summary);
   const eligibleWines = atCount
     ? [...atCount.wines.keys()]
         .map((ownWineId) => ({ ownWineId, ...atCount.label(ownWineId) }))
@@ -127,8 +138,9 @@ export async function stockCountSheet(
     : [];
   return {
     ...count,
-    lines,
+    lines: blind ? lines.map(blindLine) : lines,
     locations: where.sheet({ uncategorized: UNCATEGORIZED_NAME[locale] }),
+    countTenths: cellar.countTenths,
     eligibleWines,
   };
 }
@@ -175,6 +187,7 @@ export async function createStockCount(
     updatedAt: stamp,
     ...(input.name ? { name: input.name } : {}),
     ...(input.note ? { note: input.note } : {}),
+    ...(input.blind ? { blind: true } : {}),
   };
   await tables('stock-counts').stockCount.create(record).go();
   return toStockCount(record as StockCountRecord, currency);
@@ -252,14 +265,18 @@ export async function putStockCountEntries(
 ): Promise<StockCountEntriesResult> {
   const record = await existingCount(ownerId, countId);
   if (record.status !== 'open') throw new ConflictError({ key: 'stockCountFinished' });
-  const [locations, atCount, actor] = await Promise.all([
+  const [locations, atCount, actor, cellar] = await Promise.all([
     locationsOf(ownerId),
     cellarAtCount(ownerId, record.asOf),
     actorOf(principal),
+    cellarOf(ownerId),
   ]);
   const where = countLocations((record.locationIds as string[] | null) ?? null, locations);
   const fields: Record<string, string> = {};
   input.entries.forEach((entry, index) => {
+    // Tenths of an open bottle only where the cellar counts them (its settings).
+    if (!cellar.countTenths && hasOpenBottle(entry.counted))
+      fields[`entries.${index}.counted`] = 'wholeBottlesOnly';
     if (!countable(where, entry.locationId)) fields[`entries.${index}.locationId`] = 'locationNotInCount';
     if (!atCount.wines.has(entry.ownWineId)) fields[`entries.${index}.ownWineId`] = 'wineNotInCellarAtCount';
   });
@@ -275,7 +292,8 @@ export async function putStockCountEntries(
     input.entries.map((entry) => ({
       ownWineId: entry.ownWineId,
       locationId: entry.locationId,
-      counted: entry.counted,
+      // Stored with one decimal at most, exactly as typed (3.4, never 3.4000000001).
+      counted: canonicalCount(entry.counted),
       countedBy: actor.userId,
       countedByName: actor.name,
       countedAt: cappedCountedAt(entry.countedAt, now),
@@ -308,7 +326,7 @@ export async function putStockCountEntries(
   const { data } = await tables('stock-counts')
     .stockCountEntry.get([...keys.values()])
     .go({ consistent: true });
-  return { entries: data.map(toEntry), summary };
+  return { entries: data.map(toEntry), summary: hidesExpected(record) ? blindSummary(summary) : summary };
 }
 
 async function writeEntries(ownerId: string, countId: string, entries: readonly StockCountEntry[]) {

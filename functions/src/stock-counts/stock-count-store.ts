@@ -3,6 +3,7 @@
  * cellar rebuilt at a count's moment, and the count's locations.
  */
 import {
+  blindSummary,
   type CellarWine,
   COUNT_NO_LOCATION,
   type CurrencyCode,
@@ -43,6 +44,7 @@ export function toStockCount(record: StockCountRecord, currency: CurrencyCode): 
     asOf: record.asOf,
     locationIds: (record.locationIds as string[] | null | undefined) ?? null,
     status: apiStatus(record.status),
+    blind: record.blind === true,
     createdBy: record.createdBy,
     createdByName: record.createdByName,
     createdAt: record.createdAt,
@@ -51,6 +53,8 @@ export function toStockCount(record: StockCountRecord, currency: CurrencyCode): 
     currency,
     version: record.version,
   };
+  // A blind count's figures of what was expected are kept back until it is finished.
+  if (count.blind && count.status === 'open') count.summary = blindSummary(count.summary);
   if (record.name) count.name = record.name;
   if (record.note) count.note = record.note;
   if (record.status === 'finished') {

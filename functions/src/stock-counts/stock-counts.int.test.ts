@@ -310,7 +310,7 @@ describe('entries', () => {
     await api('DELETE', `${counts()}/${count.id}`);
   });
 
-  it('refuses a figure that is no whole number from 0 to 100 000 with its rule, keeping the one entered before', async () => {
+  it('refuses a figure past one decimal or outside 0 to 100 000 with its rule, keeping the one entered before', async () => {
     const cellarH = await location('Telling H');
     const w = await wine('Telling Tall', 5, cellarH.id);
     const count = await create({ locationIds: [cellarH.id] });
@@ -319,7 +319,7 @@ describe('entries', () => {
       [1e9, message('between|min=0|max=100000', 'en')],
       [100_001, message('between|min=0|max=100000', 'en')],
       [-1, message('between|min=0|max=100000', 'en')],
-      [2.5, message('mustBeWholeNumber', 'en')],
+      [2.55, message('atMostOneDecimal', 'en')],
       ['abc', message('mustBeNumber', 'en')],
     ];
     for (const [counted, rule] of cases) {
@@ -421,5 +421,91 @@ describe('finishing', () => {
       const counted = (await history(w.id)).filter((h) => h.action === 'COUNTED');
       expect(counted).toHaveLength(i === 5 ? 0 : 1);
     }
+  });
+});
+
+// — counting as bars count: tenths of an open bottle, blind counts —
+
+describe('tenths of an open bottle', () => {
+  it('stores 3.4 exactly, refuses a second decimal, and finishing keeps whole bottles and the open one', async () => {
+    const bar = await location('Telling Bar');
+    const w = await wine('Telling Husets hvite', 4, bar.id, 10000);
+    const count = await create({ locationIds: [bar.id] });
+    const refused = await put(count.id, [{ ownWineId: w.id, locationId: bar.id, counted: 3.45 }]);
+    expect(refused.status).toBe(400);
+    expect(refused.error?.fields?.['entries.0.counted']).toBe(message('atMostOneDecimal', 'en'));
+    // 0.1 × 34 is 3.4000000000000004 as a float: stored as 3.4.
+    const taken = await put(count.id, [{ ownWineId: w.id, locationId: bar.id, counted: 0.1 * 34 }]);
+    expect(taken.status).toBe(200);
+    expect(taken.payload.entries[0]?.counted).toBe(3.4);
+    const open = line(await sheet(count.id), w.id, bar.id);
+    expect(open?.counted).toBe(3.4);
+    expect(open?.difference).toBe(-0.6);
+    expect((await finish(count.id)).status).toBe(200);
+    const after = (await api<CellarWine>('GET', `${accounts.base(R)}/own-wines/${w.id}`)).payload;
+    // Three full bottles and one four tenths full: the open one counts among the bottles, as the till
+    // keeps it, with 0.4 × 75 cl left in it.
+    expect(after.quantity).toBe(4);
+    expect(after.openBottleCl).toBe(30);
+    const report = await sheet(count.id);
+    expect(line(report, w.id, bar.id)).toMatchObject({ expected: 4, counted: 3.4, difference: -0.6 });
+    expect(report.summary.countedBottles).toBe(3.4);
+  });
+
+  it('refuses tenths where the cellar counts whole bottles only', async () => {
+    const cellars = await api<{ rows: { id: string; countTenths: boolean }[] }>(
+      'GET',
+      `${accounts.base(R)}/cellars`,
+    );
+    const cellar = cellars.payload.rows[0];
+    // A business cellar counts in tenths until its owner turns it off.
+    expect(cellar?.countTenths).toBe(true);
+    const off = await api<{ countTenths: boolean }>('PATCH', `/api/wine-cellars/cellars/${cellar?.id}`, {
+      countTenths: false,
+    });
+    expect(off.payload.countTenths).toBe(false);
+    try {
+      const shelf = await location('Telling Hylle');
+      const w = await wine('Telling Hel', 3, shelf.id);
+      const count = await create({ locationIds: [shelf.id] });
+      const refused = await put(count.id, [{ ownWineId: w.id, locationId: shelf.id, counted: 2.5 }]);
+      expect(refused.status).toBe(400);
+      expect(refused.error?.fields?.['entries.0.counted']).toBe(message('wholeBottlesOnly', 'en'));
+      expect((await sheet(count.id)).countTenths).toBe(false);
+      expect((await put(count.id, [{ ownWineId: w.id, locationId: shelf.id, counted: 2 }])).status).toBe(200);
+      await api('DELETE', `${counts()}/${count.id}`);
+    } finally {
+      await api('PATCH', `/api/wine-cellars/cellars/${cellar?.id}`, { countTenths: true });
+    }
+  });
+});
+
+describe('a blind count', () => {
+  it('keeps what was expected from the sheet (the PDF’s source), the entries’ answer and the list until it is finished', async () => {
+    const blindRoom = await location('Telling Blind');
+    const w = await wine('Telling Blindvin', 6, blindRoom.id, 20000);
+    const count = await create({ locationIds: [blindRoom.id], blind: true });
+    expect(count.blind).toBe(true);
+    const before = await sheet(count.id);
+    expect(before.blind).toBe(true);
+    const unseen = line(before, w.id, blindRoom.id);
+    expect(unseen).toBeDefined();
+    expect(unseen).not.toHaveProperty('expected');
+    expect(before.summary).not.toHaveProperty('expectedBottles');
+    const entered = await put(count.id, [{ ownWineId: w.id, locationId: blindRoom.id, counted: 5 }]);
+    expect(entered.payload.summary).not.toHaveProperty('difference');
+    expect(entered.payload.summary.countedBottles).toBe(5);
+    const counted = line(await sheet(count.id), w.id, blindRoom.id);
+    expect(counted?.counted).toBe(5);
+    expect(counted).not.toHaveProperty('difference');
+    const listed = await api<{ rows: StockCount[] }>('GET', counts());
+    const inList = listed.payload.rows.find((row) => row.id === count.id);
+    expect(inList?.summary).not.toHaveProperty('expectedBottles');
+    // The raw JSON carries no expected figure at all.
+    expect(JSON.stringify(await sheet(count.id))).not.toMatch(/"expected"|"difference"/);
+    expect((await finish(count.id)).status).toBe(200);
+    const report = await sheet(count.id);
+    expect(line(report, w.id, blindRoom.id)).toMatchObject({ expected: 6, counted: 5, difference: -1 });
+    expect(report.summary.difference).toBe(-1);
   });
 });

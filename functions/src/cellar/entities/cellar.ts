@@ -11,6 +11,8 @@ export const cellarSchema = {
     defaultGlassSize: { type: 'number', required: true },
     /** VAT percentage per wine style: `{ red: 25, … }`. */
     vats: { type: 'any', required: true },
+    /** Count open bottles in tenths (3.4); absent: on for a business account (cellar-service.ts). */
+    countTenths: { type: 'boolean' },
     images: { type: 'list', required: true, default: () => [], items: { type: 'string' } },
     createdAt: { type: 'string', required: true },
     updatedAt: { type: 'string', required: true },

@@ -21,6 +21,8 @@ export const stockCountSchema = {
     /** null: the whole cellar. */
     locationIds: { type: 'any' },
     note: { type: 'string' },
+    /** A blind count keeps "Expected" from its counters until it is finished. */
+    blind: { type: 'boolean' },
     /** open | finishing | finished */
     status: { type: 'string', required: true },
     /** applied | reportOnly (set when finished). */

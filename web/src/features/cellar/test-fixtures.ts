@@ -28,6 +28,7 @@ export function cellarFixture(overrides: Partial<Cellar> = {}): Cellar {
     baseCurrency: 'NOK',
     defaultGlassSize: 15,
     vats: defaultVats(),
+    countTenths: false,
     images: [],
     createdAt: '2025-01-10T10:00:00Z',
     updatedAt: '2025-01-10T10:00:00Z',

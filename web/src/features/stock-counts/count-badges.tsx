@@ -5,7 +5,7 @@ import { differenceColor, formatDifference, formatDifferenceValue, formatWhole }
 import classes from './stock-counts.module.css';
 
 /** A count's status and, once finished, what it did to the inventory. */
-export function CountBadges({ count }: { count: Pick<StockCount, 'status' | 'outcome'> }) {
+export function CountBadges({ count }: { count: Pick<StockCount, 'status' | 'outcome' | 'blind'> }) {
   const { t } = useTranslation();
   return (
     <>
@@ -18,6 +18,11 @@ export function CountBadges({ count }: { count: Pick<StockCount, 'status' | 'out
       >
         {t(`stockCounts.status.${count.status}`)}
       </Badge>
+      {count.blind && (
+        <Badge size="sm" variant="outline" radius="sm" tt="none" color="grape.9">
+          {t('stockCounts.sheet.blindBadge')}
+        </Badge>
+      )}
       {count.outcome && (
         <Badge
           size="sm"
@@ -53,13 +58,15 @@ export function CountFigures({ summary, currency }: { summary: StockCountSummary
         <dt>{t('stockCounts.figures.extra')}</dt>
         <dd>{formatWhole(summary.extra)}</dd>
       </div>
-      <div className={classes.figure}>
-        <dt>{t('stockCounts.figures.difference')}</dt>
-        <dd style={colour ? { color: `var(--mantine-color-${colour.replace('.', '-')})` } : undefined}>
-          {formatDifference(summary.difference)}
-          {summary.differenceValue !== 0 && ` (${formatDifferenceValue(summary.differenceValue, currency)})`}
-        </dd>
-      </div>
+      {summary.difference !== undefined && (
+        <div className={classes.figure}>
+          <dt>{t('stockCounts.figures.difference')}</dt>
+          <dd style={colour ? { color: `var(--mantine-color-${colour.replace('.', '-')})` } : undefined}>
+            {formatDifference(summary.difference ?? 0)}
+            {!!summary.differenceValue && ` (${formatDifferenceValue(summary.differenceValue, currency)})`}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

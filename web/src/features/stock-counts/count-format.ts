@@ -1,7 +1,7 @@
 import type { CurrencyCode, StockCount } from '@kork/shared';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDay } from '../../lib/format-day';
-import { formatCount } from '../../lib/format-number';
+import { formatDecimal } from '../../lib/format-number';
 import { formatMoney } from '../../lib/money';
 
 /** How the stock count pages write days, differences and names. */
@@ -10,9 +10,9 @@ function intlLocale(): string {
   return currentLocale() === 'nb' ? 'nb-NO' : 'en-GB';
 }
 
-/** A difference with its sign: "+2", "−3", "0". */
+/** A difference with its sign: "+2", "−3", "−0,6" (tenths of an open bottle), "0". */
 export function formatDifference(value: number): string {
-  const text = formatCount(Math.abs(value), intlLocale());
+  const text = formatDecimal(Math.abs(value), intlLocale(), 1);
   if (value > 0) return `+${text}`;
   if (value < 0) return `−${text}`;
   return text;
@@ -26,8 +26,9 @@ export function formatDifferenceValue(minor: number, currency: CurrencyCode): st
   return text;
 }
 
+/** Bottles or lines: whole, or with the tenths of an open bottle ("3,4" / "3.4"). */
 export function formatWhole(value: number): string {
-  return formatCount(value, intlLocale());
+  return formatDecimal(value, intlLocale(), 1);
 }
 
 /** The colour a difference is shown in: missing bottles red, found ones blue, none neutral. */

@@ -312,6 +312,14 @@ function Sheet({
         </Stack>
       )}
 
+      {!readOnly && (sheet.blind || sheet.countTenths) && (
+        <Text size="xs" c="dimmed" mb="xs">
+          {sheet.blind && t('stockCounts.sheet.blindHint')}
+          {sheet.blind && sheet.countTenths && ' '}
+          {sheet.countTenths && t('stockCounts.sheet.tenthsHint')}
+        </Text>
+      )}
+
       {!readOnly && (
         <form
           onSubmit={(event) => {
@@ -379,7 +387,7 @@ function Sheet({
           {t('stockCounts.sheet.noLines')}
         </Text>
       ) : (
-        <ul className={classes.rows} aria-label={t('stockCounts.sheet.linesLabel')}>
+        <ul className={`${classes.rows} ${classes.sheetRows}`} aria-label={t('stockCounts.sheet.linesLabel')}>
           {visible.map((line) => {
             const pair = `${line.ownWineId}|${line.locationId}`;
             return (
@@ -388,6 +396,7 @@ function Sheet({
                 line={line}
                 locationName={locationLabel(sheet, line.locationId, uncategorized)}
                 readOnly={readOnly}
+                tenths={sheet.countTenths}
                 focused={focusPair === pair}
                 onEnter={onEnter}
                 onUnsaved={onUnsaved}

@@ -1,5 +1,5 @@
 import { COUNT_NO_LOCATION, STOCK_COUNT_LIMITS, type StockCount, StockCountInput } from '@kork/shared';
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,10 @@ interface Props {
   onCreated: (count: StockCount) => void;
 }
 
-/** Starting a count: its day (not after today), an optional name, optional locations (Uncategorized too). */
+/**
+ * Starting a count: its day (not after today), an optional name, optional locations (Uncategorized too),
+ * and whether it is blind ("Expected" hidden from the counters until it is finished).
+ */
 export function NewCountModal({ userId, opened, onClose, onCreated }: Props) {
   const { t } = useTranslation();
   const create = useCreateStockCount(userId);
@@ -30,6 +33,7 @@ export function NewCountModal({ userId, opened, onClose, onCreated }: Props) {
   const [date, setDate] = useState(today());
   const [name, setName] = useState('');
   const [locationIds, setLocationIds] = useState<string[]>([]);
+  const [blind, setBlind] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   useEffect(() => {
@@ -37,6 +41,7 @@ export function NewCountModal({ userId, opened, onClose, onCreated }: Props) {
     setDate(today());
     setName('');
     setLocationIds([]);
+    setBlind(false);
     setErrors({});
   }, [opened]);
 
@@ -57,6 +62,7 @@ export function NewCountModal({ userId, opened, onClose, onCreated }: Props) {
       ...(date && date !== today() ? { date } : {}),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(locationIds.length > 0 ? { locationIds } : {}),
+      ...(blind ? { blind: true } : {}),
     };
     const found = schemaErrors(StockCountInput, input);
     if (date > today()) found.date = t('stockCounts.create.dateFuture');
@@ -104,6 +110,12 @@ export function NewCountModal({ userId, opened, onClose, onCreated }: Props) {
             clearable
             comboboxProps={{ withinPortal: true }}
             error={errors.locationIds}
+          />
+          <Checkbox
+            label={t('stockCounts.create.blind')}
+            description={t('stockCounts.create.blindHint')}
+            checked={blind}
+            onChange={(event) => setBlind(event.currentTarget.checked)}
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" radius="xl" onClick={onClose}>

@@ -1,4 +1,6 @@
 import {
+  blindSummary,
+  countDifference,
   STOCK_COUNT_LIMITS,
   type StockCountEntriesInput,
   type StockCountEntriesResult,
@@ -133,15 +135,18 @@ export function applyQueue(sheet: StockCountSheet, queued: readonly QueuedEntry[
   const mine = queued.filter((entry) => entry.countId === sheet.id);
   if (mine.length === 0) return sheet;
   const byPair = new Map(mine.map((entry) => [`${entry.ownWineId}|${entry.locationId}`, entry]));
+  // A blind count's sheet has no expected bottles while it is open: a queued figure shows no difference.
+  const blind = sheet.blind === true && sheet.status === 'open';
   const withFigure = (line: StockCountLine, entry: QueuedEntry): StockCountLine => {
-    const difference = entry.counted - line.expected;
+    if (line.expected === undefined) return { ...line, counted: entry.counted, countedAt: entry.countedAt };
+    const difference = countDifference(entry.counted, line.expected);
     const { differenceValue: _value, ...rest } = line;
     return {
       ...rest,
       counted: entry.counted,
       countedAt: entry.countedAt,
       difference,
-      ...(line.unitCost !== undefined ? { differenceValue: difference * line.unitCost } : {}),
+      ...(line.unitCost !== undefined ? { differenceValue: Math.round(difference * line.unitCost) } : {}),
     };
   };
   const lines = sheet.lines.map((line) => {
@@ -163,7 +168,7 @@ export function applyQueue(sheet: StockCountSheet, queued: readonly QueuedEntry[
       ...(wine.vinmonopoletNumber ? { vinmonopoletNumber: wine.vinmonopoletNumber } : {}),
       ...(wine.productId ? { productId: wine.productId } : {}),
       locationId: entry.locationId,
-      expected: 0,
+      ...(blind ? {} : { expected: 0 }),
       extra: true,
       ...(known.get(entry.ownWineId)?.unitCost !== undefined
         ? { unitCost: known.get(entry.ownWineId)?.unitCost }
@@ -171,7 +176,8 @@ export function applyQueue(sheet: StockCountSheet, queued: readonly QueuedEntry[
     };
     lines.push(withFigure(line, entry));
   }
-  return { ...sheet, lines, summary: summarize(lines) };
+  const summary = summarize(lines);
+  return { ...sheet, lines, summary: blind ? blindSummary(summary) : summary };
 }
 
 /** Digits only: what a scanner or a person types for a barcode, without spaces or separators. */

@@ -1,13 +1,16 @@
-import { type Locale, StockCountCounted } from '@kork/shared';
+import { canonicalCount, type Locale, StockCountCounted, StockCountWholeCounted } from '@kork/shared';
 import { schemaNumber } from '../../../lib/number-text';
 
 /**
  * What a count line's field holds compared with the figure the sheet has, and what the sheet's status
  * says about all of them. Pure, so the rules are tested without a browser (count-line.test.tsx).
  *
- * A typed figure is judged by the API's own rule (`StockCountCounted`: a whole number from 0 to 100 000)
- * and is either entered exactly as typed or refused with that rule's message; it is never cut to its
- * first digits, rounded or clamped. A line whose field shows something else than the saved figure is
+ * A typed figure is judged by the API's own rule (`StockCountCounted`: from 0 to 100 000 with at most one
+ * decimal, the tenths of an open bottle, where the cellar counts them; else `StockCountWholeCounted`, whole
+ * bottles) and is either entered exactly as typed or refused with that rule's message; it is never cut to
+ * its first digits, rounded or clamped. A figure with one decimal reads the same with a comma or a point
+ * in either language ("2,5" and "2.5" are two and a half: a comma before one or two digits groups no
+ * thousands). A line whose field shows something else than the saved figure is
  * not saved, and the sheet never says "All entries saved" while one is.
  */
 export type CountFieldState =
@@ -18,14 +21,30 @@ export type CountFieldState =
   /** Refused: the shared message key of the rule it breaks ("Must be a whole number"). */
   | { kind: 'invalid'; message: string };
 
-export function countFieldState(text: string, saved: number | undefined, locale: Locale): CountFieldState {
-  const value = schemaNumber(text, locale);
+/** "2,5" in English: a comma before one or two digits is a decimal comma, never a thousands group. */
+const COMMA_DECIMAL = /^\s*(\d+),(\d{1,2})\s*$/;
+
+/** The figure typed in a count's field (see above): a number, null when empty, NaN for no number. */
+export function countNumber(text: string, locale: Locale): number | null {
+  const comma = COMMA_DECIMAL.exec(text);
+  if (comma) return Number(`${comma[1]}.${comma[2]}`);
+  return schemaNumber(text, locale);
+}
+
+export function countFieldState(
+  text: string,
+  saved: number | undefined,
+  locale: Locale,
+  tenths = false,
+): CountFieldState {
+  const value = countNumber(text, locale);
   // An emptied field cannot take a figure back: the count keeps what was entered until a new figure is.
   if (value === null)
     return saved === undefined ? { kind: 'saved' } : { kind: 'invalid', message: 'required' };
-  const result = StockCountCounted.safeParse(value);
+  const result = (tenths ? StockCountCounted : StockCountWholeCounted).safeParse(value);
   if (!result.success) return { kind: 'invalid', message: result.error.issues[0]?.message ?? 'invalidValue' };
-  return result.data === saved ? { kind: 'saved' } : { kind: 'ready', counted: result.data };
+  const counted = canonicalCount(result.data);
+  return counted === saved ? { kind: 'saved' } : { kind: 'ready', counted };
 }
 
 /** A line that is not saved yet: a figure being typed, or one refused. */

@@ -26,7 +26,7 @@ function Sheet({ onEnter, onDone }: { onEnter: (counted: number) => void; onDone
   const enter = useCallback(
     (current: StockCountLine, counted: number) => {
       onEnter(counted);
-      setLine({ ...current, counted, difference: counted - current.expected });
+      setLine({ ...current, counted, difference: counted - (current.expected ?? 0) });
     },
     [onEnter],
   );

@@ -1,11 +1,12 @@
 import { STOCK_COUNT_LIMITS, type StockCountLine } from '@kork/shared';
-import { ActionIcon, Badge, Group, Text } from '@mantine/core';
+import { ActionIcon, Badge, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { type KeyboardEvent, memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { translateMessage } from '../../../lib/form-schema';
+import { numberText } from '../../../lib/number-text';
 import { differenceColor, formatDifference, formatWhole } from '../count-format';
 import classes from '../stock-counts.module.css';
 import { countFieldState, type UnsavedKind } from './count-entry';
@@ -17,6 +18,8 @@ interface Props {
   line: StockCountLine;
   locationName: string;
   readOnly: boolean;
+  /** The cellar counts open bottles in tenths (3.4); else whole bottles only. */
+  tenths?: boolean;
   /** Scrolled to and focused (a barcode found it). */
   focused: boolean;
   /**
@@ -31,7 +34,10 @@ interface Props {
 }
 
 /**
- * One wine in one location: expected, the counted figure with big − and + buttons, the difference.
+ * One wine in one location: expected, the counted figure with − and + buttons, the difference. A compact
+ * row (name, then vintage, location, expected and difference on one small line, the field beside them),
+ * so a phone shows eight wines and more at once. A blind count's line has no expected bottles and so no
+ * difference while the count is open.
  *
  * The field keeps exactly what was typed. A valid figure is entered once typing pauses, the field is left
  * or Enter is pressed; one that breaks the rule is never entered: the field says which rule, and the line
@@ -41,6 +47,7 @@ export const CountLine = memo(function CountLine({
   line,
   locationName,
   readOnly,
+  tenths = false,
   focused,
   onEnter,
   onUnsaved,
@@ -53,16 +60,16 @@ export const CountLine = memo(function CountLine({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** The figure last handed to the sheet, so a pause and a blur right after it do not enter it twice. */
   const entered = useRef<number | undefined>(undefined);
-  const [text, setText] = useState(line.counted === undefined ? '' : String(line.counted));
+  const [text, setText] = useState(numberText(line.counted, locale));
   const pair = `${line.ownWineId}|${line.locationId}`;
-  const state = countFieldState(text, line.counted, locale);
+  const state = countFieldState(text, line.counted, locale, tenths);
 
   // A figure from elsewhere (another counter, a saved batch) shows unless this field is being typed in.
   useEffect(() => {
     entered.current = undefined;
     if (document.activeElement === input.current) return;
-    setText(line.counted === undefined ? '' : String(line.counted));
-  }, [line.counted]);
+    setText(numberText(line.counted, locale));
+  }, [line.counted, locale]);
 
   useEffect(() => {
     if (!focused) return;
@@ -117,10 +124,11 @@ export const CountLine = memo(function CountLine({
   // The figure − and + start from: the one typed when it is valid, else the saved one.
   const base = ready ?? line.counted ?? 0;
   const name = line.wineDisplayName;
+  // − and + move by whole bottles; an open bottle's tenths stay as they are (3.4 → 4.4).
   const step = (by: number) => {
-    const counted = base + by;
+    const counted = Math.round((base + by) * 10) / 10;
     if (counted < 0 || counted > STOCK_COUNT_LIMITS.countedMax) return;
-    setText(String(counted));
+    setText(numberText(counted, locale));
     enter(counted);
   };
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -133,54 +141,64 @@ export const CountLine = memo(function CountLine({
   };
   const colour = differenceColor(line.difference);
 
+  const meta = [
+    line.vintage === null ? undefined : String(line.vintage),
+    locationName,
+    line.expected === undefined
+      ? undefined
+      : `${t('stockCounts.sheet.expected')}: ${formatWhole(line.expected)}`,
+  ].filter(Boolean);
+
   return (
     <li ref={item} className={`${classes.line} ${focused ? classes.lineFocused : ''}`}>
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-        <div style={{ minWidth: 0 }}>
-          <Text className={classes.lineName}>{line.wineDisplayName}</Text>
-          <Text size="sm" c="dimmed">
-            {locationName}
-          </Text>
-        </div>
-        {line.extra && (
-          <Badge size="sm" variant="outline" color="blue.9" radius="sm" tt="none">
-            {t('stockCounts.sheet.extraBadge')}
-          </Badge>
-        )}
-      </Group>
-      <Group justify="space-between" align="center" gap="sm" mt="xs" wrap="wrap">
-        <Text size="sm">
-          {t('stockCounts.sheet.expected')}: <strong>{formatWhole(line.expected)}</strong>
+      <div className={classes.lineMain}>
+        <Text className={classes.lineName} title={line.wineDisplayName}>
+          {line.wineDisplayName}
+          {line.extra && (
+            <Badge size="xs" variant="outline" color="blue.9" radius="sm" tt="none" ml={6}>
+              {t('stockCounts.sheet.extraBadge')}
+            </Badge>
+          )}
         </Text>
-        <Text size="sm" c={colour} fw={line.difference ? 700 : undefined}>
-          {line.difference === undefined
-            ? t('stockCounts.sheet.notCounted')
-            : `${t('stockCounts.sheet.differenceShort')} ${formatDifference(line.difference)}`}
+        <Text size="xs" c="dimmed" className={classes.lineMeta}>
+          {meta.join(' · ')}
+          {line.expected !== undefined && (
+            <>
+              {' · '}
+              <Text span size="xs" c={colour} fw={line.difference ? 700 : undefined}>
+                {line.difference === undefined
+                  ? t('stockCounts.sheet.notCounted')
+                  : `${t('stockCounts.sheet.differenceShort')} ${formatDifference(line.difference)}`}
+              </Text>
+            </>
+          )}
+          {line.countedByName && ` · ${t('stockCounts.sheet.countedBy', { name: line.countedByName })}`}
         </Text>
-      </Group>
+      </div>
       {readOnly ? (
-        <Text size="lg" fw={700} mt={4}>
-          {t('stockCounts.sheet.countedLabel')}:{' '}
+        <Text fw={700} className={classes.lineCounted}>
+          <Text span size="xs" c="dimmed" fw={400}>
+            {t('stockCounts.sheet.countedLabel')}:{' '}
+          </Text>
           {line.counted === undefined ? '–' : formatWhole(line.counted)}
         </Text>
       ) : (
-        <div className={classes.stepper} style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+        <div className={classes.stepper}>
           <ActionIcon
             className={classes.stepButton}
             variant="default"
             radius="md"
-            size={48}
             aria-label={t('stockCounts.sheet.less', { name })}
-            disabled={base <= 0}
+            disabled={base < 1}
             onClick={() => step(-1)}
           >
-            <IconMinus size={22} aria-hidden />
+            <IconMinus size={20} aria-hidden />
           </ActionIcon>
           <NumberField
             ref={input}
             className={classes.countInput}
             aria-label={t('stockCounts.sheet.countedField', { name })}
-            decimals={0}
+            decimals={tenths ? 1 : 0}
             description={null}
             value={text}
             onChange={setText}
@@ -193,19 +211,13 @@ export const CountLine = memo(function CountLine({
             className={classes.stepButton}
             variant="default"
             radius="md"
-            size={48}
             aria-label={t('stockCounts.sheet.more', { name })}
-            disabled={base >= STOCK_COUNT_LIMITS.countedMax}
+            disabled={base + 1 > STOCK_COUNT_LIMITS.countedMax}
             onClick={() => step(1)}
           >
-            <IconPlus size={22} aria-hidden />
+            <IconPlus size={20} aria-hidden />
           </ActionIcon>
         </div>
-      )}
-      {line.countedByName && (
-        <Text size="xs" c="dimmed" mt={4}>
-          {t('stockCounts.sheet.countedBy', { name: line.countedByName })}
-        </Text>
       )}
     </li>
   );

@@ -37,12 +37,14 @@ export function SheetGlance({
           <dt>{t('stockCounts.figures.extra')}</dt>
           <dd>{formatWhole(summary.extra)}</dd>
         </div>
-        <div>
-          <dt>{t('stockCounts.figures.difference')}</dt>
-          <dd style={colour ? { color: `var(--mantine-color-${colour.replace('.', '-')})` } : undefined}>
-            {formatDifference(summary.difference)}
-          </dd>
-        </div>
+        {summary.difference !== undefined && (
+          <div>
+            <dt>{t('stockCounts.figures.difference')}</dt>
+            <dd style={colour ? { color: `var(--mantine-color-${colour.replace('.', '-')})` } : undefined}>
+              {formatDifference(summary.difference ?? 0)}
+            </dd>
+          </div>
+        )}
       </dl>
       {!readOnly && (
         <Group gap="xs" mt={6} justify="center" role="status" aria-live="polite">
