@@ -20,13 +20,27 @@ const LINE: StockCountLine = {
  * The line as the sheet holds it: a figure entered becomes the line's saved figure (as the device's queue
  * does), and the status under the sheet's header is worked out from what the lines report.
  */
-function Sheet({ onEnter, onDone }: { onEnter: (counted: number) => void; onDone: () => void }) {
-  const [line, setLine] = useState<StockCountLine>(LINE);
+function Sheet({
+  onEnter,
+  onDone,
+  tenths = false,
+  start = LINE,
+}: {
+  onEnter: (counted: number) => void;
+  onDone: () => void;
+  tenths?: boolean;
+  start?: StockCountLine;
+}) {
+  const [line, setLine] = useState<StockCountLine>(start);
   const [unsaved, setUnsaved] = useState<ReadonlyMap<string, UnsavedKind>>(new Map());
   const enter = useCallback(
     (current: StockCountLine, counted: number) => {
       onEnter(counted);
-      setLine({ ...current, counted, difference: counted - (current.expected ?? 0) });
+      setLine(
+        current.expected === undefined
+          ? { ...current, counted }
+          : { ...current, counted, difference: counted - current.expected },
+      );
     },
     [onEnter],
   );
@@ -48,6 +62,7 @@ function Sheet({ onEnter, onDone }: { onEnter: (counted: number) => void; onDone
           line={line}
           locationName="Rack A"
           readOnly={false}
+          tenths={tenths}
           focused={false}
           onEnter={enter}
           onUnsaved={report}
@@ -58,10 +73,10 @@ function Sheet({ onEnter, onDone }: { onEnter: (counted: number) => void; onDone
   );
 }
 
-function renderLine() {
+function renderLine(options: { tenths?: boolean; start?: StockCountLine } = {}) {
   const onEnter = vi.fn<(counted: number) => void>();
   const onDone = vi.fn<() => void>();
-  renderWithProviders(<Sheet onEnter={onEnter} onDone={onDone} />);
+  renderWithProviders(<Sheet onEnter={onEnter} onDone={onDone} {...options} />);
   const field = screen.getByRole('textbox', { name: /^(Counted|Telt), Barolo 2019$/ }) as HTMLInputElement;
   return { onEnter, onDone, field };
 }
@@ -225,5 +240,60 @@ describe('the rules of a count field and the sheet status', () => {
         true,
       ),
     ).toEqual({ key: 'invalid', count: 1 });
+  });
+});
+
+describe('a count line where the cellar counts open bottles in tenths', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('reads "2,5" as two and a half in English too, and enters it exactly', async () => {
+    const { onEnter, field } = renderLine({ tenths: true });
+    typeInto(field, '2,5');
+    await pause();
+    expect(onEnter.mock.calls).toEqual([[2.5]]);
+    expect(screen.getByTestId('saved').textContent).toBe('2.5');
+    expect(status()).toBe('allSaved');
+  });
+
+  it('refuses a second decimal with the rule, and enters none of it', async () => {
+    const { onEnter, field } = renderLine({ tenths: true });
+    typeInto(field, '2.55');
+    await pause();
+    expect(screen.getByText('At most one decimal: tenths of an open bottle')).toBeTruthy();
+    expect(onEnter).not.toHaveBeenCalled();
+    expect(status()).toBe('invalid');
+  });
+
+  it('steps by whole bottles and keeps the open bottle’s tenths', async () => {
+    const { onEnter, field } = renderLine({ tenths: true });
+    fireEvent.change(field, { target: { value: '3.4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'One more of Barolo 2019' }));
+    expect(onEnter.mock.calls.at(-1)).toEqual([4.4]);
+    expect(field.value).toBe('4.4');
+  });
+
+  it('takes "1,234" as a thousands group in English, never as a decimal', () => {
+    expect(countFieldState('1,234', undefined, 'en', true)).toEqual({ kind: 'ready', counted: 1234 });
+    expect(countFieldState('0,3', undefined, 'en', true)).toEqual({ kind: 'ready', counted: 0.3 });
+    expect(countFieldState('2.5', undefined, 'en', false)).toMatchObject({ kind: 'invalid' });
+  });
+});
+
+describe('a line of a blind count', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows neither what was expected nor a difference, only the figure entered', async () => {
+    const { expected: _expected, ...blind } = LINE;
+    const { onEnter, field } = renderLine({ start: blind });
+    expect(screen.queryByText(/Expected/)).toBeNull();
+    expect(screen.queryByText(/Not counted/)).toBeNull();
+    typeInto(field, '5');
+    await pause();
+    expect(onEnter.mock.calls).toEqual([[5]]);
+    expect(screen.queryByText(/Diff\./)).toBeNull();
   });
 });
