@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '@kork/shared';
 import { Alert, Button, Group, Loader, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
@@ -7,6 +8,7 @@ import { Link } from 'react-router';
 import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { RestorePriceAction } from '../../pricing/restore-price-button';
 import { CARDS_QUERY } from '../wines/cards-query';
 import classes from './cellar-history-page.module.css';
 import { HistoryCards } from './history-cards';
@@ -62,6 +64,7 @@ function CellarHistory({ userId }: { userId: string }) {
   const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
   const filtered = hasActiveFilters(filters);
   const pastTheEnd = !history.loading && history.page?.rows.length === 0 && filters.page > 1;
+  const actions = (entry: HistoryEntry) => <RestorePriceAction userId={userId} entry={entry} />;
 
   // A page beyond the last (an old link, or entries gone since) shows the last page instead.
   useEffect(() => {
@@ -106,6 +109,7 @@ function CellarHistory({ userId }: { userId: string }) {
           {cards ? (
             <HistoryCards
               entries={history.page.rows}
+              actions={actions}
               locationNames={context.locationNames}
               baseCurrency={context.baseCurrency}
               label={t('cellarReview.history.caption', { page: filters.page, pages })}
@@ -114,6 +118,7 @@ function CellarHistory({ userId }: { userId: string }) {
           ) : (
             <HistoryTable
               entries={history.page.rows}
+              actions={actions}
               locationNames={context.locationNames}
               baseCurrency={context.baseCurrency}
               caption={t('cellarReview.history.caption', { page: filters.page, pages })}

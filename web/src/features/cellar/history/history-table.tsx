@@ -1,5 +1,6 @@
 import type { CurrencyCode, HistoryEntry } from '@kork/shared';
 import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './cellar-history-page.module.css';
 import { HistoryActionBadge } from './history-action-badge';
@@ -10,12 +11,14 @@ interface HistoryTableProps {
   entries: HistoryEntry[];
   locationNames: ReadonlyMap<string, string>;
   baseCurrency: CurrencyCode | undefined;
+  /** What can be done with an entry, under its change (a price an apply set can be restored). */
+  actions?: (entry: HistoryEntry) => ReactNode;
   /** Read out with the table, e.g. "120 entries". */
   caption: string;
 }
 
 /** Entries newest first (as the API answers); scrolls sideways on a phone rather than squeezing the change column. */
-export function HistoryTable({ entries, locationNames, baseCurrency, caption }: HistoryTableProps) {
+export function HistoryTable({ entries, locationNames, baseCurrency, caption, actions }: HistoryTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage;
 
@@ -48,6 +51,7 @@ export function HistoryTable({ entries, locationNames, baseCurrency, caption }: 
               </Table.Td>
               <Table.Td>
                 <HistoryChange entry={entry} locationNames={locationNames} baseCurrency={baseCurrency} />
+                {actions?.(entry)}
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{entry.actorName}</Text>

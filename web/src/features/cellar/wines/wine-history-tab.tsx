@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatCount } from '../../../lib/format-number';
 import { QueryProvider } from '../../../lib/query-client';
+import { RestorePriceAction } from '../../pricing/restore-price-button';
 import { wineHistoryQuery } from '../api/cellar-queries';
 import { HistoryActionBadge } from '../history/history-action-badge';
 import { HistoryChange } from '../history/history-change';
@@ -93,6 +94,7 @@ function History({ userId, wine, locations, baseCurrency }: WineHistoryProps) {
         {rows.map((entry) => (
           <HistoryItem
             key={entry.id}
+            userId={userId}
             entry={entry}
             locationNames={locationNames}
             baseCurrency={baseCurrency}
@@ -117,10 +119,12 @@ function History({ userId, wine, locations, baseCurrency }: WineHistoryProps) {
 }
 
 function HistoryItem({
+  userId,
   entry,
   locationNames,
   baseCurrency,
 }: {
+  userId: string;
   entry: HistoryEntry;
   locationNames: ReadonlyMap<string, string>;
   baseCurrency: CurrencyCode | undefined;
@@ -137,6 +141,7 @@ function HistoryItem({
         </Text>
       </Group>
       <HistoryChange entry={entry} locationNames={locationNames} baseCurrency={baseCurrency} />
+      <RestorePriceAction userId={userId} entry={entry} />
     </li>
   );
 }

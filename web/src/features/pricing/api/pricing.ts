@@ -16,6 +16,7 @@ import type {
 import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Page } from '../../../lib/api-client';
 import { listCategories } from '../../cellar/api/categories';
+import { cellarKeys } from '../../cellar/api/cellar-queries';
 import { getCellarWine } from '../../cellar/api/get-cellar-wine';
 import { listCellarWines } from '../../cellar/api/list-cellar-wines';
 import { listLocations } from '../../cellar/api/locations';
@@ -230,6 +231,10 @@ export function useRestoreAppliedPrice(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (historyEntryId: string) => restoreAppliedPrice(userId, historyEntryId),
-    onSuccess: () => refreshPrices(client, userId),
+    onSuccess: () => {
+      // The wine, its history and the cellar's figures changed with its price.
+      void client.invalidateQueries({ queryKey: cellarKeys.all(userId) });
+      return refreshPrices(client, userId);
+    },
   });
 }
