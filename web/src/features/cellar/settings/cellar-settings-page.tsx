@@ -13,6 +13,7 @@ import {
   AspectRatio,
   Box,
   Button,
+  Checkbox,
   Fieldset,
   Group,
   Image,
@@ -56,6 +57,7 @@ interface CellarSettingsValues {
   baseCurrency: string;
   defaultGlassSize: string;
   vats: Record<MainCategory, string>;
+  countTenths: boolean;
 }
 
 /** The cellar's VAT for every style; a style the cellar has no rate for yet has the Norwegian default. */
@@ -72,6 +74,7 @@ function valuesOf(cellar: Cellar): CellarSettingsValues {
     vats: Object.fromEntries(
       Object.entries(vats).map(([style, vat]) => [style, numberText(vat, locale)]),
     ) as Record<MainCategory, string>,
+    countTenths: cellar.countTenths,
   };
 }
 
@@ -113,6 +116,7 @@ function changesOf(values: CellarSettingsValues, cellar: Cellar): CellarSettings
     if (vat !== null && vat !== saved[style]) vats[style] = vat;
   }
   if (Object.keys(vats).length > 0) changes.vats = vats;
+  if (values.countTenths !== cellar.countTenths) changes.countTenths = values.countTenths;
   return changes;
 }
 
@@ -122,6 +126,7 @@ function hasChanges(values: CellarSettingsValues, cellar: Cellar): boolean {
   return (
     values.baseCurrency !== cellar.baseCurrency ||
     numberOf(values.defaultGlassSize) !== cellar.defaultGlassSize ||
+    values.countTenths !== cellar.countTenths ||
     VAT_STYLES.some((style) => numberOf(values.vats[style]) !== saved[style])
   );
 }
@@ -280,6 +285,12 @@ function CellarSettingsForm({ cellar, onSaved }: { cellar: Cellar; onSaved: (cel
               {...form.getInputProps('defaultGlassSize')}
             />
           </SimpleGrid>
+          <Checkbox
+            mt="md"
+            label={t('cellarSettings.countTenths')}
+            description={t('cellarSettings.countTenthsHint')}
+            {...form.getInputProps('countTenths', { type: 'checkbox' })}
+          />
         </section>
 
         <Fieldset legend={t('cellarSettings.vatLegend')} radius="lg" className={classes.section}>

@@ -3,11 +3,11 @@ import { isCustomSource } from '@kork/shared';
 import { Badge, Checkbox, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatCount } from '../../../lib/format-number';
 import type { ViewMoney } from '../../config/view-money';
 import classes from './cellar-wines-page.module.css';
 import { OutOfStockBadge, viewMoneyText } from './inventory-cell';
 import { MONEY_COLUMNS } from './inventory-columns';
+import { bottlesWithOpen, openBottleSuffix } from './open-bottle';
 
 type MoneyColumn = 'purchasePriceWovat' | 'purchasePriceWvat' | 'sellingPrice' | 'marketValue' | 'cost';
 
@@ -122,9 +122,10 @@ function InventoryCard({
         <span className={classes.cardFigures}>
           <Text span size="sm" fw={600} className={classes.money}>
             {t('cellarWines.cards.bottles', {
-              count: wine.quantity,
-              bottles: formatCount(wine.quantity, locale),
+              count: bottlesWithOpen(wine, locale).full,
+              bottles: bottlesWithOpen(wine, locale).fullText,
             })}
+            {openBottleSuffix(t, wine, locale)}
           </Text>
           {price && (
             <Text span size="sm" className={classes.money}>

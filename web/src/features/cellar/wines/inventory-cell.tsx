@@ -4,11 +4,12 @@ import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatCount, formatDecimal, formatPercent } from '../../../lib/format-number';
+import { formatDecimal, formatPercent } from '../../../lib/format-number';
 import { formatMoney } from '../../../lib/money';
 import { useVocabulary } from '../../../lib/wine-text';
 import type { ViewMoney } from '../../config/view-money';
 import classes from './cellar-wines-page.module.css';
+import { bottlesWithOpen, openBottleSuffix } from './open-bottle';
 
 /** "2024–2030", "From 2024" or "Until 2030"; nothing when neither end is set. */
 export function drinkingWindowText(
@@ -39,7 +40,7 @@ export function cellText(t: TFunction, column: InventoryColumn, wine: CellarWine
     case 'wineDisplayName':
       return wine.wineDisplayName;
     case 'quantity':
-      return formatCount(wine.quantity, locale);
+      return `${bottlesWithOpen(wine, locale).fullText}${openBottleSuffix(t, wine, locale)}`;
     case 'purchaseNote':
       return wine.purchaseNote ?? '';
     case 'purchasePriceWovat':

@@ -10,6 +10,7 @@ import { ReorderLevels } from '../../reorder/reorder-levels';
 import { useBusinessCellar } from '../cellar-menu';
 import classes from './cellar-wines-page.module.css';
 import { OutOfStockBadge } from './inventory-cell';
+import { bottlesWithOpen, openBottleSuffix } from './open-bottle';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
 import type { DetailForm } from './wine-detail-tabs';
@@ -71,9 +72,10 @@ export function StockTab({ form, wine, locations, onMove }: StockTabProps) {
         )}
         <Text size="sm">
           {t('cellarWines.detail.stockNow', {
-            count: wine.quantity,
-            formatted: formatCount(wine.quantity, locale),
+            count: bottlesWithOpen(wine, locale).full,
+            formatted: bottlesWithOpen(wine, locale).fullText,
           })}
+          {openBottleSuffix(t, wine, locale)}
         </Text>
         <Stack gap={4}>
           <Text size="sm" fw={500} id={modeLabel}>
