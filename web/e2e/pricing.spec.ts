@@ -147,6 +147,38 @@ test('a rule set built in the editor reprices one wine, behind a confirmation, o
         .filter({ hasText: `New price: NOK 15,000.00 → NOK ${money(selling)}` })
         .first(),
     ).toBeVisible();
+    // The apply's entry offers its way back: a new change, the apply itself stays.
+    await expect(
+      page.getByRole('button', { name: 'Restore the price before this apply' }).first(),
+    ).toBeVisible();
+
+    // — A set that would lower the price says so before anything is written; raise only keeps it —
+    await page.goto('/wine-cellar/price-automator');
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const edit = async () => {
+      await page.getByRole('button', { name: `More for ${setName}` }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      return page.getByRole('dialog', { name: 'Edit rule set' });
+    };
+    let setEditor = await edit();
+    await setEditor.getByRole('textbox', { name: 'Addition' }).fill('50');
+    await setEditor.getByRole('button', { name: 'Save rule set' }).click();
+    await expect(setEditor).toBeHidden();
+    await page.getByRole('button', { name: `Preview ${setName}` }).click();
+    await expect(page.getByTestId('impact-down')).toHaveText('1 price falls');
+    await expect(page.getByTestId('impact-up')).toHaveText('0 prices rise');
+    await page.getByRole('button', { name: 'Apply prices' }).click();
+    const warned = page.getByRole('dialog', { name: 'Apply new prices' });
+    await expect(warned).toContainText('1 price falls');
+    await expect(warned).toContainText('Stock value at selling price:');
+    await warned.getByRole('button', { name: 'Cancel' }).click();
+    setEditor = await edit();
+    await setEditor.getByRole('checkbox', { name: /^Raise only/ }).check();
+    await setEditor.getByRole('button', { name: 'Save rule set' }).click();
+    await expect(setEditor).toBeHidden();
+    // Saving the set shown previews it again: nothing falls, so nothing changes.
+    await expect(page.getByTestId('impact-down')).toHaveText('0 prices fall');
+    await expect(page.getByTestId('preview-count')).toHaveText('0 wines get a new price');
 
     // — On a 360 px phone, in Norwegian: the preview as cards, nothing sideways —
     await chooseLanguage(page.context(), 'nb');

@@ -179,8 +179,8 @@ describe('preview and apply', () => {
     const cat = await category('Bruk');
     const inCat = (name: string, extra: Record<string, unknown>) =>
       accounts.addWine(R, custom(name, { wineListCategoryId: cat, ...extra }));
-    // 200 kr inc VAT → × 2 = 400 → 409; glass 25 % of 409 = 102.25 → 109.
-    const cheap = await inCat('Billig', { purchasePriceWvat: kr(200), sellingPrice: kr(300) });
+    // 200 kr inc VAT → × 2 = 400 → 409; sold by the glass (a glass size of its own): 25 % of 409 = 102.25 → 109.
+    const cheap = await inCat('Billig', { purchasePriceWvat: kr(200), sellingPrice: kr(300), glassSize: 15 });
     // 600 kr → + 300 = 900 → 909; no glass rule: the glass price stays.
     const dear = await inCat('Dyr', {
       purchasePriceWvat: kr(600),
@@ -223,6 +223,8 @@ describe('preview and apply', () => {
     const row = (id: string) => shown.payload.rows.find((r) => r.ownWineId === id);
     expect(row(cheap.id)).toMatchObject({ newSellingPrice: kr(409), newGlassPrice: kr(109), rangeIndex: 0 });
     expect(row(dear.id)).toMatchObject({ newSellingPrice: kr(909), newGlassPrice: kr(250), rangeIndex: 1 });
+    // 300 → 409 rises, 1000 → 909 falls, 409 stays: the impact says so before the apply.
+    expect(shown.payload.impact).toMatchObject({ up: 1, down: 1, same: 1 });
     expect(shown.payload.skipped).toEqual([
       {
         ownWineId: locked.id,
@@ -367,6 +369,7 @@ describe('preview and apply', () => {
             wineListCategoryId: cat,
             purchasePriceWvat: kr(100 + i),
             sellingPrice: kr(50),
+            glassSize: 12,
           }),
         ),
       );
@@ -402,6 +405,7 @@ describe('price reviews', () => {
         wineListCategoryId: cat,
         purchasePriceWovat: kr(100),
         sellingPrice: kr(300),
+        glassSize: 15,
         quantity: 2,
       }),
     );
