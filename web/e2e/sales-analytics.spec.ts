@@ -125,3 +125,37 @@ test('the page speaks Norwegian', async ({ page, context }) => {
     page.getByRole('region', { name: NB.charts.overTime }).getByRole('columnheader').first(),
   ).toHaveText(NB.columns.period.month);
 });
+
+test.describe('wine-list engineering on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the demo restaurant finds a Puzzle and opens its price to re-price it', async ({ page }) => {
+    const ENG = EN.engineering;
+    await openAnalytics(page);
+    const engineering = page.getByRole('region', { name: ENG.title });
+    await expect(engineering.getByTestId('engineering-thresholds')).toContainText(/[1-9]/);
+    for (const name of Object.values(ENG.classes)) {
+      await expect(engineering.getByRole('region', { name })).toBeVisible();
+    }
+    // A section's price ladder folds out with its gaps and crowding marked.
+    await engineering.getByRole('button', { name: /Rødvin/ }).click();
+    const reds = engineering.getByRole('region', { name: /Rødvin/ });
+    await expect(reds.getByText(/^(Gap \+|Crowded)/).first()).toBeVisible();
+    await expectNoSidewaysScroll(page, 'wine-list engineering on a 390 px phone');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const puzzles = engineering.getByRole('region', { name: ENG.classes.puzzle });
+    const reprice = puzzles.getByRole('link', { name: /^Re-price / }).first();
+    const wine = ((await reprice.getAttribute('aria-label')) ?? '').replace(/^Re-price /, '');
+    expect(wine).not.toBe('');
+    await reprice.click();
+
+    await expect(page).toHaveURL(/\/wine-cellar\/wines\?wine=/);
+    const drawer = page.getByRole('dialog', { name: wine });
+    await expect(drawer.getByRole('tab', { name: 'Pricing' })).toHaveAttribute('aria-selected', 'true');
+    const price = drawer.getByLabel(/Selling price inc VAT/);
+    await price.fill('1490');
+    await drawer.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText(`${wine} saved`)).toBeVisible();
+  });
+});

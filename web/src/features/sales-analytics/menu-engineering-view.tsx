@@ -186,7 +186,7 @@ function ClassGroup({
         <Title order={3} id={headingId} size="h4">
           {t(`salesAnalytics.engineering.classes.${klass}`)}
         </Title>
-        <Badge color={CLASS_COLOURS[klass]} variant="light" radius="sm">
+        <Badge variant="default" radius="sm">
           {formats.count(rows.length)}
         </Badge>
       </Group>
@@ -306,14 +306,14 @@ function PriceLadders({
                         {step.wineDisplayName || names.get(step.ownWineId)}
                       </Anchor>
                       {step.gapPercent !== undefined && (
-                        <Badge color="orange" variant="light" radius="sm">
+                        <Badge color="red.9" variant="filled" radius="sm">
                           {t('salesAnalytics.engineering.ladders.gap', {
                             percent: formats.percent(step.gapPercent),
                           })}
                         </Badge>
                       )}
                       {step.crowded && (
-                        <Badge color="yellow" variant="light" radius="sm">
+                        <Badge color="grape.9" variant="filled" radius="sm">
                           {t('salesAnalytics.engineering.ladders.crowded')}
                         </Badge>
                       )}
