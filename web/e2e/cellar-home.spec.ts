@@ -1,23 +1,68 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signInByApi } from './support/accounts';
+import { expectAxeClean, settled } from './support/axe';
+import { expectNoSidewaysScroll } from './support/page-width';
 
-/** The cellar home as the demo restaurant sees it. */
+/** The cellar home as the demo restaurant sees it, on a phone: from "Low stock" to a filled cart. */
 
-test('the low-stock panel shows the wines about to run out under the sold-out ones', async ({ page }) => {
+test('the demo restaurant reorders its low stock into the cart by supplier in one tap', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await signInByApi(page, DEMO.restaurant);
   await page.goto('/wine-cellar/home');
+
+  // — Low stock: the wines at or under their reorder point, each with the days its bottles last —
   const panel = page.getByRole('region', { name: 'Low stock' });
-  await expect(panel).toBeVisible();
-  const rows = panel.getByRole('listitem');
-  // The demo cellar has more sold-out wines than the panel lists: they share one line at the top…
-  await expect(rows.first()).toContainText('Out of stock');
-  await expect(rows.first()).toContainText(/\d+ wines: .+ and \d+ more$/);
-  // …and the wines with one or two bottles follow, fewest first.
-  const counts = (await panel.getByText(/^\d+ bottles?$/).allTextContents()).map((text) =>
-    Number.parseInt(text, 10),
-  );
-  expect(counts.length).toBeGreaterThan(0);
-  expect(counts.every((n) => n >= 1 && n <= 2)).toBe(true);
-  expect(counts).toEqual([...counts].sort((a, b) => a - b));
-  await panel.screenshot({ path: test.info().outputPath('low-stock.png') });
+  await expect(panel.getByRole('listitem').first()).toBeVisible();
+  await expect(panel.getByRole('listitem').first()).toContainText(/\d+ bottles? · (\d+ days? left|no sales)/);
+  // The navbar's cart ("Cart" when empty, "Cart, 3 items" with bottles in it), in the phone's menu at 390 px.
+  const navbarCart = page.getByRole('link', { name: /^Cart(, \d+ items?)?$/, includeHidden: true });
+  const cartLabel = await navbarCart.getAttribute('aria-label');
+  const before = Number(cartLabel?.match(/\d+/)?.[0] ?? 0);
+
+  // — Reorder: suggested bottles grouped by supplier, each line editable —
+  await panel.getByRole('button', { name: 'Reorder' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Reorder' });
+  await expect(drawer).toBeVisible();
+  const suppliers = drawer.getByRole('heading', { level: 3 });
+  await expect(suppliers.first()).toBeVisible();
+  const names = (await suppliers.allTextContents()).filter((name) => !name.startsWith('No marketplace'));
+  expect(names.length).toBeGreaterThan(0);
+  const firstGroup = drawer.getByRole('region', { name: names[0] as string });
+  await firstGroup
+    .getByRole('textbox', { name: /^Bottles to order of / })
+    .first()
+    .fill('1');
+  await settled(page);
+  await expectNoSidewaysScroll(page, 'the Reorder view at 390 px');
+  await expectAxeClean(page, 'the Reorder view');
+
+  // — One tap: every supplier's bottles go into the cart, and the navbar's count follows —
+  let bottles = 0;
+  for (const name of names) {
+    const fields = drawer
+      .getByRole('region', { name })
+      .getByRole('textbox', { name: /^Bottles to order of / });
+    for (const value of await fields.evaluateAll((inputs) =>
+      inputs.map((i) => (i as HTMLInputElement).value),
+    ))
+      bottles += Number(value);
+  }
+  await drawer.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(drawer.getByRole('status')).toContainText('in the cart now');
+  await expect(navbarCart).toHaveAttribute('aria-label', `Cart, ${before + bottles} items`);
+
+  // — The cart, by supplier: the first supplier's part holds the one bottle typed —
+  await drawer.getByRole('link', { name: 'Open the cart' }).click();
+  await expect(page.getByRole('heading', { name: 'Cart', level: 1 })).toBeVisible();
+  for (const name of names) await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  const first = page.getByTestId('cart-group').filter({ has: page.getByRole('heading', { name: names[0] }) });
+  await expect
+    .poll(() =>
+      first
+        .getByRole('textbox', { name: /^Bottles of / })
+        .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+    )
+    .toContain('1');
+  await settled(page);
+  await expectNoSidewaysScroll(page, 'the cart at 390 px');
 });

@@ -5,7 +5,7 @@ import { marketKeys } from '../marketplace/api/marketplace';
 
 /** Reordering's server state (docs/reorder.md): the wines due, one wine's figures, and the one action. */
 
-const reorderPath = (userId: string) => `/api/wine-cellars/users/${encodeURIComponent(userId)}/reorder`;
+const reorderPath = (userId: string) => `/wine-cellars/users/${encodeURIComponent(userId)}/reorder`;
 
 export const reorderKeys = {
   all: (userId: string) => ['reorder', userId] as const,
