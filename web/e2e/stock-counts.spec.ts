@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { StockCountSheet } from '@kork/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signInByApi } from './support/accounts';
+import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
 import { type CellarSession, cellarCall, cellarSession } from './support/cellar-api';
 import { expectNoSidewaysScroll } from './support/page-width';
 import { chooseLanguage } from './support/routes';
@@ -9,6 +9,8 @@ import { chooseLanguage } from './support/routes';
 /**
  * A stock count on a phone in a cellar without a network: figures entered offline wait on the device,
  * survive a reload without a network, are sent when it is back, and finishing the count sets the stock.
+ * A blind count of the whole cellar as a bar counts it: compact rows (eight wines and more on a phone's
+ * screen), no "Expected" while it is open, and an open bottle typed "2,5" kept as 2.5.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -204,4 +206,77 @@ test('a count goes on offline, survives a reload without a network and sets the 
   await expect(page.getByRole('link', { name: 'Cellar walk' }).first()).toBeVisible();
   await expectNoSidewaysScroll(page, 'the stock counts in Norwegian');
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a blind count shows no Expected, fits eight wines on a phone and keeps "2,5" as 2.5', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const session = await cellarSession(request);
+  await signInByApi(page, DEMO.restaurant);
+  await page.goto('/wine-cellar/stock-count');
+  await page
+    .getByRole('button', { name: /^(New count|Start your first count)$/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'New stock count' });
+  await dialog.getByRole('textbox', { name: 'Name (optional)' }).fill('Bar blind');
+  await dialog.getByRole('checkbox', { name: 'Blind count' }).check();
+  await dialog.getByRole('button', { name: 'Start count' }).click();
+  await expect(page).toHaveURL(/\/wine-cellar\/stock-count\/[^/]+$/);
+  const countId = decodeURIComponent(page.url().split('/').pop() ?? '');
+  try {
+    await expect(page.getByRole('heading', { level: 1, name: 'Bar blind' })).toBeVisible();
+    await expect(page.getByText('Blind count', { exact: true }).first()).toBeVisible();
+    const rows = page.getByRole('list', { name: 'Wines to count' }).getByRole('listitem');
+    await expect(rows.nth(8)).toBeVisible();
+    // Blind: the counters see no expected bottles and no difference, and the API sends none.
+    await expect(page.getByText(/Expected/)).toHaveCount(0);
+    const sheet = await cellarCall<StockCountSheet>(request, session, 'get', `/stock-counts/${countId}`);
+    expect(sheet.lines.length).toBeGreaterThan(8);
+    expect(sheet.lines.some((line) => line.expected !== undefined)).toBe(false);
+
+    // Compact rows: with the first row scrolled to the top of what the sticky bars leave (and not under
+    // them), eight rows and more are whole on the 390 × 844 screen.
+    await rows.first().evaluate((row) => row.scrollIntoView({ block: 'start' }));
+    const viewport = page.viewportSize() ?? { width: 390, height: 844 };
+    const top = (await rows.first().boundingBox())?.y ?? viewport.height;
+    const uncovered = await rows.first().evaluate((row) => {
+      const box = row.getBoundingClientRect();
+      return row.contains(document.elementFromPoint(box.left + 8, box.top + 8));
+    });
+    expect(uncovered, 'the first row is not under the sticky bars').toBe(true);
+    let whole = 0;
+    for (let index = 0; index < Math.min(16, sheet.lines.length); index++) {
+      const box = await rows.nth(index).boundingBox();
+      if (box && box.y >= top - 1 && box.y + box.height <= viewport.height) whole++;
+    }
+    expect(whole, 'wines whole on one screen').toBeGreaterThanOrEqual(8);
+    const first = await rows.first().boundingBox();
+    expect(first?.height ?? 999, 'a row’s height').toBeLessThanOrEqual(80);
+
+    // An open bottle typed with a comma is two and a half bottles, saved exactly.
+    const field = rows.first().getByRole('textbox');
+    await field.fill('2,5');
+    await field.press('Enter');
+    await expect(page.getByText('All entries saved')).toBeVisible({ timeout: 15_000 });
+    await expect(field).toHaveValue(/^2[.,]5$/);
+    await expect
+      .poll(async () => {
+        const saved = await cellarCall<StockCountSheet>(request, session, 'get', `/stock-counts/${countId}`);
+        return saved.lines.filter((item) => item.counted !== undefined).map((item) => item.counted);
+      })
+      .toEqual([2.5]);
+    await expect(page.getByText(/Expected|Diff\./)).toHaveCount(0);
+    await expectNoSidewaysScroll(page, 'the blind count sheet at 390 px');
+  } finally {
+    // The count goes again, so it never stands in another journey's way.
+    await request.delete(
+      `/api/wine-cellars/users/${session.userId}/stock-counts/${encodeURIComponent(countId)}`,
+      {
+        headers: { ...API_HEADERS, authorization: `Bearer ${session.token}` },
+      },
+    );
+  }
 });
