@@ -84,9 +84,13 @@ function signed(n: number | undefined): string {
 /** What a blind count's report shows for what was expected while it is open. */
 const HIDDEN = '–';
 
-/** Bottles as counted, tenths of an open bottle included (3.4), or a dash where a blind count hides them. */
-function bottles(n: number | undefined): string {
-  return n === undefined ? HIDDEN : String(n);
+/**
+ * Bottles as counted, tenths of an open bottle included ("3.4", "3,4" in Norwegian), or a dash where a
+ * blind count hides them.
+ */
+function bottles(n: number | undefined, locale: Locale): string {
+  if (n === undefined) return HIDDEN;
+  return locale === 'nb' ? String(n).replace('.', ',') : String(n);
 }
 
 function moment(iso: string, locale: Locale): string {
@@ -223,7 +227,7 @@ export async function stockCountPdf(
       const rowHeight = ROW_HEIGHT + Math.max(0, extraLines);
       ensure(rowHeight, tableHeader);
       doc.font('regular').fontSize(9).text(label, left, y, { width: WINE_WIDTH });
-      cell(bottles(line.expected), COLUMNS.expected);
+      cell(bottles(line.expected, locale), COLUMNS.expected);
       if (line.counted === undefined) {
         doc.font('italic').fontSize(9).fillColor('#777777');
         doc.text(t.uncounted, left + COLUMNS.counted - 70, y, {
@@ -233,7 +237,7 @@ export async function stockCountPdf(
         });
         doc.fillColor('#000000');
       } else {
-        cell(bottles(line.counted), COLUMNS.counted);
+        cell(bottles(line.counted, locale), COLUMNS.counted);
         cell(signed(line.difference), COLUMNS.difference);
         if (line.differenceValue !== undefined) cell(money(line.differenceValue), COLUMNS.value);
       }
@@ -247,8 +251,8 @@ export async function stockCountPdf(
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).strokeColor('#333333').stroke();
   y += 6;
   doc.font('bold').fontSize(10).text(`${t.total} (${s.lines} ${t.lines})`, left, y, { lineBreak: false });
-  cell(bottles(s.expectedBottles), COLUMNS.expected, 'bold');
-  cell(bottles(s.countedBottles), COLUMNS.counted, 'bold');
+  cell(bottles(s.expectedBottles, locale), COLUMNS.expected, 'bold');
+  cell(bottles(s.countedBottles, locale), COLUMNS.counted, 'bold');
   cell(signed(s.difference), COLUMNS.difference, 'bold');
   if (s.differenceValue !== undefined) cell(money(s.differenceValue), COLUMNS.value, 'bold');
   y += 16;
