@@ -131,6 +131,8 @@ export interface WineLabel {
   vintage: number | null;
   vinmonopoletNumber?: string;
   productId?: string;
+  /** Litres (0.75), shown beside the vintage on the sheet. */
+  bottleSize?: number;
 }
 
 /**
@@ -185,8 +187,9 @@ export function lineOf(
   entry: Pick<StockCountEntry, 'counted' | 'countedBy' | 'countedByName' | 'countedAt'> | undefined,
   label: (ownWineId: string) => WineLabel,
 ): StockCountLine {
-  const { wineDisplayName, vintage, vinmonopoletNumber, productId } = label(ownWineId);
+  const { wineDisplayName, vintage, vinmonopoletNumber, productId, bottleSize } = label(ownWineId);
   const line: StockCountLine = { ownWineId, wineDisplayName, vintage, locationId, expected, extra };
+  if (bottleSize) line.bottleSize = bottleSize;
   if (vinmonopoletNumber) line.vinmonopoletNumber = vinmonopoletNumber;
   if (productId) line.productId = productId;
   if (unitCost !== undefined) line.unitCost = unitCost;

@@ -59,6 +59,8 @@ export interface StockCountLine {
   ownWineId: string;
   wineDisplayName: string;
   vintage: number | null;
+  /** Litres (0.75); absent on a finished count's report. */
+  bottleSize?: number;
   /** Barcode lookups: the Vinmonopolet number, and the owner's product id (an EAN as printed on the label). */
   vinmonopoletNumber?: string;
   productId?: string;

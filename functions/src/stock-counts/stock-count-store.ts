@@ -135,6 +135,7 @@ function labelOf(wine: CellarWine): WineLabel {
   const label: WineLabel = { wineDisplayName: wine.wineDisplayName, vintage: wine.vintage };
   if (wine.vinmonopoletNumber) label.vinmonopoletNumber = wine.vinmonopoletNumber;
   if (wine.productId) label.productId = wine.productId;
+  if (wine.bottleSize) label.bottleSize = wine.bottleSize;
   return label;
 }
 

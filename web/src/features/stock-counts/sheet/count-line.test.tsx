@@ -288,7 +288,9 @@ describe('a line of a blind count', () => {
 
   it('shows neither what was expected nor a difference, only the figure entered', async () => {
     const { expected: _expected, ...blind } = LINE;
-    const { onEnter, field } = renderLine({ start: blind });
+    const { onEnter, field } = renderLine({ start: { ...blind, bottleSize: 0.75 } });
+    // The compact row's second line: vintage, bottle size and location.
+    expect(screen.getByText('2019 · 75 cl · Rack A')).toBeTruthy();
     expect(screen.queryByText(/Expected/)).toBeNull();
     expect(screen.queryByText(/Not counted/)).toBeNull();
     typeInto(field, '5');

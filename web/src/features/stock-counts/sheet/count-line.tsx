@@ -143,6 +143,7 @@ export const CountLine = memo(function CountLine({
 
   const meta = [
     line.vintage === null ? undefined : String(line.vintage),
+    line.bottleSize ? `${formatWhole(line.bottleSize * 100)} cl` : undefined,
     locationName,
     line.expected === undefined
       ? undefined
