@@ -29,6 +29,7 @@ import { benchMarketValueSync } from './bench/market-value-sync';
 import { benchMarketplaceCheckoutAlone } from './bench/marketplace-checkout';
 import { benchPosSales } from './bench/pos-sales';
 import { benchPriceRulesAlone } from './bench/price-rules';
+import { benchReorder } from './bench/reorder';
 import { benchSalesAnalytics } from './bench/sales-analytics';
 import { benchStockCountFinishAlone } from './bench/stock-count-finish';
 import { benchSupplierOrdersQueue } from './bench/supplier-orders-queue';
@@ -166,6 +167,10 @@ async function main() {
     const analytics = await benchSalesAnalytics(base);
     for (const line of analytics.lines) say(line);
     failures.push(...analytics.failures);
+    say();
+    const reorder = await benchReorder(base);
+    for (const line of reorder.lines) say(line);
+    failures.push(...reorder.failures);
     say();
     const pos = await benchPosSales(base);
     for (const line of pos.lines) say(line);
