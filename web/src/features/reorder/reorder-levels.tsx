@@ -1,4 +1,4 @@
-import { CASE_SIZE_MAX, type CellarWine, PAR_LEVEL_MAX } from '@kork/shared';
+import { CASE_SIZE_MAX, type CellarWine, PAR_LEVEL_MAX, reorderSuggestion } from '@kork/shared';
 import { Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,16 +25,22 @@ export function ReorderLevels({ wine, inputProps }: ReorderLevelsProps) {
   const locale = currentLocale();
   const figures = useQuery(wineReorderQuery(wine.ownerId, wine.id));
   const reason = figures.data?.reason;
-  // What the sales alone suggest (the owner's own levels aside) is shown when nothing was sold too.
+  // What the sales suggest, beside what the owner set; a wine not sold in 90 days says so.
   let suggestion: string | undefined;
   if (reason && reason.dailyUse > 0) {
-    const point = Math.ceil((reason.sold / reason.salesDays) * reason.leadTimeDays) + reason.safetyStock;
+    // The same math as the server's, on the same figures, without the owner's own levels.
+    const suggested = reorderSuggestion({
+      inStock: reason.inStock,
+      sold: reason.sold,
+      salesDays: reason.salesDays,
+      leadTimeDays: reason.leadTimeFrom === 'supplier' ? reason.leadTimeDays : undefined,
+    }).reason;
     suggestion = t('reorder.levels.suggestion', {
-      reorderPoint: point,
-      parLevel: point + Math.ceil((reason.sold / reason.salesDays) * reason.coverDays),
-      dailyUse: numberText(reason.dailyUse, locale),
-      leadTimeDays: reason.leadTimeDays,
-      safetyStock: reason.safetyStock,
+      reorderPoint: suggested.reorderPoint,
+      parLevel: suggested.parLevel,
+      dailyUse: numberText(suggested.dailyUse, locale),
+      leadTimeDays: suggested.leadTimeDays,
+      safetyStock: suggested.safetyStock,
     });
   } else if (reason) suggestion = t('reorder.levels.noSuggestion');
   return (

@@ -1,12 +1,11 @@
 import { type CellarLocation, type CellarWine, UNCATEGORIZED } from '@kork/shared';
 import { Button, Fieldset, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsMove } from '@tabler/icons-react';
-import { useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatCount } from '../../../lib/format-number';
-import { ReorderLevels } from '../../reorder/reorder-levels';
 import { useBusinessCellar } from '../cellar-menu';
 import classes from './cellar-wines-page.module.css';
 import { OutOfStockBadge } from './inventory-cell';
@@ -15,6 +14,11 @@ import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
 import type { DetailForm } from './wine-detail-tabs';
 import { type StockMode, totalAfter } from './wine-edit-values';
+
+/** A business wine's par level and reorder point: its own chunk, with the reorder figures it reads. */
+const ReorderLevels = lazy(() =>
+  import('../../reorder/reorder-levels').then((module) => ({ default: module.ReorderLevels })),
+);
 
 interface StockTabProps {
   form: DetailForm;
@@ -131,7 +135,11 @@ export function StockTab({ form, wine, locations, onMove }: StockTabProps) {
             {t('cellarWines.detail.moveBottles')}
           </Button>
         </Group>
-        {business && <ReorderLevels wine={wine} inputProps={(field) => form.getInputProps(field)} />}
+        {business && (
+          <Suspense fallback={null}>
+            <ReorderLevels wine={wine} inputProps={(field) => form.getInputProps(field)} />
+          </Suspense>
+        )}
       </Stack>
     </Fieldset>
   );
