@@ -20,6 +20,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import '@mantine/core/styles/Accordion.layer.css';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -301,7 +302,7 @@ function PriceLadders({
                         component={Link}
                         to={wineLink(step.ownWineId)}
                         size="sm"
-                        className={classes.wineName}
+                        className={classes.ladderWine}
                       >
                         {step.wineDisplayName || names.get(step.ownWineId)}
                       </Anchor>
@@ -399,7 +400,7 @@ function DeadStock({
                   <Table.Td className={classes.number}>
                     {row.daysSinceSale === undefined
                       ? t('salesAnalytics.engineering.dead.never')
-                      : t('salesAnalytics.engineering.dead.daysAgo', { count: row.daysSinceSale })}
+                      : formats.count(row.daysSinceSale)}
                   </Table.Td>
                   <Table.Td className={classes.number}>{formats.money(row.capital)}</Table.Td>
                 </Table.Tr>
