@@ -47,7 +47,7 @@ export interface ReorderReason {
   parLevel: number;
   parLevelFrom: 'set' | 'suggested';
   caseSize: number;
-  /** The supplier's stock, when a supplier was found. */
+  /** The supplier's stock less the bottles of it already in the cart, when a supplier was found. */
   supplierStock?: number;
   /** Days the bottles in stock last at the daily use; absent when nothing sold. */
   daysLeft?: number;

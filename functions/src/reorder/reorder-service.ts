@@ -22,8 +22,13 @@ import {
   todayIso,
 } from '@kork/shared';
 import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
-import { addCartItems, cartSummary } from '../marketplace/cart/cart-service';
-import { longestLeadTimeDays, type WineOffer, wineOffersOf } from '../marketplace/suppliers/suppliers';
+import { addCartItems, cartQuantities, cartSummary } from '../marketplace/cart/cart-service';
+import {
+  longestLeadTimeDays,
+  offerKey,
+  type WineOffer,
+  wineOffersOf,
+} from '../marketplace/suppliers/suppliers';
 import { isProfessional, type MarketViewer } from '../marketplace/viewer';
 import { createOrder } from '../orders/order-service';
 import type { Principal } from '../platform/auth';
@@ -54,7 +59,8 @@ export function chosenOffer(
   return [...inStock].sort((a, b) => a.horecaPriceMinor - b.horecaPriceMinor)[0];
 }
 
-function suggestionOf(wine: CellarWine, sold: number, offer: WineOffer | undefined) {
+/** `inCart`: bottles of the offer already in the cart, which the supplier's stock must also cover. */
+function suggestionOf(wine: CellarWine, sold: number, offer: WineOffer | undefined, inCart = 0) {
   return reorderSuggestion({
     inStock: wine.quantity,
     sold,
@@ -63,7 +69,7 @@ function suggestionOf(wine: CellarWine, sold: number, offer: WineOffer | undefin
     reorderPoint: wine.reorderPoint,
     caseSize: wine.caseSize,
     supplierCaseSize: offer?.caseSize,
-    supplierStock: offer?.stock,
+    supplierStock: offer ? Math.max(0, offer.stock - inCart) : undefined,
   });
 }
 
@@ -96,16 +102,20 @@ export async function reorderRows(
           reorderPoint: wine.reorderPoint,
         }).due,
   );
-  const offers = isProfessional(viewer)
-    ? await wineOffersOf(
-        candidates.flatMap((wine) => (wine.wineId ? [wine.wineId] : [])),
-        viewer,
-      )
-    : new Map<string, WineOffer[]>();
+  const [offers, inCart] = isProfessional(viewer)
+    ? await Promise.all([
+        wineOffersOf(
+          candidates.flatMap((wine) => (wine.wineId ? [wine.wineId] : [])),
+          viewer,
+        ),
+        cartQuantities(ownerId),
+      ])
+    : [new Map<string, WineOffer[]>(), new Map<string, number>()];
   const rows: ReorderRow[] = [];
   for (const wine of candidates) {
     const offer = chosenOffer(wine, (wine.wineId && offers.get(wine.wineId)) || []);
-    const { due, quantity, reason } = suggestionOf(wine, sold.get(wine.id) ?? 0, offer);
+    const carted = offer ? (inCart.get(offerKey(offer.supplierId, offer.wineId)) ?? 0) : 0;
+    const { due, quantity, reason } = suggestionOf(wine, sold.get(wine.id) ?? 0, offer, carted);
     if (!due && !one) continue;
     const row: ReorderRow = {
       ownWineId: wine.id,

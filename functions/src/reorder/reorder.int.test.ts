@@ -167,6 +167,11 @@ describe('the reorder list and the cart', () => {
     const drafts = orders.payload.rows.filter((order) => order.status === 'draft');
     expect(drafts).toHaveLength(1);
     expect(drafts[0]?.products[0]).toMatchObject({ ownWineId: wines.custom.id, units: 5 });
+
+    // What is in the cart now counts against the supplier's stock in the next suggestion.
+    const next = await origin.api<ReorderAnswer>('GET', reorderPath(), { token: business.token });
+    const a = next.payload.rows.find((row) => row.ownWineId === wines.a.id);
+    expect(a?.reason.supplierStock).toBe((offers[0]?.wine.stock ?? 0) - 12);
   });
 
   it("refuses another account's cellar, a reorder without a key and lines out of bounds", async () => {

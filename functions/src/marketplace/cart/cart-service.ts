@@ -216,3 +216,9 @@ export async function addCartItems(
   });
   return { totalCartQuantity: stored.lines.reduce((sum, line) => sum + line.quantity, 0) };
 }
+
+/** Bottles of each (supplier, wine) pair already in the owner's cart, keyed `${supplierId}/${wineId}`. */
+export async function cartQuantities(ownerId: string): Promise<Map<string, number>> {
+  const { lines } = await readCart(ownerId);
+  return new Map(lines.map((line) => [offerKey(line.supplierId, line.wineId), line.quantity]));
+}
