@@ -30,7 +30,7 @@ test('the demo restaurant reorders its low stock into the cart by supplier in on
   const firstGroup = drawer.getByRole('region', { name: names[0] as string });
   const firstLine = firstGroup.getByRole('textbox', { name: /^Bottles to order of / }).first();
   const lineLabel = await firstLine.evaluate(
-    (input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? '',
+    (input) => input.getAttribute('aria-label') ?? (input as HTMLInputElement).labels?.[0]?.textContent ?? '',
   );
   const firstWine = lineLabel.replace(/^Bottles to order of /, '').trim();
   await firstLine.fill('1');
