@@ -185,8 +185,8 @@ function vitestArgs(tier: string, projects: readonly string[]): string[] {
 }
 
 // With the browser journeys wanted, the web app is built first and their server starts seeding in the
-// background (about two minutes, mostly the emulator's disk), so the seeding overlaps the static checks
-// and the unit tests (the type check uses one core) rather than the journeys' own lane.
+// background (about two minutes), so the seeding overlaps the static checks (the type check uses one
+// core) rather than the journeys' own lane.
 const e2eWanted = wants('e2e');
 if (e2eWanted && buildWeb()) startE2eServer();
 
@@ -203,8 +203,12 @@ if (wants('static')) {
   }
 }
 
-// Unit and component tests next: they fail fastest of the test tiers.
-if (wants('unit') && !step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))) failures.push('unit');
+// Unit and component tests next: they fail fastest of the test tiers. They run alone, once the journeys'
+// server has finished seeding: some component tests time a stream, and share the two cores badly.
+if (wants('unit')) {
+  if (e2eServer) await e2eServerUp(300_000);
+  if (!step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))) failures.push('unit');
+}
 
 /**
  * Then two lanes at once: the browser journeys (one browser, mostly waiting on the page and the

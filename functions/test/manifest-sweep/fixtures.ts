@@ -63,7 +63,7 @@ export async function fixturesFor(key: RouteKey, account: Account): Promise<Reco
   for (const name of paramsOf(key)) {
     if (values[name] !== undefined) continue;
     if (name === 'id') {
-      if (/\/api\/(wine-cellars\/)?users\/\{id\}/.test(key)) values.id = account.id;
+      if (/\/api\/(wine-cellars\/|admin\/)?users\/\{id\}/.test(key)) values.id = account.id;
       else if (key.includes('/api/wine-cellars/cellars/{id}')) values.id = await cellarId();
       else if (/\/api\/(embed\/)?wines\/\{id\}/.test(key)) values.id = catalogWineId;
       else if (key.includes('/api/tastings/{id}')) {
