@@ -49,6 +49,8 @@ async function api<T>(
 
 const NUMBER = 'Must be a number';
 const WHOLE = 'Must be a whole number';
+/** A business counts open bottles in tenths: one decimal, no more. */
+const TENTHS = 'At most one decimal: tenths of an open bottle';
 const between = (min: string, max: string) => `Must be between ${min} and ${max}`;
 
 function escaped(text: string): RegExp {
@@ -142,7 +144,7 @@ test('count sheet: a typed figure is entered exactly or refused, and "All entrie
     const refusals: [string, string][] = [
       ['1e9', NUMBER],
       ['1000000000', between('0', '100,000')],
-      ['2.5', WHOLE],
+      ['2.55', TENTHS],
       ['-1', between('0', '100,000')],
       ['abc', NUMBER],
     ];
@@ -159,6 +161,10 @@ test('count sheet: a typed figure is entered exactly or refused, and "All entrie
     await typeOver(field, '100000');
     await expect(status).toHaveText('All entries saved', { timeout: 10_000 });
     await expect.poll(async () => (await sheet())?.counted).toBe(100_000);
+    // An open bottle's tenths, as typed.
+    await typeOver(field, '2.5');
+    await expect(status).toHaveText('All entries saved', { timeout: 10_000 });
+    await expect.poll(async () => (await sheet())?.counted).toBe(2.5);
     await typeOver(field, '12');
     await expect(status).toHaveText('All entries saved', { timeout: 10_000 });
     await expect.poll(async () => (await sheet())?.counted).toBe(12);
@@ -172,20 +178,26 @@ test('count sheet: a typed figure is entered exactly or refused, and "All entrie
     await page.getByRole('listbox').getByRole('option').first().click();
     const found = extra.getByRole('textbox', { name: 'Bottles found' });
     const add = () => extra.getByRole('button', { name: 'Add', exact: true }).click();
-    for (const [text, message] of refusals) await expectRefused(found, text, message, add);
+    // A wine found where the sheet did not expect it is added in whole bottles.
+    const wholeRefusals = refusals.map(([text, message]): [string, string] =>
+      text === '2.55' ? ['2.5', WHOLE] : [text, message],
+    );
+    for (const [text, message] of wholeRefusals) await expectRefused(found, text, message, add);
     await expect(extra).toBeVisible();
     await extra.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForTimeout(1_500);
     expect((await sheetLines()).length, 'no extra line was added').toBe(1);
 
-    // In Norwegian "1,5" is one and a half: no whole number of bottles.
+    // In Norwegian "1,55" has a decimal too many, and "1,5" is one and a half bottles.
     await chooseLanguage(context, 'nb');
     await page.reload();
     const felt = page.getByRole('textbox', { name: `Telt, ${wine.name} 2019`, exact: true });
-    await expectRefused(felt, '1,5', 'Må være et heltall');
+    await expectRefused(felt, '1,55', 'Høyst én desimal: tideler av en åpnet flaske');
     await expect(page.getByRole('status').filter({ hasText: /lagret/ })).toHaveText(/^1 tall er ikke lagret/);
     await page.waitForTimeout(1_500);
     expect((await sheet())?.counted).toBe(12);
+    await typeOver(felt, '1,5');
+    await expect.poll(async () => (await sheet())?.counted, { timeout: 10_000 }).toBe(1.5);
   } finally {
     await page.request.delete(`/api/wine-cellars/users/${session.userId}/stock-counts/${count.id}`, {
       headers: authorized(),
