@@ -698,12 +698,12 @@ describe('account deletion', () => {
     });
     const event = await create(P, { coverPhoto: upload.payload.coverPhoto });
     const ownerId = userIds[P] as string;
-    const before = await db().collections.owned({ ownerId }).go({ pages: 'all' });
+    const before = await db().collections.owned({ ownerId }).go({ pages: 'all', ignoreOwnership: true });
     expect(before.data.wineEvent.length).toBeGreaterThan(0);
     await removeAccount(ownerId, 'delete', 'DELETE');
     // The account-deletions queue purges it in the background.
     await origin.stack.broker.idle();
-    const after = await db().collections.owned({ ownerId }).go({ pages: 'all' });
+    const after = await db().collections.owned({ ownerId }).go({ pages: 'all', ignoreOwnership: true });
     expect(after.data.wineEvent).toEqual([]);
     expect((await call('GET', eventPath(event.id))).status).toBe(404);
     expect(await mediaObject(upload.payload.coverUrl)).not.toBe(200);
