@@ -24,13 +24,22 @@ async function throughEmulator(
   await expect(popup.getByRole('heading', { level: 1 })).toHaveText(
     `Local sign-in emulator — not ${provider}`,
   );
+  // Either button closes the window, which can happen before the click has reported back: a click
+  // whose window is gone by then did its work.
+  const clickClosing = (name: string) =>
+    popup
+      .getByRole('button', { name })
+      .click({ noWaitAfter: true })
+      .catch((error: unknown) => {
+        if (!popup.isClosed()) throw error;
+      });
   if (person === 'cancel') {
-    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await clickClosing('Cancel');
   } else {
     await popup.getByLabel('Email').fill(person.email);
     await popup.getByLabel('Given name').fill(person.givenName ?? '');
     await popup.getByLabel('Family name').fill(person.familyName ?? '');
-    await popup.getByRole('button', { name: 'Sign in as this person' }).click();
+    await clickClosing('Sign in as this person');
   }
   await closed;
 }
