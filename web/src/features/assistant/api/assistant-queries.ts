@@ -33,7 +33,10 @@ export function useCreateConversation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createConversation,
-    onSuccess: () => client.invalidateQueries({ queryKey: assistantKeys.conversations() }),
+    // The list refreshes behind the question: the answer starts streaming without waiting for it.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: assistantKeys.conversations() });
+    },
   });
 }
 
