@@ -12,18 +12,20 @@ const DOMAIN_MAP = {
   catalog: ['accounts', 'tastings', 'marketplace'], // ⇄ tastings: a wine's merge moves its notes; ⇄ marketplace: a new catalogue re-links suppliers' offers
   tastings: ['accounts', 'catalog'],
   cellar: ['accounts', 'catalog'],
+  // Norwegian duties: dated rates and a bottle's cost (docs/duties.md).
+  duties: ['accounts', 'catalog', 'cellar'],
   'wine-lists': ['accounts', 'cellar', 'media'],
   events: ['accounts', 'catalog', 'wine-lists'],
   search: ['accounts', 'catalog', 'events'],
-  imports: ['accounts', 'catalog', 'cellar'],
-  orders: ['accounts', 'catalog', 'cellar'],
-  marketplace: ['accounts', 'catalog', 'cellar', 'orders'],
-  pricing: ['accounts', 'cellar'],
-  recipes: ['catalog', 'cellar'],
+  imports: ['accounts', 'catalog', 'cellar', 'duties'],
+  orders: ['accounts', 'catalog', 'cellar', 'duties'],
+  marketplace: ['accounts', 'catalog', 'cellar', 'duties', 'orders'],
+  pricing: ['accounts', 'cellar', 'duties'],
+  recipes: ['catalog', 'cellar', 'duties'],
   sales: ['accounts', 'cellar'],
   pos: ['accounts', 'cellar', 'recipes', 'sales'],
   'stock-counts': ['accounts', 'cellar', 'wine-lists'],
-  'sales-analytics': ['accounts', 'cellar', 'orders', 'sales', 'stock-counts', 'wine-lists'],
+  'sales-analytics': ['accounts', 'cellar', 'duties', 'orders', 'sales', 'stock-counts', 'wine-lists'],
   // Reordering: par levels, reorder points and the cart (docs/reorder.md).
   reorder: ['accounts', 'cellar', 'marketplace', 'orders', 'sales-analytics'],
   // Plans and the payment provider's webhook (docs/billing.md).

@@ -85,7 +85,8 @@ export type RouteGroup =
   | 'events'
   | 'assistant'
   | 'billing'
-  | 'market-values';
+  | 'market-values'
+  | 'duties';
 
 export const routes = {
   'GET /api/health': {
@@ -1307,6 +1308,20 @@ export const routes = {
     needs: ['table:read'],
     group: 'market-values',
   },
+
+  // Norwegian duties (docs/duties.md, shared/src/duties.ts): dated rates and a bottle's cost breakdown.
+  'GET /api/duties/rates': {
+    handler: 'duties/get-duty-rates',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'duties',
+  },
+  'GET /api/wine-cellars/users/{id}/own-wines/{ownWineId}/cost': {
+    handler: 'duties/get-wine-cost',
+    auth: 'user',
+    needs: ['table:read'],
+    group: 'duties',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof routes;
@@ -1442,6 +1457,14 @@ export const jobs = {
     description:
       'Sends every wine held in a paying cellar to the market-values queue, in batches, to be valued for the day',
     timeoutSeconds: 300,
+  },
+  'duty-rates': {
+    handler: 'duties/jobs/load-duty-rates',
+    needs: ['table:write', 'imports:read'],
+    schedule: 'rate(1 day)',
+    description:
+      "Loads the duty rates file (the imports bucket's duty-rates.json, else the rates the app ships) into the rates table",
+    timeoutSeconds: 60,
   },
 } as const satisfies Record<string, JobDef>;
 

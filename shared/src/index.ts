@@ -9,6 +9,7 @@ export * from './cellar-wines';
 export * from './count-tenths';
 export * from './csv';
 export * from './currencies';
+export * from './duties';
 export * from './events';
 export * from './exchange-rates';
 export * from './geocoding';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MAIN_CATEGORIES } from '../catalog';
+import { alcoholField, containerField } from '../duties';
 import { LIMITS } from '../limits';
 import { withBounds } from '../messages';
 import {
@@ -103,6 +104,10 @@ const ownFields = {
   parLevel: z.optional(z.nullable(parLevelField)),
   reorderPoint: z.optional(z.nullable(parLevelField)),
   caseSize: z.optional(z.nullable(caseSizeField)),
+  /** Percent by volume, for the duties (docs/duties.md); a catalogue wine's own when absent. */
+  alcohol: z.optional(z.nullable(alcoholField)),
+  /** The container the packaging taxes and deposit go by; from the catalogue's packaging when absent. */
+  container: z.optional(z.nullable(containerField)),
 };
 
 function windowInOrder(value: { drinkingWindowFrom?: number | null; drinkingWindowTo?: number | null }) {

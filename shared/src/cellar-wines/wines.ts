@@ -8,6 +8,7 @@ import {
   type MainCategory,
 } from '../catalog';
 import type { CurrencyCode } from '../currencies';
+import type { ContainerType } from '../duties';
 import { textField } from '../schema-primitives';
 
 /** A cellar wine as the inventory lists it: its sources, placements, columns and query (SPEC §3). */
@@ -119,6 +120,12 @@ export interface CellarWine {
   reorderPoint?: number;
   /** Bottles in a case the wine is ordered in; absent: the supplier's. */
   caseSize?: number;
+  /**
+   * Percent by volume and the container, for the duties (docs/duties.md). The owner's own; for a
+   * catalogue wine the cost falls back to the catalogue's alcohol and packaging.
+   */
+  alcohol?: number;
+  container?: ContainerType;
   /**
    * Kept by the store on every write (never sent): when the purchase price without VAT last changed and
    * when the selling or glass price was last set. A purchase price changed after the selling price was
