@@ -420,6 +420,29 @@ describe('adding a wine and pricing it', () => {
     expect(byInc.payload).toMatchObject({ purchasePriceWovat: 10_000, sellingPrice: 25_000 });
   });
 
+  it('keeps the alcohol and container the duties go by, clears them with null and refuses a bad strength', async () => {
+    const wine = await addWine(user, custom('Sterk', { alcohol: 13.5, container: 'glass' }));
+    expect(wine).toMatchObject({ alcohol: 13.5, container: 'glass' });
+    const changed = await patchWine(user, wine.id, { alcohol: 41.25, container: 'carton' });
+    expect(changed.status).toBe(200);
+    expect(await getWine(user, wine.id)).toMatchObject({ alcohol: 41.25, container: 'carton' });
+    const tooFine = await patchWine(user, wine.id, { alcohol: 13.555 });
+    expect(tooFine.status).toBe(400);
+    expect(tooFine.error?.fields?.alcohol).toBe('Too many decimals');
+    const tooStrong = await patchWine(user, wine.id, { alcohol: 101 });
+    expect(tooStrong.status).toBe(400);
+    expect(tooStrong.error?.fields?.alcohol).toBe('Must be between 0 and 100');
+    const unknown = await patchWine(user, wine.id, { container: 'barrel' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.fields?.container).toBe('Invalid value');
+    expect(await getWine(user, wine.id)).toMatchObject({ alcohol: 41.25, container: 'carton' });
+    const cleared = await patchWine(user, wine.id, { alcohol: null, container: null });
+    expect(cleared.status).toBe(200);
+    const again = await getWine(user, wine.id);
+    expect(again.alcohol).toBeUndefined();
+    expect(again.container).toBeUndefined();
+  });
+
   it('refuses a 100 cl glass on the cellar and on a wine', async () => {
     const cellar = await cellarOf(user);
     const onCellar = await origin.api('PATCH', `/api/wine-cellars/cellars/${cellar.id}`, {

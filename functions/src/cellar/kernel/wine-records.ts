@@ -52,6 +52,8 @@ export const OWN_FIELD_NAMES = [
   'parLevel',
   'reorderPoint',
   'caseSize',
+  'alcohol',
+  'container',
 ] as const satisfies readonly (keyof CellarWine)[];
 
 /** Owner-set fields, stored together in the record's `own` map (absent when not set). */
