@@ -30,6 +30,7 @@ import { cellarWineSchema, createCellarWineEntity } from '../cellar/entities/cel
 import { createExchangeRateEntity, exchangeRateSchema } from '../cellar/entities/exchange-rate';
 import { createLocationShareEntity, locationShareSchema } from '../cellar/entities/location-share';
 import { createWineListCategoryEntity, wineListCategorySchema } from '../cellar/entities/wine-list-category';
+import { createDutyRateTableEntity, dutyRateTableSchema } from '../duties/entities/duty-rate-table';
 import { createWineEventEntity, wineEventSchema } from '../events/entities/wine-event';
 import {
   createImportColumnMemoryEntity,
@@ -118,6 +119,7 @@ export const allEntities = {
   locationShare: locationShareSchema,
   wineListCategory: wineListCategorySchema,
   exchangeRate: exchangeRateSchema,
+  dutyRateTable: dutyRateTableSchema,
   wineList: wineListSchema,
   wineListCounter: wineListCounterSchema,
   wineListPrint: wineListPrintSchema,
@@ -183,6 +185,7 @@ function createService(client: ReturnType<typeof documentClient>) {
     locationShare: createLocationShareEntity(config),
     wineListCategory: createWineListCategoryEntity(config),
     exchangeRate: createExchangeRateEntity(config),
+    dutyRateTable: createDutyRateTableEntity(config),
     wineList: createWineListEntity(config),
     wineListCounter: createWineListCounterEntity(config),
     wineListPrint: createWineListPrintEntity(config),

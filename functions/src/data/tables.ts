@@ -29,6 +29,7 @@ export const OWNERSHIP = {
     'wineListCategory',
     'exchangeRate',
   ],
+  duties: ['dutyRateTable'],
   'wine-lists': ['wineList', 'wineListCounter', 'wineListPrint', 'wineListPublicWine'],
   'stock-counts': ['stockCount', 'stockCountEntry'],
   sales: ['sale'],
