@@ -8,6 +8,7 @@ import { catalogSeed } from './catalog/seed';
 import { cellarByWineSeed } from './cellar/community/purchase-prices-service';
 import { cellarSeed } from './cellar/seed';
 import type { SeedStep } from './data/seed-step';
+import { dutiesSeed } from './duties/seed';
 import { eventsSeed } from './events/seed';
 import { marketValuesSeed } from './market-values/seed';
 import { marketplaceSeed } from './marketplace/seed';
@@ -25,6 +26,7 @@ export const seedSteps: readonly SeedStep[] = [
   accountsSeed,
   directorySeed,
   catalogSeed,
+  dutiesSeed,
   tastingsSeed,
   cellarSeed,
   cellarByWineSeed,

@@ -28,7 +28,10 @@ function runningUrl(): string | undefined {
 async function viaServer(url: string, path: string): Promise<unknown> {
   const res = await fetch(`${url}${path}`, { method: 'POST' });
   const body = await res.json();
-  if (!res.ok) throw new Error(JSON.stringify(body));
+  if (!res.ok) {
+    const message = (body as { error?: { message?: unknown } }).error?.message;
+    throw new Error(typeof message === 'string' ? message : JSON.stringify(body));
+  }
   return body;
 }
 
@@ -95,14 +98,17 @@ async function main() {
   if (command === 'job') {
     const name = args[0];
     if (!name) {
-      console.log(`Usage: npm run job -- <name>. Jobs: ${jobNames().join(', ') || 'none yet'}`);
+      console.log(`Usage: npm run job -- <name> [file]. Jobs: ${jobNames().join(', ') || 'none yet'}`);
       process.exitCode = 2;
       return;
     }
+    // A file for the job to read (`npm run job -- duty-rates <path>`), from where the command was typed.
+    const file = args[1] ? resolve(process.cwd(), args[1]) : undefined;
+    const detail = file ? { file } : {};
     const result = url
-      ? await viaServer(url, `/_dev/jobs/${name}`)
+      ? await viaServer(url, `/_dev/jobs/${name}${file ? `?file=${encodeURIComponent(file)}` : ''}`)
       : await withStack(async (stack) => {
-          const summary = await runJob(name, 'manual');
+          const summary = await runJob(name, 'manual', detail);
           // What the job sent is delivered before the stack stops (the market-value sync's batches).
           await stack.broker.idle();
           return summary;

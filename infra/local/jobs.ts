@@ -12,7 +12,15 @@ export function jobNames(): string[] {
   return Object.keys(allJobs);
 }
 
-export async function runJob(name: string, trigger: 'schedule' | 'manual'): Promise<string> {
+/**
+ * Runs a job once and records the run. `detail` is what the job's event carries: `npm run job -- <name>
+ * <path>` passes the path as `detail.file` (the `duty-rates` job reads that file).
+ */
+export async function runJob(
+  name: string,
+  trigger: 'schedule' | 'manual',
+  detail: Record<string, unknown> = {},
+): Promise<string> {
   const def = allJobs[name];
   if (!def) throw new Error(`Unknown job "${name}". Jobs: ${jobNames().join(', ') || 'none yet'}`);
   const runId = randomUUID();
@@ -20,7 +28,7 @@ export async function runJob(name: string, trigger: 'schedule' | 'manual'): Prom
   await db().entities.jobRun.put({ job: name, runId, startedAt, status: 'running', trigger }).go();
   try {
     const handler = await loadFunction<JobHandler>(def.handler);
-    const result = await handler({ source: 'kork.local', 'detail-type': 'Scheduled Event', detail: {} }, {});
+    const result = await handler({ source: 'kork.local', 'detail-type': 'Scheduled Event', detail }, {});
     const summary = typeof result === 'string' ? result : JSON.stringify(result ?? null);
     await db()
       .entities.jobRun.patch({ job: name, startedAt, runId })

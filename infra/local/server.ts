@@ -263,7 +263,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       }
       const job = url.pathname.match(/^\/_dev\/jobs\/([\w-]+)$/);
       if (job && method === 'POST') {
-        return sendJson(res, 200, { summary: await runJob(job[1] as string, 'manual') });
+        const file = url.searchParams.get('file');
+        try {
+          const summary = await runJob(job[1] as string, 'manual', file ? { file } : {});
+          return sendJson(res, 200, { summary });
+        } catch (error) {
+          // The job's own words (a rates file's problems), for the command that asked.
+          const message = error instanceof Error ? error.message : String(error);
+          return sendJson(res, 500, { error: { code: 'JOB_FAILED', message } });
+        }
       }
       if (url.pathname === '/_dev/dead-letters' && method === 'GET') {
         const letters = Object.fromEntries(
