@@ -461,6 +461,14 @@ export const MESSAGES = {
     en: 'This supplier does not offer that wine',
     nb: 'Denne leverandøren tilbyr ikke den vinen',
   },
+  priceWithoutDutiesNeedsAlcohol: {
+    en: "The wine's alcohol is not known, so its duties cannot be added: enter this price with duties",
+    nb: 'Vinens alkoholprosent er ukjent, så avgiftene kan ikke legges til: legg inn denne prisen med avgifter',
+  },
+  priceWithoutDutiesNeedsRates: {
+    en: "Today's duty rates are not loaded, so duties cannot be added: enter this price with duties",
+    nb: 'Dagens avgiftssatser er ikke lastet inn, så avgiftene kan ikke legges til: legg inn denne prisen med avgifter',
+  },
   wineOutOfStock: { en: 'Out of stock', nb: 'Ikke på lager' },
   onlyInStock: { en: 'Only {stock} in stock', nb: 'Bare {stock} på lager' },
   onlyInStockWithCart: {

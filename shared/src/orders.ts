@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { intParam, listParam } from './catalog';
 import type { CurrencyCode } from './currencies';
+import type { DutyMissing } from './duties';
 import type { MarketplaceOrderInfo } from './marketplace/order-info';
 import {
   crossCheck,
@@ -70,6 +71,28 @@ export interface OrderLine {
   received: number;
   /** units × unitCost. */
   total: number;
+  /** The duties in one bottle's unit cost at the order date's rates (one order read only). */
+  duties?: LineDuties;
+}
+
+/**
+ * The duties (excise, packaging taxes, deposit) of one bottle of a line, minor units of the order's
+ * currency, at the rates in force on the order date; unknown when the wine's alcohol or the day's rates
+ * are not known — never 0.
+ */
+export type LineDuties =
+  | { known: true; perBottle: number; total: number; ratesAsOf: string | null; stale: boolean }
+  | { known: false; missing: DutyMissing };
+
+/** An order's duties: the sum over its lines whose duties are known, and how many are not. */
+export interface OrderDuties {
+  total: number;
+  /** Lines left out of `total` because their duties are unknown. */
+  unknownLines: number;
+  /** The day the rates are taken from: the order date. */
+  date: string;
+  ratesAsOf: string | null;
+  stale: boolean;
 }
 
 export interface Order {
@@ -100,6 +123,8 @@ export interface Order {
   marketplace?: MarketplaceOrderInfo;
   /** The rate its supplier's prices were converted at into the cellar's currency (absent: not converted). */
   exchangeRate?: OrderExchangeRate;
+  /** The duties its lines hold (one order read only; lists leave it out). */
+  duties?: OrderDuties;
 }
 
 /**

@@ -5,18 +5,24 @@
  * buyer's cellar once order import is activated for it and the buyer's cellar is connected to it.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
+import { getWines } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
+import { dutiesToday, dutyRateRows } from '@kork/functions/duties/duties-service';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
-import type {
-  ImporterConnection,
-  Order,
-  OrdersList,
-  PriceListUploadReport,
-  Supplier,
-  SupplierPortal,
-  SupplierSummary,
-  SupplierWine,
+import {
+  bottleDuties,
+  containerFromPackaging,
+  dutiesTotal,
+  type ImporterConnection,
+  type Order,
+  type OrdersList,
+  type PriceListUpdateResult,
+  type PriceListUploadReport,
+  type Supplier,
+  type SupplierPortal,
+  type SupplierSummary,
+  type SupplierWine,
 } from '@kork/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../test/seeded-stack';
@@ -294,6 +300,94 @@ describe('the price list', () => {
     expect((await offerOnWinePage(b?.wineId as string))?.horecaPriceMinor).toBe(123_400);
     // A skipped line wrote nothing of itself.
     expect((await offerOnWinePage(c?.wineId as string))?.stock).toBe(c?.stock);
+  });
+
+  it('stores prices entered without duties with each wine’s duties added, and refuses a wine of unknown alcohol', async () => {
+    const [net, unknown, csvNet] = wines.slice(12, 15) as SupplierWine[];
+    const catalogue = await getWines([net.wineId, csvNet.wineId]);
+    const rows = await dutyRateRows();
+    /** The wine's duties today, from the catalogue's alcohol, size and packaging. */
+    const dutiesOf = (wineId: string) => {
+      const wine = catalogue.get(wineId);
+      const result = bottleDuties(
+        {
+          bottleSize: wine?.bottleSize as number,
+          alcohol: wine?.alcohol,
+          category: wine?.mainCategoryId ?? 'red',
+          container: containerFromPackaging(wine?.packaging),
+          date: dutiesToday(),
+        },
+        rows,
+      );
+      if (!result.ok) throw new Error(`no duties for ${wineId}: ${result.missing}`);
+      return dutiesTotal(result.duties);
+    };
+    const duties = dutiesOf(net.wineId);
+    // A 0.75 l wine of 12–15 % pays some NOK 50 in excise alone.
+    expect(duties).toBeGreaterThan(4_000);
+
+    const changed = await origin.api<PriceListUpdateResult>('PATCH', `${PORTAL}/price-list`, {
+      token: tokens.importer,
+      json: { rows: [{ wineId: net.wineId, horecaPriceMinor: 15_000, stock: 40 }], prices: 'withoutDuties' },
+    });
+    expect(changed.error).toBeUndefined();
+    expect(changed.payload).toMatchObject({ updated: 1, duties: { rows: 1 } });
+    expect(changed.payload.duties?.ratesAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await offerOnWinePage(net.wineId)).toMatchObject({
+      horecaPriceMinor: 15_000 + duties,
+      duties: { known: true, totalMinor: duties },
+    });
+    // Entered with duties (the default), the price is stored as it is.
+    expect((await patchPrices([{ wineId: net.wineId, horecaPriceMinor: 30_000 }])).status).toBe(200);
+    expect((await offerOnWinePage(net.wineId))?.horecaPriceMinor).toBe(30_000);
+
+    // A wine whose alcohol nobody knows: its line is refused, by itself, and nothing of the change is stored.
+    const before = await offerOnWinePage(unknown.wineId);
+    const alcohol = (await getWines([unknown.wineId])).get(unknown.wineId)?.alcohol;
+    await db().entities.wine.patch({ id: unknown.wineId }).remove(['alcohol']).go();
+    try {
+      expect(await offerOnWinePage(unknown.wineId)).toMatchObject({
+        duties: { known: false, missing: 'alcohol' },
+      });
+      const refused = await origin.api<PriceListUpdateResult>('PATCH', `${PORTAL}/price-list`, {
+        token: tokens.importer,
+        json: {
+          rows: [
+            { wineId: net.wineId, horecaPriceMinor: 10_000 },
+            { wineId: unknown.wineId, horecaPriceMinor: 10_000 },
+          ],
+          prices: 'withoutDuties',
+        },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.error?.fields).toEqual({
+        'rows.1.horecaPriceMinor':
+          "The wine's alcohol is not known, so its duties cannot be added: enter this price with duties",
+      });
+      expect((await offerOnWinePage(net.wineId))?.horecaPriceMinor).toBe(30_000);
+      expect((await offerOnWinePage(unknown.wineId))?.horecaPriceMinor).toBe(before?.horecaPriceMinor);
+
+      // The same in a CSV: the line is skipped with its reason, the others stored with their duties.
+      const csv = [
+        'Varenummer;Pris eks. avgifter;Lager',
+        `${csvNet.vinmonopoletNumber};200,00;12`,
+        `${unknown.vinmonopoletNumber};150,00;6`,
+      ].join('\n');
+      const upload = await origin.api<PriceListUploadReport>('POST', `${PORTAL}/price-list/import`, {
+        token: tokens.importer,
+        json: { csv, prices: 'withoutDuties' },
+      });
+      expect(upload.error).toBeUndefined();
+      expect(upload.payload).toMatchObject({
+        updated: 1,
+        skipped: [{ line: 3, reason: 'alcoholUnknown' }],
+        duties: { rows: 1 },
+      });
+      expect((await offerOnWinePage(csvNet.wineId))?.horecaPriceMinor).toBe(20_000 + dutiesOf(csvNet.wineId));
+      expect((await offerOnWinePage(unknown.wineId))?.stock).toBe(before?.stock);
+    } finally {
+      if (alcohol !== undefined) await db().entities.wine.patch({ id: unknown.wineId }).set({ alcohol }).go();
+    }
   });
 
   it('imports a comma CSV with English headers, wine ids and decimal points', async () => {

@@ -9,6 +9,7 @@ import { allWines, getWines } from '@kork/functions/catalog/catalog-store';
 import { loadDemoCatalog } from '@kork/functions/catalog/load-service';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
+import { dutiesToday, dutyRateRows } from '@kork/functions/duties/duties-service';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
 import type { SupplierRecord } from '@kork/functions/marketplace/suppliers/supplier-store';
 import {
@@ -20,7 +21,10 @@ import {
 } from '@kork/functions/marketplace/suppliers/suppliers';
 import {
   availabilityOf,
+  bottleDuties,
+  containerFromPackaging,
   convertFromNokMinor,
+  dutiesTotal,
   horecaPriceFromRetail,
   isValidOrganizationNumber,
   type Supplier,
@@ -244,6 +248,62 @@ describe('GET /api/suppliers/{supplierId}', () => {
     });
     expect(offers.get(offerKey(id, wine.wineId))).toMatchObject({ horecaPriceMinor: 12_345, stock: 0 });
     await db().entities.supplierOffer.delete({ supplierId: id, wineId: wine.wineId }).go();
+  });
+
+  it('carries the duties line of each offer to business accounts, and says so where the alcohol is unknown', async () => {
+    const { id, wineIds } = await biggest();
+    const [asBusiness, wines, rows] = await Promise.all([
+      origin.api<Supplier>('GET', `/api/suppliers/${id}?resultsPerPage=20`, business()),
+      getWines(wineIds),
+      dutyRateRows(),
+    ]);
+    expect(asBusiness.payload.wines.length).toBeGreaterThan(1);
+    for (const offer of asBusiness.payload.wines) {
+      const wine = wines.get(offer.wineId);
+      const expected = bottleDuties(
+        {
+          bottleSize: offer.bottleSize,
+          alcohol: wine?.alcohol,
+          category: wine?.mainCategoryId ?? 'red',
+          container: containerFromPackaging(wine?.packaging),
+          date: dutiesToday(),
+        },
+        rows,
+      );
+      if (!expected.ok) throw new Error(`no duties for ${offer.wineId}`);
+      const totalMinor = dutiesTotal(expected.duties);
+      expect(offer.duties).toEqual({
+        known: true,
+        totalMinor,
+        total: convertFromNokMinor(totalMinor, offer.currency),
+        ratesAsOf: expected.duties.ratesAsOf,
+        stale: expected.duties.stale,
+      });
+      // The duties are part of the HORECA price, never more than it.
+      expect(totalMinor).toBeGreaterThan(0);
+      expect(totalMinor).toBeLessThan(offer.horecaPriceMinor as number);
+    }
+    const visitor = await origin.api<Supplier>('GET', `/api/suppliers/${id}?resultsPerPage=20`);
+    expect(visitor.payload.wines.every((offer) => offer.duties === undefined)).toBe(true);
+
+    const first = asBusiness.payload.wines[0] as SupplierWine;
+    const alcohol = wines.get(first.wineId)?.alcohol;
+    await db().entities.wine.patch({ id: first.wineId }).remove(['alcohol']).go();
+    try {
+      const after = await origin.api<Supplier>('GET', `/api/suppliers/${id}?resultsPerPage=20`, business());
+      expect(after.payload.wines.find((offer) => offer.wineId === first.wineId)?.duties).toEqual({
+        known: false,
+        missing: 'alcohol',
+      });
+      const offers = await origin.api<{ rows: SupplierWine[] }>(
+        'GET',
+        `/api/wines/${first.wineId}/suppliers`,
+        business(),
+      );
+      expect(offers.payload.rows[0]?.duties).toEqual({ known: false, missing: 'alcohol' });
+    } finally {
+      if (alcohol !== undefined) await db().entities.wine.patch({ id: first.wineId }).set({ alcohol }).go();
+    }
   });
 
   it('answers 404 for an unknown supplier', async () => {

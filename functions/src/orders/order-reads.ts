@@ -9,13 +9,15 @@ import {
 } from '@kork/shared';
 import { cellarOf } from '../cellar/cellar-service';
 import { ValidationError } from '../platform/errors';
+import { withOrderDuties } from './order-duties';
 import { linesOf, type OrderRecord, orderRecordOf, ordersOf, toOrder } from './order-store';
 
 const DEFAULT_PAGE_SIZE = 50;
 
+/** One order, each line with its duties per bottle and the order with its total duties. */
 export async function getOrder(ownerId: string, orderId: string): Promise<Order> {
   const [cellar, record] = await Promise.all([cellarOf(ownerId), orderRecordOf(ownerId, orderId)]);
-  return toOrder(record, cellar.baseCurrency);
+  return withOrderDuties(ownerId, toOrder(record, cellar.baseCurrency));
 }
 
 /** What a search looks in: the order's number, supplier, note and wine names. */

@@ -112,7 +112,43 @@ describe('placing and changing an order', () => {
     expect(order.products[1]).toMatchObject({ wineId: catalogue[0]?.id, received: 0, total: 96_000 });
     expect(new Set(order.products.map((line) => line.lineId)).size).toBe(2);
     const got = await origin.api<Order>('GET', `${orders()}/${order.id}`, { token: tokens[R] });
-    expect(got.payload).toEqual(order);
+    const { duties, products, ...rest } = got.payload;
+    expect(duties).toBeDefined();
+    expect({ ...rest, products: products.map(({ duties: _, ...line }) => line) }).toEqual(order);
+  });
+
+  it('shows each line’s duties per bottle at the order date’s rates and the order’s total; unknown alcohol says so', async () => {
+    const known = await accounts.addWine(R, custom('Avgift Hvit', 1, { alcohol: 13, container: 'glass' }));
+    const unknown = await accounts.addWine(R, custom('Avgift Ukjent', 1));
+    const order = await placeOrder({
+      orderDate: '2024-06-01',
+      products: [
+        { ownWineId: known.id, units: 6, unitCost: 15_000 },
+        { ownWineId: unknown.id, units: 2, unitCost: 9_000 },
+      ],
+    });
+    const got = await origin.api<Order>('GET', `${orders()}/${order.id}`, { token: tokens[R] });
+    expect(got.status).toBe(200);
+    // 2024: 13 % × 0.75 l × NOK 5.14 = NOK 50.12 excise, NOK 6.71 environmental tax on glass, NOK 1.38 basic tax.
+    const perBottle = 5_012 + 671 + 138;
+    expect(got.payload.products[0]?.duties).toEqual({
+      known: true,
+      perBottle,
+      total: 6 * perBottle,
+      ratesAsOf: '2024-01-01',
+      stale: false,
+    });
+    expect(got.payload.products[1]?.duties).toEqual({ known: false, missing: 'alcohol' });
+    expect(got.payload.duties).toEqual({
+      total: 6 * perBottle,
+      unknownLines: 1,
+      date: '2024-06-01',
+      ratesAsOf: '2024-01-01',
+      stale: false,
+    });
+    // Lists leave duties out (each would cost a read of every line's wine).
+    const list = await origin.api<OrdersList>('GET', `${orders()}?search=Avgift`, { token: tokens[R] });
+    expect(list.payload.rows[0]?.duties).toBeUndefined();
   });
 
   it('refuses lines without exactly one wine, wines not in the cellar and unknown catalogue wines', async () => {

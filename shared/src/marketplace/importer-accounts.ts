@@ -39,8 +39,17 @@ export const PriceListRow = z
       },
     ),
   );
+/**
+ * How a price list's prices are entered: with duties (as the HORECA price is kept, the default) or
+ * without them, when Kork adds each wine's duties at today's rates before storing (docs/duties.md).
+ */
+export const PRICE_LIST_BASES = ['withDuties', 'withoutDuties'] as const;
+export type PriceListBasis = (typeof PRICE_LIST_BASES)[number];
+const priceListBasis = z.optional(z.enum(PRICE_LIST_BASES, { error: 'invalidValue' }));
+
 export const PriceListUpdate = z.object({
   rows: listField(PriceListRow, MARKETPLACE_LIMITS.priceListRowsMax, { min: 1 }),
+  prices: priceListBasis,
 });
 export type PriceListUpdate = z.infer<typeof PriceListUpdate>;
 
@@ -56,12 +65,32 @@ export const PriceListUploadInput = z.object({
     // Text with its line breaks (CRLF from a spreadsheet too); no NUL or broken characters.
     z.refine((value) => isCleanText(value.replace(/\r/g, ''), true), { error: 'invalidCharacters' }),
   ),
+  prices: priceListBasis,
 });
+
+/** Duties Kork added to prices entered without them: how many, and the rates used. */
+export interface PriceListDutiesAdded {
+  rows: number;
+  ratesAsOf: string | null;
+  /** The rates are an earlier year's: this year's are not loaded yet. */
+  stale: boolean;
+}
+
+/** `PATCH /api/supplier-portal/price-list`. */
+export interface PriceListUpdateResult {
+  updated: number;
+  duties?: PriceListDutiesAdded;
+}
 
 export interface PriceListUploadReport {
   updated: number;
   /** Lines that named no wine of the supplier, or had no readable price or stock (line numbers from 2). */
-  skipped: { line: number; reason: 'unknownWine' | 'invalidPrice' | 'invalidStock' | 'noValue' }[];
+  skipped: {
+    line: number;
+    /** `alcoholUnknown`/`ratesUnknown`: a price without duties whose duties cannot be computed. */
+    reason: 'unknownWine' | 'invalidPrice' | 'invalidStock' | 'noValue' | 'alcoholUnknown' | 'ratesUnknown';
+  }[];
+  duties?: PriceListDutiesAdded;
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { CurrencyCode } from '../currencies';
+import type { DutyMissing } from '../duties';
 import { textField } from '../schema-primitives';
 import type { Availability } from './rules';
 
@@ -84,8 +85,28 @@ export interface SupplierWine {
   horecaPrice?: number;
   /** The same in øre (NOK), as ordered: business users only. */
   horecaPriceMinor?: number;
+  /** The duties the HORECA price holds, per bottle at today's rates: business users only. */
+  duties?: OfferDuties;
   currency: CurrencyCode;
 }
+
+/**
+ * The duties in an offer's HORECA price (which is without VAT, with duties): excise, packaging taxes and
+ * deposit of one bottle. Unknown when the wine's alcohol (or the day's rates) is not known — never 0.
+ */
+export type OfferDuties =
+  | {
+      known: true;
+      /** Øre (NOK). */
+      totalMinor: number;
+      /** The same in the viewer's currency (a number). */
+      total: number;
+      /** The latest validFrom of the rates used. */
+      ratesAsOf: string | null;
+      /** The rates are an earlier year's: this year's are not loaded yet. */
+      stale: boolean;
+    }
+  | { known: false; missing: DutyMissing };
 
 export const SuppliersQuery = z.object({
   search: z.optional(textField(200)),

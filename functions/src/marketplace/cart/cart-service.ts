@@ -16,6 +16,7 @@ import { ulid } from 'ulid';
 import { ownedCellar } from '../../cellar/cellar-service';
 import type { Principal } from '../../platform/auth';
 import { NotFoundError, ValidationError } from '../../platform/errors';
+import { withOfferDuties } from '../suppliers/offer-duties';
 import { offerKey, offersOf } from '../suppliers/suppliers';
 import type { MarketViewer } from '../viewer';
 import { type CartLineRecord, changeCart, readCart, type StoredCart } from './cart-store';
@@ -25,8 +26,14 @@ type Viewer = MarketViewer & { principal: Principal };
 
 const { cartLinesMax, cartSuppliersMax, quantityMax } = MARKETPLACE_LIMITS;
 
+/** The cart as the buyer sees it, each line's wine with its duties line (one duties call for all). */
 async function viewOf(stored: StoredCart, viewer: Viewer): Promise<Cart> {
-  return (await cartFacts(stored, viewer)).cart;
+  const { cart } = await cartFacts(stored, viewer);
+  await withOfferDuties(
+    cart.groups.flatMap((group) => group.lines.map((line) => line.wine)),
+    viewer,
+  );
+  return cart;
 }
 
 /** `GET …/cellars/{id}/nbs/cart-items`: 403 for another account's cellar. */

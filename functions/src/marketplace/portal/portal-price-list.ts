@@ -6,7 +6,9 @@
  */
 import {
   MARKETPLACE_LIMITS,
+  type PriceListBasis,
   type PriceListUpdate,
+  type PriceListUpdateResult,
   type PriceListUploadReport,
   withBounds,
 } from '@kork/shared';
@@ -17,6 +19,7 @@ import { backoffMs } from '../../data/transactions';
 import type { Principal } from '../../platform/auth';
 import { ValidationError } from '../../platform/errors';
 import { portalSupplier, supplierRecord } from './portal-supplier';
+import { addDutiesToPrices, refusalMessage } from './price-list-duties';
 
 type Row = PriceListUpdate['rows'][number];
 
@@ -85,11 +88,14 @@ async function writeRows(supplierId: string, rows: readonly Row[], userId: strin
   return merged.length;
 }
 
-/** `PATCH /api/supplier-portal/price-list`: 400 naming the row of a wine the supplier does not import. */
+/**
+ * `PATCH /api/supplier-portal/price-list`: 400 naming the row of a wine the supplier does not import,
+ * and, for prices entered without duties, each row whose duties cannot be added (nothing is stored then).
+ */
 export async function updatePriceList(
   principal: Principal,
   update: PriceListUpdate,
-): Promise<{ updated: number }> {
+): Promise<PriceListUpdateResult> {
   const supplier = await supplierRecord((await portalSupplier(principal)).id);
   const own = new Set(supplier.wineIds);
   const fields: Record<string, string> = {};
@@ -97,7 +103,12 @@ export async function updatePriceList(
     if (!own.has(row.wineId)) fields[`rows.${index}.wineId`] = 'supplierDoesNotOfferWine';
   });
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-  return { updated: await writeRows(supplier.supplierId, update.rows, principal.userId) };
+  if (update.prices !== 'withoutDuties')
+    return { updated: await writeRows(supplier.supplierId, update.rows, principal.userId) };
+  const { rows, refused, added } = await addDutiesToPrices(update.rows);
+  for (const [index, missing] of refused) fields[`rows.${index}.horecaPriceMinor`] = refusalMessage(missing);
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+  return { updated: await writeRows(supplier.supplierId, rows, principal.userId), duties: added };
 }
 
 // — CSV —
@@ -159,7 +170,11 @@ const TITLE_LINES_MAX = 5;
  * `POST /api/supplier-portal/price-list/import`: a CSV with a Vinmonopolet number or wine id, and a
  * price ex VAT in NOK and/or a stock column. Lines are numbered as a spreadsheet shows them.
  */
-export async function uploadPriceList(principal: Principal, csv: string): Promise<PriceListUploadReport> {
+export async function uploadPriceList(
+  principal: Principal,
+  csv: string,
+  prices: PriceListBasis = 'withDuties',
+): Promise<PriceListUploadReport> {
   const text = csv.replace(/^\uFEFF/, '');
   const lines = Papa.parse<string[]>(text, {
     delimiter: delimiterOf(text.split(/\r?\n/, 1)[0] ?? ''),
@@ -195,7 +210,7 @@ export async function uploadPriceList(principal: Principal, csv: string): Promis
     const index = columns.get(column);
     return index === undefined ? '' : (cells[index] ?? '').trim();
   };
-  const rows: Row[] = [];
+  const rows: (Row & { line: number })[] = [];
   const skipped: PriceListUploadReport['skipped'] = [];
   for (const { cells, line } of body) {
     const number = cell(cells, 'vmp').replace(/^0+/, '');
@@ -223,10 +238,35 @@ export async function uploadPriceList(principal: Principal, csv: string): Promis
     }
     rows.push({
       wineId,
+      line,
       ...(price !== undefined ? { horecaPriceMinor: price } : {}),
       ...(stock !== undefined ? { stock } : {}),
     });
   }
-  const updated = rows.length > 0 ? await writeRows(supplier.supplierId, rows, principal.userId) : 0;
-  return { updated, skipped };
+  let stored: Row[] = rows;
+  let duties: PriceListUploadReport['duties'];
+  if (prices === 'withoutDuties' && rows.length > 0) {
+    const converted = await addDutiesToPrices(rows);
+    for (const [index, missing] of converted.refused)
+      skipped.push({
+        line: rows[index]?.line ?? 0,
+        reason: missing === 'alcohol' ? 'alcoholUnknown' : 'ratesUnknown',
+      });
+    skipped.sort((a, b) => a.line - b.line);
+    stored = converted.rows;
+    duties = converted.added;
+  }
+  const updated =
+    stored.length > 0
+      ? await writeRows(
+          supplier.supplierId,
+          stored.map(({ wineId, horecaPriceMinor, stock }) => ({
+            wineId,
+            ...(horecaPriceMinor !== undefined ? { horecaPriceMinor } : {}),
+            ...(stock !== undefined ? { stock } : {}),
+          })),
+          principal.userId,
+        )
+      : 0;
+  return { updated, skipped, ...(duties ? { duties } : {}) };
 }

@@ -8,6 +8,6 @@ export const handler = httpRoute(
   'POST /api/supplier-portal/price-list/import',
   { body: PriceListUploadInput, access: supplierAccess },
   async (req) => ({
-    payload: await uploadPriceList(req.principal as Principal, req.body.csv),
+    payload: await uploadPriceList(req.principal as Principal, req.body.csv, req.body.prices),
   }),
 );

@@ -18,6 +18,7 @@ import { getWine, getWines } from '../../catalog/wine-lookup';
 import { tables } from '../../data/tables';
 import { NotFoundError } from '../../platform/errors';
 import type { MarketViewer } from '../viewer';
+import { withOfferDuties } from './offer-duties';
 import { type OfferedWine, offerTerms, ownOffers, ownOffersOfSupplier, supplierWineOf } from './offer-facts';
 import {
   allSupplierRecords,
@@ -173,7 +174,10 @@ export async function supplierProfile(
     phone: facts.phone,
     description: facts.description,
     orderImportActive: facts.orderImportActive,
-    wines: page.map(({ wine, terms }) => supplierWineOf(facts, wine, terms, viewer)),
+    wines: await withOfferDuties(
+      page.map(({ wine, terms }) => supplierWineOf(facts, wine, terms, viewer)),
+      viewer,
+    ),
     winesCount: offered.length,
   };
   if (supplier.phone === undefined) delete supplier.phone;
@@ -197,6 +201,7 @@ export async function wineSuppliers(
       rows.push(supplierWineOf({ id: supplier.supplierId, name: supplier.name }, record, terms, viewer));
   }
   rows.sort((a, b) => compareNames(a.supplierName, b.supplierName));
+  await withOfferDuties(rows, viewer);
   return { rows, count: rows.length };
 }
 
