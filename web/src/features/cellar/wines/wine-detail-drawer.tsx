@@ -20,6 +20,7 @@ import { QueryProvider } from '../../../lib/query-client';
 import { categoriesQuery } from '../api/cellar-queries';
 import { getCellarWine } from '../api/get-cellar-wine';
 import { updateCellarWine } from '../api/update-cellar-wine';
+import { useBusinessCellar } from '../cellar-menu';
 import { MoveWinesModal } from '../locations/move-wines-modal';
 import classes from './cellar-wines-page.module.css';
 import drawerClasses from './wine-detail-drawer.module.css';
@@ -46,6 +47,11 @@ import { WineHistory } from './wine-history-tab';
 /** The wine's market value (valuations and their sources) comes with the market value feature's code. */
 const WineValuations = lazy(() =>
   import('../../market-values/wine-valuations').then((module) => ({ default: module.WineValuations })),
+);
+
+/** A business wine's cost with its duties: its own chunk, read when the pricing tab shows it. */
+const WineCostSection = lazy(() =>
+  import('./wine-cost-section').then((module) => ({ default: module.WineCostSection })),
 );
 
 import { StockTab } from './wine-stock-tab';
@@ -154,6 +160,7 @@ interface ServerError {
 function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: WineEditFormProps) {
   const { t } = useTranslation();
   const categories = useQuery(categoriesQuery(userId)).data;
+  const business = useBusinessCellar() === true;
   const [tab, setTab] = useState<DetailTab>('pricing');
   // The history is fetched when its tab is first opened, and kept while other tabs are.
   const [historyOpened, setHistoryOpened] = useState(false);
@@ -245,6 +252,14 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
   }, reveal);
   const showSaved = justSaved && !form.isDirty();
 
+  // The alcohol entered where the cost asked for it is the form's too, as saved: a later save keeps it.
+  const alcoholSaved = (saved: CellarWine) => {
+    const alcohol = detailValuesOf(saved, locale).alcohol;
+    form.setInitialValues({ ...form.getInitialValues(), alcohol });
+    form.setFieldValue('alcohol', alcohol);
+    onSaved(saved);
+  };
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
@@ -277,7 +292,14 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
             })}
           </Tabs.List>
           <Tabs.Panel value="pricing">
-            <PricesSection form={form} wine={wine} vat={vat} />
+            <Stack gap="lg">
+              <PricesSection form={form} wine={wine} vat={vat} />
+              {business && tab === 'pricing' && (
+                <Suspense fallback={null}>
+                  <WineCostSection userId={userId} wine={wine} onAlcoholSaved={alcoholSaved} />
+                </Suspense>
+              )}
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="stock">
             <StockTab form={form} wine={wine} locations={locations} onMove={onMove} />

@@ -16,6 +16,7 @@ import { formatPercent } from '../../../lib/format-number';
 import { formatMoney } from '../../../lib/money';
 import { MoneyInput } from './add-wine-fields';
 import classes from './cellar-wines-page.module.css';
+import { AlcoholInput, ContainerSelect } from './duty-fields';
 import { drinkingWindowText } from './inventory-cell';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
@@ -113,6 +114,12 @@ export function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWin
           description={t('cellarWines.fields.glassSizeHint', { max: LIMITS.glassSizeMaxCl })}
           decimals={1}
           {...form.getInputProps('glassSize')}
+        />
+        <AlcoholInput {...form.getInputProps('alcohol')} />
+        <ContainerSelect
+          value={values.container}
+          onChange={(value) => form.setFieldValue('container', value as typeof values.container)}
+          error={form.errors.container}
         />
       </SimpleGrid>
       <dl className={classes.readOnly}>

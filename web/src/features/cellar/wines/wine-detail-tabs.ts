@@ -33,6 +33,8 @@ const FIELD_TABS: Partial<Record<keyof DetailValues, DetailTab>> = {
   marketValue: 'pricing',
   pricePerGlass: 'pricing',
   glassSize: 'pricing',
+  alcohol: 'pricing',
+  container: 'pricing',
   stockMode: 'stock',
   addQuantity: 'stock',
   quantity: 'stock',

@@ -1,6 +1,7 @@
 import {
   type CellarWine,
   type CellarWineUpdate,
+  type ContainerType,
   type CurrencyCode,
   isCustomSource,
   type Locale,
@@ -56,6 +57,9 @@ export interface WineEditValues {
   parLevel: string;
   reorderPoint: string;
   caseSize: string;
+  /** For the duties (docs/duties.md): percent by volume as typed, and a container type, empty for none. */
+  alcohol: string;
+  container: ContainerType | '';
   wineListCategoryId: string;
   customListWineName: string;
   customListProducerName: string;
@@ -98,6 +102,8 @@ export function valuesOf(wine: CellarWine, locale: Locale): WineEditValues {
     parLevel: num(wine.parLevel),
     reorderPoint: num(wine.reorderPoint),
     caseSize: num(wine.caseSize),
+    alcohol: num(wine.alcohol),
+    container: wine.container ?? '',
     wineListCategoryId: wine.wineListCategoryId ?? '',
     customListWineName: wine.customListWineName ?? '',
     customListProducerName: wine.customListProducerName ?? '',
@@ -146,6 +152,8 @@ export function toUpdate(values: WineEditValues, wine: CellarWine, locale: Local
     parLevel: num(values.parLevel),
     reorderPoint: num(values.reorderPoint),
     caseSize: num(values.caseSize),
+    alcohol: num(values.alcohol),
+    container: values.container || null,
     wineListCategoryId: values.wineListCategoryId || null,
     customListWineName: text(values.customListWineName),
     customListProducerName: text(values.customListProducerName),
