@@ -2,6 +2,7 @@ import { withoutVat } from './cellar';
 import { surcharge } from './cellar-pricing';
 import { UNCATEGORIZED } from './cellar-wines';
 import type { CurrencyCode } from './currencies';
+import type { DutyMissing } from './duties';
 import type {
   PriceAdjustment,
   PriceDirection,
@@ -155,6 +156,12 @@ function endingIn(value: number, step: number, offset: number, up: boolean): num
   return Math.max(0, k) + offset;
 }
 
+/**
+ * A wine's duties per bottle for the net basis, minor units of the cellar's currency: their sum
+ * (excise + packaging taxes + deposit), or what they lack. Absent: not known (counted as missing rates).
+ */
+export type BasisDuties = { total: number } | { missing: DutyMissing };
+
 /** The new prices of one wine by a rule set, or why it is not priced. */
 export type WinePricing =
   | {
@@ -163,29 +170,76 @@ export type WinePricing =
       basisPrice: number;
       sellingPrice: number;
       glassPrice: number | null;
+      /** With the net basis: the duties added back before VAT. */
+      duties?: number;
     }
   | { outcome: 'locked'; rangeIndex: number; basisPrice: number }
   /** Its new selling or glass price would be above the largest sum of money (MONEY_MAX_MINOR). */
   | { outcome: 'tooHigh'; rangeIndex: number; basisPrice: number }
+  /** Net basis: the wine's duties are not known, so its net price is not either; never priced from a guessed 0. */
+  | { outcome: 'dutiesMissing'; missing: DutyMissing }
   | { outcome: 'outside' };
 
 /**
- * Prices one wine: its basis purchase price (inc or ex VAT as the set says) chooses the range; the
- * selling price is the adjusted basis (plus the style's VAT when the basis is ex VAT), the glass price a
- * share of the new selling price or a fixed value (or the old one when the range leaves it), both
- * rounded. A wine without the basis price, outside every range or outside the filters is `outside`; a
- * locked one in a range is `locked`; one whose new price would be above the largest sum of money
- * (+1000 % on 10 000 000 kr) is `tooHigh` and keeps its prices.
+ * The basis price of a wine: `incVat` its purchase price with VAT, `exVat` without VAT (with duties),
+ * `exVatNet` without VAT and without its duties. Null without the purchase price it needs.
  */
-export function priceWine(wine: PricedWine, rules: PriceRules, scope: PriceScope, vat: number): WinePricing {
-  const basisPrice = rules.basis === 'incVat' ? wine.purchasePriceWvat : wine.purchasePriceWovat;
-  if (basisPrice == null || !inPriceScope(wine, scope)) return { outcome: 'outside' };
+export function basisPriceOf(
+  wine: Pick<PricedWine, 'purchasePriceWvat' | 'purchasePriceWovat'>,
+  basis: PriceRules['basis'],
+  duties: BasisDuties | undefined,
+): { price: number; duties?: number } | { missing: DutyMissing } | null {
+  if (basis === 'incVat') return wine.purchasePriceWvat == null ? null : { price: wine.purchasePriceWvat };
+  if (wine.purchasePriceWovat == null) return null;
+  if (basis === 'exVat') return { price: wine.purchasePriceWovat };
+  if (!duties) return { missing: 'rates' };
+  if ('missing' in duties) return duties;
+  return { price: wine.purchasePriceWovat - duties.total, duties: duties.total };
+}
+
+/**
+ * The selling price (VAT included, unrounded) from an adjusted basis price: as it is with `incVat`; with
+ * the style's VAT added with `exVat`; with `exVatNet` the duties are added back first, then the VAT:
+ * (adjusted net + duties) × (100 + VAT) / 100.
+ */
+export function sellingPriceFrom(
+  adjusted: number,
+  basis: PriceRules['basis'],
+  vat: number,
+  duties = 0,
+): number {
+  if (basis === 'incVat') return adjusted;
+  const exVat = basis === 'exVatNet' ? adjusted + duties : adjusted;
+  return (exVat * (100 + vat)) / 100;
+}
+
+/**
+ * Prices one wine: its basis purchase price (inc VAT, ex VAT, or net of duties as the set says) chooses
+ * the range; the selling price is the adjusted basis (plus the duties with the net basis, plus the
+ * style's VAT when the basis is ex VAT), the glass price a share of the new selling price or a fixed value
+ * (or the old one when the range leaves it), both rounded. A wine without the basis price, outside every
+ * range or outside the filters is `outside`; with the net basis, one whose duties are not known
+ * (`duties` missing or absent) is `dutiesMissing`; a locked one in a range is `locked`; one whose new
+ * price would be above the largest sum of money (+1000 % on 10 000 000 kr) is `tooHigh` and keeps its
+ * prices.
+ */
+export function priceWine(
+  wine: PricedWine,
+  rules: PriceRules,
+  scope: PriceScope,
+  vat: number,
+  duties?: BasisDuties,
+): WinePricing {
+  const basis = basisPriceOf(wine, rules.basis, duties);
+  if (basis === null || !inPriceScope(wine, scope)) return { outcome: 'outside' };
+  if ('missing' in basis) return { outcome: 'dutiesMissing', missing: basis.missing };
+  const basisPrice = basis.price;
   const rangeIndex = rangeIndexOf(rules.ranges, basisPrice);
   const range = rules.ranges[rangeIndex];
   if (!range) return { outcome: 'outside' };
   if (wine.sellingPriceLocked) return { outcome: 'locked', rangeIndex, basisPrice };
   const adjusted = adjustedPrice(basisPrice, range.sellingPrice, rules.direction);
-  const withVat = rules.basis === 'exVat' ? (adjusted * (100 + vat)) / 100 : adjusted;
+  const withVat = sellingPriceFrom(adjusted, rules.basis, vat, basis.duties);
   const computed = roundPrice(withVat, rules.rounding, rules.direction);
   const sellingPrice = rules.raiseOnly ? notLower(computed, wine.sellingPrice) : computed;
   let glassPrice = wine.pricePerGlass ?? null;
@@ -199,7 +253,14 @@ export function priceWine(wine: PricedWine, rules: PriceRules, scope: PriceScope
   }
   if (sellingPrice > MONEY_MAX_MINOR || (glassPrice ?? 0) > MONEY_MAX_MINOR)
     return { outcome: 'tooHigh', rangeIndex, basisPrice };
-  return { outcome: 'priced', rangeIndex, basisPrice, sellingPrice, glassPrice };
+  return {
+    outcome: 'priced',
+    rangeIndex,
+    basisPrice,
+    sellingPrice,
+    glassPrice,
+    ...(basis.duties === undefined ? {} : { duties: basis.duties }),
+  };
 }
 
 /** A computed price, or the current one when the computed one is lower (raise only). */
@@ -247,6 +308,8 @@ export function previewRowOf(
     mainCategoryId: wine.mainCategoryId,
     quantity: wine.quantity,
     basisPrice: priced.basisPrice,
+    costWithDuties: wine.purchasePriceWovat ?? null,
+    ...(priced.duties === undefined ? {} : { duties: priced.duties }),
     oldSellingPrice: wine.sellingPrice ?? null,
     newSellingPrice: priced.sellingPrice,
     oldGlassPrice: wine.pricePerGlass ?? null,
@@ -274,10 +337,10 @@ function average(values: readonly (number | null)[]): number | null {
 
 /**
  * What a rule set does to a cellar: a row per wine whose price changes (wines whose new prices equal
- * the old ones are left out), the locked wines it would have priced and those it would price above the
- * largest sum of money, and totals over the rows: stock
+ * the old ones are left out), the locked wines it would have priced, those it would price above the
+ * largest sum of money and (net basis) those whose duties are not known, and totals over the rows: stock
  * value (selling price × bottles) before and after, and the plain average of the rows' margins.
- * `vatOf` gives a wine style's VAT in percent.
+ * `vatOf` gives a wine style's VAT in percent, `dutiesOf` a wine's duties (needed by the net basis only).
  */
 export function previewPrices(
   wines: readonly PricedWine[],
@@ -285,21 +348,23 @@ export function previewPrices(
   scope: PriceScope,
   vatOf: (mainCategoryId: string) => number,
   currency: CurrencyCode,
+  dutiesOf: (ownWineId: string) => BasisDuties | undefined = () => undefined,
 ): PricePreview {
   const rows: PricePreviewRow[] = [];
   const skipped: PricePreviewSkipped[] = [];
   const decided: ImpactDecision[] = [];
   for (const wine of wines) {
     const vat = vatOf(wine.mainCategoryId);
-    const priced = priceWine(wine, rules, scope, vat);
+    const priced = priceWine(wine, rules, scope, vat, dutiesOf(wine.id));
     decided.push({ wine, newSellingPrice: priced.outcome === 'priced' ? priced.sellingPrice : undefined });
     if (priced.outcome === 'outside') continue;
-    if (priced.outcome === 'locked' || priced.outcome === 'tooHigh') {
+    if (priced.outcome !== 'priced') {
       skipped.push({
         ownWineId: wine.id,
         wineDisplayName: wine.wineDisplayName,
         reason: priced.outcome,
         sellingPrice: wine.sellingPrice ?? null,
+        ...(priced.outcome === 'dutiesMissing' ? { missing: priced.missing } : {}),
       });
       continue;
     }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { HistoryEntry } from './cellar-wines';
 import type { CurrencyCode } from './currencies';
+import type { DutyMissing } from './duties';
 import {
   crossCheck,
   idField,
@@ -14,9 +15,10 @@ import {
 /**
  * Price rules (SPEC §3 Price rule, §4 price calculator; docs/pricing.md). A rule set prices the wines
  * whose purchase price falls in one of its ranges: the selling price (VAT included, as every selling
- * price is) from the purchase price inc or ex VAT, by a fixed addition or a percentage, taken in the
- * set's direction; the glass price as a percentage of the new bottle price or a fixed value per glass;
- * both rounded. Money is integer minor units of the cellar's base currency.
+ * price is) from the purchase price inc VAT, ex VAT (with duties) or ex VAT and without duties (the
+ * importer's net price, the bottle's duties added back before VAT), by a fixed addition or a percentage,
+ * taken in the set's direction; the glass price as a percentage of the new bottle price or a fixed value
+ * per glass; both rounded. Money is integer minor units of the cellar's base currency.
  *
  * The math lives in price-rule-math.ts; this file is the contract: limits, the input schema and what
  * the routes answer.
@@ -42,7 +44,12 @@ export const PRICE_RULE_LIMITS = {
   impactLargestMax: 5,
 } as const;
 
-export const PRICE_BASES = ['incVat', 'exVat'] as const;
+/**
+ * The purchase price a set prices from: inc VAT (`incVat`), ex VAT with duties (`exVat`, as importers quote
+ * HORECA prices and the cellar keeps them), or ex VAT without duties (`exVatNet`: the importer's net
+ * price; the bottle's excise, packaging taxes and deposit are added back before VAT).
+ */
+export const PRICE_BASES = ['incVat', 'exVat', 'exVatNet'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
 
 export const PRICE_DIRECTIONS = ['increase', 'decrease'] as const;
@@ -211,8 +218,12 @@ export interface PricePreviewRow {
   wineDisplayName: string;
   mainCategoryId: string;
   quantity: number;
-  /** The purchase price the range was chosen by (inc or ex VAT, as the set's basis says). */
+  /** The purchase price the range was chosen by (inc VAT, ex VAT or net of duties, as the set's basis says). */
   basisPrice: number;
+  /** What the bottle costs: the purchase price without VAT, with duties; null without one. */
+  costWithDuties: number | null;
+  /** With the net basis: the bottle's duties (excise, packaging taxes, deposit) added back before VAT. */
+  duties?: number;
   oldSellingPrice: number | null;
   newSellingPrice: number;
   oldGlassPrice: number | null;
@@ -225,14 +236,26 @@ export interface PricePreviewRow {
   rangeIndex: number;
 }
 
-/** Why a wine a range would price is left as it is: its price is locked, or the new one would be above the largest sum of money. */
-export type PriceSkipReason = 'locked' | 'tooHigh';
+/**
+ * Why a wine a set would price is left as it is: its price is locked, the new one would be above the
+ * largest sum of money, or (net basis) its duties are not known (no alcohol, or no rates for the day).
+ */
+export type PriceSkipReason = 'locked' | 'tooHigh' | 'dutiesMissing';
 
 export interface PricePreviewSkipped {
   ownWineId: string;
   wineDisplayName: string;
   reason: PriceSkipReason;
   sellingPrice: number | null;
+  /** With `dutiesMissing`: what the duties lack. */
+  missing?: DutyMissing;
+}
+
+/** The rates a net-basis preview took the duties from: the day, the newest rate used, and whether that year's rates are not loaded yet. */
+export interface PriceDutiesDate {
+  date: string;
+  ratesAsOf: string | null;
+  stale: boolean;
 }
 
 /** One of the largest selling price changes of an impact. */
@@ -275,6 +298,8 @@ export interface PricePreview {
   };
   impact: PriceImpact;
   currency: CurrencyCode;
+  /** With the net basis: the rates the duties were taken from. */
+  duties?: PriceDutiesDate;
 }
 
 /** `POST …/price-rules/{ruleSetId}/apply` answers how many wines changed and the preview it wrote. */

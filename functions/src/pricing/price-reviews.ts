@@ -29,6 +29,7 @@ import {
   writeDecided,
 } from './price-writes';
 import { defaultRuleSetOf } from './rule-sets';
+import { dutiesForSet, NO_DUTIES, type WinesDuties } from './wine-duties';
 
 /** A wine with the purchase price (inc VAT) its selling price was set against: never answered to clients. */
 type Stamped = CellarWine & { previousPurchasePriceWvat?: number };
@@ -52,6 +53,8 @@ interface Proposer {
   set: PriceRuleSet | undefined;
   scope: PriceScope;
   vats: Record<string, number>;
+  /** The wines' duties when the default set is on the net basis. */
+  duties?: WinesDuties;
 }
 
 /**
@@ -59,7 +62,10 @@ interface Proposer {
  * filters, else the current prices keeping their mark-up over the purchase price they were set against.
  * Undefined when there is nothing to propose (no rule prices it and it has no selling price).
  */
-export function proposalOf(wine: Stamped, { set, scope, vats }: Proposer): PriceReview | undefined {
+export function proposalOf(
+  wine: Stamped,
+  { set, scope, vats, duties = NO_DUTIES }: Proposer,
+): PriceReview | undefined {
   const base = {
     ownWineId: wine.id,
     wineDisplayName: wine.wineDisplayName,
@@ -71,7 +77,7 @@ export function proposalOf(wine: Stamped, { set, scope, vats }: Proposer): Price
     purchasePriceChangedAt: wine.purchasePriceChangedAt ?? '',
   };
   if (set) {
-    const priced = priceWine(wine, set, scope, vatOf(vats, wine.mainCategoryId));
+    const priced = priceWine(wine, set, scope, vatOf(vats, wine.mainCategoryId), duties.of(wine));
     if (priced.outcome === 'priced')
       return {
         ...base,
@@ -114,11 +120,13 @@ export async function listPriceReviews(ownerId: string): Promise<PriceReviewList
   const vats = snapshot.cellar.vats as Record<string, number>;
   const currency = snapshot.cellar.baseCurrency;
   const due = snapshot.wines.filter(underReview).map((wine) => wine.id);
+  const wines = (due.length > 0 ? await winesNow(ownerId, due) : [])
+    .map((record) => stampedOf(record, currency))
+    .filter(underReview);
+  const duties = await dutiesForSet(set, wines, currency);
   const rows: PriceReview[] = [];
-  for (const record of due.length > 0 ? await winesNow(ownerId, due) : []) {
-    const wine = stampedOf(record, currency);
-    if (!underReview(wine)) continue;
-    const review = proposalOf(wine, { set, scope, vats });
+  for (const wine of wines) {
+    const review = proposalOf(wine, { set, scope, vats, duties });
     if (review) rows.push(review);
   }
   rows.sort((a, b) => a.purchasePriceChangedAt.localeCompare(b.purchasePriceChangedAt));
@@ -145,11 +153,16 @@ export async function decidePriceReviews(
   const ids = decision.all ? undefined : [...new Set(decision.ownWineIds)];
   const records = ids ? await winesNow(ownerId, ids) : await inventoryOf(ownerId);
   const stale = new Set(ids?.filter((id) => !records.some((record) => record.id === id)));
+  const duties = await dutiesForSet(
+    set,
+    records.map((record) => toCellarWine(record, cellar.baseCurrency)),
+    cellar.baseCurrency,
+  );
   const approve = decision.action === 'approve';
   const at = new Date().toISOString();
   const decided = await writeDecided(ownerId, records, (record: CellarWineRecord) => {
     const wine = stampedOf(record, cellar.baseCurrency);
-    const review = underReview(wine) ? proposalOf(wine, { set, scope, vats }) : undefined;
+    const review = underReview(wine) ? proposalOf(wine, { set, scope, vats, duties }) : undefined;
     if (!review) {
       if (ids) stale.add(record.id);
       return undefined;

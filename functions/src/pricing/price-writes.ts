@@ -44,6 +44,7 @@ import {
 import { retryOnConflict, TransactionCanceled } from '../data/transactions';
 import { ConflictError } from '../platform/errors';
 import { logger } from '../platform/logger';
+import { dutiesForSet, type WinesDuties } from './wine-duties';
 
 /**
  * A rule set's filters over this cellar: each location and each wine list category in them covers the
@@ -65,12 +66,36 @@ export async function ruleScopeOf(
   );
 }
 
-/** `POST …/price-rules/{ruleSetId}/preview`: over the cellar as its snapshot holds it. */
+/**
+ * `POST …/price-rules/{ruleSetId}/preview`: over the cellar as its snapshot holds it; with the net
+ * basis, each wine's duties at today's rates (and which rates they were).
+ */
 export async function previewRuleSet(ownerId: string, set: PriceRuleSet): Promise<PricePreview> {
   const snapshot = await cellarSnapshot(ownerId);
-  const scope = await ruleScopeOf(ownerId, set, snapshot);
   const { vats, baseCurrency } = snapshot.cellar;
-  return previewPrices(snapshot.wines, set, scope, (style) => vatOf(vats, style), baseCurrency);
+  const [scope, duties] = await Promise.all([
+    ruleScopeOf(ownerId, set, snapshot),
+    dutiesForSet(set, snapshot.wines, baseCurrency),
+  ]);
+  const byId = new Map(snapshot.wines.map((wine) => [wine.id, wine]));
+  const preview = previewPrices(
+    snapshot.wines,
+    set,
+    scope,
+    (style) => vatOf(vats, style),
+    baseCurrency,
+    (id) => dutiesOfId(duties, byId.get(id)),
+  );
+  return withDutyDates(preview, set, duties);
+}
+
+function dutiesOfId(duties: WinesDuties, wine: CellarWine | undefined) {
+  return wine ? duties.of(wine) : undefined;
+}
+
+/** A preview of a net-basis set says which rates its duties came from. */
+function withDutyDates<T extends PricePreview>(preview: T, set: PriceRuleSet, duties: WinesDuties): T {
+  return set.basis === 'exVatNet' ? { ...preview, duties: duties.dates } : preview;
 }
 
 export function vatOf(vats: Cellar['vats'], style: string): number {
@@ -317,15 +342,19 @@ export async function applyRuleSet(
     inventoryOf(ownerId),
     cellarSnapshot(ownerId),
   ]);
-  const scope: PriceScope = await ruleScopeOf(ownerId, set, snapshot);
   const currency = cellar.baseCurrency;
   const asWine = (record: CellarWineRecord): CellarWine => toCellarWine(record, currency);
+  const [scope, duties]: [PriceScope, WinesDuties] = await Promise.all([
+    ruleScopeOf(ownerId, set, snapshot),
+    dutiesForSet(set, records.map(asWine), currency),
+  ]);
   const vat = (wine: CellarWine) => vatOf(cellar.vats, wine.mainCategoryId);
   // Marks each entry as this apply's, so its wine's price before it can be restored (restore-price.ts).
   const appliedBy = { [APPLIED_RULE_SET_FIELD]: set.id, ruleSetName: set.name };
   const rows = await writeDecided(ownerId, records, (record) => {
     const wine = asWine(record);
-    const priced = priceWine(wine, set, scope, vat(wine));
+    // A wine changed since its duties were looked up finds none and is left as it is.
+    const priced = priceWine(wine, set, scope, vat(wine), duties.of(wine));
     if (priced.outcome !== 'priced' || !pricesChange(wine, priced)) return undefined;
     return {
       change: priceChange(record, priced.sellingPrice, priced.glassPrice, actor, {}, appliedBy),
@@ -333,20 +362,27 @@ export async function applyRuleSet(
     };
   });
   // The skipped list and the impact as the preview gives them, over the wines as they were read.
+  const read = records.map(asWine);
+  const byId = new Map(read.map((wine) => [wine.id, wine]));
   const { skipped, impact } = previewPrices(
-    records.map(asWine),
+    read,
     set,
     scope,
     (style) => vatOf(cellar.vats, style),
     currency,
+    (id) => dutiesOfId(duties, byId.get(id)),
   );
-  return {
-    rows,
-    count: rows.length,
-    applied: rows.length,
-    skipped,
-    totals: previewTotals(rows),
-    impact,
-    currency,
-  };
+  return withDutyDates(
+    {
+      rows,
+      count: rows.length,
+      applied: rows.length,
+      skipped,
+      totals: previewTotals(rows),
+      impact,
+      currency,
+    },
+    set,
+    duties,
+  );
 }

@@ -5,6 +5,7 @@
  * purchase price, approved or kept.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
+import { dutiesToday } from '@kork/functions/duties/duties-service';
 import { recordPrint } from '@kork/functions/wine-lists/wine-list-writes';
 import type {
   CellarWine,
@@ -17,9 +18,10 @@ import type {
   PriceRuleSet,
   WineListDetail,
 } from '@kork/shared';
-import { MONEY_MAX_MINOR } from '@kork/shared';
+import { bottleDuties, type DutyRatesFile, datedRateRows, dutiesTotal, MONEY_MAX_MINOR } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../test/seeded-stack';
+import shippedRates from '../duties/duty-rates.json';
 
 const { origin, accounts } = useSeededStack({
   seeds: [accountsSeed],
@@ -355,6 +357,71 @@ describe('preview and apply', () => {
     expect(await accounts.getWine(R, top.id)).toMatchObject({ sellingPrice: MONEY_MAX_MINOR });
     expect(await accounts.getWine(R, glass.id)).toMatchObject({ sellingPrice: kr(100) });
     expect(await accounts.getWine(R, plain.id)).toMatchObject({ sellingPrice: kr(2200) });
+    await origin.api('DELETE', `${rules()}/${set.id}`, { token: tokens[R] });
+  });
+
+  it('prices from the net price on the net basis, adding the duties back before VAT; a wine without alcohol is left', async () => {
+    const cat = await category('Netto');
+    // A 0.75 l glass bottle at 13 %: its duties today by the rates the app ships.
+    const today = dutiesToday();
+    const duties = bottleDuties(
+      { bottleSize: 0.75, alcohol: 13, category: 'red', container: 'glass', date: today },
+      datedRateRows(shippedRates as DutyRatesFile),
+    );
+    if (!duties.ok) throw new Error('the shipped rates price a 13 % wine');
+    const perBottle = dutiesTotal(duties.duties);
+    expect(perBottle).toBeGreaterThan(kr(50));
+    const known = await accounts.addWine(
+      R,
+      custom('Kjent styrke', {
+        wineListCategoryId: cat,
+        alcohol: 13,
+        purchasePriceWovat: kr(100) + perBottle,
+        sellingPrice: kr(300),
+      }),
+    );
+    const unknown = await accounts.addWine(
+      R,
+      custom('Ukjent styrke', {
+        wineListCategoryId: cat,
+        purchasePriceWovat: kr(160),
+        sellingPrice: kr(300),
+      }),
+    );
+    const set = await createSet({
+      name: 'Netto × 2',
+      basis: 'exVatNet',
+      direction: 'increase',
+      rounding: 'none',
+      ranges: [{ from: 0, to: null, sellingPrice: { kind: 'percentage', value: 100 } }],
+      categoryIds: [cat],
+    });
+    expect(set.basis).toBe('exVatNet');
+
+    // Net 100 kr × 2 = 200 kr, + the duties, + 25 % VAT (the duties are not marked up).
+    const expected = Math.ceil(((kr(200) + perBottle) * 125) / 100);
+    const shown = await preview(set.id);
+    expect(shown.status).toBe(200);
+    expect(shown.payload.rows).toEqual([
+      expect.objectContaining({
+        ownWineId: known.id,
+        basisPrice: kr(100),
+        duties: perBottle,
+        costWithDuties: kr(100) + perBottle,
+        newSellingPrice: expected,
+      }),
+    ]);
+    expect(shown.payload.skipped).toEqual([
+      expect.objectContaining({ ownWineId: unknown.id, reason: 'dutiesMissing', missing: 'alcohol' }),
+    ]);
+    expect(shown.payload.duties).toMatchObject({ date: today, ratesAsOf: duties.duties.ratesAsOf });
+
+    const applied = await apply(set.id);
+    expect(applied.status).toBe(200);
+    expect(applied.payload.applied).toBe(1);
+    expect(await accounts.getWine(R, known.id)).toMatchObject({ sellingPrice: expected });
+    expect(await accounts.getWine(R, unknown.id)).toMatchObject({ sellingPrice: kr(300) });
+    expect(await priceEntries(unknown.id)).toEqual([]);
     await origin.api('DELETE', `${rules()}/${set.id}`, { token: tokens[R] });
   });
 

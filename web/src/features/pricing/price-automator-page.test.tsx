@@ -39,6 +39,7 @@ const PREVIEW: PricePreview = {
       mainCategoryId: 'white',
       quantity: 6,
       basisPrice: 20_000,
+      costWithDuties: 16_000,
       oldSellingPrice: 45_000,
       newSellingPrice: 49_900,
       oldGlassPrice: 11_000,
@@ -184,6 +185,26 @@ describe('the price automator', () => {
     });
   });
 
+  it('offers the net basis (ex VAT and duties), says what it does and saves it', async () => {
+    post.mockResolvedValue({ ...SET, id: 'set-2', name: 'Net', basis: 'exVatNet' });
+    renderWithProviders(<PriceAutomatorPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New rule set' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('basis-hint').textContent).toMatch(/^The purchase price with VAT/);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Net' }));
+    expect(within(dialog).getByTestId('basis-hint').textContent).toMatch(
+      /net price \(without VAT and duties\) is marked up; the bottle's excise, packaging tax and deposit are added back, then VAT/,
+    );
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Net' } });
+    fireEvent.change(within(dialog).getByLabelText(/^From/), { target: { value: '0' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Addition/), { target: { value: '100' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Glass value/), { target: { value: '20' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rule set' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    const [, options] = post.mock.calls[0] as [string, { body: { basis: string } }];
+    expect(options.body.basis).toBe('exVatNet');
+  });
+
   it('previews old and new prices, and applies only once confirmed', async () => {
     post.mockImplementation(async (path: string) => {
       if (path.endsWith('/preview')) return PREVIEW;
@@ -197,6 +218,8 @@ describe('the price automator', () => {
     expect(within(row).getByText('Chablis 2022')).toBeTruthy();
     expect(row.textContent).toMatch(/450\.00.*→.*499\.00/);
     expect(row.textContent).toMatch(/110\.00.*→.*125\.00/);
+    // Priced from the price inc VAT, the row still says what the bottle costs with its duties.
+    expect(within(row).getByTestId('cost-line').textContent).toMatch(/^Cost with duties .*160\.00$/);
     expect(screen.getByText('Skipped (locked price): 1 wine')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Apply prices' }));

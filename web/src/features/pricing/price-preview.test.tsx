@@ -83,4 +83,72 @@ describe('the price preview', () => {
     expect(screen.getByRole('alert').textContent).toContain('Raise only');
     expect(screen.getByText('Largest falls').closest('div')?.textContent).toContain('Falling 4');
   });
+
+  it('with the net basis, shows net + duties per wine, the wines without duties and the rates used', async () => {
+    const preview: PricePreview = {
+      ...PREVIEW,
+      rows: [
+        {
+          ownWineId: 'w3',
+          wineDisplayName: 'Barbera 2022',
+          mainCategoryId: 'red',
+          quantity: 6,
+          basisPrice: 10_000,
+          costWithDuties: 15_967,
+          duties: 5_967,
+          oldSellingPrice: 30_000,
+          newSellingPrice: 32_459,
+          oldGlassPrice: null,
+          newGlassPrice: null,
+          oldMargin: 46.8,
+          newMargin: 50.8,
+          oldMarkup: null,
+          newMarkup: null,
+          rangeIndex: 0,
+        },
+      ],
+      count: 1,
+      skipped: [
+        {
+          ownWineId: 'w4',
+          wineDisplayName: 'Mystery red',
+          reason: 'dutiesMissing',
+          missing: 'alcohol',
+          sellingPrice: 25_000,
+        },
+      ],
+      duties: { date: '2026-11-29', ratesAsOf: '2025-01-01', stale: true },
+    };
+    const net = { ...SET, basis: 'exVatNet' as const };
+    const view = () =>
+      renderWithProviders(
+        <PricePreviewView
+          set={net}
+          preview={preview}
+          refreshing={false}
+          onApply={vi.fn()}
+          onClose={vi.fn()}
+        />,
+      );
+    const first = view();
+    const row = screen.getAllByTestId('preview-row')[0] as HTMLElement;
+    expect(row.textContent).toMatch(/Net .*100\.00 \+ duties .*59\.67 = .*159\.67/);
+    expect(screen.getByRole('columnheader', { name: 'Net purchase price' })).toBeTruthy();
+    const missing = screen.getByText('Not priced, duties unknown: 1 wine');
+    expect(missing.closest('details')?.textContent).toMatch(/Mystery red.*\(alcohol unknown\)/);
+    expect(screen.getByTestId('duties-as-of').textContent).toBe(
+      '2026 rates not loaded — using the latest from 2025.',
+    );
+    first.unmount();
+
+    await i18n.changeLanguage('nb');
+    view();
+    expect(screen.getByText('Ikke priset, avgiftene er ukjente: 1 vin')).toBeTruthy();
+    expect(screen.getByTestId('duties-as-of').textContent).toBe(
+      'Satsene for 2026 er ikke lastet inn – bruker de siste fra 2025.',
+    );
+    expect((screen.getAllByTestId('preview-row')[0] as HTMLElement).textContent).toMatch(
+      /Netto .* \+ avgifter /,
+    );
+  });
 });

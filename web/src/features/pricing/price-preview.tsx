@@ -1,6 +1,8 @@
 import {
   type CurrencyCode,
   MONEY_MAX_MINOR,
+  type PriceBasis,
+  type PriceDutiesDate,
   type PricePreview,
   type PricePreviewRow,
   type PricePreviewSkipped,
@@ -20,6 +22,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PriceImpactSummary } from './price-impact';
@@ -77,6 +80,8 @@ export function PricePreviewView({ set, preview, refreshing, onApply, onClose }:
         <PriceImpactSummary impact={preview.impact} currency={preview.currency} />
       </div>
 
+      {preview.duties && <DutiesAsOf duties={preview.duties} />}
+
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mb="md" component="dl" className={classes.totals}>
         <div>
           <Text component="dt" size="xs" c="dimmed">
@@ -106,11 +111,11 @@ export function PricePreviewView({ set, preview, refreshing, onApply, onClose }:
         <Text className={classes.empty}>{t('pricingPage.preview.empty')}</Text>
       ) : (
         <>
-          <PreviewTable rows={rows} currency={preview.currency} />
+          <PreviewTable rows={rows} currency={preview.currency} basis={set.basis} />
           <ul className={classes.cards} aria-label={t('pricingPage.preview.listLabel')}>
             {rows.map((row) => (
               <li key={row.ownWineId} className={classes.card}>
-                <PreviewCard row={row} currency={preview.currency} />
+                <PreviewCard row={row} currency={preview.currency} basis={set.basis} />
               </li>
             ))}
           </ul>
@@ -141,7 +146,12 @@ export function PricePreviewView({ set, preview, refreshing, onApply, onClose }:
   );
 }
 
-function PreviewTable({ rows, currency }: { rows: PricePreviewRow[]; currency: CurrencyCode }) {
+interface RowProps {
+  currency: CurrencyCode;
+  basis: PriceBasis;
+}
+
+function PreviewTable({ rows, currency, basis }: RowProps & { rows: PricePreviewRow[] }) {
   const { t } = useTranslation();
   const format = useFormats(currency);
   return (
@@ -152,7 +162,7 @@ function PreviewTable({ rows, currency }: { rows: PricePreviewRow[]; currency: C
           <Table.Tr>
             <Table.Th>{t('pricingPage.columns.wine')}</Table.Th>
             <Table.Th ta="right">{t('pricingPage.columns.bottles')}</Table.Th>
-            <Table.Th ta="right">{t('pricingPage.columns.basis')}</Table.Th>
+            <Table.Th ta="right">{basisLabel(t, basis)}</Table.Th>
             <Table.Th ta="right">{t('pricingPage.columns.bottlePrice')}</Table.Th>
             <Table.Th ta="right">{t('pricingPage.columns.glassPrice')}</Table.Th>
             <Table.Th ta="right">{t('pricingPage.columns.margin')}</Table.Th>
@@ -166,6 +176,7 @@ function PreviewTable({ rows, currency }: { rows: PricePreviewRow[]; currency: C
               <Table.Td ta="right">{format.count(row.quantity)}</Table.Td>
               <Table.Td ta="right" className={classes.money}>
                 {format.money(row.basisPrice)}
+                <CostLine row={row} currency={currency} />
               </Table.Td>
               <Table.Td ta="right">
                 <Change
@@ -190,7 +201,7 @@ function PreviewTable({ rows, currency }: { rows: PricePreviewRow[]; currency: C
   );
 }
 
-function PreviewCard({ row, currency }: { row: PricePreviewRow; currency: CurrencyCode }) {
+function PreviewCard({ row, currency, basis }: RowProps & { row: PricePreviewRow }) {
   const { t } = useTranslation();
   const format = useFormats(currency);
   const line = (label: string, value: ReactNode) => (
@@ -209,9 +220,10 @@ function PreviewCard({ row, currency }: { row: PricePreviewRow; currency: Curren
         {row.wineDisplayName}
       </Text>
       <Text size="xs" c="dimmed" mb={4}>
-        {t('pricingPage.bottles', { count: row.quantity })} · {t('pricingPage.columns.basis')}{' '}
+        {t('pricingPage.bottles', { count: row.quantity })} · {basisLabel(t, basis)}{' '}
         {format.money(row.basisPrice)}
       </Text>
+      <CostLine row={row} currency={currency} />
       <dl className={classes.cardLines}>
         {line(
           t('pricingPage.columns.bottlePrice'),
@@ -296,8 +308,53 @@ export function ApplyModal({
   );
 }
 
+/** The basis column's name: the net price with the net basis, else the purchase price. */
+function basisLabel(t: TFunction, basis: PriceBasis): string {
+  return basis === 'exVatNet' ? t('pricingPage.columns.basisNet') : t('pricingPage.columns.basis');
+}
+
+/**
+ * Under the basis price, what the bottle costs with duties: "Net 100 + duties 59.67 = 159.67" with the
+ * net basis, "Cost with duties 159.67" where the basis is another price (inc VAT).
+ */
+function CostLine({ row, currency }: { row: PricePreviewRow; currency: CurrencyCode }) {
+  const { t } = useTranslation();
+  const format = useFormats(currency);
+  if (row.costWithDuties === null) return null;
+  const cost = format.money(row.costWithDuties);
+  let text: string | undefined;
+  if (row.duties !== undefined)
+    text = t('pricingPage.preview.netPlusDuties', {
+      net: format.money(row.basisPrice),
+      duties: format.money(row.duties),
+      cost,
+    });
+  else if (row.costWithDuties !== row.basisPrice)
+    text = t('pricingPage.preview.costWithDuties', { amount: cost });
+  if (!text) return null;
+  return (
+    <Text size="xs" c="dimmed" className={classes.wrap} data-testid="cost-line">
+      {text}
+    </Text>
+  );
+}
+
+/** Which rates a net-basis preview's duties are from; plainly when that year's are not loaded yet. */
+function DutiesAsOf({ duties }: { duties: PriceDutiesDate }) {
+  const { t } = useTranslation();
+  if (!duties.ratesAsOf) return null;
+  const from = duties.ratesAsOf.slice(0, 4);
+  return (
+    <Text size="sm" c={duties.stale ? 'orange.9' : 'dimmed'} mb="sm" data-testid="duties-as-of">
+      {duties.stale
+        ? t('pricingPage.preview.dutiesStale', { year: duties.date.slice(0, 4), from })
+        : t('pricingPage.preview.dutiesAsOf', { date: duties.ratesAsOf })}
+    </Text>
+  );
+}
+
 /** Why wines a range would price are left as they are, in the order the preview lists them. */
-const PRICE_SKIP_REASONS: readonly PriceSkipReason[] = ['locked', 'tooHigh'];
+const PRICE_SKIP_REASONS: readonly PriceSkipReason[] = ['locked', 'tooHigh', 'dutiesMissing'];
 
 /** The wines left as they are for one reason: a locked price, or a new price above the largest sum. */
 function SkippedWines({
@@ -315,7 +372,9 @@ function SkippedWines({
   const summary =
     reason === 'locked'
       ? t('pricingPage.preview.skipped', { count: wines.length })
-      : t('pricingPage.preview.tooHigh', { count: wines.length, max: format.money(MONEY_MAX_MINOR) });
+      : reason === 'dutiesMissing'
+        ? t('pricingPage.preview.dutiesMissing', { count: wines.length })
+        : t('pricingPage.preview.tooHigh', { count: wines.length, max: format.money(MONEY_MAX_MINOR) });
   return (
     <details className={classes.skipped}>
       <summary>{summary}</summary>
@@ -328,6 +387,12 @@ function SkippedWines({
             <Text size="sm" span c="dimmed" className={classes.money}>
               {format.money(wine.sellingPrice)}
             </Text>
+            {wine.missing && (
+              <Text size="xs" span c="dimmed">
+                {' '}
+                ({t(`pricingPage.preview.missingReason.${wine.missing}`)})
+              </Text>
+            )}
           </li>
         ))}
       </ul>

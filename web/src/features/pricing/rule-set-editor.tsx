@@ -173,9 +173,13 @@ function EditorBody({
             data={[
               { value: 'incVat', label: t('pricingPage.basisShort.incVat') },
               { value: 'exVat', label: t('pricingPage.basisShort.exVat') },
+              { value: 'exVatNet', label: t('pricingPage.basisShort.exVatNet') },
             ]}
             {...form.getInputProps('basis')}
           />
+          <Text size="xs" c="dimmed" mt={4} data-testid="basis-hint">
+            {t(`pricingPage.basisHint.${values.basis}`)}
+          </Text>
         </div>
         <div>
           <Text size="sm" fw={500} mb={4} id={`${filtersId}-direction`}>
