@@ -150,3 +150,50 @@ describe('every figure of a recipe', () => {
     expect(after.sellBuyRatio).toBeNull();
   });
 });
+
+describe('duties in the cost', () => {
+  // A 0.7 l gin at 40 % in 2025: excise 40 × 0.7 × 9.03 kr = 252.84 kr, packaging 6.71 + 1.38 kr:
+  // 260.93 kr of duties in its 300 kr without VAT.
+  const ginWithDuties = { ...gin, duties: { total: 26_093 } };
+  const negroni: RecipeIngredientInput[] = [
+    { kind: 'wine', ownWineId: 'gin', amountCl: 3 },
+    { kind: 'wine', ownWineId: 'vermouth', amountCl: 3 },
+    { kind: 'other', name: 'Orange peel', amount: 1, unit: 'stk', costPerUnit: 200 },
+  ];
+
+  it("shows each wine's share of its duties and the recipe's, inside the cost, not on top of it", () => {
+    const figures = recipeFigures(
+      negroni,
+      (id) =>
+        id === 'gin'
+          ? ginWithDuties
+          : id === 'vermouth'
+            ? { ...vermouth, duties: { total: 4_000 } }
+            : undefined,
+      16_000,
+      25,
+    );
+    // Gin 3 cl of 70: 26 093 × 3 / 70 = 1118.27… → 1118; vermouth 3 of 75: 160. Summed once: 1278.27 → 1278.
+    expect(figures.ingredientDuties).toEqual([{ share: 1118 }, { share: 160 }, undefined]);
+    expect(figures.duties).toBe(1278);
+    // The cost is as it was: the purchase price already holds the duties.
+    expect(figures.cost).toBe(2086);
+  });
+
+  it("says what a wine's duties lack and leaves the cost as it is", () => {
+    const figures = recipeFigures(
+      negroni,
+      (id) =>
+        id === 'gin'
+          ? ginWithDuties
+          : id === 'vermouth'
+            ? { ...vermouth, duties: { missing: 'alcohol' as const } }
+            : undefined,
+      16_000,
+      25,
+    );
+    expect(figures.ingredientDuties[1]).toEqual({ missing: 'alcohol' });
+    expect(figures.duties).toBeNull();
+    expect(figures.cost).toBe(2086);
+  });
+});

@@ -1,5 +1,6 @@
 import type { MainCategory } from './catalog';
 import { withoutVat } from './cellar';
+import type { DutyMissing } from './duties';
 import type { RecipeIngredientInput } from './recipes';
 
 /**
@@ -7,6 +8,10 @@ import type { RecipeIngredientInput } from './recipes';
  * named otherwise. A wine ingredient costs its share of the bottle by the centilitre; an other ingredient
  * its cost per unit times the amount. Ingredient costs are summed unrounded and the recipe's cost is
  * rounded to the minor unit once, at the end, so many small pours do not gather rounding errors.
+ *
+ * A wine's purchase price without VAT is kept *with* duties (docs/duties.md), so a wine ingredient's cost
+ * already holds its share of the bottle's excise, packaging taxes and deposit; that share is shown on
+ * its own ("of which duties"), never added again.
  */
 
 /** What a wine ingredient's cost is read from: the cellar wine as it is now. */
@@ -15,6 +20,22 @@ export interface RecipeWineSource {
   purchasePriceWovat?: number | null;
   /** Litres (0.75). */
   bottleSize: number;
+  /**
+   * The bottle's duties (excise + packaging taxes + deposit), minor units, or what they lack; absent:
+   * not looked up. Part of the purchase price, not added to it.
+   */
+  duties?: { total: number } | { missing: DutyMissing };
+}
+
+/** A wine ingredient's share of its bottle's duties, unrounded: duties × cl ÷ the bottle's cl. */
+export function exactIngredientDuties(
+  amountCl: number,
+  wine: RecipeWineSource,
+): { share: number } | { missing: DutyMissing } | undefined {
+  if (!wine.duties) return undefined;
+  if ('missing' in wine.duties) return wine.duties;
+  if (!(wine.bottleSize > 0)) return undefined;
+  return { share: (wine.duties.total * amountCl) / (wine.bottleSize * 100) };
 }
 
 /** A bottle's cost per centilitre without VAT, unrounded; null without a purchase price or a bottle size. */
@@ -86,6 +107,16 @@ export function costPercentage(cost: number | null, sellExVat: number | null): n
 export interface RecipeFigures {
   /** Per ingredient, in the recipe's order, rounded for display; null where unknown. */
   ingredientCosts: (number | null)[];
+  /**
+   * Per ingredient: a wine's share of its bottle's duties, rounded; `missing` with what they lack;
+   * undefined for an other ingredient (no duties) or a wine whose duties were not looked up.
+   */
+  ingredientDuties: ({ share: number } | { missing: DutyMissing } | undefined)[];
+  /**
+   * Of the cost, the duties: the wine ingredients' shares summed and rounded once; null when a wine's
+   * duties are not known (or were not looked up).
+   */
+  duties: number | null;
   /** Per ingredient: a wine ingredient whose wine is no longer in the cellar. */
   missing: boolean[];
   cost: number | null;
@@ -105,15 +136,24 @@ export function recipeFigures(
   vatPercentage: number,
 ): RecipeFigures {
   const missing: boolean[] = [];
+  const shares: RecipeFigures['ingredientDuties'] = [];
+  let dutiesSum: number | null = 0;
   const exact = ingredients.map((ingredient) => {
     const wine = ingredient.kind === 'wine' ? wineOf(ingredient.ownWineId) : undefined;
     missing.push(ingredient.kind === 'wine' && !wine);
+    const share =
+      ingredient.kind === 'wine' && wine ? exactIngredientDuties(ingredient.amountCl, wine) : undefined;
+    shares.push(share && ('share' in share ? { share: Math.round(share.share) } : share));
+    if (ingredient.kind === 'wine')
+      dutiesSum = share && 'share' in share && dutiesSum !== null ? dutiesSum + share.share : null;
     return exactIngredientCost(ingredient, wine);
   });
   const cost = recipeCost(exact);
   const sellEx = sellingPriceExVat(sellingPrice, vatPercentage);
   return {
     ingredientCosts: exact.map(roundedCost),
+    ingredientDuties: shares,
+    duties: dutiesSum === null ? null : Math.round(dutiesSum),
     missing,
     cost,
     sellingPriceExVat: sellEx,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { POS_NAME_MAX } from './cellar-wines';
 import type { CurrencyCode } from './currencies';
+import type { DutyMissing } from './duties';
 import { idField, listField, moneyField, numberField, percentageField, textField } from './schema-primitives';
 
 /**
@@ -49,14 +50,35 @@ export type RecipeIngredient = RecipeIngredientInput & {
   cost: number | null;
   /** A wine ingredient whose wine is no longer in the cellar. */
   missing?: boolean;
+  /**
+   * A wine ingredient's share of its bottle's duties (excise + packaging taxes + deposit for its
+   * centilitres), part of `cost`; null when they are not known, with `dutiesMissing` saying why.
+   */
+  duties?: number | null;
+  dutiesMissing?: DutyMissing;
+  /** A wine ingredient's bottle's duties, when known: what its share is worked out from. */
+  bottleDuties?: number;
 };
+
+/** The rates a recipe's duties were taken from: the day, the newest rate used, and whether that year's rates are not loaded yet. */
+export interface RecipeDutiesDate {
+  date: string;
+  ratesAsOf: string | null;
+  stale: boolean;
+}
 
 export interface Recipe {
   id: string;
   name: string;
   ingredients: RecipeIngredient[];
-  /** Σ ingredient costs, without VAT; null while any ingredient's cost is unknown. */
+  /** Σ ingredient costs, without VAT (a wine's with its duties); null while any ingredient's cost is unknown. */
   cost: number | null;
+  /**
+   * Of the cost, the duties of the wines poured (their shares summed); null when a wine's duties are not
+   * known (its ingredient says why). Absent on recipes read without duties.
+   */
+  duties?: number | null;
+  dutiesAsOf?: RecipeDutiesDate;
   /** VAT included. */
   sellingPrice: number | null;
   vatPercentage: number;

@@ -28,6 +28,7 @@ import {
   TransactionCanceled,
 } from '../data/transactions';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { type PouredDuties, pouredDuties } from './recipe-duties';
 import {
   ingredientsOf,
   type RecipeRecord,
@@ -49,12 +50,36 @@ async function cellarNow(
   };
 }
 
-/** The recipe as the API answers it: every ingredient's cost now, the recipe's cost and its ratios. */
-function toRecipe(record: RecipeRecord, wines: Wines, currency: CurrencyCode): Recipe {
+/** The duties of every wine the recipes pour that is still in the cellar, in one look-up. */
+function dutiesOfRecipes(records: readonly RecipeRecord[], wines: Wines, currency: CurrencyCode) {
+  const poured = new Map<string, CellarWine>();
+  for (const record of records)
+    for (const item of ingredientsOf(record)) {
+      const wine = item.kind === 'wine' ? wines.get(item.ownWineId) : undefined;
+      if (wine) poured.set(wine.id, wine);
+    }
+  return pouredDuties([...poured.values()], currency);
+}
+
+/**
+ * The recipe as the API answers it: every ingredient's cost now (a wine's with its share of the
+ * bottle's duties, shown on its own), the recipe's cost, of which duties, and its ratios.
+ */
+function toRecipe(record: RecipeRecord, wines: Wines, currency: CurrencyCode, duties: PouredDuties): Recipe {
   const stored = ingredientsOf(record);
-  const figures = recipeFigures(stored, (id) => wines.get(id), record.sellingPrice, record.vatPercentage);
+  const figures = recipeFigures(
+    stored,
+    (id) => {
+      const wine = wines.get(id);
+      return wine && { ...wine, duties: duties.of(id) };
+    },
+    record.sellingPrice,
+    record.vatPercentage,
+  );
+  const pours = stored.some((ingredient) => ingredient.kind === 'wine');
   const ingredients = stored.map((ingredient, index): RecipeIngredient => {
     const cost = figures.ingredientCosts[index] ?? null;
+    const share = figures.ingredientDuties[index];
     if (ingredient.kind === 'other') {
       const { kind, name, amount, unit, costPerUnit } = ingredient;
       return { kind, name, amount, unit, costPerUnit, displayName: name, cost };
@@ -68,6 +93,11 @@ function toRecipe(record: RecipeRecord, wines: Wines, currency: CurrencyCode): R
       displayName: wine?.wineDisplayName ?? ingredient.wineDisplayName ?? '',
       cost,
       ...(figures.missing[index] ? { missing: true } : {}),
+      ...(share === undefined
+        ? {}
+        : 'share' in share
+          ? { duties: share.share, ...bottleDutiesOf(duties.of(ownWineId)) }
+          : { duties: null, dutiesMissing: share.missing }),
     };
   });
   return {
@@ -75,6 +105,7 @@ function toRecipe(record: RecipeRecord, wines: Wines, currency: CurrencyCode): R
     name: record.name,
     ingredients,
     cost: figures.cost,
+    ...(pours ? { duties: figures.duties, dutiesAsOf: duties.dates } : {}),
     sellingPrice: record.sellingPrice ?? null,
     vatPercentage: record.vatPercentage,
     sellBuyRatio: figures.sellBuyRatio,
@@ -87,6 +118,11 @@ function toRecipe(record: RecipeRecord, wines: Wines, currency: CurrencyCode): R
   };
 }
 
+/** A bottle's duties as an ingredient answers them (only when known). */
+function bottleDutiesOf(duties: ReturnType<PouredDuties['of']>): { bottleDuties?: number } {
+  return duties && 'total' in duties ? { bottleDuties: duties.total } : {};
+}
+
 const byName = (a: Recipe, b: Recipe) => a.name.localeCompare(b.name, 'nb') || a.id.localeCompare(b.id);
 
 /** Every recipe of the cellar with its cost now, by name. */
@@ -97,7 +133,16 @@ export async function recipesOf(ownerId: string): Promise<Recipe[]> {
 /** One recipe with its cost now; undefined for an id this cellar has no recipe by. */
 export async function recipeOf(ownerId: string, recipeId: string): Promise<Recipe | undefined> {
   const [cellar, record] = await Promise.all([cellarNow(ownerId), storedRecipe(ownerId, recipeId)]);
-  return record && toRecipe(record, cellar.wines, cellar.currency);
+  return record && answer(record, cellar);
+}
+
+/** One recipe as answered, with the duties of the wines it pours. */
+async function answer(
+  record: RecipeRecord,
+  cellar: { wines: Wines; currency: CurrencyCode },
+): Promise<Recipe> {
+  const duties = await dutiesOfRecipes([record], cellar.wines, cellar.currency);
+  return toRecipe(record, cellar.wines, cellar.currency, duties);
 }
 
 /**
@@ -121,7 +166,8 @@ export async function recipeRecordsOf(ownerId: string): Promise<RecipeRecord[]> 
 
 export async function listRecipes(ownerId: string): Promise<RecipeList> {
   const [cellar, records] = await Promise.all([cellarNow(ownerId), storedRecipes(ownerId)]);
-  const rows = records.map((record) => toRecipe(record, cellar.wines, cellar.currency)).sort(byName);
+  const duties = await dutiesOfRecipes(records, cellar.wines, cellar.currency);
+  const rows = records.map((record) => toRecipe(record, cellar.wines, cellar.currency, duties)).sort(byName);
   return { rows, count: rows.length, currency: cellar.currency };
 }
 
@@ -205,7 +251,7 @@ export async function createRecipe(ownerId: string, input: RecipeInput): Promise
       throw new ValidationError({ name: full() }, { key: full() });
     throw error;
   }
-  return toRecipe(record, cellar.wines, cellar.currency);
+  return answer(record, cellar);
 }
 
 /** A field the patch sets, clears (null or empty text) or leaves alone (absent). */
@@ -246,7 +292,7 @@ export async function updateRecipe(ownerId: string, recipeId: string, patch: Rec
     }
     return after as RecipeRecord;
   });
-  return toRecipe(record, cellar.wines, cellar.currency);
+  return answer(record, cellar);
 }
 
 /** `DELETE …/recipes/{recipeId}`: the recipe, once (404 when it is not there, or went meanwhile). */

@@ -9,11 +9,22 @@ import { accountsSeed } from '@kork/functions/accounts/seed';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
+import { dutiesToday } from '@kork/functions/duties/duties-service';
 import { recipeOf, recipeRecordOf, recipesOf } from '@kork/functions/recipes/recipe-service';
 import { recipesSeed } from '@kork/functions/recipes/seed';
-import type { CellarWine, Recipe, RecipeList, WineSearchResult } from '@kork/shared';
+import {
+  bottleDuties,
+  type CellarWine,
+  type DutyRatesFile,
+  datedRateRows,
+  dutiesTotal,
+  type Recipe,
+  type RecipeList,
+  type WineSearchResult,
+} from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../test/seeded-stack';
+import shippedRates from '../duties/duty-rates.json';
 
 const { origin, accounts } = useSeededStack({
   seeds: [accountsSeed, catalogSeed],
@@ -199,6 +210,53 @@ describe('recipes', () => {
     expect(after.ingredients[0]?.cost).toBe(1200);
     expect(after.sellBuyRatio).toBe(7.33);
     expect(after.costPercentage).toBe(13.6);
+  });
+
+  it('shows each wine’s share of its duties and the recipe’s, inside the cost; an unknown alcohol says so', async () => {
+    // A 0.7 l gin at 40 %: its duties today by the rates the app ships.
+    const today = dutiesToday();
+    const duties = bottleDuties(
+      { bottleSize: 0.7, alcohol: 40, category: 'spirits', container: 'glass', date: today },
+      datedRateRows(shippedRates as DutyRatesFile),
+    );
+    if (!duties.ok) throw new Error('the shipped rates price a 40 % spirit');
+    const perBottle = dutiesTotal(duties.duties);
+    expect(perBottle).toBeGreaterThan(20_000);
+    const gin = await accounts.addWine(R, spirit('Avgiftsgin', { alcohol: 40, purchasePriceWovat: 45_000 }));
+    const rum = await accounts.addWine(R, spirit('Ukjent rom', { purchasePriceWovat: 30_000 }));
+    const recipe = await created({
+      name: 'Gin og tonic med avgifter',
+      ingredients: [{ kind: 'wine', ownWineId: gin.id, amountCl: 4 }, tonic],
+      sellingPrice: 16_000,
+    });
+    // 4 cl of 70: the cost is 4/70 of 450 kr (duties included), of which 4/70 of the duties.
+    const share = Math.round((perBottle * 4) / 70);
+    expect(recipe.cost).toBe(Math.round((45_000 * 4) / 70) + 1800);
+    expect(recipe.ingredients[0]).toMatchObject({ cost: 2571, duties: share, bottleDuties: perBottle });
+    expect(recipe.ingredients[1]).not.toHaveProperty('duties');
+    expect(recipe.duties).toBe(share);
+    expect(recipe.dutiesAsOf).toMatchObject({ date: today, ratesAsOf: duties.duties.ratesAsOf });
+
+    const withRum = await origin.api<Recipe>('PATCH', `${recipes()}/${recipe.id}`, {
+      token: tokens[R],
+      json: {
+        ingredients: [
+          { kind: 'wine', ownWineId: gin.id, amountCl: 4 },
+          { kind: 'wine', ownWineId: rum.id, amountCl: 2 },
+        ],
+      },
+    });
+    expect(withRum.status).toBe(200);
+    // The rum's alcohol is not known: its duties say so, the cost stays what the prices give.
+    expect(withRum.payload.ingredients[1]).toMatchObject({
+      duties: null,
+      dutiesMissing: 'alcohol',
+      cost: 857,
+    });
+    expect(withRum.payload.duties).toBeNull();
+    expect(withRum.payload.cost).toBe(Math.round((45_000 * 4) / 70 + (30_000 * 2) / 70));
+    const listed = (await origin.api<RecipeList>('GET', recipes(), { token: tokens[R] })).payload.rows;
+    expect(listed.find((row) => row.id === recipe.id)?.ingredients[0]?.duties).toBe(share);
   });
 
   it('has no cost while a wine has no purchase price', async () => {

@@ -265,6 +265,58 @@ describe('the beverages page', () => {
     });
   });
 
+  it('shows the duties inside each wine’s cost and the recipe’s, following the amount; an unknown alcohol says so', async () => {
+    // A 70 cl gin at 40 %: 260.93 kr of duties in its 300 kr; 4 cl hold 14.91 kr of them.
+    const withDuties = recipe({
+      ingredients: [
+        { ...(recipe().ingredients[0] as Recipe['ingredients'][number]), duties: 1491, bottleDuties: 26_093 },
+        {
+          kind: 'wine',
+          ownWineId: 'vermouth',
+          amountCl: 2,
+          displayName: 'Cocchi Vermouth di Torino',
+          cost: null,
+          duties: null,
+          dutiesMissing: 'alcohol',
+        },
+      ],
+      cost: null,
+      duties: null,
+      dutiesAsOf: { date: '2026-11-29', ratesAsOf: '2025-01-01', stale: true },
+    });
+    serve([
+      withDuties,
+      recipe({
+        id: 'r3',
+        name: 'Neat gin',
+        duties: 1491,
+        dutiesAsOf: withDuties.dutiesAsOf,
+        ingredients: withDuties.ingredients.slice(0, 1),
+      }),
+    ]);
+    renderWithProviders(<BeveragesPage />, { route: '/wine-cellar/beverages' });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByTestId('recipe-row');
+    const neat = rows.find((row) => row.textContent?.includes('Neat gin')) as HTMLElement;
+    expect(within(neat).getByTestId('recipe-duties').textContent?.replace(/\s/g, ' ')).toBe(
+      'of which duties NOK 14.91',
+    );
+    const mixed = rows.find((row) => row.textContent?.includes('Gin and tonic')) as HTMLElement;
+    expect(within(mixed).getByTestId('recipe-duties').textContent).toBe('duties unknown: alcohol unknown');
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Neat gin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit recipe' });
+    await waitFor(() => expect(figure('recipe-ingredient-duties')).toBe('of which duties NOK 14.91'));
+    expect(figure('recipe-cost-duties')).toBe('NOK 14.91');
+    // 6 cl: 260.93 × 6 / 70 = 22.37; the cost is still the purchase price's share (duties inside it).
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Amount' }), { target: { value: '6' } });
+    expect(figure('recipe-ingredient-duties')).toBe('of which duties NOK 22.37');
+    expect(figure('recipe-cost')).toBe('NOK 25.71');
+    expect(screen.getByTestId('recipe-duties-stale').textContent).toBe(
+      '2026 rates not loaded — using the latest from 2025.',
+    );
+  });
+
   it('deletes a recipe once the deletion is confirmed', async () => {
     serve([recipe()]);
     remove.mockResolvedValue(undefined);

@@ -14,7 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -25,6 +25,7 @@ import { notify } from '../../lib/notify';
 import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import { useDeleteRecipe, useRecipeCellar, useRecipes } from './api/recipes';
 import { WINES_PATH } from './paths';
+import { RecipeDutiesLine } from './recipe-duties';
 import { RecipeEditor } from './recipe-editor';
 import classes from './recipes.module.css';
 
@@ -173,7 +174,11 @@ function Beverages({ userId }: { userId: string }) {
                     {recipe.includeInPos && <PosBadge />}
                   </Group>
                   <dl className={classes.cardFigures}>
-                    <CardFigure label={t('recipesPage.columns.cost')} value={show.money(recipe.cost)} />
+                    <CardFigure
+                      label={t('recipesPage.columns.cost')}
+                      value={show.money(recipe.cost)}
+                      note={<RecipeDutiesLine recipe={recipe} money={show.money} />}
+                    />
                     <CardFigure
                       label={t('recipesPage.columns.sellingPrice')}
                       value={show.money(recipe.sellingPrice)}
@@ -241,7 +246,7 @@ function CostUnknown() {
   );
 }
 
-function CardFigure({ label, value }: { label: string; value: string }) {
+function CardFigure({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
   return (
     <div>
       <Text component="dt" size="xs" c="dimmed">
@@ -250,6 +255,7 @@ function CardFigure({ label, value }: { label: string; value: string }) {
       <Text component="dd" size="sm" fw={600} className={classes.money}>
         {value}
       </Text>
+      {note && <div className={classes.note}>{note}</div>}
     </div>
   );
 }
@@ -289,6 +295,9 @@ function RecipesTable({
               </Table.Td>
               <Table.Td ta="right" className={classes.money}>
                 {show.money(recipe.cost)}
+                <div className={classes.note}>
+                  <RecipeDutiesLine recipe={recipe} money={show.money} />
+                </div>
               </Table.Td>
               <Table.Td ta="right" className={classes.money}>
                 {show.money(recipe.sellingPrice)}

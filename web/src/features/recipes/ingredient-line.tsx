@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NumberField } from '../../components/number-field';
 import { wineLink } from './paths';
+import { type DutyShare, useDutiesText } from './recipe-duties';
 import type { IngredientWine, RecipeFormValues } from './recipe-form-model';
 import classes from './recipes.module.css';
 
@@ -16,6 +17,8 @@ export function IngredientLine({
   count,
   wine,
   cost,
+  duties,
+  money,
   currency,
 }: {
   form: UseFormReturnType<RecipeFormValues>;
@@ -26,9 +29,13 @@ export function IngredientLine({
   wine: IngredientWine | undefined;
   /** The line's cost, written out. */
   cost: string;
+  /** A wine line's share of its bottle's duties (part of its cost). */
+  duties: DutyShare;
+  money: (minor: number | null) => string;
   currency: string;
 }) {
   const { t } = useTranslation();
+  const dutiesText = useDutiesText(money);
   const line = form.getValues().ingredients[index];
   if (!line) return null;
   const name =
@@ -78,7 +85,12 @@ export function IngredientLine({
             suffix="cl"
             {...form.getInputProps(`ingredients.${index}.amountCl`)}
           />
-          <IngredientCost label={t('recipesPage.form.ingredientCost')} value={cost} />
+          <IngredientCost
+            label={t('recipesPage.form.ingredientCost')}
+            value={cost}
+            // No share while the amount is not a number yet; "once saved" for a wine not read with the recipe.
+            note={wine && !wine.missing && (duties || !wine.duties) ? dutiesText(duties) : undefined}
+          />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="xs" mt={4}>
@@ -123,7 +135,7 @@ export function IngredientLine({
   );
 }
 
-function IngredientCost({ label, value }: { label: string; value: string }) {
+function IngredientCost({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <div className={classes.ingredientCost}>
       <Text size="sm" c="dimmed">
@@ -132,6 +144,11 @@ function IngredientCost({ label, value }: { label: string; value: string }) {
       <Text size="sm" fw={600} className={classes.money} data-testid="recipe-ingredient-cost">
         {value}
       </Text>
+      {note && (
+        <Text size="xs" c="dimmed" className={classes.wrap} data-testid="recipe-ingredient-duties">
+          {note}
+        </Text>
+      )}
     </div>
   );
 }

@@ -124,12 +124,14 @@ function RecipeForm({
     [recipe],
   );
   const savedWines = useIngredientWines(userId, savedWineIds);
+  // Each saved wine's duties per bottle as the recipe was read: its share follows the amount typed.
+  const savedDuties = useMemo(() => dutiesOfSaved(recipe), [recipe]);
   const wineOf = (id: string): IngredientWine | undefined => {
     const chosen = picked.get(id);
     if (chosen) return chosen;
     const index = savedWineIds.indexOf(id);
     const read = index >= 0 ? savedWines[index] : undefined;
-    if (read?.data) return toIngredientWine(read.data);
+    if (read?.data) return toIngredientWine(read.data, savedDuties.get(id));
     if (read?.error instanceof ApiError && read.error.status === 404)
       return { id, wineDisplayName: '', bottleSize: 0, missing: true };
     return undefined;
@@ -188,6 +190,8 @@ function RecipeForm({
                   count={values.ingredients.length}
                   wine={wine}
                   cost={money(figures.ingredientCosts[index] ?? null)}
+                  duties={figures.ingredientDuties[index]}
+                  money={money}
                   currency={currency}
                 />
               );
@@ -238,7 +242,7 @@ function RecipeForm({
           />
         </SimpleGrid>
 
-        <RecipeFigures figures={figures} money={money} />
+        <RecipeFigures figures={figures} money={money} dutiesAsOf={recipe?.dutiesAsOf} />
 
         <Stack gap="xs">
           <Switch
@@ -284,4 +288,17 @@ function RecipeForm({
       </Stack>
     </form>
   );
+}
+
+/** The bottle duties of the wines a saved recipe pours, by wine, as it was read. */
+function dutiesOfSaved(recipe: Recipe | null | undefined): Map<string, IngredientWine['duties']> {
+  const duties = new Map<string, IngredientWine['duties']>();
+  for (const ingredient of recipe?.ingredients ?? []) {
+    if (ingredient.kind !== 'wine') continue;
+    if (ingredient.bottleDuties !== undefined)
+      duties.set(ingredient.ownWineId, { total: ingredient.bottleDuties });
+    else if (ingredient.dutiesMissing)
+      duties.set(ingredient.ownWineId, { missing: ingredient.dutiesMissing });
+  }
+  return duties;
 }

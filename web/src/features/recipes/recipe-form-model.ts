@@ -52,12 +52,14 @@ export interface IngredientWine extends RecipeWineSource {
   missing?: boolean;
 }
 
-export function toIngredientWine(wine: CellarWine): IngredientWine {
+/** `duties`: the bottle's duties as the saved recipe answered them (absent for a wine not read with it). */
+export function toIngredientWine(wine: CellarWine, duties?: RecipeWineSource['duties']): IngredientWine {
   return {
     id: wine.id,
     wineDisplayName: wine.wineDisplayName,
     purchasePriceWovat: wine.purchasePriceWovat ?? null,
     bottleSize: wine.bottleSize,
+    ...(duties ? { duties } : {}),
   };
 }
 
