@@ -10,8 +10,9 @@ import { crossCheck, EARLIEST_DATE, isoDateField } from './schema-primitives';
  *
  * - revenue: Σ units × unit price **without VAT** (the sale's price less the style's VAT when sold);
  * - revenueWithVat: the same with VAT, what was paid;
- * - cost: Σ units × purchase price without VAT when sold (lines without a purchase price count no cost
- *   and are counted in `unitsWithoutCost`);
+ * - cost: Σ units × purchase price without VAT when sold — with duties (excise, packaging taxes, deposit),
+ *   as the cellar keeps it (docs/duties.md) — (lines without a purchase price count no cost and are
+ *   counted in `unitsWithoutCost`);
  * - gross margin: revenue − cost; margin percentage: margin ÷ revenue × 100;
  * - stock turnover of a wine: bottles sold in the period ÷ bottles in stock now (0 stock: absent);
  * - days of stock left: bottles now ÷ (bottles sold in the period ÷ days in the period);

@@ -1,7 +1,9 @@
 /**
  * Sales analytics of a cellar (shared/src/sales-analytics.ts, docs/sales-analytics.md): revenue, cost
  * and margin over a period by day, week or month, by category, country and wine, top and bottom
- * sellers, turnover, days of stock left and shrinkage from finished counts.
+ * sellers, turnover, days of stock left and shrinkage from finished counts. The cost is each sale line's
+ * `unitCost` (or a pour's `lineCost`): the purchase price without VAT when sold, which the cellar keeps
+ * with duties, so the margin is after the duties without a duty read per sale.
  *
  * The figures are summed on every request from what the instance holds: the cellar snapshot (wines
  * and their stock now) and, kept with it, the owner's sale lines as columns (sales-lines.ts). Every sale

@@ -60,6 +60,9 @@ export function KeyFigures({ data, formats }: { data: SalesAnalytics; formats: F
           detail={t('salesAnalytics.figures.shrinkageValue', { amount: formats.money(shrinkage.value) })}
         />
       </SimpleGrid>
+      <Text size="sm" c="dimmed" mt="xs" data-testid="cost-basis">
+        {t('salesAnalytics.figures.costBasis')}
+      </Text>
       {totals.unitsWithoutCost > 0 && (
         <Text size="sm" c="dimmed" mt="xs">
           {t('salesAnalytics.figures.withoutCost', {

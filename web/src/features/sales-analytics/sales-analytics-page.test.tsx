@@ -173,6 +173,10 @@ describe('the sales analytics page', () => {
     expect(within(figures).getByText(/12,500 incl\. VAT/)).toBeTruthy();
     expect(within(figures).getByText('of which 20 by the glass')).toBeTruthy();
     expect(within(figures).getByText('60% of revenue')).toBeTruthy();
+    // The margin's cost is the purchase price with duties, and the page says so.
+    expect(within(figures).getByTestId('cost-basis').textContent).toMatch(
+      /purchase price excl\. VAT when sold, duties included/,
+    );
 
     const overTime = await screen.findByRole('region', { name: 'Revenue and margin' });
     fireEvent.click(within(overTime).getByRole('radio', { name: 'Table' }));
