@@ -7,10 +7,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { db } from '@kork/functions/data/entities';
 import { storedRateTable } from '@kork/functions/duties/duty-rates-store';
 import { handler as loadDutyRates } from '@kork/functions/duties/jobs/load-duty-rates';
+import { env } from '@kork/functions/platform/env';
+import { s3Client } from '@kork/functions/platform/s3';
 import {
   type CellarWine,
   type CostBreakdown,
@@ -268,6 +271,27 @@ describe('the duty-rates job', () => {
     expect(answer.payload.excise).toBe(5_314);
   });
 
+  it("keeps rates loaded from a file over the shipped ones, and loads the imports bucket's duty-rates.json", async () => {
+    // No file given and none in the bucket: the shipped rates (newest 2025) do not undo the 2026 file.
+    expect(await loadDutyRates({})).toContain('Duty rates kept');
+    expect((await rates('2026-06-01')).payload.rows.find((r) => r.group === 'upTo22')?.rate).toBe(545);
+
+    const rows = [
+      ...shipped.rows,
+      { ...shipped.rows[1], rate: 550, validFrom: '2026-01-01', source: 'Test: 2026 rate from the bucket' },
+    ];
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: env.importsBucket(),
+        Key: 'duty-rates.json',
+        Body: JSON.stringify({ rows }),
+        ContentType: 'application/json',
+      }),
+    );
+    expect(await loadDutyRates({})).toMatch(/25 duty rates loaded from s3:\/\/.+\/duty-rates\.json/);
+    expect((await rates('2026-06-01')).payload.rows.find((r) => r.group === 'upTo22')?.rate).toBe(550);
+  });
+
   it('refuses a malformed file, says what is wrong and changes nothing', async () => {
     const before = await storedRateTable();
     const file = join(dir, 'bad.json');
@@ -285,6 +309,6 @@ describe('the duty-rates job', () => {
     writeFileSync(file, '{"rows": [');
     await expect(loadDutyRates({ detail: { file } })).rejects.toThrow(/not JSON/);
     expect(await storedRateTable()).toEqual(before);
-    expect((await rates('2026-06-01')).payload.rows.find((r) => r.group === 'upTo22')?.rate).toBe(545);
+    expect((await rates('2026-06-01')).payload.rows.find((r) => r.group === 'upTo22')?.rate).toBe(550);
   });
 });

@@ -69,20 +69,35 @@ export function parseRatesFile(text: string, origin: string): DutyRatesFile {
 }
 
 export interface DutyRatesLoadReport {
-  status: 'loaded' | 'unchanged';
+  /** `kept`: the shipped rates were not loaded over newer ones loaded from a file (see `loadDutyRates`). */
+  status: 'loaded' | 'unchanged' | 'kept';
   rows: number;
   origin: string;
-  /** The newest validFrom in the file: the rates' year. */
+  /** The newest validFrom of the rates in use after the run: their year. */
   latest: string;
 }
 
-/** Replaces the rates table with the file's rows, unless they are the rows stored already. */
+function newestOf(rows: DutyRatesFile['rows']): string {
+  return rows.reduce((max, row) => (row.validFrom > max ? row.validFrom : max), '');
+}
+
+/**
+ * Replaces the rates table with the file's rows, unless they are the rows stored already. The shipped
+ * rates (what the job falls back to when no file is given or put in the bucket, which expires its objects
+ * after 30 days) do not replace rates loaded from a file unless the shipped ones reach a later date: a
+ * newer deploy's rates win, an expired upload does not undo what it loaded.
+ */
 export async function loadDutyRates(file: DutyRatesFile, origin: string): Promise<DutyRatesLoadReport> {
   const rows = datedRateRows(file);
-  const latest = rows.reduce((max, row) => (row.validFrom > max ? row.validFrom : max), '');
+  const latest = newestOf(file.rows);
   const digest = digestOf(file.rows);
   const stored = await storedRateTable().catch(() => undefined);
   if (stored?.digest === digest) return { status: 'unchanged', rows: rows.length, origin, latest };
+  if (stored && origin === SHIPPED_ORIGIN && stored.origin !== SHIPPED_ORIGIN) {
+    const storedLatest = newestOf(stored.rows);
+    if (storedLatest >= latest)
+      return { status: 'kept', rows: stored.rows.length, origin: stored.origin, latest: storedLatest };
+  }
   await putRateTable({ rows: file.rows, digest, origin, loadedAt: new Date().toISOString() });
   resetDutyRates();
   return { status: 'loaded', rows: rows.length, origin, latest };

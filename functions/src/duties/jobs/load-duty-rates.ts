@@ -19,9 +19,11 @@ export async function handler(event?: DutyRatesEvent): Promise<string> {
     const { text, origin } = await readRatesSource(file);
     const report = await loadDutyRates(parseRatesFile(text, origin), origin);
     log.info('duty rates', { ...report });
-    return report.status === 'loaded'
-      ? `${report.rows} duty rates loaded from ${report.origin} (newest from ${report.latest})`
-      : `Duty rates unchanged: ${report.origin} holds the ${report.rows} rates already loaded (newest from ${report.latest})`;
+    if (report.status === 'loaded')
+      return `${report.rows} duty rates loaded from ${report.origin} (newest from ${report.latest})`;
+    if (report.status === 'kept')
+      return `Duty rates kept: the ${report.rows} rates loaded from ${report.origin} (newest from ${report.latest}) are as new as the shipped ones or newer`;
+    return `Duty rates unchanged: ${report.origin} holds the ${report.rows} rates already loaded (newest from ${report.latest})`;
   } catch (error) {
     log.error('duty rates not loaded; the rates loaded before stay in use', { error });
     throw error;
