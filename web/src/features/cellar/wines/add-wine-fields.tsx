@@ -1,12 +1,21 @@
-import { type CellarLocation, type CurrencyCode, UNCATEGORIZED } from '@kork/shared';
-import { SimpleGrid } from '@mantine/core';
+import {
+  type CellarLocation,
+  type ContainerType,
+  type CurrencyCode,
+  type DutyRatesResponse,
+  UNCATEGORIZED,
+} from '@kork/shared';
+import { SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField, type NumberFieldProps } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { translateMessage } from '../../../lib/form-schema';
+import { formatMoney } from '../../../lib/money';
 import { moneyDecimals, moneyTextError, schemaMoney, schemaNumber } from '../../../lib/number-text';
+import { AlcoholInput, ContainerSelect } from './duty-fields';
+import { DUTY_MISSING_KEYS, type DutyBasis, type DutyInclusive, dutyInclusivePrice } from './duty-price';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
 
@@ -19,11 +28,58 @@ export interface StockValues {
   /** A location id or `uncategorized`. */
   location: string;
   purchasePriceWovat: string;
+  /** Whether the typed purchase price includes the duties (as importers quote); off: the importer's net price. */
+  includesDuties: boolean;
   sellingPrice: string;
+  /** For the duties (docs/duties.md): percent by volume as typed, and the container, empty for none. */
+  alcohol: string;
+  container: ContainerType | '';
 }
 
 export function initialStock(location: string | undefined): StockValues {
-  return { quantity: '1', location: location ?? UNCATEGORIZED, purchasePriceWovat: '', sellingPrice: '' };
+  return {
+    quantity: '1',
+    location: location ?? UNCATEGORIZED,
+    purchasePriceWovat: '',
+    includesDuties: true,
+    sellingPrice: '',
+    alcohol: '',
+    container: '',
+  };
+}
+
+/** What the duties of the wine being added go by: its size and style, and the alcohol and container typed. */
+export type WineDutyBasis = Pick<DutyBasis, 'bottleSize' | 'category'>;
+
+/**
+ * The price typed without duties with them added, by today's rates; nothing while the price is not
+ * typed "without duties" or is no amount.
+ */
+export function dutyInclusive(
+  values: StockValues,
+  currency: CurrencyCode,
+  basis: WineDutyBasis,
+  rates: DutyRatesResponse | undefined,
+): DutyInclusive | undefined {
+  if (values.includesDuties) return undefined;
+  const locale = currentLocale();
+  const net = schemaMoney(values.purchasePriceWovat, currency, locale);
+  if (net === null || Number.isNaN(net) || net < 0) return undefined;
+  const alcohol = schemaNumber(values.alcohol, locale) ?? undefined;
+  return dutyInclusivePrice(net, { ...basis, alcohol, container: values.container || undefined }, rates);
+}
+
+/** What a price typed without duties still needs (the alcohol first), as the price field's message. */
+export function dutyPriceErrors(
+  values: StockValues,
+  currency: CurrencyCode,
+  basis: WineDutyBasis,
+  rates: DutyRatesResponse | undefined,
+  t: (key: (typeof DUTY_MISSING_KEYS)[keyof typeof DUTY_MISSING_KEYS]) => string,
+): Record<string, string> {
+  const result = dutyInclusive(values, currency, basis, rates);
+  if (!result || result.ok) return {};
+  return { purchasePriceWovat: t(DUTY_MISSING_KEYS[result.missing]) };
 }
 
 /**
@@ -31,13 +87,23 @@ export function initialStock(location: string | undefined): StockValues {
  * no number (or money with more decimals than the currency has) is NaN, which the schema refuses; nothing
  * is rounded or clamped.
  */
-export function stockInput(values: StockValues, currency: CurrencyCode) {
+export function stockInput(
+  values: StockValues,
+  currency: CurrencyCode,
+  basis?: WineDutyBasis,
+  rates?: DutyRatesResponse,
+) {
   const locale = currentLocale();
+  // A price typed without duties is sent with them (the cellar keeps prices with duties).
+  const converted = basis ? dutyInclusive(values, currency, basis, rates) : undefined;
+  const typed = schemaMoney(values.purchasePriceWovat, currency, locale) ?? undefined;
   return {
     quantity: schemaNumber(values.quantity, locale),
     locationId: values.location === UNCATEGORIZED ? null : values.location,
-    purchasePriceWovat: schemaMoney(values.purchasePriceWovat, currency, locale) ?? undefined,
+    purchasePriceWovat: converted?.ok ? converted.price : typed,
     sellingPrice: schemaMoney(values.sellingPrice, currency, locale) ?? undefined,
+    alcohol: schemaNumber(values.alcohol, locale) ?? undefined,
+    container: values.container || undefined,
   };
 }
 
@@ -96,13 +162,21 @@ export function StockFields<V extends StockValues>({
   form,
   locations,
   currency,
+  basis,
+  rates,
 }: {
   form: UseFormReturnType<V>;
   locations: CellarLocation[];
   currency: CurrencyCode;
+  basis: WineDutyBasis;
+  /** Today's duty rates, once asked for (the price typed without duties). */
+  rates: DutyRatesResponse | undefined;
 }) {
   const { t } = useTranslation();
   const location = form.getInputProps('location');
+  const values = form.values as StockValues;
+  const converted = dutyInclusive(values, currency, basis, rates);
+  const container = form.getInputProps('container');
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
       <NumberField
@@ -118,15 +192,40 @@ export function StockFields<V extends StockValues>({
         onChange={location.onChange}
         error={location.error}
       />
-      <MoneyInput
-        currency={currency}
-        label={t('cellarWines.fields.purchasePriceWovat', { currency })}
-        {...form.getInputProps('purchasePriceWovat')}
-      />
+      <Stack gap={6}>
+        <MoneyInput
+          currency={currency}
+          label={t('cellarWines.fields.purchasePriceWovat', { currency })}
+          {...form.getInputProps('purchasePriceWovat')}
+        />
+        <Switch
+          label={t('cellarWines.duties.includesDuties')}
+          description={t('cellarWines.duties.includesDutiesHint')}
+          {...form.getInputProps('includesDuties', { type: 'checkbox' })}
+        />
+        {converted?.ok && (
+          <Text size="sm" fw={600} role="status">
+            {t('cellarWines.duties.withDuties', {
+              amount: formatMoney(converted.price, currency, currentLocale()),
+            })}
+          </Text>
+        )}
+        {converted && !converted.ok && (
+          <Text size="sm" c={converted.missing === 'loading' ? 'dimmed' : 'orange.9'} role="status">
+            {t(DUTY_MISSING_KEYS[converted.missing])}
+          </Text>
+        )}
+      </Stack>
       <MoneyInput
         currency={currency}
         label={t('cellarWines.fields.sellingPrice', { currency })}
         {...form.getInputProps('sellingPrice')}
+      />
+      <AlcoholInput {...form.getInputProps('alcohol')} />
+      <ContainerSelect
+        value={container.value as string}
+        onChange={container.onChange}
+        error={container.error}
       />
     </SimpleGrid>
   );

@@ -2,6 +2,7 @@ import {
   type CellarLocation,
   type CellarWine,
   type CurrencyCode,
+  type DutyRatesResponse,
   NewCellarWineInput,
   QUANTITY_MAX,
   UNCATEGORIZED,
@@ -14,7 +15,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
@@ -29,13 +30,16 @@ import { cellarCopiesOfQuery } from '../api/cellar-queries';
 import { createCellarWine } from '../api/create-cellar-wine';
 import { getCellarWine } from '../api/get-cellar-wine';
 import { updateCellarWine } from '../api/update-cellar-wine';
+import { dutyRatesQuery } from '../api/wine-cost-queries';
 import {
+  dutyPriceErrors,
   initialStock,
   LocationSelect,
   StockFields,
   type StockValues,
   stockInput,
   toFormErrors,
+  type WineDutyBasis,
   withoutEmpty,
 } from './add-wine-fields';
 import classes from './cellar-wines-page.module.css';
@@ -280,19 +284,29 @@ function CatalogueStockForm({
   onAlreadyThere: (copy: CellarWine) => void;
 }) {
   const { t } = useTranslation();
+  // Today's duty rates, asked for once a price is typed without duties; the checks read the latest.
+  const rates = useRef<DutyRatesResponse>(undefined);
+  const basis: WineDutyBasis = { bottleSize: wine.bottleSize, category: wine.mainCategoryId };
   const toInput = (values: StockValues) => ({
     source: 'KORK' as const,
     wineId: wine.id,
-    ...stockInput(values, currency),
+    ...stockInput(values, currency, basis, rates.current),
   });
   const form = useForm<StockValues>({
     mode: 'controlled',
     initialValues: initialStock(defaultLocation),
     // The API's rule for a new wine (at least one bottle), checked as it is typed.
-    validate: (values) => toFormErrors(schemaErrors(NewCellarWineInput, toInput(values))),
+    validate: (values) =>
+      toFormErrors({
+        ...schemaErrors(NewCellarWineInput, toInput(values)),
+        ...dutyPriceErrors(values, currency, basis, rates.current, t),
+      }),
     validateInputOnChange: true,
     validateInputOnBlur: true,
   });
+
+  const ratesQuery = useQuery({ ...dutyRatesQuery(), enabled: !form.values.includesDuties });
+  rates.current = ratesQuery.data;
 
   const submit = form.onSubmit(async (values) => {
     // `source` may be left out for a catalogue wine: the body is the documented `{wineId, quantity, …}`.
@@ -323,7 +337,13 @@ function CatalogueStockForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <ChosenWine wine={wine} onChange={onChangeWine} />
-        <StockFields form={form} locations={locations} currency={currency} />
+        <StockFields
+          form={form}
+          locations={locations}
+          currency={currency}
+          basis={basis}
+          rates={ratesQuery.data}
+        />
         <Group justify="flex-end">
           <Button
             type="submit"

@@ -3,23 +3,30 @@ import {
   type CellarWine,
   CellarWineUpdate,
   type CurrencyCode,
+  type DutyRatesResponse,
   type MainCategory,
   NewCellarWineInput,
 } from '@kork/shared';
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { apiFieldErrors, errorMessage, schemaErrors } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { numberText, schemaNumber } from '../../../lib/number-text';
+import { QueryProvider } from '../../../lib/query-client';
 import { createCellarWine } from '../api/create-cellar-wine';
+import { dutyRatesQuery } from '../api/wine-cost-queries';
 import {
+  dutyPriceErrors,
   initialStock,
   StockFields,
   type StockValues,
   stockInput,
   toFormErrors,
+  type WineDutyBasis,
   withoutEmpty,
 } from './add-wine-fields';
 import { CustomWineFields, DrinkingWindowFields } from './wine-identity-fields';
@@ -48,7 +55,7 @@ function text(value: string): string | undefined {
  * The form as `CustomCellarWineInput` reads it. There is no suggested drinking window: that is the
  * catalogue's, and custom wines never have one (SPEC §5); the owner's own window is allowed.
  */
-function toInput(values: CustomWineValues, currency: CurrencyCode) {
+function toInput(values: CustomWineValues, currency: CurrencyCode, rates?: DutyRatesResponse) {
   const locale = currentLocale();
   return {
     source: 'CUSTOM' as const,
@@ -62,7 +69,16 @@ function toInput(values: CustomWineValues, currency: CurrencyCode) {
     region: text(values.region),
     drinkingWindowFrom: schemaNumber(values.drinkingWindowFrom, locale) ?? undefined,
     drinkingWindowTo: schemaNumber(values.drinkingWindowTo, locale) ?? undefined,
-    ...stockInput(values, currency),
+    ...stockInput(values, currency, dutyBasisOf(values), rates),
+  };
+}
+
+/** The wine's size and style as typed: what its duties go by. */
+function dutyBasisOf(values: CustomWineValues): WineDutyBasis {
+  const size = schemaNumber(values.bottleSize, currentLocale());
+  return {
+    bottleSize: size === null || Number.isNaN(size) ? null : size,
+    category: (values.mainCategoryId || undefined) as MainCategory | undefined,
   };
 }
 
@@ -70,16 +86,35 @@ function toInput(values: CustomWineValues, currency: CurrencyCode) {
  * What the API would refuse, by its own rules for a new wine (`NewCellarWineInput`: at least one bottle).
  * The drinking window is compared on its own too, so it is said even while another field is wrong.
  */
-function customWineErrors(values: CustomWineValues, currency: CurrencyCode) {
-  const input = toInput(values, currency);
+function customWineErrors(
+  values: CustomWineValues,
+  currency: CurrencyCode,
+  rates: DutyRatesResponse | undefined,
+  t: Parameters<typeof dutyPriceErrors>[4],
+) {
+  const input = toInput(values, currency, rates);
   const window = schemaErrors(CellarWineUpdate, {
     drinkingWindowFrom: input.drinkingWindowFrom,
     drinkingWindowTo: input.drinkingWindowTo,
   });
-  return toFormErrors({ ...window, ...schemaErrors(NewCellarWineInput, input) });
+  return toFormErrors({
+    ...window,
+    ...schemaErrors(NewCellarWineInput, input),
+    ...dutyPriceErrors(values, currency, dutyBasisOf(values), rates, t),
+  });
 }
 
-export function CustomWineForm({
+type CustomWineFormProps = Parameters<typeof CustomWine>[0];
+
+export function CustomWineForm(props: CustomWineFormProps) {
+  return (
+    <QueryProvider>
+      <CustomWine {...props} />
+    </QueryProvider>
+  );
+}
+
+function CustomWine({
   userId,
   currency,
   locations,
@@ -93,6 +128,8 @@ export function CustomWineForm({
   onAdded: (wine: CellarWine) => void;
 }) {
   const { t } = useTranslation();
+  // Today's duty rates, asked for once a price is typed without duties; the checks read the latest.
+  const rates = useRef<DutyRatesResponse>(undefined);
   const form = useForm<CustomWineValues>({
     mode: 'controlled',
     initialValues: {
@@ -107,13 +144,16 @@ export function CustomWineForm({
       drinkingWindowTo: '',
       ...initialStock(defaultLocation),
     },
-    validate: (values) => customWineErrors(values, currency),
+    validate: (values) => customWineErrors(values, currency, rates.current, t),
     validateInputOnChange: true,
     validateInputOnBlur: true,
   });
 
+  const ratesQuery = useQuery({ ...dutyRatesQuery(), enabled: !form.values.includesDuties });
+  rates.current = ratesQuery.data;
+
   const submit = form.onSubmit(async (values) => {
-    const input = toInput(values, currency);
+    const input = toInput(values, currency, rates.current);
     try {
       const created = await createCellarWine(
         userId,
@@ -149,7 +189,13 @@ export function CustomWineForm({
             error: style.error,
           }}
         />
-        <StockFields form={form} locations={locations} currency={currency} />
+        <StockFields
+          form={form}
+          locations={locations}
+          currency={currency}
+          basis={dutyBasisOf(form.values)}
+          rates={ratesQuery.data}
+        />
         <DrinkingWindowFields inputProps={form.getInputProps} />
         <Group justify="flex-end">
           <Button
