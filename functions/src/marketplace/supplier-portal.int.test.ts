@@ -303,7 +303,7 @@ describe('the price list', () => {
   });
 
   it('stores prices entered without duties with each wine’s duties added, and refuses a wine of unknown alcohol', async () => {
-    const [net, unknown, csvNet] = wines.slice(12, 15) as SupplierWine[];
+    const [net, unknown, csvNet] = wines.slice(12, 15) as [SupplierWine, SupplierWine, SupplierWine];
     const catalogue = await getWines([net.wineId, csvNet.wineId]);
     const rows = await dutyRateRows();
     /** The wine's duties today, from the catalogue's alcohol, size and packaging. */

@@ -84,3 +84,56 @@ describe('an order in the cellar’s currency', () => {
     expect(screen.queryByTestId('order-rate')).toBeNull();
   });
 });
+
+describe('the duties of an order', () => {
+  const withDuties = (): Order =>
+    euroOrder({
+      currency: 'NOK',
+      exchangeRate: undefined,
+      orderDate: '2026-11-20',
+      products: [
+        {
+          lineId: 'l1',
+          wineDisplayName: 'Barolo 2019',
+          units: 6,
+          unitCost: 25_000,
+          received: 0,
+          total: 150_000,
+          duties: { known: true, perBottle: 5_821, total: 34_926, ratesAsOf: '2025-01-01', stale: true },
+        },
+        {
+          lineId: 'l2',
+          wineDisplayName: 'Husets hvite',
+          units: 2,
+          unitCost: 9_000,
+          received: 0,
+          total: 18_000,
+          duties: { known: false, missing: 'alcohol' },
+        },
+      ],
+      duties: { total: 34_926, unknownLines: 1, date: '2026-11-20', ratesAsOf: '2025-01-01', stale: true },
+    });
+
+  it('shows each line’s duties per bottle, unknown ones as unknown, and the order’s total', async () => {
+    show(withDuties());
+    const lines = await screen.findAllByTestId('duties-line');
+    expect(lines.map((line) => line.textContent?.replace(/\s/g, ' '))).toEqual([
+      'duties NOK 58.21 per bottle (2025 rates)',
+      'duties unknown (alcohol not known)',
+    ]);
+    expect(screen.getByTestId('order-duties').textContent?.replace(/\s/g, ' ')).toBe(
+      'Of which duties: NOK 349.26 (1 line with duties unknown not counted) (2025 rates)',
+    );
+  });
+
+  it('says it in Norwegian too', async () => {
+    await i18n.changeLanguage('nb');
+    show(withDuties());
+    const lines = await screen.findAllByTestId('duties-line');
+    expect(lines[0]?.textContent).toMatch(/^avgifter 58,21\skr per flaske \(satser fra 2025\)$/);
+    expect(lines[1]?.textContent).toBe('avgifter ukjent (alkohol ikke oppgitt)');
+    expect(screen.getByTestId('order-duties').textContent).toMatch(
+      /^Herav avgifter: 349,26\skr \(1 linje med ukjente avgifter er ikke regnet med\) \(satser fra 2025\)$/,
+    );
+  });
+});

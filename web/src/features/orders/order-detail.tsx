@@ -10,9 +10,11 @@ import { formatDay } from '../../lib/format-day';
 import { formatCount, formatDecimal } from '../../lib/format-number';
 import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notify';
+import { DutiesNote } from '../marketplace/suppliers/duties-note';
 import { useDeleteOrder, useOrder } from './api/orders';
 import { LineAnswer, MarketplaceFacts, SupplierStateBadge, supplierOf } from './marketplace-info';
 import { OrderStatusBadge } from './order-badges';
+import { lineDutiesFigure, OrderDutiesTotal } from './order-duties';
 import { OrderForm } from './order-form';
 import { outstanding } from './order-lines';
 import classes from './orders-page.module.css';
@@ -111,6 +113,11 @@ export function OrderDetail({ orderId, onClose, userId, locations, currency }: O
                         <Table.Td ta="right">{formatCount(outstanding(line), locale)}</Table.Td>
                         <Table.Td ta="right" className={classes.money}>
                           {formatMoney(line.unitCost, data.currency, locale)}
+                          <br />
+                          <DutiesNote
+                            duties={lineDutiesFigure(line.duties, data.currency, locale)}
+                            label="perBottle"
+                          />
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -120,6 +127,7 @@ export function OrderDetail({ orderId, onClose, userId, locations, currency }: O
               <Text size="sm" ta="right" fw={700} mt={4} className={classes.money}>
                 {t('ordersPage.detail.total', { amount: formatMoney(data.totalCost, data.currency, locale) })}
               </Text>
+              {data.duties && <OrderDutiesTotal duties={data.duties} currency={data.currency} />}
               {data.exchangeRate && (
                 <Text size="xs" c="dimmed" ta="right" data-testid="order-rate">
                   {t('ordersPage.detail.converted', {

@@ -5,7 +5,9 @@ import type {
   CheckoutDetails,
   CheckoutInput,
   CheckoutResult,
+  PriceListBasis,
   PriceListUpdate,
+  PriceListUpdateResult,
   PriceListUploadReport,
   Supplier,
   SupplierAnswerInput,
@@ -174,12 +176,12 @@ export function getPriceList(
   return api.get<Page<SupplierWine>>('/supplier-portal/price-list', { query, signal });
 }
 
-export function updatePriceList(update: PriceListUpdate): Promise<{ updated: number }> {
-  return api.patch<{ updated: number }>('/supplier-portal/price-list', { body: update });
+export function updatePriceList(update: PriceListUpdate): Promise<PriceListUpdateResult> {
+  return api.patch<PriceListUpdateResult>('/supplier-portal/price-list', { body: update });
 }
 
-export function uploadPriceList(csv: string): Promise<PriceListUploadReport> {
-  return api.post<PriceListUploadReport>('/supplier-portal/price-list/import', { body: { csv } });
+export function uploadPriceList(csv: string, prices: PriceListBasis): Promise<PriceListUploadReport> {
+  return api.post<PriceListUploadReport>('/supplier-portal/price-list/import', { body: { csv, prices } });
 }
 
 // — Admin —

@@ -15,6 +15,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { errorMessage, schemaErrors } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { numberText, schemaNumber } from '../../../lib/number-text';
+import { DutiesNote, offerDutiesFigure } from '../suppliers/duties-note';
 import { AvailabilityBadge } from './availability-badge';
 import classes from './cart.module.css';
 import { formatAmount, weekdaysText } from './cart-format';
@@ -157,6 +158,7 @@ function LineRow({ line, cellarId, currency }: { line: CartLine; cellarId: strin
         <Text size="sm" className={classes.money}>
           {price === undefined ? '–' : formatAmount(price, currency, locale)}
         </Text>
+        <DutiesNote duties={offerDutiesFigure(line.wine.duties, line.wine.currency, locale)} />
       </div>
       <div className={classes.cell}>
         <NumberField

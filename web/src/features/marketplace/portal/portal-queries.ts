@@ -1,4 +1,4 @@
-import type { PriceListUpdate, Supplier, SupplierAnswerInput } from '@kork/shared';
+import type { PriceListBasis, PriceListUpdate, Supplier, SupplierAnswerInput } from '@kork/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   answerPortalOrder,
@@ -81,7 +81,7 @@ export function useUpdatePriceList() {
 export function useImportPriceList() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => uploadPriceList(csv),
+    mutationFn: ({ csv, prices }: { csv: string; prices: PriceListBasis }) => uploadPriceList(csv, prices),
     onSuccess: () => client.invalidateQueries({ queryKey: marketKeys.all }),
   });
 }

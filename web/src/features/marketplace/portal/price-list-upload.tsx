@@ -1,10 +1,12 @@
-import { MARKETPLACE_LIMITS, type PriceListUploadReport } from '@kork/shared';
+import { MARKETPLACE_LIMITS, type PriceListBasis, type PriceListUploadReport } from '@kork/shared';
 import { Alert, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n/i18n';
 import { errorMessage } from '../../../lib/form-schema';
 import { useImportPriceList } from './portal-queries';
+import { dutiesAddedText } from './price-basis';
 
 /** Lines of the report shown; the count says how many more there are. */
 const SKIPPED_SHOWN = 50;
@@ -19,8 +21,8 @@ async function readCsv(file: File): Promise<string> {
   return utf8.includes('\uFFFD') ? new TextDecoder('windows-1252').decode(bytes) : utf8;
 }
 
-/** Upload of a price list CSV, and what it changed and skipped. */
-export function PriceListUpload() {
+/** Upload of a price list CSV (its prices with or without duties), and what it changed and skipped. */
+export function PriceListUpload({ prices }: { prices: PriceListBasis }) {
   const { t } = useTranslation();
   const upload = useImportPriceList();
   const [report, setReport] = useState<PriceListUploadReport | null>(null);
@@ -36,10 +38,13 @@ export function PriceListUpload() {
       );
       return;
     }
-    upload.mutate(await readCsv(file), {
-      onSuccess: setReport,
-      onError: (failure) => setProblem(errorMessage(failure)),
-    });
+    upload.mutate(
+      { csv: await readCsv(file), prices },
+      {
+        onSuccess: setReport,
+        onError: (failure) => setProblem(errorMessage(failure)),
+      },
+    );
   };
 
   return (
@@ -73,6 +78,11 @@ export function PriceListUpload() {
           title={t('supplierPortal.upload.updated', { count: report.updated })}
           role="status"
         >
+          {report.duties && (
+            <Text size="sm" data-testid="duties-added">
+              {dutiesAddedText(t, report.duties, currentLocale())}
+            </Text>
+          )}
           {report.skipped.length === 0 ? (
             <Text size="sm">{t('supplierPortal.upload.noneSkipped')}</Text>
           ) : (

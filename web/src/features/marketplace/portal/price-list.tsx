@@ -1,5 +1,6 @@
 import {
   type Availability,
+  type PriceListBasis,
   PriceListRow,
   type PriceListUpdate,
   type SupplierWine,
@@ -21,8 +22,10 @@ import {
 } from '../../../lib/form-schema';
 import { notify } from '../../../lib/notify';
 import { minorText, moneyTextError, numberText, schemaMoney, schemaNumber } from '../../../lib/number-text';
+import { DutiesNote, offerDutiesFigure } from '../suppliers/duties-note';
 import classes from './portal.module.css';
 import { PRICE_LIST_PER_PAGE, usePriceList, useUpdatePriceList, WAITING_COLOR } from './portal-queries';
+import { dutiesAddedText, PriceBasisChoice } from './price-basis';
 import { PriceListUpload } from './price-list-upload';
 
 const SEARCH_MAX = 200;
@@ -42,6 +45,7 @@ interface RowEdit {
 /**
  * The importer's price list (docs/marketplace.md, Importer accounts): its wines with the price ex VAT and
  * the stock buyers see, edited in place and saved together; a CSV from a spreadsheet changes many at once.
+ * Prices are entered with duties or without them, when the server adds each wine's duties.
  */
 export function PriceList() {
   const { t } = useTranslation();
@@ -58,6 +62,7 @@ export function PriceList() {
   const save = useUpdatePriceList();
   const [edits, setEdits] = useState<Record<string, RowEdit & { wine: SupplierWine }>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [prices, setPrices] = useState<PriceListBasis>('withDuties');
 
   const rows = list.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / PRICE_LIST_PER_PAGE));
@@ -115,11 +120,12 @@ export function PriceList() {
       return;
     }
     save.mutate(
-      { rows: changed },
+      { rows: changed, prices },
       {
-        onSuccess: ({ updated }) => {
+        onSuccess: ({ updated, duties }) => {
           setEdits((all) => Object.fromEntries(Object.entries(all).filter(([id]) => !wineIds.includes(id))));
-          notify.success(t('supplierPortal.priceList.saved', { count: updated }));
+          const saved = t('supplierPortal.priceList.saved', { count: updated });
+          notify.success(duties ? `${saved}. ${dutiesAddedText(t, duties, locale)}` : saved);
         },
         onError: (failure) => {
           const fields = apiFieldErrors(failure);
@@ -138,7 +144,8 @@ export function PriceList() {
 
   return (
     <Stack gap="md">
-      <PriceListUpload />
+      <PriceBasisChoice value={prices} onChange={setPrices} />
+      <PriceListUpload prices={prices} />
       <TextInput
         type="search"
         label={t('supplierPortal.priceList.search')}
@@ -194,6 +201,7 @@ export function PriceList() {
                       {t(`marketCart.availability.${wine.availability}`)}
                     </Badge>
                   </Group>
+                  <DutiesNote duties={offerDutiesFigure(wine.duties, wine.currency, locale)} />
                 </div>
                 <NumberField
                   label={t('supplierPortal.priceList.price')}

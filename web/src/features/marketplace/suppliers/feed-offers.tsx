@@ -9,6 +9,7 @@ import { QueryProvider } from '../../../lib/query-client';
 import { formatPrice } from '../../../lib/wine-text';
 import { AddToCartButton } from '../add-to-cart';
 import { wineSuppliersQuery } from '../api/supplier-queries';
+import { DutiesNote, offerDutiesFigure } from './duties-note';
 
 /**
  * A feed row's "Add to cart" for business accounts: a popover listing the wine's suppliers (fetched when
@@ -94,6 +95,7 @@ function Offers({ wineId, name }: { wineId: string; name: string }) {
                 price: formatPrice(offer.horecaPrice, offer.currency, i18n.resolvedLanguage),
               })}`}
           </Text>
+          <DutiesNote duties={offerDutiesFigure(offer.duties, offer.currency, i18n.resolvedLanguage)} />
           <AddToCartButton offer={offer} compact withAvailability={false} />
         </Stack>
       ))}

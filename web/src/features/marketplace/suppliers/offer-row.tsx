@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/wine-text';
 import { AddToCartButton } from '../add-to-cart';
+import { DutiesNote, offerDutiesFigure } from './duties-note';
 import { AVAILABILITY_COLOR } from './supplier-text';
 import classes from './suppliers.module.css';
 
 /**
  * One supplier's offer of one wine: what it is (the wine on a supplier's page, the supplier on a wine's
- * page), availability, case size, the HORECA price ex VAT for business accounts, and the cart button.
+ * page), availability, case size, the HORECA price ex VAT for business accounts with the duties it
+ * holds, and the cart button.
  */
 export function OfferRow({ offer, title }: { offer: SupplierWine; title: 'wine' | 'supplier' }) {
   const { t, i18n } = useTranslation();
@@ -56,11 +58,14 @@ export function OfferRow({ offer, title }: { offer: SupplierWine; title: 'wine' 
       </div>
       <div className={classes.offerBuy}>
         {offer.horecaPrice !== undefined ? (
-          <Text component="span" className={classes.price} data-testid="horeca-price">
-            {t('marketSuppliers.wine.price', {
-              price: formatPrice(offer.horecaPrice, offer.currency, locale),
-            })}
-          </Text>
+          <span className={classes.priceBlock}>
+            <Text component="span" className={classes.price} data-testid="horeca-price">
+              {t('marketSuppliers.wine.price', {
+                price: formatPrice(offer.horecaPrice, offer.currency, locale),
+              })}
+            </Text>
+            <DutiesNote duties={offerDutiesFigure(offer.duties, offer.currency, locale)} />
+          </span>
         ) : null}
         <AddToCartButton offer={offer} withAvailability={false} />
       </div>
