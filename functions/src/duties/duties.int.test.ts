@@ -305,7 +305,9 @@ describe('the duty-rates job', () => {
     );
     // Two rates of one kind on one day: which would hold is a guess.
     writeFileSync(file, JSON.stringify({ rows: [shipped.rows[0], shipped.rows[0]] }));
-    await expect(loadDutyRates({ detail: { file } })).rejects.toThrow(/Two rates for excise#spirits/);
+    await expect(loadDutyRates({ detail: { file } })).rejects.toThrow(
+      /rows\.0 and rows\.1: two excise spirits rates/,
+    );
     writeFileSync(file, '{"rows": [');
     await expect(loadDutyRates({ detail: { file } })).rejects.toThrow(/not JSON/);
     expect(await storedRateTable()).toEqual(before);

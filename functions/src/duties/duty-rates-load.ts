@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { GetObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
-import { DutyRatesFile, datedRateRows } from '@kork/shared';
+import { DutyRatesFile, datedRateRows, dutyRateKey } from '@kork/shared';
 import { optionalEnv } from '../platform/env';
 import { s3Client } from '../platform/s3';
 import { resetDutyRates } from './duties-service';
@@ -60,6 +60,19 @@ export function parseRatesFile(text: string, origin: string): DutyRatesFile {
     });
     throw new DutyRatesFileError(origin, problems);
   }
+  // Two rates of one key on one day: which of them holds would be a guess.
+  const seen = new Map<string, number>();
+  const twice: string[] = [];
+  parsed.data.rows.forEach((row, i) => {
+    const at = `${dutyRateKey(row)}@${row.validFrom}`;
+    const first = seen.get(at);
+    if (first === undefined) seen.set(at, i);
+    else {
+      const what = [row.kind, row.group ?? row.material ?? row.size].filter(Boolean).join(' ');
+      twice.push(`rows.${first} and rows.${i}: two ${what} rates from ${row.validFrom}`);
+    }
+  });
+  if (twice.length > 0) throw new DutyRatesFileError(origin, twice.slice(0, MAX_PROBLEMS));
   try {
     datedRateRows(parsed.data);
   } catch (error) {
