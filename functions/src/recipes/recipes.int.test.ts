@@ -150,6 +150,9 @@ describe('recipes', () => {
         amountCl: 4,
         displayName: gin.wineDisplayName,
         cost: 2000,
+        // A custom gin without its alcohol: its duties are not known (the cost holds them all the same).
+        duties: null,
+        dutiesMissing: 'alcohol',
       },
       { ...tonic, displayName: 'Tonic', cost: 1800 },
     ]);
