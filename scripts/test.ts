@@ -203,20 +203,26 @@ if (wants('static')) {
   }
 }
 
-// Unit and component tests next: they fail fastest of the test tiers. They run alone, once the journeys'
-// server has finished seeding: some component tests time a stream, and share the two cores badly.
-if (wants('unit')) {
-  if (e2eServer) await e2eServerUp(300_000);
-  if (!step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))) failures.push('unit');
-}
-
 /**
  * Then two lanes at once: the browser journeys (one browser, mostly waiting on the page and the
- * server) beside the integration tier (mostly waiting on the emulators), the infra tier and the CLI's
- * synth. One after the other they took about 23 of the run's 28 minutes; side by side the run is as
- * long as the longer lane (docs/benchmarks.md). `KORK_TEST_LANES=1` runs them one after the other.
+ * server) beside the integration tier (mostly waiting on the emulators), the infra tier, the CLI's synth
+ * and last the unit and component tests. The journeys' lane is the longer one, so it starts as soon as
+ * the static checks pass; the unit tier runs in the other lane's slack, after the integration tier has
+ * let go of the cores (docs/benchmarks.md). `KORK_TEST_LANES=1` runs everything one after the other, the
+ * unit tier first.
  */
 const sideBySide = process.env.KORK_TEST_LANES !== '1';
+
+async function unitTier(): Promise<void> {
+  if (!wants('unit')) return;
+  if (e2eServer) await e2eServerUp(300_000);
+  const ok = sideBySide
+    ? await laneStep('unit', 'Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))
+    : step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']));
+  if (!ok) failures.push('unit');
+}
+
+if (!sideBySide) await unitTier();
 
 async function serverLane(): Promise<void> {
   for (const [tier, projects] of [
@@ -238,6 +244,7 @@ async function serverLane(): Promise<void> {
     });
     if (!ok) failures.push('synth');
   }
+  if (sideBySide) await unitTier();
 }
 
 let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };

@@ -24,8 +24,9 @@ vi.mock('./api/assistant-api', () => ({
 }));
 
 const ask = vi.mocked(askAssistant);
-// The chat's steps (create the conversation, then stream) can take over a second on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
+// The chat's steps (create the conversation, then stream) re-render the whole chat several times: on a
+// machine busy with other tiers that takes seconds. A wrong outcome still fails, only later.
+configure({ asyncUtilTimeout: 15_000 });
 const PRIVATE = { id: 'u1', email: 'kari@example.com', fullName: 'Kari', role: 'user' } as User;
 const BUSINESS = { ...PRIVATE, id: 'u2', isBusiness: true } as User;
 
@@ -138,9 +139,9 @@ describe('the cellar assistant’s chat', () => {
     });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Your question' }), { key: 'Enter' });
 
+    const answer = await screen.findByTestId('assistant-answer');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Sorry, I had trouble connecting. Please try again.');
-    const answer = screen.getByTestId('assistant-answer');
     expect(answer.textContent).toContain('You have 42 bottles wor');
     expect(within(answer).getByText('Answer cut off')).toBeTruthy();
 
