@@ -1,6 +1,7 @@
-import type { CellarWine, HistoryEntry } from '@kork/shared';
+import { type CellarWine, datedRateRows, type HistoryEntry, ratesOn } from '@kork/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import shippedRates from '../../../../../functions/src/duties/duty-rates.json';
 import { Toaster } from '../../../components/toaster';
 import { i18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
@@ -12,6 +13,7 @@ import { listHistory } from '../api/history';
 import { listLocations } from '../api/locations';
 import { moveCellarWines } from '../api/move-cellar-wines';
 import { updateCellarWine } from '../api/update-cellar-wine';
+import { getDutyRates } from '../api/wine-cost';
 import { cellarFixture, cellarWineFixture, locationsFixture } from '../test-fixtures';
 import { WineDetailDrawer } from './wine-detail-drawer';
 
@@ -21,6 +23,7 @@ vi.mock('../api/history', () => ({ listHistory: vi.fn() }));
 vi.mock('../api/categories', () => ({ listCategories: vi.fn() }));
 vi.mock('../api/locations', () => ({ listLocations: vi.fn() }));
 vi.mock('../api/move-cellar-wines', () => ({ moveCellarWines: vi.fn() }));
+vi.mock('../api/wine-cost', () => ({ getDutyRates: vi.fn(), getWineCost: vi.fn() }));
 
 const update = vi.mocked(updateCellarWine);
 const history = vi.mocked(listHistory);
@@ -142,6 +145,30 @@ describe('the wine detail drawer', () => {
     openTab('Details');
     expect(screen.getByRole('group', { name: 'Point of sale' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Save changes' })).toHaveLength(1);
+  });
+
+  it('takes a price ex VAT typed without duties, asks for the alcohol first and keeps the price with duties', async () => {
+    const rows = datedRateRows(shippedRates as Parameters<typeof datedRateRows>[0]);
+    vi.mocked(getDutyRates).mockResolvedValue({ date: '2025-06-01', rows: ratesOn(rows, '2025-06-01') });
+    update.mockResolvedValue(wine());
+    renderDrawer();
+
+    const price = await screen.findByRole('textbox', { name: 'Purchase price ex VAT (NOK)' });
+    fireEvent.click(screen.getByRole('switch', { name: /Price includes duties/ }));
+    fireEvent.change(price, { target: { value: '150.00' } });
+    expect(await screen.findByText('Enter the alcohol first: the duties depend on it.')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Alcohol \(% vol\)/ }), {
+      target: { value: '13' },
+    });
+    const status = await screen.findByText(/^With duties: NOK/);
+    const withDuties = Math.round(Number(status.textContent?.replace(/[^\d.]/g, '')) * 100);
+    // NOK 150 + 13 % × 0.75 l × NOK 5.29 + the packaging taxes of a single-use glass bottle.
+    expect(withDuties).toBeGreaterThan(15_000 + 5_158);
+    expect(price).toHaveProperty('value', '150.00');
+    save();
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update).toHaveBeenCalledWith('u1', 'w1', { purchasePriceWovat: withDuties, alcohol: 13 });
   });
 
   it('keeps what was typed in one tab while another is open, and saves it all at once', async () => {

@@ -2,6 +2,7 @@ import {
   type Cellar,
   type CellarLocation,
   type CellarWine,
+  type DutyRatesResponse,
   defaultVats,
   isCustomSource,
   type MainCategory,
@@ -20,6 +21,7 @@ import { QueryProvider } from '../../../lib/query-client';
 import { categoriesQuery } from '../api/cellar-queries';
 import { getCellarWine } from '../api/get-cellar-wine';
 import { updateCellarWine } from '../api/update-cellar-wine';
+import { dutyRatesQuery } from '../api/wine-cost-queries';
 import { useBusinessCellar } from '../cellar-menu';
 import { MoveWinesModal } from '../locations/move-wines-modal';
 import classes from './cellar-wines-page.module.css';
@@ -169,11 +171,18 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
   const form = useForm<DetailValues>({
     mode: 'controlled',
     initialValues: detailValuesOf(wine, locale),
-    validate: (values) => detailErrors(values, wine, locale),
+    validate: (values) => detailErrors(values, wine, locale, dutyRates.current),
   });
+  // Today's duty rates, asked for once the price ex VAT is typed without duties; the checks read the latest.
+  const dutyRates = useRef<DutyRatesResponse>(undefined);
+  const rates = useQuery({ ...dutyRatesQuery(), enabled: !form.values.includesDuties }).data;
+  dutyRates.current = rates;
   // Every change is checked at once with the API's own rules: the message shows beside the field, and
   // the save waits until none is left.
-  const invalid = useMemo(() => detailErrors(form.values, wine, locale), [form.values, wine, locale]);
+  const invalid = useMemo(
+    () => detailErrors(form.values, wine, locale, rates),
+    [form.values, wine, locale, rates],
+  );
   const serverErrors = useRef<Record<string, ServerError>>({});
   const { setErrors } = form;
   useEffect(() => {
@@ -224,7 +233,7 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
   }, [revealed, tabsId]);
 
   const submit = form.onSubmit(async (values) => {
-    const changes = detailChangesOf(values, wine, locale);
+    const changes = detailChangesOf(values, wine, locale, dutyRates.current);
     if (Object.keys(changes).length === 0) {
       notify.success(t('cellarWines.detail.noChanges'));
       return;
@@ -293,7 +302,7 @@ function WineEditForm({ userId, wine, onSaved, onMove, cellar, locations }: Wine
           </Tabs.List>
           <Tabs.Panel value="pricing">
             <Stack gap="lg">
-              <PricesSection form={form} wine={wine} vat={vat} />
+              <PricesSection form={form} wine={wine} vat={vat} rates={rates} />
               {business && tab === 'pricing' && (
                 <Suspense fallback={null}>
                   <WineCostSection userId={userId} wine={wine} onAlcoholSaved={alcoholSaved} />

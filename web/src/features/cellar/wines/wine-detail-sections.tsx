@@ -1,5 +1,6 @@
 import {
   type CellarWine,
+  type DutyRatesResponse,
   LIMITS,
   POS_NAME_MAX,
   PRICE_FORMATS,
@@ -14,6 +15,7 @@ import { NumberField } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatPercent } from '../../../lib/format-number';
 import { formatMoney } from '../../../lib/money';
+import { minorText } from '../../../lib/number-text';
 import { MoneyInput } from './add-wine-fields';
 import classes from './cellar-wines-page.module.css';
 import { AlcoholInput, ContainerSelect } from './duty-fields';
@@ -21,7 +23,7 @@ import { drinkingWindowText } from './inventory-cell';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
 import type { DetailForm as Form } from './wine-detail-tabs';
-import { otherPurchasePrice, totalAfter, typedMinor } from './wine-edit-values';
+import { otherPurchasePrice, totalAfter, typedDutyInclusive, typedMinor } from './wine-edit-values';
 import { CustomWineFields, DrinkingWindowFields } from './wine-identity-fields';
 
 /**
@@ -41,7 +43,18 @@ export function WineSection({ form }: { form: Form }) {
   );
 }
 
-export function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWine; vat: number }) {
+export function PricesSection({
+  form,
+  wine,
+  vat,
+  rates,
+}: {
+  form: Form;
+  wine: CellarWine;
+  vat: number;
+  /** Today's duty rates, once the price ex VAT is typed without duties. */
+  rates: DutyRatesResponse | undefined;
+}) {
   const { t } = useTranslation();
   const { currency } = wine;
   const values = form.values;
@@ -57,6 +70,7 @@ export function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWin
   const cost =
     bottles !== null && bottles >= 0 ? stockCost(bottles, amount(values.purchasePriceWovat)) : null;
   const none = t('cellarWines.fields.none');
+  const converted = typedDutyInclusive(values, wine, locale, rates);
 
   // Typing one purchase price fills the other by the style's VAT; the typed one stays as typed.
   const purchaseInput = (field: 'purchasePriceWovat' | 'purchasePriceWvat') => {
@@ -66,9 +80,15 @@ export function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWin
       ...props,
       onChange: (value: string) => {
         props.onChange(value);
+        // A price typed without duties gives the price with VAT from the price with them.
+        const next = { ...form.getValues(), [field]: value };
+        const converted =
+          field === 'purchasePriceWovat' ? typedDutyInclusive(next, wine, locale, rates) : undefined;
+        if (converted && !converted.ok) return;
+        const basis = converted?.ok ? minorText(converted.price, currency, locale) : value;
         form.setFieldValue(
           other,
-          otherPurchasePrice(field, value, form.getValues()[other], vat, currency, locale),
+          otherPurchasePrice(field, basis, form.getValues()[other], vat, currency, locale),
         );
       },
     };
@@ -77,11 +97,23 @@ export function PricesSection({ form, wine, vat }: { form: Form; wine: CellarWin
   return (
     <Fieldset legend={t('cellarWines.detail.prices')} radius="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <MoneyInput
-          currency={currency}
-          label={t('cellarWines.fields.purchasePriceWovat', { currency })}
-          {...purchaseInput('purchasePriceWovat')}
-        />
+        <Stack gap={6}>
+          <MoneyInput
+            currency={currency}
+            label={t('cellarWines.fields.purchasePriceWovat', { currency })}
+            {...purchaseInput('purchasePriceWovat')}
+          />
+          <Switch
+            label={t('cellarWines.duties.includesDuties')}
+            description={t('cellarWines.duties.includesDutiesHint')}
+            {...form.getInputProps('includesDuties', { type: 'checkbox' })}
+          />
+          {converted?.ok && (
+            <Text size="sm" fw={600} role="status">
+              {t('cellarWines.duties.withDuties', { amount: formatMoney(converted.price, currency, locale) })}
+            </Text>
+          )}
+        </Stack>
         <MoneyInput
           currency={currency}
           label={t('cellarWines.fields.purchasePriceWvat', { currency })}

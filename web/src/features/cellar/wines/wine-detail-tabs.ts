@@ -1,11 +1,20 @@
-import { type CellarWine, CellarWineUpdate, type Locale, UNCATEGORIZED } from '@kork/shared';
+import {
+  type CellarWine,
+  CellarWineUpdate,
+  type DutyRatesResponse,
+  type Locale,
+  UNCATEGORIZED,
+} from '@kork/shared';
 import type { UseFormReturnType } from '@mantine/form';
+import { i18n } from '../../../i18n/i18n';
 import { type FieldErrors, schemaErrors, translateMessage } from '../../../lib/form-schema';
+import { DUTY_MISSING_KEYS } from './duty-price';
 import {
   changesOf,
   MONEY_FIELDS,
   textErrors,
   toUpdate,
+  typedDutyInclusive,
   valuesOf,
   type WineEditValues,
 } from './wine-edit-values';
@@ -28,6 +37,7 @@ export type DetailForm = UseFormReturnType<DetailValues>;
 const FIELD_TABS: Partial<Record<keyof DetailValues, DetailTab>> = {
   purchasePriceWovat: 'pricing',
   purchasePriceWvat: 'pricing',
+  includesDuties: 'pricing',
   sellingPrice: 'pricing',
   sellingPriceLocked: 'pricing',
   marketValue: 'pricing',
@@ -89,8 +99,13 @@ export function detailValuesOf(wine: CellarWine, locale: Locale): DetailValues {
 }
 
 /** What to send: the changed fields and, with bottles added, taken or a new total, where the difference goes. */
-export function detailChangesOf(values: DetailValues, wine: CellarWine, locale: Locale): CellarWineUpdate {
-  const changes = changesOf(values, wine, locale);
+export function detailChangesOf(
+  values: DetailValues,
+  wine: CellarWine,
+  locale: Locale,
+  rates?: DutyRatesResponse,
+): CellarWineUpdate {
+  const changes = changesOf(values, wine, locale, rates);
   if (changes.quantity === undefined && changes.addQuantity === undefined) return changes;
   return { ...changes, locationId: values.locationId === UNCATEGORIZED ? null : values.locationId };
 }
@@ -100,8 +115,13 @@ export function detailChangesOf(values: DetailValues, wine: CellarWine, locale: 
  * is never turned down for a rule the form did not show. The drinking window is checked on its own too:
  * the schema compares the two years only once every other field passes, and the form says it at once.
  */
-export function detailErrors(values: DetailValues, wine: CellarWine, locale: Locale): FieldErrors {
-  const update = toUpdate(values, wine, locale);
+export function detailErrors(
+  values: DetailValues,
+  wine: CellarWine,
+  locale: Locale,
+  rates?: DutyRatesResponse,
+): FieldErrors {
+  const update = toUpdate(values, wine, locale, rates);
   const window = schemaErrors(CellarWineUpdate, {
     drinkingWindowFrom: update.drinkingWindowFrom,
     drinkingWindowTo: update.drinkingWindowTo,
@@ -112,5 +132,9 @@ export function detailErrors(values: DetailValues, wine: CellarWine, locale: Loc
     const money = (MONEY_FIELDS as readonly string[]).includes(field);
     if (money || !errors[field]) errors[field] = translateMessage(key);
   }
+  // A price typed without duties needs the alcohol (and today's rates) before it can be kept.
+  const converted = typedDutyInclusive(values, wine, locale, rates);
+  if (converted && !converted.ok && !errors.purchasePriceWovat)
+    errors.purchasePriceWovat = i18n.t(DUTY_MISSING_KEYS[converted.missing]);
   return errors;
 }

@@ -3,6 +3,7 @@ import {
   type CellarWineUpdate,
   type ContainerType,
   type CurrencyCode,
+  type DutyRatesResponse,
   isCustomSource,
   type Locale,
   type MainCategory,
@@ -22,6 +23,7 @@ import {
   schemaNumber,
   TOO_MANY_DECIMALS,
 } from '../../../lib/number-text';
+import { type DutyInclusive, dutyInclusivePrice } from './duty-price';
 
 /** How the owner changes the bottles: add (or, with a minus, take) some, or set the total. */
 export type StockMode = 'add' | 'set';
@@ -48,6 +50,8 @@ export interface WineEditValues {
   quantity: string;
   purchasePriceWovat: string;
   purchasePriceWvat: string;
+  /** Whether the price ex VAT typed includes the duties (as importers quote); off: the importer's net price. Not sent. */
+  includesDuties: boolean;
   sellingPrice: string;
   sellingPriceLocked: boolean;
   marketValue: string;
@@ -94,6 +98,7 @@ export function valuesOf(wine: CellarWine, locale: Locale): WineEditValues {
     quantity: num(wine.quantity),
     purchasePriceWovat: money(wine.purchasePriceWovat),
     purchasePriceWvat: money(wine.purchasePriceWvat),
+    includesDuties: true,
     sellingPrice: money(wine.sellingPrice),
     sellingPriceLocked: wine.sellingPriceLocked,
     marketValue: money(wine.marketValue),
@@ -137,7 +142,12 @@ const text = (value: string): string | null => value.trim() || null;
  * none ("abc") goes as NaN, which the schema refuses with "Must be a number"; nothing is rounded or
  * clamped, so "-5" bottles and "2,5" bottles reach the schema as they were typed.
  */
-export function toUpdate(values: WineEditValues, wine: CellarWine, locale: Locale): Record<string, unknown> {
+export function toUpdate(
+  values: WineEditValues,
+  wine: CellarWine,
+  locale: Locale,
+  rates?: DutyRatesResponse,
+): Record<string, unknown> {
   const currency: CurrencyCode = wine.currency;
   const money = (value: string) => schemaMoney(value, currency, locale);
   const num = (value: string) => schemaNumber(value, locale);
@@ -170,6 +180,12 @@ export function toUpdate(values: WineEditValues, wine: CellarWine, locale: Local
     rating: num(values.rating),
     newCategorisation: text(values.newCategorisation),
   };
+  // A price typed without duties is kept with them; the price with VAT follows it on the server.
+  const converted = typedDutyInclusive(values, wine, locale, rates);
+  if (converted?.ok) {
+    update.purchasePriceWovat = converted.price;
+    update.purchasePriceWvat = undefined;
+  }
   if (values.stockMode === 'set') update.quantity = num(values.quantity);
   else if (values.addQuantity.trim() !== '') update.addQuantity = num(values.addQuantity);
   if (isCustomSource(wine.source)) {
@@ -221,8 +237,13 @@ export function totalAfter(values: WineEditValues, wine: CellarWine, locale: Loc
  * Only what the owner changed: each field compared with the saved wine read through the same form,
  * so a price shown with its decimals or a note with trailing spaces does not count as a change.
  */
-export function changesOf(values: WineEditValues, wine: CellarWine, locale: Locale): CellarWineUpdate {
-  const next = toUpdate(values, wine, locale);
+export function changesOf(
+  values: WineEditValues,
+  wine: CellarWine,
+  locale: Locale,
+  rates?: DutyRatesResponse,
+): CellarWineUpdate {
+  const next = toUpdate(values, wine, locale, rates);
   const saved = toUpdate({ ...valuesOf(wine, locale), stockMode: values.stockMode }, wine, locale);
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
@@ -255,4 +276,34 @@ export function otherPurchasePrice(
   const prices = purchasePrices({ [typed]: minor }, vat);
   const other = typed === 'purchasePriceWovat' ? prices.purchasePriceWvat : prices.purchasePriceWovat;
   return minorText(other, currency, locale);
+}
+
+/**
+ * The price ex VAT with duties when it is typed without them (`includesDuties` off), by today's rates;
+ * nothing while the switch is on or the price is no amount. What it lacks (the alcohol first) is said.
+ */
+export function typedDutyInclusive(
+  values: WineEditValues,
+  wine: CellarWine,
+  locale: Locale,
+  rates: DutyRatesResponse | undefined,
+): DutyInclusive | undefined {
+  if (values.includesDuties) return undefined;
+  const net = typedMinor(values.purchasePriceWovat, wine.currency, locale);
+  if (net === null || net < 0) return undefined;
+  const custom = isCustomSource(wine.source);
+  const size = custom ? schemaNumber(values.bottleSize, locale) : wine.bottleSize;
+  const alcohol = schemaNumber(values.alcohol, locale);
+  return dutyInclusivePrice(
+    net,
+    {
+      bottleSize: size === null || Number.isNaN(size) ? null : size,
+      category: ((custom ? values.mainCategoryId : wine.mainCategoryId) || undefined) as
+        | MainCategory
+        | undefined,
+      alcohol: alcohol ?? undefined,
+      container: values.container || undefined,
+    },
+    rates,
+  );
 }
