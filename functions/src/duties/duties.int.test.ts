@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { db } from '@kork/functions/data/entities';
+import { bottleDutiesFor } from '@kork/functions/duties/duties-service';
 import { storedRateTable } from '@kork/functions/duties/duty-rates-store';
 import { handler as loadDutyRates } from '@kork/functions/duties/jobs/load-duty-rates';
 import { env } from '@kork/functions/platform/env';
@@ -239,6 +240,42 @@ describe("a cellar wine's cost", () => {
     expect(answer.payload.excise).toBeGreaterThan(300);
     expect(answer.payload.excise).toBeLessThan(500);
     expect(answer.payload.net).toBe(1_500 - toEur(4_626) - toEur(809));
+  });
+});
+
+describe('duties for many bottles at once', () => {
+  it("reads the catalogue's alcohol and packaging of 600 wines in one call, each bottle's duties in its place", async () => {
+    const wines = Array.from({ length: 600 }, (_, i) => ({
+      ...CATALOGUE_WINE,
+      id: `duties-many-${String(i).padStart(4, '0')}`,
+      name: `Mange ${i}`,
+      // 5.0 %, 5.1 %, … 14.9 %: every wine its own excise.
+      alcohol: 5 + (i % 100) / 10,
+      packaging: i % 2 === 0 ? 'Engangsflasker av glass' : 'BIB under 4 ltr',
+    }));
+    const { unprocessed } = (await db()
+      .entities.wine.put(wines as never)
+      .go()) as unknown as { unprocessed: unknown[] };
+    expect(unprocessed).toEqual([]);
+    // The owner's own alcohol wins over the catalogue's; a bottle without a catalogue wine asks for it.
+    const bottles = [
+      ...wines.map((wine) => ({ bottleSize: 0.75, category: 'red' as const, wineId: wine.id })),
+      { bottleSize: 0.75, category: 'red' as const, wineId: wines[0]?.id, alcohol: 14 },
+      { bottleSize: 0.75, category: 'red' as const },
+    ];
+    const results = await bottleDutiesFor(bottles, '2024-06-01');
+    expect(results).toHaveLength(602);
+    wines.forEach((wine, i) => {
+      const result = results[i];
+      expect(result?.ok, wine.id).toBe(true);
+      if (!result?.ok) return;
+      expect(result.duties.excise, wine.id).toBe(Math.round(wine.alcohol * 0.75 * 514));
+      // Glass 671 + 138 basic tax; a bag-in-box's carton 165 + 138.
+      expect(result.duties.packagingTax, wine.id).toBe(i % 2 === 0 ? 809 : 303);
+    });
+    const own = results[600];
+    expect(own?.ok && own.duties.excise).toBe(Math.round(14 * 0.75 * 514));
+    expect(results[601]).toEqual({ ok: false, missing: 'alcohol' });
   });
 });
 
