@@ -142,6 +142,16 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   const offer = page
     .getByTestId('supplier-offer')
     .filter({ has: page.locator(`a[href="/wines/${encodeURIComponent(first.wine.wineId)}"]`) });
+  // The HORECA price says how much of it is duties (the demo catalogue knows every wine's alcohol).
+  const duties = first.wine.duties;
+  if (!duties?.known) throw new Error(`no duties for ${first.wine.wineId}`);
+  // The page shows the restaurant's currency (NOK); the journey's API calls answer in the default one.
+  const dutiesAmount = new Intl.NumberFormat('en', { style: 'currency', currency: 'NOK' })
+    .format(duties.totalMinor / 100)
+    .replace(/\s/g, ' ');
+  await expect(offer.getByTestId('duties-line')).toHaveText(
+    new RegExp(`^of which duties ${escapeRegExp(dutiesAmount).replace(/ /g, '\\s')}`),
+  );
   // More than the supplier has: refused on the spot with the stock, and no "Success!".
   const quantity = offer.getByRole('textbox', { name: `Quantity of ${first.wine.name}` });
   await quantity.fill(String((first.wine.stock ?? 0) + 50));
@@ -168,6 +178,7 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   for (const pick of [first, second, third, short])
     await expect(page.getByRole('heading', { name: pick.supplier.name, level: 2 })).toBeVisible();
   await expect(page.getByTestId('below-minimum')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line').getByTestId('duties-line')).toHaveCount(4);
   await expect(page.getByTestId('checkout-blocked')).toHaveText(
     "1 supplier can't take its order as it is (see its part of the cart); the others can go.",
   );
