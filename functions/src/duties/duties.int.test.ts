@@ -54,7 +54,7 @@ const rates = (date?: string) =>
     token: tokens.restaurant,
   });
 
-const cost = (who: 'restaurant' | 'private', ownerId: string, wineId: string, date?: string) =>
+const cost = (who: 'restaurant' | 'private', ownerId: string | undefined, wineId: string, date?: string) =>
   origin.api<CostBreakdown>(
     'GET',
     `/api/wine-cellars/users/${ownerId}/own-wines/${wineId}/cost${date ? `?date=${date}` : ''}`,
