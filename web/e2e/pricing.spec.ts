@@ -84,6 +84,14 @@ test('a rule set built in the editor reprices one wine, behind a confirmation, o
     const editor = page.getByRole('dialog', { name: 'New rule set' });
     await editor.getByRole('textbox', { name: 'Name' }).fill(setName);
     await expect(editor.getByRole('radio', { name: 'Inc VAT' })).toBeChecked();
+    // The net basis is offered and says what it does; this set stays on the price inc VAT.
+    await editor.getByText('Net', { exact: true }).click();
+    await expect(editor.getByRole('radio', { name: 'Net' })).toBeChecked();
+    await expect(editor.getByTestId('basis-hint')).toContainText(
+      "bottle's excise, packaging tax and deposit",
+    );
+    await editor.getByText('Inc VAT', { exact: true }).click();
+    await expect(editor.getByRole('radio', { name: 'Inc VAT' })).toBeChecked();
     await editor.getByRole('textbox', { name: 'From' }).fill(typed(basis));
     await editor.getByRole('textbox', { name: 'To' }).fill(typed(basis - 1));
     await editor.getByRole('textbox', { name: 'Addition' }).fill('100');
