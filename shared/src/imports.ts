@@ -271,6 +271,8 @@ export interface ImportJob {
   columns?: ImportColumn[];
   assignment?: (ImportField | null)[];
   assignmentSource?: AssignmentSource;
+  /** The purchase price ex VAT column is without duties: each line's are added as it is written. */
+  purchasePrices?: ImportPriceBasis;
   /** The format recognised: a CellarTracker or Vivino export, or any table. */
   format?: 'cellarTracker' | 'vivino' | 'table';
   counts: ImportCounts;
@@ -387,6 +389,10 @@ export const ImportLineDecision = z.object({
 });
 export type ImportLineDecision = z.infer<typeof ImportLineDecision>;
 
+/** How an import's purchase price ex VAT is given: with duties (as the cellar keeps it) or without. */
+export const IMPORT_PRICE_BASES = ['withDuties', 'withoutDuties'] as const;
+export type ImportPriceBasis = (typeof IMPORT_PRICE_BASES)[number];
+
 /**
  * `PATCH …/imports/{importId}`: a column assignment (in `columns`, or in `review` to read the table
  * again), decisions on lines, or `confirmAll` (every line that is not skipped and has a choice).
@@ -399,6 +405,11 @@ export const UpdateImportInput = z.object({
   ),
   lines: z.optional(listField(ImportLineDecision, IMPORT_LIMITS.decisionsMax, { min: 1 })),
   confirmAll: z.optional(z.boolean({ error: 'mustBeTrueOrFalse' })),
+  /**
+   * With an assignment: whether the purchase price ex VAT column is with duties (as kept, the default)
+   * or without them, when each line's duties are added as it is written (docs/duties.md).
+   */
+  purchasePrices: z.optional(z.enum(IMPORT_PRICE_BASES, { error: 'invalidValue' })),
 });
 export type UpdateImportInput = z.infer<typeof UpdateImportInput>;
 

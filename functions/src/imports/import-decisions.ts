@@ -18,6 +18,7 @@ import {
   type ImportJob,
   type ImportLine,
   type ImportLineDecision,
+  type ImportPriceBasis,
   type ImportStatus,
   isFinalImportStatus,
   type UpdateImportInput,
@@ -71,7 +72,7 @@ export async function updateImport(
 ): Promise<ImportDetail> {
   if (input.assignment) {
     if (input.lines || input.confirmAll) throw new ValidationError({ lines: 'invalidValue' });
-    await assignColumns(ownerId, id, input.assignment);
+    await assignColumns(ownerId, id, input.assignment, input.purchasePrices ?? 'withDuties');
   } else if (input.lines || input.confirmAll) {
     await decideLines(ownerId, id, input.lines ?? [], input.confirmAll === true);
   }
@@ -82,7 +83,12 @@ export async function updateImport(
  * A table's columns assigned (in `columns`, or again in `review`): checked by SPEC §5's rules,
  * remembered by header for the owner's next import, and the table matched again under it.
  */
-async function assignColumns(ownerId: string, id: string, assignment: (ImportField | null)[]): Promise<void> {
+async function assignColumns(
+  ownerId: string,
+  id: string,
+  assignment: (ImportField | null)[],
+  purchasePrices: ImportPriceBasis,
+): Promise<void> {
   const written = await retryOnConflict(async () => {
     const job = await jobOf(ownerId, id);
     refuseUnless(job, ['columns', 'review']);
@@ -95,6 +101,7 @@ async function assignColumns(ownerId: string, id: string, assignment: (ImportFie
     return updateJob(job, {
       status: 'matching',
       assignment,
+      purchasePrices,
       progress: { step: 'matching', done: 0, total: 0 },
     });
   });

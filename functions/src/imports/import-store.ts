@@ -56,6 +56,7 @@ export function toImportJob(record: ImportJobRecord): ImportJob {
     columns: record.columns as ImportJob['columns'],
     assignment: record.assignment as ImportJob['assignment'],
     assignmentSource: record.assignmentSource as ImportJob['assignmentSource'],
+    purchasePrices: record.purchasePrices as ImportJob['purchasePrices'],
     format: record.format as ImportJob['format'],
     progress: record.progress as ImportJob['progress'],
     error: record.error as ImportJob['error'],

@@ -5,7 +5,8 @@
  * written. A cancel stops the write between transactions with every wine written whole; a redelivered
  * step starts after the last line written. A line the cellar does not take (a value out of bounds, a
  * wine gone from the catalogue) is marked with the reason, stored before the write moves past it, and
- * left out; the others are written.
+ * left out; the others are written. Purchase prices given without duties get each line's duties added
+ * first (`import-duties.ts`); a line whose duties are unknown is refused the same way.
  *
  * The lines learn their wines (`ownWineId`) after the transactions. A step that ended in between left
  * lines at or before `writtenThrough` without their wine: the next delivery finds those wines in the
@@ -21,6 +22,7 @@ import {
   type ParsedWineLine,
 } from '@kork/shared';
 import { accountPrincipal } from '../accounts/account-lookup';
+import { cellarOf } from '../cellar/cellar-service';
 import { locationsOf } from '../cellar/kernel/locations';
 import { inventoryOf } from '../cellar/kernel/wine-reads';
 import type { CellarWineRecord } from '../cellar/kernel/wine-records';
@@ -35,6 +37,7 @@ import {
 import { writeItems } from '../data/tables';
 import type { Principal } from '../platform/auth';
 import { NotFoundError } from '../platform/errors';
+import { withImportDuties } from './import-duties';
 import type { StepContext } from './import-pipeline';
 import {
   countLines,
@@ -260,6 +263,16 @@ export async function writeStep(
     if ('item' in built) pending.push({ line, item: built.item });
     else if ('existing' in built) changed.set(line.index, { ...line, ownWineId: built.existing });
     else changed.set(line.index, { ...line, error: built.error });
+  }
+  if (job.purchasePrices === 'withoutDuties' && pending.length > 0) {
+    const { kept, refused } = await withImportDuties(pending, (await cellarOf(ownerId)).baseCurrency);
+    for (const { line, error } of refused) changed.set(line.index, { ...line, error });
+    pending = kept;
+    // Stored before a transaction moves `writtenThrough` past the refused lines.
+    if (refused.length > 0) {
+      await putLines(job, [...changed.values()]);
+      changed.clear();
+    }
   }
   let start = job.writtenThrough;
   let done = { ...counts };

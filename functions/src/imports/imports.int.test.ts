@@ -13,25 +13,30 @@ import {
   documents,
   useDocuments,
 } from '@kork/functions/adapters/documents';
-import { allWines } from '@kork/functions/catalog/catalog-store';
+import { allWines, getWines } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
+import { cellarOf } from '@kork/functions/cellar/cellar-service';
 import { inventoryOf } from '@kork/functions/cellar/kernel/wine-reads';
 import type * as CellarWineImports from '@kork/functions/cellar/wines/cellar-wine-imports';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import type * as Transactions from '@kork/functions/data/transactions';
+import { dutiesToday, dutyRateRows } from '@kork/functions/duties/duties-service';
 import { textOf } from '@kork/functions/imports/documents/fixtures/document-text';
 import type * as ImportStore from '@kork/functions/imports/import-store';
 import { encodeWindows1252, makeXlsx } from '@kork/functions/imports/tables/fixtures/make-spreadsheet';
 import { issueAccessToken } from '@kork/functions/platform/auth';
 import { importUploadKey } from '@kork/queue-messages';
-import type {
-  CreatedImport,
-  ImportDetail,
-  ImportField,
-  ImportJob,
-  ImportStatus,
-  UpdateImportInput,
+import {
+  bottleDuties,
+  type CreatedImport,
+  containerFromPackaging,
+  convertMinor,
+  type ImportDetail,
+  type ImportField,
+  type ImportJob,
+  type ImportStatus,
+  type UpdateImportInput,
 } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
@@ -394,6 +399,62 @@ describe('a spreadsheet (xlsx) with Norwegian headers', () => {
     expect(next.assignment).toEqual(assignment);
     expect(next.assignmentSource).toBe('remembered');
     await origin.api('DELETE', `${importsOf(owner)}/${again.id}`, { token: owner.token });
+  });
+});
+
+describe('purchase prices without duties', () => {
+  it('get each wine’s duties added as they are written; a wine of unknown alcohol is refused by itself', async () => {
+    const owner = await freshOwner();
+    const wine = catalogue[2] as (typeof catalogue)[0];
+    const bytes = await makeXlsx(
+      ['Vinnavn', 'Antall', 'Innkjøpspris eks. mva', 'Varenummer'],
+      [
+        [wine.name, 6, 150, wine.number],
+        ['Egen Hvitvin Uten Alkohol Oppgitt', 2, 100, ''],
+      ],
+    );
+    const created = await upload(owner, 'excel', 'uten-avgifter.xlsx', XLSX, bytes);
+    expect((await waitFor(owner, created.id, ['columns', 'failed'])).status).toBe('columns');
+    const assigned = await patch(owner, created.id, {
+      assignment: ['wineName', 'quantity', 'purchasePriceWovat', 'vinmonopoletNumber'],
+      purchasePrices: 'withoutDuties',
+    });
+    expect(assigned.status).toBe(200);
+    const review = await waitFor(owner, created.id, ['review', 'failed']);
+    expect(review.purchasePrices).toBe('withoutDuties');
+    expect(review.lines.rows[0]?.choice).toEqual({ kind: 'catalog', wineId: wine.id });
+    await patch(owner, created.id, { lines: [{ index: 1, choice: { kind: 'custom' } }] });
+    expect((await confirm(owner, created.id)).status).toBe(202);
+    const done = await waitFor(owner, created.id, ['imported', 'failed']);
+    expect(done.status).toBe('imported');
+    expect(done.counts.imported).toBe(1);
+    expect(done.lines.rows[1]?.error).toEqual({
+      code: 'priceWithoutDutiesNeedsAlcohol',
+      field: 'purchasePriceWovat',
+    });
+
+    const record = (await getWines([wine.id])).get(wine.id);
+    const result = bottleDuties(
+      {
+        bottleSize: record?.bottleSize as number,
+        alcohol: record?.alcohol,
+        category: record?.mainCategoryId ?? 'red',
+        container: containerFromPackaging(record?.packaging),
+        date: dutiesToday(),
+      },
+      await dutyRateRows(),
+    );
+    if (!result.ok) throw new Error('no duties for the catalogue wine');
+    const currency = (await cellarOf(owner.id)).baseCurrency;
+    const inCellar = (n: number) => convertMinor(n, 'NOK', currency, {});
+    const { excise, packagingTax, deposit } = result.duties;
+    expect(excise).toBeGreaterThan(0);
+    const wines = await inventoryOf(owner.id);
+    expect(wines).toHaveLength(1);
+    // 150.00 in the cellar's currency, and the duties converted into it.
+    expect((wines[0]?.own as { purchasePriceWovat?: number } | undefined)?.purchasePriceWovat).toBe(
+      15_000 + inCellar(excise) + inCellar(packagingTax) + inCellar(deposit),
+    );
   });
 });
 

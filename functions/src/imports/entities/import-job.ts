@@ -26,6 +26,8 @@ export const importJobSchema = {
     columns: { type: 'any' },
     assignment: { type: 'any' },
     assignmentSource: { type: 'string' },
+    /** 'withoutDuties': the purchase price ex VAT column is without duties (added as lines are written). */
+    purchasePrices: { type: 'string' },
     format: { type: 'string' },
     counts: { type: 'any', required: true },
     progress: { type: 'any' },

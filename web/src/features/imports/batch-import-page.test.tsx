@@ -214,6 +214,30 @@ describe('the batch import page', () => {
       );
     });
 
+    it('asks whether a purchase price ex VAT column is with or without duties, and sends the choice', async () => {
+      patch.mockResolvedValue({ ...COLUMNS_JOB, status: 'matching', lines: { rows: [], count: 0 } });
+      renderWithProviders(<BatchImportPage />, { route: '/wine-cellar/batch-import?job=job-1' });
+      await screen.findAllByTestId('import-column');
+      expect(screen.queryByTestId('purchase-prices-hint')).toBeNull();
+      await pick('Hylle', 'Purchase price ex VAT');
+      expect((await screen.findByTestId('purchase-prices-hint')).textContent).toContain(
+        'As the cellar keeps it',
+      );
+      fireEvent.click(screen.getByText('Without duties'));
+      expect(screen.getByTestId('purchase-prices-hint').textContent).toContain(
+        "Kork adds each wine's duties",
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Match wines' }));
+      await waitFor(() =>
+        expect(patch).toHaveBeenCalledWith(`${BASE}/job-1`, {
+          body: {
+            assignment: ['wineName', 'producer', 'purchasePriceWovat'],
+            purchasePrices: 'withoutDuties',
+          },
+        }),
+      );
+    });
+
     it("shows the server's refusal on the column it names", async () => {
       patch.mockRejectedValue(
         new ApiError('Validation failed', 400, 'VALIDATION', {

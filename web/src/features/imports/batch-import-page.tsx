@@ -4,6 +4,7 @@ import {
   type ImportField,
   type ImportJob,
   type ImportKind,
+  type ImportPriceBasis,
   isFinalImportStatus,
 } from '@kork/shared';
 import { Alert, Button, Skeleton, Text, Title } from '@mantine/core';
@@ -136,9 +137,12 @@ function BatchImport({ userId }: { userId: string }) {
     await invalidateImport(client, userId, job.id);
   }
 
-  async function assign(assignment: (ImportField | null)[]) {
+  async function assign(assignment: (ImportField | null)[], purchasePrices: ImportPriceBasis) {
     if (!job) return;
-    const next = await updateImport(userId, job.id, { assignment });
+    const next = await updateImport(userId, job.id, {
+      assignment,
+      ...(assignment.includes('purchasePriceWovat') ? { purchasePrices } : {}),
+    });
     client.setQueryData(importKeys.job(userId, job.id), next);
     await invalidateImport(client, userId, job.id);
   }

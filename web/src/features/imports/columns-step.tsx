@@ -3,9 +3,10 @@ import {
   IMPORT_FIELDS,
   type ImportField,
   type ImportJob,
+  type ImportPriceBasis,
   type MessageKey,
 } from '@kork/shared';
-import { Alert, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -19,7 +20,7 @@ const NONE = 'none';
 interface ColumnsStepProps {
   job: ImportJob;
   /** Sends the assignment; a refusal (400 with field messages) is shown beside the columns. */
-  onMatch: (assignment: (ImportField | null)[]) => Promise<void>;
+  onMatch: (assignment: (ImportField | null)[], purchasePrices: ImportPriceBasis) => Promise<void>;
   onCancel: () => Promise<void>;
 }
 
@@ -34,6 +35,7 @@ export function ColumnsStep({ job, onMatch, onCancel }: ColumnsStepProps) {
   const [assignment, setAssignment] = useState<(ImportField | null)[]>(() =>
     columns.map((_, at) => job.assignment?.[at] ?? null),
   );
+  const [purchasePrices, setPurchasePrices] = useState<ImportPriceBasis>(job.purchasePrices ?? 'withDuties');
   const [busy, setBusy] = useState(false);
   const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
@@ -63,7 +65,7 @@ export function ColumnsStep({ job, onMatch, onCancel }: ColumnsStepProps) {
     setBusy(true);
     setFailure(undefined);
     try {
-      await onMatch(assignment);
+      await onMatch(assignment, purchasePrices);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setServerProblems(error.fields);
       else setFailure(errorMessage(error));
@@ -158,6 +160,30 @@ export function ColumnsStep({ job, onMatch, onCancel }: ColumnsStepProps) {
             })}
           </tbody>
         </table>
+        {assignment.includes('purchasePriceWovat') && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="import-purchase-prices">
+              {t('importsPage.columns.purchasePrices')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="import-purchase-prices"
+              value={purchasePrices}
+              onChange={(next) => setPurchasePrices(next as ImportPriceBasis)}
+              data={[
+                { value: 'withDuties', label: t('importsPage.columns.withDuties') },
+                { value: 'withoutDuties', label: t('importsPage.columns.withoutDuties') },
+              ]}
+              style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+            />
+            <Text size="xs" c="dimmed" data-testid="purchase-prices-hint">
+              {t(
+                purchasePrices === 'withDuties'
+                  ? 'importsPage.columns.withDutiesHint'
+                  : 'importsPage.columns.withoutDutiesHint',
+              )}
+            </Text>
+          </Stack>
+        )}
         {shown.assignment && (
           <Alert color="red.9" variant="outline" role="alert">
             <Text size="sm">{shown.assignment}</Text>
