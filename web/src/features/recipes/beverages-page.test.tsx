@@ -296,6 +296,10 @@ describe('the beverages page', () => {
     ]);
     renderWithProviders(<BeveragesPage />, { route: '/wine-cellar/beverages' });
     const table = await screen.findByRole('table');
+    // The list says once which rates its duties are from.
+    expect(screen.getByTestId('recipe-duties-stale').textContent).toBe(
+      '2026 rates not loaded — using the latest from 2025.',
+    );
     const rows = within(table).getAllByTestId('recipe-row');
     const neat = rows.find((row) => row.textContent?.includes('Neat gin')) as HTMLElement;
     expect(within(neat).getByTestId('recipe-duties').textContent?.replace(/\s/g, ' ')).toBe(
@@ -312,7 +316,7 @@ describe('the beverages page', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Amount' }), { target: { value: '6' } });
     expect(figure('recipe-ingredient-duties')).toBe('of which duties NOK 22.37');
     expect(figure('recipe-cost')).toBe('NOK 25.71');
-    expect(screen.getByTestId('recipe-duties-stale').textContent).toBe(
+    expect(within(dialog).getByTestId('recipe-duties-stale').textContent).toBe(
       '2026 rates not loaded — using the latest from 2025.',
     );
   });

@@ -25,7 +25,7 @@ import { notify } from '../../lib/notify';
 import { CellarOwnerPage } from '../cellar/cellar-owner-page';
 import { useDeleteRecipe, useRecipeCellar, useRecipes } from './api/recipes';
 import { WINES_PATH } from './paths';
-import { RecipeDutiesLine } from './recipe-duties';
+import { DutiesAsOf, RecipeDutiesLine } from './recipe-duties';
 import { RecipeEditor } from './recipe-editor';
 import classes from './recipes.module.css';
 
@@ -158,6 +158,7 @@ function Beverages({ userId }: { userId: string }) {
       )}
       {rows.length > 0 && (
         <>
+          <DutiesAsOf dates={rows.find((row) => row.dutiesAsOf)?.dutiesAsOf} />
           <RecipesTable rows={rows} show={show} onOpen={setEditing} />
           <ul className={classes.cards} aria-label={t('recipesPage.listLabel')}>
             {rows.map((recipe) => (
