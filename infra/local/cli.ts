@@ -102,8 +102,9 @@ async function main() {
       process.exitCode = 2;
       return;
     }
-    // A file for the job to read (`npm run job -- duty-rates <path>`), from where the command was typed.
-    const file = args[1] ? resolve(process.cwd(), args[1]) : undefined;
+    // A file for the job to read (`npm run job -- duty-rates <path>`), from where the command was typed
+    // (npm runs the script in the repository's root and names the typed-in folder INIT_CWD).
+    const file = args[1] ? resolve(process.env.INIT_CWD ?? process.cwd(), args[1]) : undefined;
     const detail = file ? { file } : {};
     const result = url
       ? await viaServer(url, `/_dev/jobs/${name}${file ? `?file=${encodeURIComponent(file)}` : ''}`)
