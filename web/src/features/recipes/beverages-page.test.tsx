@@ -319,6 +319,21 @@ describe('the beverages page', () => {
     expect(within(dialog).getByTestId('recipe-duties-stale').textContent).toBe(
       '2026 rates not loaded — using the latest from 2025.',
     );
+    expect(within(dialog).queryByTestId('below-duties')).toBeNull();
+  });
+
+  it('warns when a wine’s cost is below its duties: its purchase price was entered without them', async () => {
+    // 400 kr of duties in a bottle bought at 300 kr without VAT: 4 cl cost 17.14 kr, their duties 22.86 kr.
+    const [gin, tonicLine] = recipe().ingredients as Recipe['ingredients'];
+    serve([
+      recipe({ ingredients: [{ ...gin, duties: 2286, bottleDuties: 40_000 }, tonicLine], duties: 2286 }),
+    ]);
+    renderWithProviders(<BeveragesPage />, { route: '/wine-cellar/beverages' });
+    fireEvent.click(within(await screen.findByRole('table')).getByRole('button', { name: 'Gin and tonic' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit recipe' });
+    expect((await within(dialog).findByTestId('below-duties')).textContent).toContain(
+      'Its purchase price is below its duties: check that it was entered with duties.',
+    );
   });
 
   it('deletes a recipe once the deletion is confirmed', async () => {

@@ -18,6 +18,7 @@ export function IngredientLine({
   wine,
   cost,
   duties,
+  belowDuties = false,
   money,
   currency,
 }: {
@@ -31,6 +32,8 @@ export function IngredientLine({
   cost: string;
   /** A wine line's share of its bottle's duties (part of its cost). */
   duties: DutyShare;
+  /** Its cost is below its duties: the wine's purchase price was entered without them. */
+  belowDuties?: boolean;
   money: (minor: number | null) => string;
   currency: string;
 }) {
@@ -117,6 +120,14 @@ export function IngredientLine({
             {...form.getInputProps(`ingredients.${index}.costPerUnit`)}
           />
         </SimpleGrid>
+      )}
+      {line.kind === 'wine' && belowDuties && (
+        <Text size="sm" c="red.9" mt={4} className={classes.warning} data-testid="below-duties">
+          <IconAlertTriangle size={16} aria-hidden /> {t('recipesPage.duties.belowDuties')}{' '}
+          <Anchor component={Link} underline="always" to={wineLink(name)} size="sm">
+            {t('recipesPage.form.openWine', { name })}
+          </Anchor>
+        </Text>
       )}
       {line.kind === 'wine' && wine?.missing && (
         <Text size="sm" c="red.9" mt={4} className={classes.warning}>

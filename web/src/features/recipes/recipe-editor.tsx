@@ -28,6 +28,7 @@ import { moneyTextError } from '../../lib/number-text';
 import { useIngredientWines, useSaveRecipe } from './api/recipes';
 import { IngredientLine } from './ingredient-line';
 import { WINES_PATH } from './paths';
+import type { DutyShare } from './recipe-duties';
 import { RecipeFigures } from './recipe-figures';
 import {
   emptyRecipe,
@@ -191,6 +192,7 @@ function RecipeForm({
                   wine={wine}
                   cost={money(figures.ingredientCosts[index] ?? null)}
                   duties={figures.ingredientDuties[index]}
+                  belowDuties={belowDuties(figures.ingredientCosts[index], figures.ingredientDuties[index])}
                   money={money}
                   currency={currency}
                 />
@@ -301,4 +303,9 @@ function dutiesOfSaved(recipe: Recipe | null | undefined): Map<string, Ingredien
       duties.set(ingredient.ownWineId, { missing: ingredient.dutiesMissing });
   }
   return duties;
+}
+
+/** A wine's cost share below its duties share: its purchase price was not entered with duties. */
+function belowDuties(cost: number | null | undefined, duties: DutyShare): boolean {
+  return cost != null && duties !== undefined && 'share' in duties && duties.share > cost;
 }
