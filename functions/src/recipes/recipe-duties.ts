@@ -18,7 +18,8 @@ import { bottleDutiesFor, dutiesToday } from '../duties/duties-service';
 export interface PouredDuties {
   /** A wine's duties per bottle in the cellar's currency, or what they lack; undefined when not asked. */
   of(ownWineId: string): RecipeWineSource['duties'];
-  dates: RecipeDutiesDate;
+  /** The day and the rates the given wines' duties were taken from (the newest, and whether any is stale). */
+  datesOf(ownWineIds: readonly string[]): RecipeDutiesDate;
 }
 
 /** The duties per bottle of the given wines. */
@@ -41,8 +42,7 @@ export async function pouredDuties(
     currency === 'NOK' || wines.length === 0 ? undefined : latestRates(),
   ]);
   const byId = new Map<string, NonNullable<RecipeWineSource['duties']>>();
-  let ratesAsOf: string | null = null;
-  let stale = false;
+  const asOf = new Map<string, { ratesAsOf: string | null; stale: boolean }>();
   wines.forEach((wine, i) => {
     const result = results[i];
     if (!result?.ok) {
@@ -54,9 +54,21 @@ export async function pouredDuties(
       ? convertMinor(nok, 'NOK', currency, rates.nokPerUnit as Partial<Record<CurrencyCode, number>>)
       : nok;
     byId.set(wine.id, { total });
-    stale ||= result.duties.stale;
-    const asOf = result.duties.ratesAsOf;
-    if (asOf && (ratesAsOf === null || asOf > ratesAsOf)) ratesAsOf = asOf;
+    asOf.set(wine.id, { ratesAsOf: result.duties.ratesAsOf, stale: result.duties.stale });
   });
-  return { of: (id) => byId.get(id), dates: { date, ratesAsOf, stale } };
+  return {
+    of: (id) => byId.get(id),
+    datesOf(ids) {
+      let ratesAsOf: string | null = null;
+      let stale = false;
+      for (const id of ids) {
+        const rates = asOf.get(id);
+        if (!rates) continue;
+        stale ||= rates.stale;
+        if (rates.ratesAsOf && (ratesAsOf === null || rates.ratesAsOf > ratesAsOf))
+          ratesAsOf = rates.ratesAsOf;
+      }
+      return { date, ratesAsOf, stale };
+    },
+  };
 }

@@ -105,7 +105,7 @@ function toRecipe(record: RecipeRecord, wines: Wines, currency: CurrencyCode, du
     name: record.name,
     ingredients,
     cost: figures.cost,
-    ...(pours ? { duties: figures.duties, dutiesAsOf: duties.dates } : {}),
+    ...(pours ? { duties: figures.duties, dutiesAsOf: duties.datesOf(pouredIds(stored)) } : {}),
     sellingPrice: record.sellingPrice ?? null,
     vatPercentage: record.vatPercentage,
     sellBuyRatio: figures.sellBuyRatio,
@@ -117,6 +117,10 @@ function toRecipe(record: RecipeRecord, wines: Wines, currency: CurrencyCode, du
     updatedAt: record.updatedAt,
   };
 }
+
+/** The wines a recipe pours. */
+const pouredIds = (ingredients: readonly StoredIngredient[]) =>
+  ingredients.flatMap((item) => (item.kind === 'wine' ? [item.ownWineId] : []));
 
 /** A bottle's duties as an ingredient answers them (only when known). */
 function bottleDutiesOf(duties: ReturnType<PouredDuties['of']>): { bottleDuties?: number } {

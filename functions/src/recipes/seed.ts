@@ -5,10 +5,17 @@
  * Martini Rosso and Campari; the small generated catalogue has a London dry gin and a vermouth rosso
  * (and no bitter: the Negroni's bitter is then an ingredient with its own cost).
  */
-import { CellarWineInput, type RecipeIngredientInput, RecipeInput } from '@kork/shared';
+import {
+  CellarWineInput,
+  type DutiesResult,
+  dutiesTotal,
+  type RecipeIngredientInput,
+  RecipeInput,
+} from '@kork/shared';
 import { allWines, type WineRecord } from '../catalog/wine-lookup';
 import { createOwnWines } from '../cellar/wines/cellar-wine-adds';
 import type { SeedStep } from '../data/seed-step';
+import { bottleDutiesFor, dutiesToday } from '../duties/duties-service';
 import type { Principal } from '../platform/auth';
 import { createRecipe, recipesOf } from './recipe-service';
 
@@ -54,9 +61,15 @@ async function pickSpirits(): Promise<Partial<Record<Role, WineRecord>>> {
   return picked;
 }
 
-/** Bought at about 80 % of the shelf price without VAT, sold at about 2.4 times with VAT. */
-function pricesFor(wine: WineRecord) {
-  const purchasePriceWovat = Math.round(((wine.priceMinor ?? 30_000) / 1.25) * 0.8);
+/**
+ * Bought at about 80 % of the shelf price without VAT, but never below the bottle's duties and a net
+ * price of a quarter of that (the catalogue's shelf prices are older than today's duties, and a
+ * purchase price without VAT holds the duties); sold at about 2.4 times with VAT.
+ */
+function pricesFor(wine: WineRecord, duties: DutiesResult | undefined) {
+  const shelfExVat = (wine.priceMinor ?? 30_000) / 1.25;
+  const withDuties = duties?.ok ? dutiesTotal(duties.duties) + shelfExVat / 4 : 0;
+  const purchasePriceWovat = Math.round(Math.max(shelfExVat * 0.8, withDuties));
   return {
     purchasePriceWovat,
     sellingPrice: Math.round((purchasePriceWovat * 1.25 * 2.4) / 1000) * 1000,
@@ -87,15 +100,24 @@ export const recipesSeed: SeedStep = {
     const roles = Object.keys(picked) as Role[];
     if (!picked.gin || !picked.vermouth) return 'the catalogue has no gin or vermouth: no demo recipes';
     const owner: Principal = { userId: RESTAURANT, role: 'user' };
+    const spirits = roles.map((role) => picked[role] as WineRecord);
+    const duties = await bottleDutiesFor(
+      spirits.map((spirit) => ({
+        bottleSize: spirit.bottleSize,
+        category: spirit.mainCategoryId,
+        wineId: spirit.id,
+      })),
+      dutiesToday(),
+    );
     const added = await createOwnWines(
       RESTAURANT,
-      roles.map((role) =>
+      spirits.map((spirit, i) =>
         CellarWineInput.parse({
-          wineId: (picked[role] as WineRecord).id,
+          wineId: spirit.id,
           quantity: 6,
-          productId: picked[role]?.vinmonopoletNumber,
-          supplier: picked[role]?.wholesaler,
-          ...pricesFor(picked[role] as WineRecord),
+          productId: spirit.vinmonopoletNumber,
+          supplier: spirit.wholesaler,
+          ...pricesFor(spirit, duties[i]),
         }),
       ),
       owner,
