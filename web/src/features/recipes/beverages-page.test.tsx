@@ -324,7 +324,10 @@ describe('the beverages page', () => {
 
   it('warns when a wine’s cost is below its duties: its purchase price was entered without them', async () => {
     // 400 kr of duties in a bottle bought at 300 kr without VAT: 4 cl cost 17.14 kr, their duties 22.86 kr.
-    const [gin, tonicLine] = recipe().ingredients as Recipe['ingredients'];
+    const [gin, tonicLine] = recipe().ingredients as [
+      Recipe['ingredients'][number],
+      Recipe['ingredients'][number],
+    ];
     serve([
       recipe({ ingredients: [{ ...gin, duties: 2286, bottleDuties: 40_000 }, tonicLine], duties: 2286 }),
     ]);
