@@ -159,6 +159,13 @@ export const alcoholField = numberField(0, 100).check(
 
 export const containerField = z.enum(CONTAINER_TYPES, { error: 'invalidValue' });
 
+/**
+ * How a price list gives its prices without VAT: with duties (as Kork keeps them) or without, when each
+ * wine's duties are added at the day's rates before the price is stored.
+ */
+export const PRICE_DUTY_BASES = ['withDuties', 'withoutDuties'] as const;
+export type PriceDutyBasis = (typeof PRICE_DUTY_BASES)[number];
+
 // — Classifying a bottle —
 
 /** Main categories made with spirits: they pay the spirits rate at any strength over 0.7 %. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { boolParam, type ExternalId, intParam, type MainCategory } from './catalog';
+import { PRICE_DUTY_BASES, type PriceDutyBasis } from './duties';
 import { LIMITS } from './limits';
 import type { MessageKey } from './messages';
 import { crossSuperCheck, idField, listField, textField } from './schema-primitives';
@@ -390,8 +391,8 @@ export const ImportLineDecision = z.object({
 export type ImportLineDecision = z.infer<typeof ImportLineDecision>;
 
 /** How an import's purchase price ex VAT is given: with duties (as the cellar keeps it) or without. */
-export const IMPORT_PRICE_BASES = ['withDuties', 'withoutDuties'] as const;
-export type ImportPriceBasis = (typeof IMPORT_PRICE_BASES)[number];
+export const IMPORT_PRICE_BASES = PRICE_DUTY_BASES;
+export type ImportPriceBasis = PriceDutyBasis;
 
 /**
  * `PATCH …/imports/{importId}`: a column assignment (in `columns`, or in `review` to read the table

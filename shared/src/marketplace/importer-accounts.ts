@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { emailField } from '../accounts';
+import { PRICE_DUTY_BASES, type PriceDutyBasis } from '../duties';
 import {
   crossCheck,
   idField,
@@ -43,8 +44,8 @@ export const PriceListRow = z
  * How a price list's prices are entered: with duties (as the HORECA price is kept, the default) or
  * without them, when Kork adds each wine's duties at today's rates before storing (docs/duties.md).
  */
-export const PRICE_LIST_BASES = ['withDuties', 'withoutDuties'] as const;
-export type PriceListBasis = (typeof PRICE_LIST_BASES)[number];
+export const PRICE_LIST_BASES = PRICE_DUTY_BASES;
+export type PriceListBasis = PriceDutyBasis;
 const priceListBasis = z.optional(z.enum(PRICE_LIST_BASES, { error: 'invalidValue' }));
 
 export const PriceListUpdate = z.object({

@@ -6,9 +6,10 @@ import {
   type ImportPriceBasis,
   type MessageKey,
 } from '@kork/shared';
-import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DutiesBasisChoice } from '../../components/duties-basis-choice';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage, translateMessage } from '../../lib/form-schema';
 import { CancelButton } from './import-working';
@@ -161,28 +162,21 @@ export function ColumnsStep({ job, onMatch, onCancel }: ColumnsStepProps) {
           </tbody>
         </table>
         {assignment.includes('purchasePriceWovat') && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="import-purchase-prices">
-              {t('importsPage.columns.purchasePrices')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="import-purchase-prices"
-              value={purchasePrices}
-              onChange={(next) => setPurchasePrices(next as ImportPriceBasis)}
-              data={[
-                { value: 'withDuties', label: t('importsPage.columns.withDuties') },
-                { value: 'withoutDuties', label: t('importsPage.columns.withoutDuties') },
-              ]}
-              style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
-            />
-            <Text size="xs" c="dimmed" data-testid="purchase-prices-hint">
-              {t(
+          <DutiesBasisChoice
+            value={purchasePrices}
+            onChange={setPurchasePrices}
+            hintTestId="purchase-prices-hint"
+            texts={{
+              label: t('importsPage.columns.purchasePrices'),
+              withDuties: t('importsPage.columns.withDuties'),
+              withoutDuties: t('importsPage.columns.withoutDuties'),
+              hint: t(
                 purchasePrices === 'withDuties'
                   ? 'importsPage.columns.withDutiesHint'
                   : 'importsPage.columns.withoutDutiesHint',
-              )}
-            </Text>
-          </Stack>
+              ),
+            }}
+          />
         )}
         {shown.assignment && (
           <Alert color="red.9" variant="outline" role="alert">

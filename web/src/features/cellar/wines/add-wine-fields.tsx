@@ -5,16 +5,15 @@ import {
   type DutyRatesResponse,
   UNCATEGORIZED,
 } from '@kork/shared';
-import { SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField, type NumberFieldProps } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { translateMessage } from '../../../lib/form-schema';
-import { formatMoney } from '../../../lib/money';
 import { moneyDecimals, moneyTextError, schemaMoney, schemaNumber } from '../../../lib/number-text';
-import { AlcoholInput, ContainerSelect } from './duty-fields';
+import { AlcoholInput, ContainerSelect, IncludesDutiesSwitch } from './duty-fields';
 import { DUTY_MISSING_KEYS, type DutyBasis, type DutyInclusive, dutyInclusivePrice } from './duty-price';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
@@ -198,23 +197,11 @@ export function StockFields<V extends StockValues>({
           label={t('cellarWines.fields.purchasePriceWovat', { currency })}
           {...form.getInputProps('purchasePriceWovat')}
         />
-        <Switch
-          label={t('cellarWines.duties.includesDuties')}
-          description={t('cellarWines.duties.includesDutiesHint')}
-          {...form.getInputProps('includesDuties', { type: 'checkbox' })}
+        <IncludesDutiesSwitch
+          switchProps={form.getInputProps('includesDuties', { type: 'checkbox' })}
+          converted={converted}
+          currency={currency}
         />
-        {converted?.ok && (
-          <Text size="sm" fw={600} role="status">
-            {t('cellarWines.duties.withDuties', {
-              amount: formatMoney(converted.price, currency, currentLocale()),
-            })}
-          </Text>
-        )}
-        {converted && !converted.ok && (
-          <Text size="sm" c={converted.missing === 'loading' ? 'dimmed' : 'orange.9'} role="status">
-            {t(DUTY_MISSING_KEYS[converted.missing])}
-          </Text>
-        )}
       </Stack>
       <MoneyInput
         currency={currency}

@@ -1,7 +1,10 @@
-import { CONTAINER_TYPES } from '@kork/shared';
-import { Select } from '@mantine/core';
+import { CONTAINER_TYPES, type CurrencyCode } from '@kork/shared';
+import { Select, Switch, type SwitchProps, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NumberField, type NumberFieldProps } from '../../../components/number-field';
+import { currentLocale } from '../../../i18n/i18n';
+import { formatMoney } from '../../../lib/money';
+import { DUTY_MISSING_KEYS, type DutyInclusive } from './duty-price';
 
 /** A wine's alcohol for the duties (docs/duties.md): percent by volume, as typed. */
 export function AlcoholInput(props: NumberFieldProps) {
@@ -46,5 +49,42 @@ export function ContainerSelect({
       error={error}
       comboboxProps={{ withinPortal: true }}
     />
+  );
+}
+
+/**
+ * "Price includes duties" under a purchase price, and what the price typed comes to with today's duties
+ * when it does not ("With duties: NOK 159.67"), or what that still needs (the alcohol, the rates).
+ */
+export function IncludesDutiesSwitch({
+  switchProps,
+  converted,
+  currency,
+}: {
+  switchProps: SwitchProps;
+  converted: DutyInclusive | undefined;
+  currency: CurrencyCode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Switch
+        label={t('cellarWines.duties.includesDuties')}
+        description={t('cellarWines.duties.includesDutiesHint')}
+        {...switchProps}
+      />
+      {converted?.ok && (
+        <Text size="sm" fw={600} role="status">
+          {t('cellarWines.duties.withDuties', {
+            amount: formatMoney(converted.price, currency, currentLocale()),
+          })}
+        </Text>
+      )}
+      {converted && !converted.ok && (
+        <Text size="sm" c={converted.missing === 'loading' ? 'dimmed' : 'orange.9'} role="status">
+          {t(DUTY_MISSING_KEYS[converted.missing])}
+        </Text>
+      )}
+    </>
   );
 }

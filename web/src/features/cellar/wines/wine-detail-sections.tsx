@@ -18,7 +18,7 @@ import { formatMoney } from '../../../lib/money';
 import { minorText } from '../../../lib/number-text';
 import { MoneyInput } from './add-wine-fields';
 import classes from './cellar-wines-page.module.css';
-import { AlcoholInput, ContainerSelect } from './duty-fields';
+import { AlcoholInput, ContainerSelect, IncludesDutiesSwitch } from './duty-fields';
 import { drinkingWindowText } from './inventory-cell';
 import { treeOptions } from './tree-options';
 import { TreeSelect } from './tree-select';
@@ -103,16 +103,11 @@ export function PricesSection({
             label={t('cellarWines.fields.purchasePriceWovat', { currency })}
             {...purchaseInput('purchasePriceWovat')}
           />
-          <Switch
-            label={t('cellarWines.duties.includesDuties')}
-            description={t('cellarWines.duties.includesDutiesHint')}
-            {...form.getInputProps('includesDuties', { type: 'checkbox' })}
+          <IncludesDutiesSwitch
+            switchProps={form.getInputProps('includesDuties', { type: 'checkbox' })}
+            converted={converted?.ok ? converted : undefined}
+            currency={currency}
           />
-          {converted?.ok && (
-            <Text size="sm" fw={600} role="status">
-              {t('cellarWines.duties.withDuties', { amount: formatMoney(converted.price, currency, locale) })}
-            </Text>
-          )}
         </Stack>
         <MoneyInput
           currency={currency}

@@ -1,8 +1,7 @@
 import type { PriceListBasis, PriceListDutiesAdded } from '@kork/shared';
-import { SegmentedControl, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DutiesBasisChoice } from '../../../components/duties-basis-choice';
 import { formatDay } from '../../../lib/format-day';
 
 /**
@@ -17,30 +16,22 @@ export function PriceBasisChoice({
   onChange: (next: PriceListBasis) => void;
 }) {
   const { t } = useTranslation();
-  const labelId = useId();
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id={labelId}>
-        {t('supplierPortal.prices.label')}
-      </Text>
-      <SegmentedControl
-        aria-labelledby={labelId}
-        value={value}
-        onChange={(next) => onChange(next as PriceListBasis)}
-        data={[
-          { value: 'withDuties', label: t('supplierPortal.prices.withDuties') },
-          { value: 'withoutDuties', label: t('supplierPortal.prices.withoutDuties') },
-        ]}
-        style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
-      />
-      <Text size="xs" c="dimmed" data-testid="price-basis-hint">
-        {t(
+    <DutiesBasisChoice
+      value={value}
+      onChange={onChange}
+      hintTestId="price-basis-hint"
+      texts={{
+        label: t('supplierPortal.prices.label'),
+        withDuties: t('supplierPortal.prices.withDuties'),
+        withoutDuties: t('supplierPortal.prices.withoutDuties'),
+        hint: t(
           value === 'withDuties'
             ? 'supplierPortal.prices.hintWithDuties'
             : 'supplierPortal.prices.hintWithoutDuties',
-        )}
-      </Text>
-    </Stack>
+        ),
+      }}
+    />
   );
 }
 
