@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { NumberField, type NumberFieldProps } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { translateMessage } from '../../../lib/form-schema';
+import { formatPercent } from '../../../lib/format-number';
 import { moneyDecimals, moneyTextError, schemaMoney, schemaNumber } from '../../../lib/number-text';
 import { AlcoholInput, ContainerSelect, IncludesDutiesSwitch } from './duty-fields';
 import { DUTY_MISSING_KEYS, type DutyBasis, type DutyInclusive, dutyInclusivePrice } from './duty-price';
@@ -48,7 +49,12 @@ export function initialStock(location: string | undefined): StockValues {
 }
 
 /** What the duties of the wine being added go by: its size and style, and the alcohol and container typed. */
-export type WineDutyBasis = Pick<DutyBasis, 'bottleSize' | 'category'>;
+/**
+ * What the duties of the wine being added go by, besides what is typed: its size and style, and for a
+ * catalogue wine the catalogue's alcohol and container, used while the owner types none of their own.
+ */
+export type WineDutyBasis = Pick<DutyBasis, 'bottleSize' | 'category'> &
+  Partial<Pick<DutyBasis, 'alcohol' | 'container'>>;
 
 /**
  * The price typed without duties with them added, by today's rates; nothing while the price is not
@@ -64,8 +70,12 @@ export function dutyInclusive(
   const locale = currentLocale();
   const net = schemaMoney(values.purchasePriceWovat, currency, locale);
   if (net === null || Number.isNaN(net) || net < 0) return undefined;
-  const alcohol = schemaNumber(values.alcohol, locale) ?? undefined;
-  return dutyInclusivePrice(net, { ...basis, alcohol, container: values.container || undefined }, rates);
+  const alcohol = schemaNumber(values.alcohol, locale) ?? basis.alcohol;
+  return dutyInclusivePrice(
+    net,
+    { ...basis, alcohol, container: values.container || basis.container },
+    rates,
+  );
 }
 
 /** What a price typed without duties still needs (the alcohol first), as the price field's message. */
@@ -208,7 +218,16 @@ export function StockFields<V extends StockValues>({
         label={t('cellarWines.fields.sellingPrice', { currency })}
         {...form.getInputProps('sellingPrice')}
       />
-      <AlcoholInput {...form.getInputProps('alcohol')} />
+      <AlcoholInput
+        {...form.getInputProps('alcohol')}
+        placeholder={
+          basis?.alcohol === undefined
+            ? undefined
+            : t('cellarWines.duties.catalogueAlcohol', {
+                alcohol: formatPercent(basis.alcohol, currentLocale(), 2),
+              })
+        }
+      />
       <ContainerSelect
         value={container.value as string}
         onChange={container.onChange}

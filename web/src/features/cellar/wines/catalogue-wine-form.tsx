@@ -2,6 +2,7 @@ import {
   type CellarLocation,
   type CellarWine,
   type CurrencyCode,
+  containerFromPackaging,
   type DutyRatesResponse,
   NewCellarWineInput,
   QUANTITY_MAX,
@@ -25,7 +26,7 @@ import { notify } from '../../../lib/notify';
 import { NOT_A_NUMBER, parseNumberText } from '../../../lib/number-text';
 import { QueryProvider } from '../../../lib/query-client';
 import { producerBesideName } from '../../../lib/wine-text';
-import { catalogueSearchQuery } from '../../wines/api/wine-queries';
+import { catalogueSearchQuery, wineQuery } from '../../wines/api/wine-queries';
 import { cellarCopiesOfQuery } from '../api/cellar-queries';
 import { createCellarWine } from '../api/create-cellar-wine';
 import { getCellarWine } from '../api/get-cellar-wine';
@@ -286,11 +287,19 @@ function CatalogueStockForm({
   const { t } = useTranslation();
   // Today's duty rates, asked for once a price is typed without duties; the checks read the latest.
   const rates = useRef<DutyRatesResponse>(undefined);
-  const basis: WineDutyBasis = { bottleSize: wine.bottleSize, category: wine.mainCategoryId };
+  // The catalogue's alcohol and packaging, asked for with the rates: a price typed without duties needs
+  // no alcohol typed when the catalogue knows it.
+  const catalogue = useRef<Pick<WineDutyBasis, 'alcohol' | 'container'>>({});
+  // Read when used: the form's checks outlive the render they were made in.
+  const basis = (): WineDutyBasis => ({
+    bottleSize: wine.bottleSize,
+    category: wine.mainCategoryId,
+    ...catalogue.current,
+  });
   const toInput = (values: StockValues) => ({
     source: 'KORK' as const,
     wineId: wine.id,
-    ...stockInput(values, currency, basis, rates.current),
+    ...stockInput(values, currency, basis(), rates.current),
   });
   const form = useForm<StockValues>({
     mode: 'controlled',
@@ -299,7 +308,7 @@ function CatalogueStockForm({
     validate: (values) =>
       toFormErrors({
         ...schemaErrors(NewCellarWineInput, toInput(values)),
-        ...dutyPriceErrors(values, currency, basis, rates.current, t),
+        ...dutyPriceErrors(values, currency, basis(), rates.current, t),
       }),
     validateInputOnChange: true,
     validateInputOnBlur: true,
@@ -307,6 +316,14 @@ function CatalogueStockForm({
 
   const ratesQuery = useQuery({ ...dutyRatesQuery(), enabled: !form.values.includesDuties });
   rates.current = ratesQuery.data;
+  const detail = useQuery({
+    ...wineQuery(wine.id, { anonymous: false, currency }),
+    enabled: !form.values.includesDuties,
+  });
+  catalogue.current = {
+    alcohol: detail.data?.alcohol ?? undefined,
+    container: detail.data ? containerFromPackaging(detail.data.packaging) : undefined,
+  };
 
   const submit = form.onSubmit(async (values) => {
     // `source` may be left out for a catalogue wine: the body is the documented `{wineId, quantity, …}`.
@@ -341,7 +358,7 @@ function CatalogueStockForm({
           form={form}
           locations={locations}
           currency={currency}
-          basis={basis}
+          basis={basis()}
           rates={ratesQuery.data}
         />
         <Group justify="flex-end">
