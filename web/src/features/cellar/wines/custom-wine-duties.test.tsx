@@ -109,6 +109,11 @@ describe('a catalogue wine’s price typed without duties', () => {
           bottleSize: 0.75,
           mainCategoryId: 'red',
           grapes: [],
+          rating: 93,
+          expertRating: 93,
+          expertCount: 1,
+          communityRating: 90,
+          communityCount: 4,
         }}
       />,
     );
