@@ -627,6 +627,16 @@ export const routes = {
     group: 'wine-lists',
     memoryMb: 1024,
   },
+  // The guest's page of a list as HTML (`/l/{listId}` at the edge): no client key, as a phone's browser
+  // opening the QR code sends none; CloudFront caches it (list-page-cdn.ts).
+  'GET /api/wine-lists/{listId}/page': {
+    handler: 'wine-lists/get-wine-list-page',
+    auth: 'public',
+    needs: ['table:read'],
+    group: 'wine-lists',
+    memoryMb: 1024,
+    clientKey: 'none',
+  },
   'GET /api/users/{id}/wine-lists': {
     handler: 'wine-lists/list-public-wine-lists',
     auth: 'public',

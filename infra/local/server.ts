@@ -1,6 +1,6 @@
 /**
  * The one local origin, like CloudFront in the cloud: `/api/*` to the manifest's handlers, `/img` to
- * the image handler, `/_dev/*` local tools, everything else the SPA with a fallback to index.html.
+ * the image handler, `/l/{listId}` the guest's list page, `/_dev/*` local tools, everything else the SPA with a fallback to index.html.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -64,6 +64,9 @@ export function compileRoutes(manifest: Record<string, RouteDef>): CompiledRoute
     })
     .sort((a, b) => b.literalSegments - a.literalSegments);
 }
+
+/** `/l/{listId}`: the guest's page of a wine list (functions/src/wine-lists/get-wine-list-page.ts). */
+const LIST_PAGE_PATH = /^\/l\/([\w-]+)\/?$/;
 
 export function matchRoute(compiled: CompiledRoute[], method: string, path: string) {
   let pathMatched = false;
@@ -210,6 +213,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
           );
         }
         return invoke(req, res, url, route.key, route.def, params);
+      }
+      // The guest's list page (the QR code's address), as CloudFront's `/l/*` behavior passes it on.
+      const listPage = url.pathname.match(LIST_PAGE_PATH);
+      if (listPage && (method === 'GET' || method === 'HEAD')) {
+        const key = 'GET /api/wine-lists/{listId}/page';
+        const def = (options.routes ?? (routes as Record<string, RouteDef>))[key];
+        if (def) return invoke(req, res, url, key, def, { listId: listPage[1] as string });
       }
       if (url.pathname === '/img' || url.pathname.startsWith('/img/')) {
         return invoke(req, res, url, 'GET /img', imageFunction);

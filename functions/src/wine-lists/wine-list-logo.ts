@@ -12,6 +12,7 @@ import { decodeUpload } from '../media/decode-upload';
 import { env } from '../platform/env';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { s3Client } from '../platform/s3';
+import { invalidateListPage } from './list-page-cdn';
 import { listRecordOf, toWineList, type WineListRecord } from './wine-list-store';
 
 function fileOf(body: unknown) {
@@ -61,6 +62,7 @@ export async function uploadWineListLogo(ownerId: string, listId: string, body: 
       logoHeight: height,
     });
     await deleteImage(replaced, ownerId);
+    await invalidateListPage(listId);
     return toWineList(after);
   } catch (error) {
     await deleteImage(path, ownerId);
@@ -72,6 +74,7 @@ export async function uploadWineListLogo(ownerId: string, listId: string, body: 
 export async function deleteWineListLogo(ownerId: string, listId: string): Promise<WineList> {
   const { after, replaced } = await writeLogo(ownerId, listId, undefined);
   await deleteImage(replaced, ownerId);
+  await invalidateListPage(listId);
   return toWineList(after);
 }
 

@@ -104,7 +104,9 @@ export function toWineList(record: WineListRecord): WineList {
 
 /** The list's public page (what its QR code holds). */
 export function publicUrlOf(listId: string): string {
-  return new URL(`/wine-list/${listId}`, env.appUrl()).toString();
+  // The guest's page (`/l/…`, server-written HTML): what the QR code and the PDF's link open. The app's
+  // `/wine-list/…` keeps working and is linked from that page.
+  return new URL(`/l/${listId}`, env.appUrl()).toString();
 }
 
 // — Categories —

@@ -30,6 +30,7 @@ import {
   TransactionCanceled,
 } from '../data/transactions';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { invalidateListPage } from './list-page-cdn';
 import {
   addPublicIndex,
   catalogueIdsOf,
@@ -84,6 +85,7 @@ async function afterWrite(record: WineListRecord, log?: (error: unknown) => void
   } catch (error) {
     log?.(error);
   }
+  await invalidateListPage(record.id);
 }
 
 /** `POST …/wine-lists`: a new list, or a copy of another of the owner's lists under a new name. */
@@ -271,6 +273,7 @@ export async function deleteWineList(ownerId: string, listId: string): Promise<v
   }
   await deleteImage(record.logo, ownerId);
   await dropPublicIndex(ownerId, listId);
+  await invalidateListPage(listId);
 }
 
 /**

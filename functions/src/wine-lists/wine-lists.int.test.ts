@@ -159,7 +159,7 @@ describe('wine lists', () => {
 
     const shown = await detail(R, list.id);
     expect(shown.currency).toBe('NOK');
-    expect(shown.publicUrl).toMatch(new RegExp(`/wine-list/${list.id}$`));
+    expect(shown.publicUrl).toMatch(new RegExp(`/l/${list.id}$`));
     expect(shown.publicUrl).toMatch(/^https?:\/\//);
     expect(shown.entries.map((e) => e.ownWineId)).toEqual(chosen(list));
     expect(shown.entries.find((e) => e.ownWineId === wines.empty?.id)?.printed).toBe(false);

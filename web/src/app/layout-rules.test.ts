@@ -9,7 +9,7 @@ describe('layoutFor', () => {
     },
   );
 
-  it.each(['/embed/wine/42', '/wines/42/embed', '/wine-list/01HX', '/restaurants/5/wine-list/2'])(
+  it.each(['/embed/wine/42', '/wines/42/embed', '/wine-list/01HX', '/l/01HX', '/restaurants/5/wine-list/2'])(
     'shows neither navbar nor footer on the embed or wine-list page %s',
     (path) => {
       expect(layoutFor(path, '')).toMatchObject({ navbar: false, footer: false });

@@ -29,7 +29,7 @@ function isEmbedPage(pathname: string): boolean {
 
 export function layoutFor(pathname: string, search: string): Layout {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const bare = isAuthPage(path) || isEmbedPage(path) || path.includes('wine-list/');
+  const bare = isAuthPage(path) || isEmbedPage(path) || path.includes('wine-list/') || path.startsWith('/l/');
   if (bare) return { navbar: false, footer: false, transparentNavbar: false, wide: false };
 
   const query = new URLSearchParams(search);

@@ -341,6 +341,15 @@ export const routes: RouteObject[] = [
               (m) => m.PublicWineListPage,
             ),
           },
+          // The QR code's address: the origin answers it with the server's HTML of the list; should a
+          // request reach the app instead (a deployment without the `/l/*` behavior), the same page.
+          {
+            path: 'l/*',
+            lazy: page(
+              () => import('../features/wine-lists/public-wine-list-page'),
+              (m) => m.PublicWineListPage,
+            ),
+          },
           {
             path: '*',
             lazy: page(
