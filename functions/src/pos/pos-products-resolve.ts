@@ -38,13 +38,15 @@ export class ProductResolver {
     return { byId: this.byId, byProductId: this.byProductId };
   }
 
-  /** The wine is in the cellar (the snapshot, else the table: a wine added a moment ago). */
+  /**
+   * The wine is in the cellar: one GetItem of the wine (1 read unit), never the cellar's snapshot. Every
+   * sale raises the cellar's version, so under a till's steady stream of events a snapshot would be read
+   * again, whole, by nearly every event (and by every event at once).
+   */
   private wineExists(ownWineId: string): Promise<boolean> {
     let found = this.wines.get(ownWineId);
     if (!found) {
-      found = this.snapshotWines().byId.then(
-        async (wines) => wines.has(ownWineId) || (await currentWine(this.ownerId, ownWineId)) !== undefined,
-      );
+      found = currentWine(this.ownerId, ownWineId).then((wine) => wine !== undefined);
       this.wines.set(ownWineId, found);
     }
     return found;

@@ -6,6 +6,7 @@
  * took.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
+import { heldSnapshots, resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
 import { ingestPosSale } from '@kork/functions/pos/pos-ingest';
 import type {
   CellarWine,
@@ -74,6 +75,28 @@ describe('a till sale', () => {
     const sale = await saleOf(first.saleId as string);
     expect(sale).toMatchObject({ posTransactionId: sent.posTransactionId, units: 2, totalPrice: 100_000 });
     expect(sale.createdByName).toBe('POS: Bar till');
+  });
+
+  it("finds a feed id's wine by the wine alone: an event never reads the whole cellar", async () => {
+    const wine = await accounts.addWine(R, custom('Strøm', 10));
+    // A new instance, as every event of a busy till meets one: each sale raises the cellar's version.
+    resetCellarSnapshots();
+    const sold = await ingestPosSale(
+      owner(),
+      event([{ productId: `G-${wine.id}`, quantity: 1, unitPrice: 15_000 }]),
+      SOURCE,
+    );
+    expect(sold).toMatchObject({ status: 'recorded', needsMapping: 0 });
+    expect(heldSnapshots()).toEqual({ cellars: 0, records: 0 });
+    // A till's own product id (not a feed id) still finds its wine, through the cellar.
+    const own = await accounts.addWine(R, custom('Egen kode', 5, { productId: `EGEN-${ulid()}` }));
+    const byOwn = await ingestPosSale(
+      owner(),
+      event([{ productId: own.productId as string, quantity: 1, unitPrice: 50_000 }]),
+      SOURCE,
+    );
+    expect(byOwn).toMatchObject({ status: 'recorded', needsMapping: 0 });
+    expect((await accounts.getWine(R, own.id)).quantity).toBe(4);
   });
 
   it('of 30 identical events at once records one sale and takes the stock down once', async () => {
