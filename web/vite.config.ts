@@ -98,7 +98,8 @@ function serviceWorker(): Plugin[] {
         'assets/embed-*.js',
       ],
       navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/img(?:\/|$)/, /^\/_dev(?:\/|$)/],
+      // `/l/…`: the guest's list page is the server's HTML (functions/src/wine-lists/list-page-html.ts).
+      navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/img(?:\/|$)/, /^\/_dev(?:\/|$)/, /^\/l\//],
       runtimeCaching: [],
       cleanupOutdatedCaches: true,
       clientsClaim: true,
