@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { MainCategory } from './catalog';
-import { isIsoDate, numberField } from './schema-primitives';
+import { isIsoDate, isoDateField, numberField, todayIso } from './schema-primitives';
 
 /**
  * Norwegian duties on a bottle (docs/duties.md): the alcohol excise by alcohol group, the beverage
@@ -70,7 +70,16 @@ export interface DutyRateRow {
   source: string;
 }
 
-const isoDate = z.string().check(z.refine(isIsoDate, { error: 'invalidDate' }));
+const isoDate = z
+  .string()
+  .check(z.maxLength(10, { error: 'invalidDate' }), z.refine(isIsoDate, { error: 'invalidDate' }));
+
+/** The day a figure is asked for: from 2000 (older purchases have no rates here) to two years ahead. */
+const DUTY_DATE_MIN = '2000-01-01';
+const dutyDate = isoDateField({
+  min: DUTY_DATE_MIN,
+  max: () => `${Number(todayIso().slice(0, 4)) + 2}-12-31`,
+});
 
 /** A row of a rates file: validTo is derived from the next row of the same kind. */
 const DutyRateFileRow = z.object({
@@ -92,7 +101,7 @@ export const DutyRatesFile = z.object({
 export type DutyRatesFile = z.infer<typeof DutyRatesFile>;
 
 /** `GET /api/duties/rates?date=`: the rates in force on a day (today without one). */
-export const DutyRatesQuery = z.object({ date: z.optional(isoDate) });
+export const DutyRatesQuery = z.object({ date: z.optional(dutyDate) });
 
 export interface DutyRatesResponse {
   date: string;
@@ -311,7 +320,7 @@ export function withDuties(netPrice: number, duties: BottleDuties): number {
 }
 
 /** `GET /api/wine-cellars/users/{id}/own-wines/{ownWineId}/cost?date=`. */
-export const CostQuery = z.object({ date: z.optional(isoDate) });
+export const CostQuery = z.object({ date: z.optional(dutyDate) });
 
 /**
  * The cost of one bottle, minor units of the wine's currency (duties converted from NOK): net price,
