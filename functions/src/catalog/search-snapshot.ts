@@ -1,6 +1,6 @@
 /**
  * The search snapshot: every active wine's search fields in one gzipped JSON object in the media
- * bucket. A search function loads it once per cold start and follows the change feed from `lastSeq`,
+ * bucket, column by column (search/snapshot-codec.ts). A search function loads it once per cold start and follows the change feed from `lastSeq`,
  * so it never reads the whole table on a request path.
  */
 import { promisify } from 'node:util';
@@ -9,15 +9,17 @@ import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s
 import { env } from '../platform/env';
 import { s3Client } from '../platform/s3';
 import { allWines, toSearchDoc } from './catalog-store';
+import { decodeDocs, encodeDocs, type SnapshotColumns } from './search/snapshot-codec';
 import type { SearchDoc } from './search/types';
 
 export const SNAPSHOT_KEY = 'catalog/search-snapshot.json.gz';
 
 /**
- * Raised when the documents gain a field (2: the wholesaler, for the supplier filter). A snapshot of
- * another version is not read: the next load builds a fresh one from the table.
+ * Raised when the documents gain a field or the body changes (2: the wholesaler, for the supplier
+ * filter; 3: columns instead of an array of objects, so a million wines fit in one string). A snapshot
+ * of another version is not read: the next load builds a fresh one from the table.
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 
 export interface SearchSnapshot {
   version: typeof SNAPSHOT_VERSION;
@@ -40,8 +42,29 @@ export async function buildSnapshot(): Promise<SearchSnapshot> {
   return { version: SNAPSHOT_VERSION, createdAt: new Date().toISOString(), lastSeq, docs };
 }
 
+/** What is stored: the snapshot with its documents as columns. */
+interface StoredSnapshot extends Omit<SearchSnapshot, 'docs'> {
+  columns: SnapshotColumns;
+}
+
+/** The stored object's bytes: gzipped JSON of the columns. */
+export async function snapshotBody(snapshot: SearchSnapshot): Promise<Buffer> {
+  const { docs, ...rest } = snapshot;
+  const stored: StoredSnapshot = { ...rest, columns: encodeDocs(docs) };
+  return promisify(gzip)(Buffer.from(JSON.stringify(stored)));
+}
+
+/** The snapshot in a stored object's bytes (gzipped or not); undefined when of another version. */
+export async function parseSnapshotBody(bytes: Buffer): Promise<SearchSnapshot | undefined> {
+  const json = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;
+  const stored = JSON.parse(json.toString('utf8')) as StoredSnapshot;
+  if (stored.version !== SNAPSHOT_VERSION || !stored.columns) return undefined;
+  const { columns, ...rest } = stored;
+  return { ...rest, docs: decodeDocs(columns) };
+}
+
 export async function writeSnapshot(snapshot: SearchSnapshot): Promise<void> {
-  const body = await promisify(gzip)(Buffer.from(JSON.stringify(snapshot)));
+  const body = await snapshotBody(snapshot);
   await s3Client().send(
     new PutObjectCommand({
       Bucket: env.mediaBucket(),
@@ -66,9 +89,7 @@ export async function readSnapshot(): Promise<SearchSnapshot | undefined> {
       new GetObjectCommand({ Bucket: env.mediaBucket(), Key: SNAPSHOT_KEY }),
     );
     const bytes = Buffer.from((await object.Body?.transformToByteArray()) ?? []);
-    const json = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;
-    const snapshot = JSON.parse(json.toString('utf8')) as SearchSnapshot;
-    return snapshot.version === SNAPSHOT_VERSION ? snapshot : undefined;
+    return await parseSnapshotBody(bytes);
   } catch (error) {
     if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
     throw error;
