@@ -1476,6 +1476,15 @@ export const jobs = {
       "Loads the duty rates file (the imports bucket's duty-rates.json, else the rates the app ships) into the rates table",
     timeoutSeconds: 60,
   },
+  'sale-rollups': {
+    handler: 'sales/jobs/rebuild-sale-rollups',
+    needs: ['table:write'],
+    schedule: 'rate(30 days)',
+    description:
+      "Builds the sales analytics' day rollups from the sales already recorded, for cellars without them (idempotent: a rebuilt cellar is skipped)",
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+  },
 } as const satisfies Record<string, JobDef>;
 
 export type JobName = keyof typeof jobs;

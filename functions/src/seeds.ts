@@ -15,6 +15,7 @@ import { marketplaceSeed } from './marketplace/seed';
 import { mediaSeed } from './media/seed';
 import { pricingSeed } from './pricing/seed';
 import { recipesSeed } from './recipes/seed';
+import { saleRollupsSeed } from './sales/seed';
 import { demoYearSeed } from './sales-analytics/demo-year-seed';
 import { tastingsSeed } from './tastings/seed';
 import { wineListsSeed } from './wine-lists/seed';
@@ -32,6 +33,8 @@ export const seedSteps: readonly SeedStep[] = [
   cellarByWineSeed,
   wineListsSeed,
   demoYearSeed,
+  // After the demo year's sales: their day rollups for the sales analytics.
+  saleRollupsSeed,
   recipesSeed,
   pricingSeed,
   marketplaceSeed,

@@ -80,6 +80,7 @@ import { createPricingSettingsEntity, pricingSettingsSchema } from '../pricing/e
 import { createRecipeEntity, recipeSchema } from '../recipes/entities/recipe';
 import { createRecipeCounterEntity, recipeCounterSchema } from '../recipes/entities/recipe-counter';
 import { createSaleEntity, saleSchema } from '../sales/entities/sale';
+import { createSaleRollupEntity, saleRollupSchema } from '../sales/entities/sale-rollup';
 import { createStockCountEntity, stockCountSchema } from '../stock-counts/entities/stock-count';
 import {
   createStockCountEntryEntity,
@@ -127,6 +128,7 @@ export const allEntities = {
   stockCount: stockCountSchema,
   stockCountEntry: stockCountEntrySchema,
   sale: saleSchema,
+  saleRollup: saleRollupSchema,
   order: orderSchema,
   importerConnection: importerConnectionSchema,
   supplier: supplierSchema,
@@ -193,6 +195,7 @@ function createService(client: ReturnType<typeof documentClient>) {
     stockCount: createStockCountEntity(config),
     stockCountEntry: createStockCountEntryEntity(config),
     sale: createSaleEntity(config),
+    saleRollup: createSaleRollupEntity(config),
     order: createOrderEntity(config),
     importerConnection: createImporterConnectionEntity(config),
     supplier: createSupplierEntity(config),

@@ -32,7 +32,7 @@ export const OWNERSHIP = {
   duties: ['dutyRateTable'],
   'wine-lists': ['wineList', 'wineListCounter', 'wineListPrint', 'wineListPublicWine'],
   'stock-counts': ['stockCount', 'stockCountEntry'],
-  sales: ['sale'],
+  sales: ['sale', 'saleRollup'],
   orders: ['order', 'importerConnection'],
   marketplace: [
     'supplier',

@@ -24,6 +24,7 @@ import { inventoryOf } from '../cellar/kernel/wine-reads';
 import type { SeedStep } from '../data/seed-step';
 import { putDemoOrders } from '../orders/demo-year-writes';
 import { hasSales, putDemoSales } from '../sales/demo-year-writes';
+import { rebuildRollups } from '../sales/sale-rollup-rebuild';
 import { putDemoCounts } from '../stock-counts/demo-year-writes';
 import { generator } from './demo-year-people';
 import { RESTAURANT, simulate } from './demo-year-simulation';
@@ -65,6 +66,8 @@ export async function seedDemoYear(log: (line: string) => void = () => {}): Prom
     putDemoCounts(year.counts, year.entries),
   ]);
   await putDemoWines(finalWines);
+  // The sales analytics read the day rollups, which the year's sales (written in bulk) did not add to.
+  await rebuildRollups(RESTAURANT, { force: true });
   await bumpCellarVersion(RESTAURANT);
 
   const lines = year.sales.reduce((sum, sale) => sum + (sale.products as unknown[]).length, 0);

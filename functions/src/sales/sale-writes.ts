@@ -38,6 +38,7 @@ import { writeItems } from '../data/tables';
 import { retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, DomainError, ValidationError } from '../platform/errors';
+import { rollupAdds, rollupSubtractions } from './sale-rollups';
 import { currentSale, partyOf, type SaleRecord, saleRecordOf, toSale } from './sale-store';
 
 /**
@@ -198,7 +199,12 @@ export async function createSale(ownerId: string, input: SaleInput, principal: P
       };
       return { before, after, history: historyRecord(after, 'SOLD', before, after, actor, { saleId }) };
     });
-    await writeTransaction(changes, () => [writeItems('sales').sale.create(sale).commit()]);
+    // The sale and its day's rollups (one ADD per wine: at most 30 wines, 2 items each, + 30 rollups +
+    // the sale + the version stay within the 100 items of a transaction).
+    await writeTransaction(changes, () => [
+      writeItems('sales').sale.create(sale).commit(),
+      ...rollupAdds(ownerId, sale.date, lines),
+    ]);
     return sale;
   }, SALE_ATTEMPTS);
   if (outcome === STALE) throw new ConflictError();
@@ -297,6 +303,8 @@ export async function deleteSale(ownerId: string, saleId: string, principal: Pri
         .sale.delete({ ownerId, id: saleId })
         .where((attr, op) => op.exists(attr.id))
         .commit(),
+      // Every line comes out of the rollups, those of wines deleted since too.
+      ...rollupSubtractions(ownerId, sale.date, sale.products as SaleLine[]),
     ]);
     return sale;
   }, SALE_ATTEMPTS);

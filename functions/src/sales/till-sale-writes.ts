@@ -44,6 +44,7 @@ import {
 import { writeItems } from '../data/tables';
 import { retryOnConflict } from '../data/transactions';
 import { ConflictError, ValidationError } from '../platform/errors';
+import { rollupAdds, rollupItemsOf } from './sale-rollups';
 import type { SaleRecord } from './sale-store';
 
 /** A recipe as a till sale pours it. */
@@ -340,11 +341,15 @@ export async function recordTillSale(
         return { before, after, history: historyRecord(after, 'SOLD', before, after, input.actor, extra) };
       });
 
-    const items = itemsOf(changes) + (sale ? 1 : 0) + guard.extraItems(missing.length);
+    // The sale's rollups: one item per wine (and recipe) it sold.
+    const rollups = sale ? rollupItemsOf(saleLines) : 0;
+    const items = itemsOf(changes) + (sale ? 1 + rollups : 0) + guard.extraItems(missing.length);
     if (items > MAX_TRANSACTION_ITEMS)
       throw new ValidationError({ lines: withBounds('maxItems', { max: MAX_TRANSACTION_ITEMS }) });
     await writeTransaction(changes, () => [
-      ...(sale ? [writeItems('sales').sale.create(sale).commit()] : []),
+      ...(sale
+        ? [writeItems('sales').sale.create(sale).commit(), ...rollupAdds(ownerId, sale.date, saleLines)]
+        : []),
       ...guard.extra(written, missing),
     ]);
     // A sale with no wine poured (a recipe of other ingredients only) still changes the cellar's reads.

@@ -1,0 +1,70 @@
+/**
+ * The sales domain's rollups (entities/sale-rollup.ts): written with each sale, read by day for the
+ * sales analytics, and rebuilt from the sales by the backfill job.
+ *
+ * A sale's rollups are ADD updates in the sale's own transaction (sale-writes.ts, till-sale-writes.ts):
+ * the transaction either writes the sale and adds its sums, or does neither, and a sale is written once
+ * (its record is created only where there is none, a till transaction once per marker), so a retried or
+ * cancelled transaction never counts twice. Deleting a sale subtracts the same sums in the transaction
+ * that deletes it, conditional on the sale being there.
+ */
+import type { SaleLine } from '@kork/shared';
+import { type EntityRecord, tables, writeItems } from '../data/tables';
+import { negated, type RollupDelta, rollupOf, SUM_FIELDS } from './sale-rollup-sums';
+
+export type SaleRollupRecord = EntityRecord<'saleRollup'>;
+
+/** The backfill's marker item: its day sorts after every YYYY-MM-DD. */
+export const MARKER_DAY = 'marker';
+
+/** One group's ADD update (names SET to the latest sale's). */
+function addUpdate(ownerId: string, day: string, delta: RollupDelta): unknown {
+  const add = Object.fromEntries(SUM_FIELDS.map((field) => [field, delta[field]]));
+  return writeItems('sales')
+    .saleRollup.update({ ownerId, day, group: delta.group })
+    .add(add)
+    .set({
+      ownWineId: delta.ownWineId,
+      wineDisplayName: delta.wineDisplayName,
+      mainCategoryId: delta.mainCategoryId,
+      country: delta.country,
+    })
+    .commit();
+}
+
+/** How many rollup items a sale's lines update (one per group: a wine's lines share one). */
+export function rollupItemsOf(lines: readonly SaleLine[]): number {
+  return rollupOf(lines).length;
+}
+
+/** Transaction items adding a sale's lines to its day's rollups. */
+export function rollupAdds(ownerId: string, date: string, lines: readonly SaleLine[]): unknown[] {
+  return rollupOf(lines).map((delta) => addUpdate(ownerId, date, delta));
+}
+
+/** Transaction items taking a deleted sale's lines out of its day's rollups. */
+export function rollupSubtractions(ownerId: string, date: string, lines: readonly SaleLine[]): unknown[] {
+  return rollupOf(lines).map((delta) => addUpdate(ownerId, date, negated(delta)));
+}
+
+/**
+ * The cellar's rollups of the days from `from` to `to` (YYYY-MM-DD, both included): one Query on the
+ * key ordered by day, items of (days × wines sold), only the attributes the analytics sum.
+ */
+export async function rollupsBetween(ownerId: string, from: string, to: string): Promise<SaleRollupRecord[]> {
+  // The upper bound is the day after `to`'s last group: '~' sorts after every group key.
+  const { data } = await tables('sales')
+    .saleRollup.query.byDay({ ownerId })
+    .between({ day: from }, { day: `${to}~` })
+    .go({ pages: 'all' });
+  return data.filter((item) => item.day >= from && item.day <= to);
+}
+
+export async function rollupMarker(ownerId: string): Promise<SaleRollupRecord | undefined> {
+  const { data } = await tables('sales')
+    .saleRollup.get({ ownerId, day: MARKER_DAY, group: '' })
+    .go({ consistent: true });
+  return data ?? undefined;
+}
+
+export { rollupOf };
