@@ -16,6 +16,7 @@ import { buildFunctions } from '../functions/build';
 import { startLocalServer } from '../infra/local/server';
 import { startLocalStack } from '../infra/local/stack';
 import { benchAssistantAlone } from './bench/assistant';
+import { benchCatalogMillion } from './bench/catalog-million';
 import { type BenchSection, benchCatalogSearch } from './bench/catalog-search';
 import { benchCellarListing } from './bench/cellar-listing';
 import { startDemoOrigin } from './bench/demo-origin';
@@ -198,6 +199,9 @@ async function main() {
   const catalogSearch = await benchCatalogSearch();
   for (const line of catalogSearch.lines) say(line);
   failures.push(...catalogSearch.failures);
+  const catalogMillion = await benchCatalogMillion();
+  for (const line of catalogMillion.lines) say(line);
+  failures.push(...catalogMillion.failures);
   const wineListPdf = await benchWineListPdf();
   for (const line of wineListPdf.lines) say(line);
   failures.push(...wineListPdf.failures);
