@@ -6,16 +6,18 @@
  * with duties, so the margin is after the duties without a duty read per sale.
  *
  * The figures are summed on every request from what the instance holds: the cellar snapshot (wines
- * and their stock now) and, kept with it, the owner's sale lines as columns (sales-lines.ts). Every sale
- * and every sale deleted changes wines in the transaction that raises the cellar's version, so a
- * snapshot of the current version holds every sale made before the request; a new version is a new
- * snapshot, and its sales are read again. Finished counts are read at each request (a few items), and
+ * and their stock now) and, kept with it, the sales domain's day rollups of the days asked for
+ * (sales-rollups-held.ts): per day and wine the sums of its sale lines, written in each sale's
+ * transaction. Every sale and every sale deleted changes wines in the transaction that raises the
+ * cellar's version, so a snapshot of the current version holds every sale made before the request; a
+ * new version is a new snapshot, and the rollups of its period are read again (O(days × wines sold),
+ * not the sales). Finished counts are read at each request (a few items), and
  * their entries, frozen when a count is finished, are kept once read.
  */
 import {
   ANALYTICS_MAX_DAYS,
   type AnalyticsGroup,
-  aggregateSales,
+  type AnalyticsWine,
   dayNumber,
   type FinishedCount,
   isoOfDay,
@@ -25,10 +27,11 @@ import {
   todayIso,
   withBounds,
 } from '@kork/shared';
-import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { type CellarSnapshot, cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
 import { ValidationError } from '../platform/errors';
 import { countEntryFigures, finishedCountsBetween } from '../stock-counts/finished-counts-service';
-import { salesLinesOf } from './sales-lines';
+import { aggregateRollups, wineTable } from './rollup-figures';
+import { rollupRowsOf } from './sales-rollups-held';
 
 /** Days of the default period, today included. */
 const DEFAULT_DAYS = 365;
@@ -80,15 +83,40 @@ async function finishedCounts(ownerId: string, from: string, to: string): Promis
   );
 }
 
-/** The figures of `GET …/sales-analytics`. */
+/** The cellar's wines now as the analytics' wine table starts (kept with the snapshot). */
+export function analyticsWinesOf(snapshot: CellarSnapshot): AnalyticsWine[] {
+  return snapshot.derived<AnalyticsWine[]>('salesAnalytics:wines', () =>
+    snapshot.wines.map((wine) => ({
+      ownWineId: wine.id,
+      wineDisplayName: wine.wineDisplayName,
+      mainCategoryId: wine.mainCategoryId,
+      ...(wine.country ? { country: wine.country } : {}),
+      stock: wine.quantity,
+    })),
+  );
+}
+
+/**
+ * The figures of `GET …/sales-analytics`, from the day rollups of the period (never the sales
+ * themselves; docs/sales-analytics.md "Rollups").
+ */
 export async function salesAnalytics(ownerId: string, query: SalesAnalyticsQuery): Promise<SalesAnalytics> {
   const period = periodOf(query);
   const from = isoOfDay(period.from);
   const to = isoOfDay(period.to);
   const [snapshot, counts] = await Promise.all([cellarSnapshot(ownerId), finishedCounts(ownerId, from, to)]);
-  const { lines, wines } = await salesLinesOf(snapshot);
+  const rows = await rollupRowsOf(snapshot, period.from, period.to);
+  // The wine table (and its name order) is made again only when the rows held grew.
+  const table = snapshot.derived<{ rows?: unknown; wines: AnalyticsWine[] }>('salesAnalytics:table', () => ({
+    wines: [],
+  }));
+  if (table.rows !== rows) {
+    table.wines = wineTable(analyticsWinesOf(snapshot), rows);
+    table.rows = rows;
+  }
+  const { wines } = table;
   return {
-    ...aggregateSales(lines, wines, period),
+    ...aggregateRollups(rows, wines, period),
     currency: snapshot.cellar.baseCurrency,
     shrinkage: shrinkageIn(counts, from, to),
   };

@@ -7,6 +7,7 @@ import { accountsSeed } from '@kork/functions/accounts/seed';
 import { resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
 import { bumpCellarVersion } from '@kork/functions/cellar/kernel/cellar-version';
 import { db } from '@kork/functions/data/entities';
+import { rebuildRollups } from '@kork/functions/sales/sale-rollup-rebuild';
 import { forgetKeptSales } from '@kork/functions/sales-analytics/sales-lines';
 import {
   type CellarWine,
@@ -54,8 +55,8 @@ function lineOf(wine: CellarWine, units: number, unitPrice: number, extra: Parti
 }
 
 /**
- * A sale as the sales routes store it, and the cellar's version raised as the sale's own transaction
- * raises it.
+ * A sale as the sales routes store it, its day rollups as its transaction adds them (rebuilt here from
+ * the sales), and the cellar's version raised as the sale's own transaction raises it.
  */
 async function recordSale(date: string, products: SaleLine[]): Promise<string> {
   const ownerId = userIds[R] as string;
@@ -75,11 +76,12 @@ async function recordSale(date: string, products: SaleLine[]): Promise<string> {
       createdAt: new Date().toISOString(),
     })
     .go();
+  await rebuildRollups(ownerId, { force: true });
   await bumpCellarVersion(ownerId);
   return id;
 }
 
-/** A sale deleted as the sales routes delete it: gone, with a SALE_DELETED entry naming it. */
+/** A sale deleted as the sales routes delete it: gone (and out of its rollups), with a SALE_DELETED entry naming it. */
 async function deleteSale(saleId: string, wine: CellarWine): Promise<void> {
   const ownerId = userIds[R] as string;
   await db().entities.sale.delete({ ownerId, id: saleId }).go();
@@ -97,6 +99,7 @@ async function deleteSale(saleId: string, wine: CellarWine): Promise<void> {
       after: { quantity: wine.quantity, placements: [], saleId },
     })
     .go();
+  await rebuildRollups(ownerId, { force: true });
   await bumpCellarVersion(ownerId);
 }
 
