@@ -84,6 +84,11 @@ export interface KorkConfig {
   paymentsPricePro?: string;
   /** Where a person without a checkout link is told to write. */
   paymentsContactEmail?: string;
+  /**
+   * Where catalogue searches are answered: `memory` (each search function's own index, the default) or
+   * `opensearch` (an OpenSearch Serverless collection fed by the table's zero-ETL pipeline; docs/search.md).
+   */
+  catalogSearch: 'memory' | 'opensearch';
 }
 
 export const DEFAULT_CONFIG = {
@@ -143,6 +148,7 @@ export function readConfig(scope: Construct): KorkConfig {
     paymentsPricePlus: text(scope, 'paymentsPricePlus'),
     paymentsPricePro: text(scope, 'paymentsPricePro'),
     paymentsContactEmail: email(scope, 'paymentsContactEmail'),
+    catalogSearch: catalogSearch(scope),
   };
 }
 
@@ -172,6 +178,13 @@ function secretArn(scope: Construct, key: string): string | undefined {
     throw new Error(
       `Context key ${key} must be a secret's complete ARN (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 characters>)`,
     );
+  return value;
+}
+
+function catalogSearch(scope: Construct): KorkConfig['catalogSearch'] {
+  const value = text(scope, 'catalogSearch') ?? 'memory';
+  if (value !== 'memory' && value !== 'opensearch')
+    throw new Error('Context key catalogSearch must be memory or opensearch');
   return value;
 }
 

@@ -139,6 +139,8 @@ export class DataStack extends Stack {
       deletionProtection: true,
       timeToLiveAttribute: TABLE_SCHEMA.ttlAttribute,
       removalPolicy: RemovalPolicy.RETAIN,
+      // The catalogue's zero-ETL pipeline follows the table's stream (catalog-search-collection.ts).
+      ...(props.config.catalogSearch === 'opensearch' ? { stream: dynamodb.StreamViewType.NEW_IMAGE } : {}),
     });
     for (const index of TABLE_SCHEMA.globalIndexes) {
       this.table.addGlobalSecondaryIndex({

@@ -10,11 +10,13 @@ import {
   type QueueDef,
   type RouteDef,
   type RouteGroup,
+  routeId,
 } from '@kork/functions/routes';
 import type { App, Environment, StackProps } from 'aws-cdk-lib';
 import { ApiRoutesStack, type StreamingRoute } from './api-routes-stack';
 import { ApiStack } from './api-stack';
 import { AsyncStack } from './async-stack';
+import { CatalogSearchCollection } from './catalog-search-collection';
 import { readConfig } from './config';
 import { DataStack } from './data-stack';
 import { JobsStack } from './jobs-stack';
@@ -45,6 +47,9 @@ export interface KorkStacks {
 }
 
 export const STACK_PREFIX = 'Kork';
+
+/** The routes that answer from the catalogue search port: pointed at the collection when it is on. */
+export const CATALOG_SEARCH_HANDLERS = ['catalog/search-wines'];
 
 export function createKorkApp(app: App, props: KorkAppProps): KorkStacks {
   const config = readConfig(app);
@@ -136,6 +141,17 @@ export function createKorkApp(app: App, props: KorkAppProps): KorkStacks {
           resources,
         })
       : undefined;
+
+  const catalogRoutes = routeStacks.catalog;
+  if (config.catalogSearch === 'opensearch' && catalogRoutes) {
+    new CatalogSearchCollection(catalogRoutes, 'CatalogSearch', {
+      data,
+      searchFunctions: Object.entries(routes)
+        .filter(([, def]) => CATALOG_SEARCH_HANDLERS.includes(def.handler))
+        .map(([key]) => catalogRoutes.functions[routeId(key)]?.function)
+        .filter((fn) => fn !== undefined),
+    });
+  }
 
   addNagChecks(app);
   return { data, api, web, async, routes: routeStacks, jobs: jobsStack };
