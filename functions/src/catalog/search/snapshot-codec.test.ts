@@ -38,3 +38,22 @@ describe('the snapshot as columns', () => {
     expect(columns.strings.filter((s) => s === 'Italia')).toHaveLength(1);
   });
 });
+
+describe('the stored snapshot', () => {
+  it('reads back what was written, gzipped, and refuses a body of the earlier version', async () => {
+    const { parseSnapshotBody, snapshotBody, SNAPSHOT_VERSION } = await import('../search-snapshot');
+    const docs = [wine({ name: 'Barolo 2016', country: 'Italia' }), wine({ name: 'Chablis 2020' })];
+    const body = await snapshotBody({
+      version: SNAPSHOT_VERSION,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      lastSeq: '42',
+      docs,
+    });
+    expect([body[0], body[1]]).toEqual([0x1f, 0x8b]);
+    const read = await parseSnapshotBody(body);
+    expect(read?.lastSeq).toBe('42');
+    expect(read?.docs.map((d) => d.name)).toEqual(['Barolo 2016', 'Chablis 2020']);
+    const older = Buffer.from(JSON.stringify({ version: 2, createdAt: '', lastSeq: '1', docs }));
+    expect(await parseSnapshotBody(older)).toBeUndefined();
+  });
+});
