@@ -35,6 +35,7 @@ import { benchSalesAnalytics } from './bench/sales-analytics';
 import { benchStockCountFinishAlone } from './bench/stock-count-finish';
 import { benchSupplierOrdersQueue } from './bench/supplier-orders-queue';
 import { benchWineListPdf } from './bench/wine-list-pdf';
+import { benchWriteLoadAlone } from './bench/write-load';
 
 const root = resolve(import.meta.dirname, '..');
 const BUDGET = { bundleBytes: 300 * 1024, coldImportMs: 150, initialJsGzip: 150 * 1024 };
@@ -235,6 +236,9 @@ async function main() {
   const assistant = await benchAssistantAlone();
   for (const line of assistant.lines) say(line);
   failures.push(...assistant.failures);
+  const writeLoad = await benchWriteLoadAlone();
+  for (const line of writeLoad.lines) say(line);
+  failures.push(...writeLoad.failures);
   writeFileSync(join(root, 'docs', 'benchmarks.md'), `${lines.join('\n')}\n`);
   // Figures, not a gate: a budget missed is reported here and explained in docs/decisions.md.
   if (failures.length > 0) console.error(`Over budget: ${failures.join(', ')}`);

@@ -19,6 +19,9 @@ declare module 'autocannon' {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
+    body?: string;
+    /** With workers: the path of a CommonJS module whose export builds the request. */
+    setupRequest?: string;
   }
 
   interface Options {
@@ -29,6 +32,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     requests?: Request[];
     timeout?: number;
+    /** Requests a second from all connections together. */
+    overallRate?: number;
     warmup?: { connections?: number; duration?: number };
   }
 

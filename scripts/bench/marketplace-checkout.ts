@@ -36,7 +36,7 @@ interface Line {
 }
 
 /** Five wines in stock from each of the first twelve suppliers whose minimum order their lines reach. */
-async function cartLines(call: Caller): Promise<Line[]> {
+export async function cartLines(call: Caller): Promise<Line[]> {
   const list = await call<{ rows: SupplierSummary[] }>('GET', '/api/suppliers?sort=wines&resultsPerPage=200');
   const lines: Line[] = [];
   let suppliers = 0;
@@ -59,14 +59,14 @@ async function cartLines(call: Caller): Promise<Line[]> {
   return lines;
 }
 
-type Caller = <T>(
+export type Caller = <T>(
   method: string,
   path: string,
   body?: unknown,
   headers?: Record<string, string>,
 ) => Promise<T>;
 
-const billing = {
+export const billing = {
   organizationNumber: '987654325',
   invoiceMethod: 'email',
   invoiceEmail: 'faktura@example.no',
@@ -75,7 +75,12 @@ const billing = {
   postalCode: '5003',
   city: 'Bergen',
 };
-const delivery = { recipient: 'Fjord Bistro', street: 'Bryggen 1', postalCode: '5003', city: 'Bergen' };
+export const delivery = {
+  recipient: 'Fjord Bistro',
+  street: 'Bryggen 1',
+  postalCode: '5003',
+  city: 'Bergen',
+};
 
 export async function benchMarketplaceCheckout(
   base: string,
