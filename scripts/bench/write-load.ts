@@ -8,7 +8,7 @@
  *   overall rate in a worker thread (the request builder is scripts/bench/write-load-requests.cjs).
  * - stock-count entries: `PUT …/entries` of 90 distinct (wine, location) pairs, round-robin over the open
  *   counts of 4 restaurants (1,650 wines in 4 locations each, every pair entered once); autocannon as above.
- * - checkout: 8 restaurants each filling its own 60-line cart (12 suppliers × 5 wines, as the checkout
+ * - checkout: 16 restaurants each filling its own 60-line cart (12 suppliers × 5 wines, as the checkout
  *   bench) through `POST …/cart-items`, then placing it; paced loops in this process, one per buyer.
  *
  * An error is any non-2xx answer, connection error or timeout; no path of this bench answers a 409 replay
@@ -49,7 +49,7 @@ export const TODAY = {
 } as const;
 const TILL = { restaurants: 4, keysEach: 8, winesEach: 50 };
 const COUNT = { restaurants: 4, winesEach: 1_650, locationsEach: 4, batch: 90 };
-const CHECKOUT = { buyers: 8 };
+const CHECKOUT = { buyers: 16 };
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const percentile = (values: number[], p: number) => {
