@@ -56,17 +56,25 @@ export function rateMs(expression: string): number | undefined {
   return Number(match[1]) * unit;
 }
 
+/** The longest delay Node's timers take (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function scheduleJobs(log: (line: string) => void): () => void {
   const timers = Object.entries(allJobs).flatMap(([name, def]) => {
     const every = rateMs(def.schedule);
     if (!every) return [];
     return [
-      setInterval(() => {
-        runJob(name, 'schedule').then(
-          (summary) => log(`job ${name}: ${summary}`),
-          (error) => log(`job ${name} failed: ${error}`),
-        );
-      }, every),
+      setInterval(
+        () => {
+          runJob(name, 'schedule').then(
+            (summary) => log(`job ${name}: ${summary}`),
+            (error) => log(`job ${name} failed: ${error}`),
+          );
+        },
+        // A timer longer than 2^31 − 1 ms fires at once (and then every millisecond): a monthly job would
+        // run without pause. Such a job runs at most that often here.
+        Math.min(every, MAX_TIMER_MS),
+      ),
     ];
   });
   return () => {
