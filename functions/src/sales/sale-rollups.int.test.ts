@@ -82,6 +82,16 @@ describe('day rollups', () => {
     const sum = (field: 'daySales' | 'categorySales' | 'countrySales') =>
       items.reduce((n, item) => n + (item[field] ?? 0), 0);
     expect([sum('daySales'), sum('categorySales'), sum('countrySales')]).toEqual([1, 2, 2]);
+    // In the account's `owned` collection, so deleting the account removes them.
+    const { data: owned } = await db()
+      .entities.saleRollup.query.byOwner({ ownerId: owner() })
+      .go({ pages: 'all' });
+    expect(
+      owned
+        .filter((item) => item.day === day)
+        .map((item) => item.ownWineId)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
   });
 
   it('counts exactly the sales written when 10 of one wine meet and their transactions are retried', async () => {

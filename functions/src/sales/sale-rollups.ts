@@ -17,18 +17,23 @@ export type SaleRollupRecord = EntityRecord<'saleRollup'>;
 /** The backfill's marker item: its day sorts after every YYYY-MM-DD. */
 export const MARKER_DAY = 'marker';
 
-/** One group's ADD update (names SET to the latest sale's). */
+/**
+ * One group's ADD update: an upsert, so a new item gets every key (its place in the account's `owned`
+ * collection too), with the names SET to the latest sale's and the sums added.
+ */
 function addUpdate(ownerId: string, day: string, delta: RollupDelta): unknown {
   const add = Object.fromEntries(SUM_FIELDS.map((field) => [field, delta[field]]));
   return writeItems('sales')
-    .saleRollup.update({ ownerId, day, group: delta.group })
-    .add(add)
-    .set({
+    .saleRollup.upsert({
+      ownerId,
+      day,
+      group: delta.group,
       ownWineId: delta.ownWineId,
       wineDisplayName: delta.wineDisplayName,
       mainCategoryId: delta.mainCategoryId,
       country: delta.country,
     })
+    .add(add)
     .commit();
 }
 
