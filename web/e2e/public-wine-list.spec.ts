@@ -168,3 +168,32 @@ test('the restaurant profile shows its public lists, each opening the list', asy
   await section.getByRole('link', { name: /Dessertviner/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dessertviner' })).toBeVisible();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+  test('the QR code’s address shows the list’s wines and prices as plain HTML', async ({ page, request }) => {
+    const vinkart = (await demoLists(request)).find((list) => list.name === 'Vinkart');
+    const list = await payload<PublicWineList>(
+      await request.get(`/api/wine-lists/${vinkart?.id}`, {
+        headers: { ...API_HEADERS, 'accept-language': 'en' },
+      }),
+    );
+    await page.goto(`/l/${list.id}?lang=en`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vinkart' })).toBeVisible();
+    const wine = list.sections.flatMap((section) => section.wines)[0];
+    expect(wine, 'a wine on the demo list').toBeTruthy();
+    const row = page
+      .getByRole('listitem')
+      .filter({ hasText: wine?.name ?? '' })
+      .first();
+    await expect(row).toBeVisible();
+    if (wine?.printedBottlePrice.kind === 'text')
+      await expect(row).toContainText(wine.printedBottlePrice.text);
+    // The app's view of the same list is one link away.
+    await expect(page.getByRole('link', { name: 'Open the list in the Kork app' })).toHaveAttribute(
+      'href',
+      `/wine-list/${list.id}`,
+    );
+  });
+});
