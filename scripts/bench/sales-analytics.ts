@@ -1,9 +1,12 @@
 /**
  * Sales analytics at scale (docs/sales-analytics.md): a 5,000-wine cellar with a year of 50,000 sale
  * lines, asked through the route (`GET /api/wine-cellars/users/{id}/sales-analytics`) with varied
- * periods and groupings, and its wine-list engineering (`…/sales-analytics/menu-engineering`) warm. Warm: the instance holds the cellar and its sale lines (one version read, one
- * query of the finished counts, the sums); cold: a new instance, or the first request after a sale:
- * the cellar and every sale read again.
+ * periods and groupings, and its wine-list engineering (`…/sales-analytics/menu-engineering`) warm.
+ * The sales are written in bulk and their day rollups built by the backfill (timed, and run twice).
+ * Warm: the instance holds the cellar and the period's rollups (one version read, one query of the
+ * finished counts, the sums); cold: a new instance, or the first request after a sale: the cellar and
+ * the year's rollups read again. Beside them, today's path before rollups (every sale read into
+ * columns) timed in-process on the same data. A missed target prints SLIPPED and fails the run.
  *
  * Runs inside `npm run bench`, or alone: `npx tsx scripts/bench/sales-analytics.ts`.
  */

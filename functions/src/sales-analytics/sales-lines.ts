@@ -1,5 +1,7 @@
 /**
- * An owner's sale lines as an instance holds them for analytics: per line its day, sale, wine, units,
+ * An owner's sale lines as an instance holds them for the wine-list engineering (whose dead stock needs
+ * each wine's last sale over the whole history; the sales analytics read day rollups instead,
+ * sales-rollups-held.ts): per line its day, sale, wine, units,
  * revenue with and without VAT, cost and whether it was poured by the glass, as columns of typed arrays
  * (shared/src/sales-analytics-math.ts), with the wine table the lines point into: the snapshot's wines
  * first, then wines only sales remember (deleted from the cellar since).
