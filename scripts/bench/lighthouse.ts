@@ -229,7 +229,7 @@ export async function benchLighthouse(base: string, only?: 'feed' | 'list'): Pro
   ];
   const lines: string[] = [];
   const failures: string[] = [];
-  const figures: Record<string, number> = {};
+  const figures: Record<string, number | string> = {};
   for (const page of pages) {
     if (only && (page.path === PAGE) !== (only === 'feed')) continue;
     const section = await measurePage(base, page);
