@@ -52,17 +52,35 @@ export function rollupSubtractions(ownerId: string, date: string, lines: readonl
   return rollupOf(lines).map((delta) => addUpdate(ownerId, date, negated(delta)));
 }
 
-/**
- * The cellar's rollups of the days from `from` to `to` (YYYY-MM-DD, both included): one Query on the
- * key ordered by day, items of (days × wines sold), only the attributes the analytics sum.
- */
-export async function rollupsBetween(ownerId: string, from: string, to: string): Promise<SaleRollupRecord[]> {
-  // The upper bound is the day after `to`'s last group: '~' sorts after every group key.
+/** Days a single Query covers before a period is read as several at once. */
+const DAYS_PER_QUERY = 92;
+
+const dayMs = 86_400_000;
+const isoPlus = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+
+async function queryDays(ownerId: string, from: string, to: string): Promise<SaleRollupRecord[]> {
+  // The upper bound is past `to`'s last group: '~' sorts after every group key.
   const { data } = await tables('sales')
     .saleRollup.query.byDay({ ownerId })
     .between({ day: from }, { day: `${to}~` })
     .go({ pages: 'all' });
   return data.filter((item) => item.day >= from && item.day <= to);
+}
+
+/**
+ * The cellar's rollups of the days from `from` to `to` (YYYY-MM-DD, both included): Queries on the key
+ * ordered by day, items of (days × wines sold). A long period is read as consecutive ranges of at most
+ * 92 days at once (a year: four Queries side by side), in day order.
+ */
+export async function rollupsBetween(ownerId: string, from: string, to: string): Promise<SaleRollupRecord[]> {
+  const ranges: [string, string][] = [];
+  for (let start = from; start <= to; start = isoPlus(start, DAYS_PER_QUERY)) {
+    const end = isoPlus(start, DAYS_PER_QUERY - 1);
+    ranges.push([start, end < to ? end : to]);
+  }
+  const parts = await Promise.all(ranges.map(([a, b]) => queryDays(ownerId, a, b)));
+  return parts.flat();
 }
 
 export async function rollupMarker(ownerId: string): Promise<SaleRollupRecord | undefined> {
