@@ -25,6 +25,7 @@ import {
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WARNING_TEXT_COLOR } from '../../lib/warning-color';
 import { PriceImpactSummary } from './price-impact';
 import { Change, useFormats } from './price-preview-parts';
 import classes from './pricing.module.css';
@@ -345,7 +346,7 @@ function DutiesAsOf({ duties }: { duties: PriceDutiesDate }) {
   if (!duties.ratesAsOf) return null;
   const from = duties.ratesAsOf.slice(0, 4);
   return (
-    <Text size="sm" c={duties.stale ? 'orange.9' : 'dimmed'} mb="sm" data-testid="duties-as-of">
+    <Text size="sm" c={duties.stale ? WARNING_TEXT_COLOR : 'dimmed'} mb="sm" data-testid="duties-as-of">
       {duties.stale
         ? t('pricingPage.preview.dutiesStale', { year: duties.date.slice(0, 4), from })
         : t('pricingPage.preview.dutiesAsOf', { date: duties.ratesAsOf })}

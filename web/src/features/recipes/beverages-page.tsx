@@ -253,10 +253,13 @@ function CardFigure({ label, value, note }: { label: string; value: string; note
       <Text component="dt" size="xs" c="dimmed">
         {label}
       </Text>
-      <Text component="dd" size="sm" fw={600} className={classes.money}>
-        {value}
-      </Text>
-      {note && <div className={classes.note}>{note}</div>}
+      {/* The note sits inside the figure's dd: a dl's groups hold only dt and dd. */}
+      <dd>
+        <Text component="span" size="sm" fw={600} className={classes.money}>
+          {value}
+        </Text>
+        {note && <div className={classes.note}>{note}</div>}
+      </dd>
     </div>
   );
 }

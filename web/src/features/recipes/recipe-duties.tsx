@@ -1,6 +1,7 @@
 import type { DutyMissing, Recipe, RecipeDutiesDate } from '@kork/shared';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { WARNING_TEXT_COLOR } from '../../lib/warning-color';
 import classes from './recipes.module.css';
 
 /** A wine's share of its duties as the figures have it: known, missing (and why), or not looked up yet. */
@@ -46,7 +47,7 @@ export function DutiesAsOf({ dates }: { dates: RecipeDutiesDate | undefined }) {
   const { t } = useTranslation();
   if (!dates?.stale || !dates.ratesAsOf) return null;
   return (
-    <Text size="xs" c="orange.9" data-testid="recipe-duties-stale">
+    <Text size="xs" c={WARNING_TEXT_COLOR} data-testid="recipe-duties-stale">
       {t('recipesPage.duties.stale', { year: dates.date.slice(0, 4), from: dates.ratesAsOf.slice(0, 4) })}
     </Text>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NumberField, type NumberFieldProps } from '../../../components/number-field';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatMoney } from '../../../lib/money';
+import { WARNING_TEXT_COLOR } from '../../../lib/warning-color';
 import { DUTY_MISSING_KEYS, type DutyInclusive } from './duty-price';
 
 /** A wine's alcohol for the duties (docs/duties.md): percent by volume, as typed. */
@@ -81,7 +82,7 @@ export function IncludesDutiesSwitch({
         </Text>
       )}
       {converted && !converted.ok && (
-        <Text size="sm" c={converted.missing === 'loading' ? 'dimmed' : 'orange.9'} role="status">
+        <Text size="sm" c={converted.missing === 'loading' ? 'dimmed' : WARNING_TEXT_COLOR} role="status">
           {t(DUTY_MISSING_KEYS[converted.missing])}
         </Text>
       )}
