@@ -358,6 +358,67 @@ function nameRanks(wines: readonly AnalyticsWine[]): Int32Array {
   return rank;
 }
 
+/** The period (index into `starts`) of each day from `from` to `to`. */
+export function periodOfDays(from: number, to: number, starts: readonly number[]): Int32Array {
+  const periodOfDay = new Int32Array(to - from + 1);
+  for (let p = 0, day = from; day <= to; day++) {
+    while (p + 1 < starts.length && (starts[p + 1] as number) <= day) p++;
+    periodOfDay[day - from] = p;
+  }
+  return periodOfDay;
+}
+
+/** Groups (categories, countries) by revenue, then units, then key. */
+export function byGroupRevenue(a: GroupFigures, b: GroupFigures): number {
+  return b.revenue - a.revenue || b.units - a.units || collator.compare(a.key, b.key);
+}
+
+/** A wine's figures over `days` days, with its turnover and days of stock left. */
+export function wineFiguresOf(known: AnalyticsWine, figures: SalesFigures, days: number): WineFigures {
+  const rate = turnover(figures.units, known.stock);
+  const left = daysOfStockLeft(known.stock, figures.units, days);
+  return {
+    ownWineId: known.ownWineId,
+    wineDisplayName: known.wineDisplayName,
+    ...(known.mainCategoryId === undefined ? {} : { mainCategoryId: known.mainCategoryId }),
+    ...(known.country === undefined ? {} : { country: known.country }),
+    ...figures,
+    ...(known.stock === undefined ? {} : { stock: known.stock }),
+    ...(rate === undefined ? {} : { turnover: rate }),
+    ...(left === undefined ? {} : { daysOfStockLeft: left }),
+  };
+}
+
+/**
+ * The wines (indexes into `wines`) in the analytics' three orders: what sold by revenue, the top
+ * sellers by units and the bottom sellers among those in stock; ties go by revenue or units, then name.
+ */
+export function rankedWines(
+  wines: readonly AnalyticsWine[],
+  perWine: { sold(w: number): boolean; units(w: number): number; revenue(w: number): number },
+  top: number,
+): { byRevenue: number[]; topSellers: number[]; bottomSellers: number[] } {
+  const rank = nameRanks(wines);
+  const byName = (a: number, b: number) => (rank[a] as number) - (rank[b] as number);
+  const units = (w: number) => perWine.units(w);
+  const revenue = (w: number) => perWine.revenue(w);
+  const sold: number[] = [];
+  const inStock: number[] = [];
+  for (let w = 0; w < wines.length; w++) {
+    if (perWine.sold(w)) sold.push(w);
+    if (((wines[w] as AnalyticsWine).stock ?? 0) > 0) inStock.push(w);
+  }
+  return {
+    byRevenue: [...sold].sort((a, b) => revenue(b) - revenue(a) || units(b) - units(a) || byName(a, b)),
+    topSellers: [...sold]
+      .sort((a, b) => units(b) - units(a) || revenue(b) - revenue(a) || byName(a, b))
+      .slice(0, top),
+    bottomSellers: inStock
+      .sort((a, b) => units(a) - units(b) || revenue(a) - revenue(b) || byName(a, b))
+      .slice(0, top),
+  };
+}
+
 /**
  * Every figure of a period but the currency and the shrinkage: one pass over the lines, then the
  * groups' figures. `wines` is the table `lines.wine` points into.
@@ -370,12 +431,7 @@ export function aggregateSales(
   const { from, to, groupBy, top } = request;
   const days = to - from + 1;
   const starts = periodStarts(from, to, groupBy);
-  // The period of each day of the request.
-  const periodOfDay = new Int32Array(days);
-  for (let p = 0, day = from; day <= to; day++) {
-    while (p + 1 < starts.length && (starts[p + 1] as number) <= day) p++;
-    periodOfDay[day - from] = p;
-  }
+  const periodOfDay = periodOfDays(from, to, starts);
 
   const totals = new Accumulator(1);
   const periods = new Accumulator(starts.length);
@@ -402,48 +458,10 @@ export function aggregateSales(
       .map((key, g) => ({ key, g }))
       .filter(({ g }) => acc.sold(g))
       .map(({ key, g }) => ({ key, ...acc.figures(g) }))
-      .sort((a, b) => b.revenue - a.revenue || b.units - a.units || collator.compare(a.key, b.key));
-
-  const wineFigures = (w: number): WineFigures => {
-    const known = wines[w] as AnalyticsWine;
-    const figures = perWine.figures(w);
-    const rate = turnover(figures.units, known.stock);
-    const left = daysOfStockLeft(known.stock, figures.units, days);
-    return {
-      ownWineId: known.ownWineId,
-      wineDisplayName: known.wineDisplayName,
-      ...(known.mainCategoryId === undefined ? {} : { mainCategoryId: known.mainCategoryId }),
-      ...(known.country === undefined ? {} : { country: known.country }),
-      ...figures,
-      ...(known.stock === undefined ? {} : { stock: known.stock }),
-      ...(rate === undefined ? {} : { turnover: rate }),
-      ...(left === undefined ? {} : { daysOfStockLeft: left }),
-    };
-  };
-  const rank = nameRanks(wines);
-  const byName = (a: number, b: number) => (rank[a] as number) - (rank[b] as number);
-
-  const sold: number[] = [];
-  const inStock: number[] = [];
-  for (let w = 0; w < wines.length; w++) {
-    if (perWine.sold(w)) sold.push(w);
-    if (((wines[w] as AnalyticsWine).stock ?? 0) > 0) inStock.push(w);
-  }
-  const byRevenue = [...sold].sort(
-    (a, b) => perWine.revenue(b) - perWine.revenue(a) || perWine.units(b) - perWine.units(a) || byName(a, b),
-  );
-  const topSellers = [...sold]
-    .sort(
-      (a, b) =>
-        perWine.units(b) - perWine.units(a) || perWine.revenue(b) - perWine.revenue(a) || byName(a, b),
-    )
-    .slice(0, top);
-  const bottomSellers = inStock
-    .sort(
-      (a, b) =>
-        perWine.units(a) - perWine.units(b) || perWine.revenue(a) - perWine.revenue(b) || byName(a, b),
-    )
-    .slice(0, top);
+      .sort(byGroupRevenue);
+  const wineFigures = (w: number): WineFigures =>
+    wineFiguresOf(wines[w] as AnalyticsWine, perWine.figures(w), days);
+  const { byRevenue, topSellers, bottomSellers } = rankedWines(wines, perWine, top);
 
   return {
     from: isoOfDay(from),

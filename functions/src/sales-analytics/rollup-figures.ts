@@ -9,16 +9,18 @@
 import {
   type AnalyticsRequest,
   type AnalyticsWine,
-  daysOfStockLeft,
+  byGroupRevenue,
   type GroupFigures,
   isoOfDay,
   marginPercentage,
   type PeriodFigures,
+  periodOfDays,
   periodStarts,
+  rankedWines,
   type SalesAnalytics,
   type SalesFigures,
-  turnover,
   type WineFigures,
+  wineFiguresOf,
 } from '@kork/shared';
 
 /** One rollup item as the analytics hold it. */
@@ -98,8 +100,6 @@ function figures(s: Sums): SalesFigures {
   };
 }
 
-const collator = new Intl.Collator('nb');
-
 /**
  * The wine table: the cellar's wines now (`cellar`), then wines only the rows remember (no longer in
  * the cellar, or a till recipe's revenue), named as their latest row.
@@ -132,11 +132,7 @@ export function aggregateRollups(
   const { from, to, groupBy, top } = request;
   const days = to - from + 1;
   const starts = periodStarts(from, to, groupBy);
-  const periodOfDay = new Int32Array(days);
-  for (let p = 0, day = from; day <= to; day++) {
-    while (p + 1 < starts.length && (starts[p + 1] as number) <= day) p++;
-    periodOfDay[day - from] = p;
-  }
+  const periodOfDay = periodOfDays(from, to, starts);
   const index = new Map(wines.map((wine, i) => [wine.ownWineId, i]));
   const totals = empty();
   const periods = starts.map(empty);
@@ -157,42 +153,18 @@ export function aggregateRollups(
     [...sums.entries()]
       .filter(([, s]) => sold(s))
       .map(([key, s]) => ({ key, ...figures(s) }))
-      .sort((a, b) => b.revenue - a.revenue || b.units - a.units || collator.compare(a.key, b.key));
-  const wineFigures = (w: number): WineFigures => {
-    const known = wines[w] as AnalyticsWine;
-    const f = figures(perWine[w] as Sums);
-    const rate = turnover(f.units, known.stock);
-    const left = daysOfStockLeft(known.stock, f.units, days);
-    return {
-      ownWineId: known.ownWineId,
-      wineDisplayName: known.wineDisplayName,
-      ...(known.mainCategoryId === undefined ? {} : { mainCategoryId: known.mainCategoryId }),
-      ...(known.country === undefined ? {} : { country: known.country }),
-      ...f,
-      ...(known.stock === undefined ? {} : { stock: known.stock }),
-      ...(rate === undefined ? {} : { turnover: rate }),
-      ...(left === undefined ? {} : { daysOfStockLeft: left }),
-    };
-  };
-  const rank = nameRanks(wines);
-  const byName = (a: number, b: number) => (rank[a] as number) - (rank[b] as number);
-  const units = (w: number) => (perWine[w] as Sums).units;
-  const revenue = (w: number) => (perWine[w] as Sums).revenue;
-  const soldWines: number[] = [];
-  const inStock: number[] = [];
-  for (let w = 0; w < wines.length; w++) {
-    if (sold(perWine[w] as Sums)) soldWines.push(w);
-    if (((wines[w] as AnalyticsWine).stock ?? 0) > 0) inStock.push(w);
-  }
-  const byRevenue = [...soldWines].sort(
-    (a, b) => revenue(b) - revenue(a) || units(b) - units(a) || byName(a, b),
+      .sort(byGroupRevenue);
+  const wineFigures = (w: number): WineFigures =>
+    wineFiguresOf(wines[w] as AnalyticsWine, figures(perWine[w] as Sums), days);
+  const { byRevenue, topSellers, bottomSellers } = rankedWines(
+    wines,
+    {
+      sold: (w) => sold(perWine[w] as Sums),
+      units: (w) => (perWine[w] as Sums).units,
+      revenue: (w) => (perWine[w] as Sums).revenue,
+    },
+    top,
   );
-  const topSellers = [...soldWines]
-    .sort((a, b) => units(b) - units(a) || revenue(b) - revenue(a) || byName(a, b))
-    .slice(0, top);
-  const bottomSellers = inStock
-    .sort((a, b) => units(a) - units(b) || revenue(a) - revenue(b) || byName(a, b))
-    .slice(0, top);
   const series: PeriodFigures[] = starts.map((start, p) => ({
     period: isoOfDay(start),
     ...figures(periods[p] as Sums),
@@ -209,26 +181,4 @@ export function aggregateRollups(
     topSellers: topSellers.map(wineFigures),
     bottomSellers: bottomSellers.map(wineFigures),
   };
-}
-
-/** Each wine's place in name order (Norwegian collation), worked out once per wine table. */
-const rankings = new WeakMap<readonly AnalyticsWine[], Int32Array>();
-
-function nameRanks(wines: readonly AnalyticsWine[]): Int32Array {
-  let ranks = rankings.get(wines);
-  if (!ranks) {
-    const order = Int32Array.from(wines.keys()).sort((a, b) =>
-      collator.compare(
-        (wines[a] as AnalyticsWine).wineDisplayName,
-        (wines[b] as AnalyticsWine).wineDisplayName,
-      ),
-    );
-    const made = new Int32Array(wines.length);
-    order.forEach((wine, place) => {
-      made[wine] = place;
-    });
-    rankings.set(wines, made);
-    ranks = made;
-  }
-  return ranks;
 }
