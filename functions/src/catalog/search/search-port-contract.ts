@@ -5,26 +5,12 @@
  * (search-port.contract.test.ts).
  */
 import { originId } from '@kork/shared';
+import { wine } from './test-wines';
 import type { IndexQuery, IndexResult, SearchDoc } from './types';
 
+/** A contract wine: the index tests' wine, of 2019 and added in March 2024 unless said otherwise. */
 function contractWine(fields: Partial<SearchDoc> & Pick<SearchDoc, 'id' | 'name'>): SearchDoc {
-  return {
-    vintage: 2019,
-    bottleSize: 0.75,
-    mainCategoryId: 'red',
-    grapes: [],
-    food: [],
-    isAvailable: true,
-    isHorecaAvailable: true,
-    expertIds: [],
-    rating: null,
-    expertRating: null,
-    expertCount: 0,
-    communityRating: null,
-    communityCount: 0,
-    createdAt: '2024-03-01T00:00:00.000Z',
-    ...fields,
-  };
+  return wine({ vintage: 2019, createdAt: '2024-03-01T00:00:00.000Z', ...fields });
 }
 
 export const CONTRACT_WINES: SearchDoc[] = [
