@@ -8,6 +8,7 @@ import { type CellarWineRecord, historyRecord } from '@kork/functions/cellar/ker
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import type { LoginResult } from '@kork/shared';
+import { ulid } from 'ulid';
 
 export type CellarCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
@@ -30,17 +31,55 @@ export async function restaurantCellar(
   const auth = { ...headers, authorization: `Bearer ${login.payload.access_token}` };
   const ownerId = login.payload.user.id;
   const cellarBase = `${base}/api/wine-cellars/users/${ownerId}`;
-  const call: CellarCall = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${cellarBase}${path}`, {
+  const call = callerOf(auth, (path) => `${cellarBase}${path}`);
+  return { ownerId, call, cellarBase, auth };
+}
+
+/** A caller that sends JSON to `url(path)` and gives the answer's payload, throwing on an error. */
+export function callerOf(headers: Record<string, string>, url: (path: string) => string): CellarCall {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(url(path), {
       method,
-      headers: auth,
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
     return (JSON.parse(text) as { payload: T }).payload;
   };
-  return { ownerId, call, cellarBase, auth };
+}
+
+/**
+ * A count bench's cellar: `length` custom 75 cl wines of 1 to 12 bottles, spread round-robin over the
+ * locations, each bought at `price(i)` minor units without VAT.
+ */
+export function countSheetWines(
+  ownerId: string,
+  cellarId: string,
+  locationIds: readonly string[],
+  length: number,
+  price: (i: number) => number,
+): CellarWineRecord[] {
+  const now = new Date().toISOString();
+  return Array.from({ length }, (_, i) => {
+    const quantity = 1 + (i % 12);
+    return {
+      ownerId,
+      id: ulid(),
+      cellarId,
+      source: 'CUSTOM',
+      wineName: `Telleflaske ${i + 1}`,
+      producerName: `Domaine ${i % 300}`,
+      vintage: 1995 + (i % 29),
+      bottleSize: 0.75,
+      mainCategoryId: 'red',
+      placements: { [locationIds[i % locationIds.length] as string]: quantity },
+      quantity,
+      own: { purchasePriceWovat: price(i) },
+      createdAt: now,
+      updatedAt: now,
+    } as CellarWineRecord;
+  });
 }
 
 /** Items in batches of 25, a few batches at once, sending again what the table left unprocessed. */

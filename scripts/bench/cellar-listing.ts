@@ -7,10 +7,8 @@
  *
  * Runs inside `npm run bench`, or alone: `npx tsx scripts/bench/cellar-listing.ts`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -25,6 +23,7 @@ import { heldSnapshots, resetCellarSnapshots } from '@kork/functions/cellar/kern
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { dynamoClient } from '@kork/functions/platform/dynamo';
 import type { CellarWineInput, LoginResult, MainCategory } from '@kork/shared';
+import { withApiOrigin } from './api-origin';
 import type { BenchSection } from './catalog-search';
 
 const WINES = 5_000;
@@ -286,19 +285,7 @@ export async function benchCellarListing(base: string): Promise<BenchSection> {
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { startLocalStack } = await import('../../infra/local/stack');
-  const { startLocalServer } = await import('../../infra/local/server');
-  // The origin needs a web root; this part of the bench asks only the API.
-  const webRoot = mkdtempSync(join(tmpdir(), 'kork-bench-web-'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Kork</title>');
-  const stack = await startLocalStack({});
-  const server = await startLocalServer({ stack, port: 0, webRoot });
-  try {
-    const section = await benchCellarListing(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    console.log(section.lines.join('\n'));
-    if (section.failures.length > 0) console.error(`Over budget: ${section.failures.join(', ')}`);
-  } finally {
-    await new Promise((r) => server.close(r));
-    await stack.stop();
-  }
+  const section = await withApiOrigin((base) => benchCellarListing(base));
+  console.log(section.lines.join('\n'));
+  if (section.failures.length > 0) console.error(`Over budget: ${section.failures.join(', ')}`);
 }

@@ -8,10 +8,8 @@
  *
  * Runs inside `npm run bench`, or alone: `npx tsx scripts/bench/market-value.ts`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { demoValuationProvider } from '@kork/functions/adapters/demo-valuation-provider';
@@ -34,6 +32,7 @@ import {
   todayIso,
 } from '@kork/shared';
 import { ulid } from 'ulid';
+import { withApiOrigin } from './api-origin';
 import type { BenchSection } from './catalog-search';
 
 const WINES = 5_000;
@@ -210,19 +209,7 @@ export async function benchMarketValue(base: string): Promise<BenchSection> {
 }
 
 export async function benchMarketValueAlone(): Promise<BenchSection> {
-  const { startLocalStack } = await import('../../infra/local/stack');
-  const { startLocalServer } = await import('../../infra/local/server');
-  // The origin needs a web root; this part of the bench asks only the API.
-  const webRoot = mkdtempSync(join(tmpdir(), 'kork-bench-web-'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Kork</title>');
-  const stack = await startLocalStack({});
-  const server = await startLocalServer({ stack, port: 0, webRoot });
-  try {
-    return await benchMarketValue(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    await new Promise((r) => server.close(r));
-    await stack.stop();
-  }
+  return withApiOrigin((base) => benchMarketValue(base));
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -8,12 +8,11 @@
  *
  * Runs inside `npm run bench`, or alone: `npx tsx scripts/bench/marketplace-checkout.ts`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Cart, CheckoutResult, LoginResult, Supplier, SupplierSummary } from '@kork/shared';
+import { withApiOrigin } from './api-origin';
 import type { BenchSection } from './catalog-search';
 
 const SUPPLIERS = 12;
@@ -170,30 +169,17 @@ export async function benchMarketplaceCheckout(
 
 /** The section on a stack of its own: the demo accounts, the catalogue and its suppliers. */
 export async function benchMarketplaceCheckoutAlone(): Promise<BenchSection> {
-  const { startLocalStack } = await import('../../infra/local/stack');
-  const { startLocalServer } = await import('../../infra/local/server');
   const { applySeeds } = await import('@kork/functions/data/seed-runner');
   const { accountsSeed } = await import('@kork/functions/accounts/seed');
   const { catalogSeed } = await import('@kork/functions/catalog/seed');
   const { marketplaceSeed } = await import('@kork/functions/marketplace/seed');
-  // The origin needs a web root; this part of the bench asks only the API.
-  const webRoot = mkdtempSync(join(tmpdir(), 'kork-bench-web-'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Kork</title>');
-  const stack = await startLocalStack({});
-  const previousLevel = process.env.LOG_LEVEL;
-  process.env.LOG_LEVEL = 'silent';
-  const server = await startLocalServer({ stack, port: 0, webRoot });
-  try {
-    await applySeeds([accountsSeed, catalogSeed, marketplaceSeed]);
-    return await benchMarketplaceCheckout(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () =>
-      stack.broker.idle(),
-    );
-  } finally {
-    if (previousLevel === undefined) delete process.env.LOG_LEVEL;
-    else process.env.LOG_LEVEL = previousLevel;
-    await new Promise((r) => server.close(r));
-    await stack.stop();
-  }
+  return withApiOrigin(
+    async (base, stack) => {
+      await applySeeds([accountsSeed, catalogSeed, marketplaceSeed]);
+      return benchMarketplaceCheckout(base, () => stack.broker.idle());
+    },
+    { silent: true },
+  );
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -13,10 +13,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cellarOf } from '@kork/functions/cellar/cellar-service';
-import type { CellarWineRecord } from '@kork/functions/cellar/kernel/wine-records';
 import type { StockCount, StockCountSheet } from '@kork/shared';
-import { ulid } from 'ulid';
-import { restaurantCellar, writeCellarWines } from './bench-cellar';
+import { countSheetWines, restaurantCellar, writeCellarWines } from './bench-cellar';
 import type { BenchSection } from './catalog-search';
 
 const WINES = 5_000;
@@ -36,26 +34,7 @@ export async function benchStockCountFinish(base: string): Promise<BenchSection>
   // The cellar, written straight to the table: each wine with its ADDED entry, as adding it writes.
   const fillStart = performance.now();
   const cellar = await cellarOf(ownerId);
-  const now = new Date().toISOString();
-  const wines: CellarWineRecord[] = Array.from({ length: WINES }, (_, i) => {
-    const quantity = 1 + (i % 12);
-    return {
-      ownerId,
-      id: ulid(),
-      cellarId: cellar.id,
-      source: 'CUSTOM',
-      wineName: `Telleflaske ${i + 1}`,
-      producerName: `Domaine ${i % 300}`,
-      vintage: 1995 + (i % 29),
-      bottleSize: 0.75,
-      mainCategoryId: 'red',
-      placements: { [locations[i % LOCATIONS] as string]: quantity },
-      quantity,
-      own: { purchasePriceWovat: 10_000 + (i % 50) * 1_000 },
-      createdAt: now,
-      updatedAt: now,
-    } as CellarWineRecord;
-  });
+  const wines = countSheetWines(ownerId, cellar.id, locations, WINES, (i) => 10_000 + (i % 50) * 1_000);
   await writeCellarWines(ownerId, wines);
   const fillMs = performance.now() - fillStart;
   await new Promise((r) => setTimeout(r, 5)); // the count's moment after every ADDED entry

@@ -17,20 +17,19 @@
  *
  * Runs inside `npm run bench`, or alone: `npx tsx scripts/bench/write-load.ts [till|count|checkout…]`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '@kork/functions/accounts/passwords';
 import { cellarOf } from '@kork/functions/cellar/cellar-service';
-import type { CellarWineRecord } from '@kork/functions/cellar/kernel/wine-records';
 import { transaction } from '@kork/functions/data/tables';
 import { commitTransaction } from '@kork/functions/data/transactions';
 import { type CellarWine, directoryOf, type LoginResult, type PosKeyCreated } from '@kork/shared';
 import autocannon, { type Result } from 'autocannon';
 import { ulid } from 'ulid';
-import { writeCellarWines } from './bench-cellar';
+import { withApiOrigin } from './api-origin';
+import { callerOf, countSheetWines, writeCellarWines } from './bench-cellar';
 import type { BenchSection } from './catalog-search';
 import { billing, cartLines, delivery } from './marketplace-checkout';
 
@@ -110,16 +109,7 @@ export async function restaurants(base: string, prefix: string, n: number): Prom
     if (login.status !== 200) throw new Error(`${email} could not log in: ${login.status}`);
     const token = ((await login.json()) as { payload: LoginResult }).payload.access_token;
     const auth = { ...headers, authorization: `Bearer ${token}` };
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${base}${path.replace('~', `/api/wine-cellars/users/${id}`)}`, {
-        method,
-        headers: auth,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-      return (JSON.parse(text) as { payload: T }).payload;
-    };
+    const call = callerOf(auth, (path) => `${base}${path.replace('~', `/api/wine-cellars/users/${id}`)}`);
     await cellarOf(id);
     out.push({ ownerId: id, token, call });
   }
@@ -239,26 +229,7 @@ export async function benchCountLoad(base: string): Promise<Outcome> {
         (await owner.call<{ id: string }>('POST', '~/locations', { name: `Rom ${i + 1}` })).id,
       );
     const cellar = await cellarOf(owner.ownerId);
-    const now = new Date().toISOString();
-    const wines = Array.from({ length: COUNT.winesEach }, (_, i) => {
-      const quantity = 1 + (i % 12);
-      return {
-        ownerId: owner.ownerId,
-        id: ulid(),
-        cellarId: cellar.id,
-        source: 'CUSTOM',
-        wineName: `Telleflaske ${i + 1}`,
-        producerName: `Domaine ${i % 300}`,
-        vintage: 1995 + (i % 29),
-        bottleSize: 0.75,
-        mainCategoryId: 'red',
-        placements: { [locationIds[i % COUNT.locationsEach] as string]: quantity },
-        quantity,
-        own: { purchasePriceWovat: 10_000 },
-        createdAt: now,
-        updatedAt: now,
-      } as CellarWineRecord;
-    });
+    const wines = countSheetWines(owner.ownerId, cellar.id, locationIds, COUNT.winesEach, () => 10_000);
     await writeCellarWines(owner.ownerId, wines);
     await new Promise((r) => setTimeout(r, 5)); // the count's moment after every ADDED entry
     const count = await owner.call<{ id: string }>('POST', '~/stock-counts', { name: 'Last' });
@@ -413,38 +384,25 @@ export function writeLoadLines(outcomes: (Outcome & { extra?: string })[]): Benc
 
 /** The section on a stack of its own: the demo accounts, the catalogue and its suppliers. */
 export async function benchWriteLoadAlone(only?: readonly string[]): Promise<BenchSection> {
-  const { startLocalStack } = await import('../../infra/local/stack');
-  const { startLocalServer } = await import('../../infra/local/server');
   const { applySeeds } = await import('@kork/functions/data/seed-runner');
   const { accountsSeed } = await import('@kork/functions/accounts/seed');
   const { catalogSeed } = await import('@kork/functions/catalog/seed');
   const { marketplaceSeed } = await import('@kork/functions/marketplace/seed');
-  const webRoot = mkdtempSync(join(tmpdir(), 'kork-bench-web-'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Kork</title>');
-  const stack = await startLocalStack({});
-  const previousLevel = process.env.LOG_LEVEL;
-  process.env.LOG_LEVEL = 'silent';
-  const server = await startLocalServer({ stack, port: 0, webRoot });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const wants = (name: string) => !only || only.length === 0 || only.includes(name);
-  try {
-    const outcomes: Outcome[] = [];
-    if (wants('till')) outcomes.push(await benchTillLoad(base));
-    if (wants('count')) outcomes.push(await benchCountLoad(base));
-    if (wants('checkout')) {
-      await applySeeds([accountsSeed, catalogSeed, marketplaceSeed]);
-      outcomes.push(await benchCheckoutLoad(base, () => stack.broker.idle()));
-    }
-    return writeLoadLines(outcomes);
-  } finally {
-    if (previousLevel === undefined) delete process.env.LOG_LEVEL;
-    else process.env.LOG_LEVEL = previousLevel;
+  return withApiOrigin(
+    async (base, stack) => {
+      const outcomes: Outcome[] = [];
+      if (wants('till')) outcomes.push(await benchTillLoad(base));
+      if (wants('count')) outcomes.push(await benchCountLoad(base));
+      if (wants('checkout')) {
+        await applySeeds([accountsSeed, catalogSeed, marketplaceSeed]);
+        outcomes.push(await benchCheckoutLoad(base, () => stack.broker.idle()));
+      }
+      return writeLoadLines(outcomes);
+    },
     // Requests the load left in flight finish their handlers (10 s at most) before the table goes away.
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-    await new Promise((r) => setTimeout(r, 11_000));
-    await stack.stop();
-  }
+    { silent: true, drainMs: 11_000 },
+  );
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
