@@ -23,7 +23,10 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-GB',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // No trace: recording one costs a third of the journeys' CPU; a failure keeps its page's screenshot
+    // and its accessibility snapshot (error-context.md), and `--trace on` records one when wanted.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
