@@ -132,6 +132,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       process.env.KORK_CATALOG_FILE ?? resolve(REPO_ROOT, '..', 'shared', 'data', 'vinmonopolet-2014.csv'),
     // How stale a warm search index may be before it reads the change feed.
     CATALOG_REFRESH_MS: process.env.CATALOG_REFRESH_MS ?? '500',
+    // There is no OpenSearch here: the catalogue always searches its in-memory index (docs/search.md).
+    CATALOG_SEARCH: 'memory',
     // The map's stand-in tiles on this origin (dev-tiles.ts); MAP_TILE_URL set outside points elsewhere.
     MAP_TILE_URL: process.env.MAP_TILE_URL ?? DEV_TILE_TEMPLATE,
     MAP_TILE_ATTRIBUTION: process.env.MAP_TILE_ATTRIBUTION ?? DEV_TILE_ATTRIBUTION,

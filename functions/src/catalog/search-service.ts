@@ -14,7 +14,9 @@ import {
 import { publicNames } from '../accounts/public-profiles';
 import { reviewedWineIds } from '../tastings/tasting-service';
 import { catalogIndex, currentCatalog, refreshMs } from './catalog-index-cache';
+import { openSearchPort, searchesInOpenSearch } from './catalog-search-port';
 import { tidyOriginFacets } from './search/origin-facets';
+import type { CatalogSearchPort } from './search/search-port';
 import type { IndexQuery, SearchDoc } from './search/types';
 import { toRow, type Viewer } from './wine-rows';
 
@@ -131,32 +133,57 @@ export async function searchWines(query: WineSearchQuery, viewer: Viewer): Promi
     limit: q.resultsPerPage,
     facets: true,
   };
-  const { index, revision } = await catalogIndex();
+  const source = await searchSource();
   // A person's own reviewed wines are theirs alone: such answers are not kept.
-  const key = indexQuery.onlyIds
-    ? undefined
-    : `${revision}|${registered ? viewer.currency : '-'}|${professional ? 'pro' : ''}|${JSON.stringify(indexQuery)}`;
+  const key =
+    indexQuery.onlyIds || source.revision === undefined
+      ? undefined
+      : `${source.revision}|${registered ? viewer.currency : '-'}|${professional ? 'pro' : ''}|${JSON.stringify(indexQuery)}`;
   const kept = key ? keptAnswer(key) : undefined;
   if (kept) return kept;
-  const result = index.search(indexQuery);
-  await nameExperts(result.facets);
   // A text search also says how many more wines it finds once the expert-rated default is off, so
-  // the feed can offer them instead of an empty page that does not say why.
-  const unrated =
+  // the feed can offer them instead of an empty page that does not say why (asked at the same time).
+  const [result, withUnrated] = await Promise.all([
+    source.port.search(indexQuery),
     indexQuery.text && indexQuery.isRatedByExpert === true
-      ? index.search({ ...indexQuery, isRatedByExpert: false, offset: 0, limit: 0, facets: false }).count -
-        result.count
-      : 0;
+      ? source.port.search({ ...indexQuery, isRatedByExpert: false, offset: 0, limit: 0, facets: false })
+      : undefined,
+  ]);
+  await nameExperts(result.facets);
+  const unrated = withUnrated ? withUnrated.count - result.count : 0;
   // Who sells what to restaurants is for professional accounts only.
   if (!professional) result.facets.nbsSuppliers = [];
   const answer = {
     rows: result.rows.map((doc) => toRow(doc, viewer)),
     count: result.count,
-    facets: tidyOriginFacets(result.facets, indexQuery.origins, (id) => index.originName(id)),
+    facets: tidyOriginFacets(result.facets, indexQuery.origins, source.originName ?? namedIn(result.facets)),
     ...(unrated > 0 ? { withoutExpertRating: unrated } : {}),
   };
   if (key) keepAnswer(key, answer);
   return answer;
+}
+
+/**
+ * What answers the feed's search: the in-memory index (its revision keys the answers kept), or
+ * OpenSearch (catalog-search-port.ts), whose answers are not kept: the collection is the one current
+ * copy, and an instance does not know when it changes.
+ */
+async function searchSource(): Promise<{
+  port: CatalogSearchPort;
+  revision?: string;
+  originName?: (id: string) => string | undefined;
+}> {
+  if (searchesInOpenSearch()) return { port: await openSearchPort() };
+  const { index, revision } = await catalogIndex();
+  return { port: index, revision, originName: (id) => index.originName(id) };
+}
+
+/** An origin's name as the answer's own facets list it (OpenSearch has no index to ask). */
+function namedIn(facets: Record<FacetName, FacetValue[]>): (id: string) => string | undefined {
+  const names = new Map<string, string>();
+  for (const value of [...facets.countries, ...facets.regions, ...facets.subRegions])
+    names.set(value.id, value.name);
+  return (id) => names.get(id);
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
