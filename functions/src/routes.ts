@@ -39,7 +39,12 @@ export type Need =
   /** The valuation provider: its key in Secrets Manager (the HTTPS call itself needs no grant). */
   | 'valuations:fetch'
   /** The payment provider's webhook signing secret in Secrets Manager. */
-  | 'payments:verify';
+  | 'payments:verify'
+  /**
+   * The CDN's copies of a guest's list page (`/l/{listId}`): CreateInvalidation on the app's one
+   * distribution, whose id the function gets in `CDN_DISTRIBUTION_ID` (wine-lists/list-page-cdn.ts).
+   */
+  | 'list-page:invalidate';
 
 export interface FunctionDef {
   /** Module path under functions/src, without extension. */
@@ -564,7 +569,7 @@ export const routes = {
   'POST /api/wine-cellars/users/{id}/wine-lists': {
     handler: 'wine-lists/create-wine-list',
     auth: 'user',
-    needs: ['table:write'],
+    needs: ['table:write', 'list-page:invalidate'],
     group: 'wine-lists',
     memoryMb: 1024,
   },
@@ -578,7 +583,7 @@ export const routes = {
   'PATCH /api/wine-cellars/users/{id}/wine-lists/{listId}': {
     handler: 'wine-lists/update-wine-list',
     auth: 'user',
-    needs: ['table:write'],
+    needs: ['table:write', 'list-page:invalidate'],
     group: 'wine-lists',
     memoryMb: 1024,
     timeoutSeconds: 29,
@@ -586,7 +591,7 @@ export const routes = {
   'DELETE /api/wine-cellars/users/{id}/wine-lists/{listId}': {
     handler: 'wine-lists/delete-wine-list',
     auth: 'user',
-    needs: ['table:write', 'media:write'],
+    needs: ['table:write', 'media:write', 'list-page:invalidate'],
     group: 'wine-lists',
   },
   'GET /api/wine-cellars/users/{id}/wine-lists/{listId}/pdf': {
@@ -604,14 +609,14 @@ export const routes = {
     handler: 'wine-lists/upload-wine-list-logo',
     architecture: 'x86_64',
     auth: 'user',
-    needs: ['table:write', 'media:write'],
+    needs: ['table:write', 'media:write', 'list-page:invalidate'],
     group: 'wine-lists',
     memoryMb: 1024,
   },
   'DELETE /api/wine-cellars/users/{id}/wine-lists/{listId}/logo': {
     handler: 'wine-lists/delete-wine-list-logo',
     auth: 'user',
-    needs: ['table:write', 'media:write'],
+    needs: ['table:write', 'media:write', 'list-page:invalidate'],
     group: 'wine-lists',
   },
   'GET /api/wine-cellars/users/{id}/own-wines/{ownWineId}/wine-lists': {

@@ -120,12 +120,15 @@ export function createKorkApp(app: App, props: KorkAppProps): KorkStacks {
     queues,
     assets: props.assets,
   });
+  // The stacks made from here on follow the web stack already (the address, when not configured); the
+  // list functions' invalidation grant and distribution id refer to it too (docs/infrastructure.md).
   const resources = {
     config,
     appUrl,
     data,
     queues: async.queues,
     mailIdentity: async.mailIdentity,
+    distribution: web.distribution,
   };
 
   for (const [group, groupRoutes] of byGroup) {

@@ -5,6 +5,7 @@
 import { queueUrlVariable } from '@kork/functions/adapters/queue';
 import type { FunctionDef, Need, QueueName } from '@kork/functions/routes';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -33,6 +34,11 @@ export interface FunctionResources {
   data: DataStack;
   queues: Partial<Record<QueueName, sqs.IQueue>>;
   mailIdentity?: ses.IEmailIdentity;
+  /**
+   * The app's distribution, for the functions that invalidate the guest's list page; only stacks made
+   * after the web stack have it (kork-app.ts).
+   */
+  distribution?: cloudfront.IDistribution;
 }
 
 export interface KorkFunctionProps {
@@ -207,6 +213,17 @@ export class KorkFunction extends Construct {
         resources.mailIdentity.grantSendEmail(fn);
         fn.addEnvironment('MAIL_FROM', resources.config.mailFrom);
         return;
+      case 'list-page:invalidate': {
+        // On this one distribution only; its id is what the adapter (list-page-cdn.ts) reads.
+        const { distribution } = resources;
+        if (!distribution)
+          throw new Error(
+            `${this.node.path} invalidates the list page but its stack has no distribution (it must follow the web stack)`,
+          );
+        distribution.grantCreateInvalidation(fn);
+        fn.addEnvironment('CDN_DISTRIBUTION_ID', distribution.distributionId);
+        return;
+      }
       default: {
         const unknown: never = need;
         throw new Error(`No grant for need ${String(unknown)}`);

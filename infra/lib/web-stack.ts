@@ -1,7 +1,8 @@
 /**
  * The front door: one CloudFront distribution on the app's origin. `/*` serves the SPA from a private
  * bucket, `/api/*` goes to the HTTP API (a streamed route's path to its function URL instead), `/img*` to
- * the image-resize Lambda. Same origin for all three,
+ * the image-resize Lambda, `/l/*` (the guest's wine list page) to its API route, cached (list-page-origin.ts).
+ * Same origin for all,
  * so the browser needs no CORS and the CSP can stay `'self'`. `/embed/*` is the SPA too, with headers
  * that let other sites frame it.
  */
@@ -22,6 +23,7 @@ import type { StreamingRoute } from './api-routes-stack';
 import { type KorkConfig, tileOrigin } from './config';
 import { type DataStack, SPA_ACCESS_LOG_PREFIX } from './data-stack';
 import { assetFor, KorkFunction } from './kork-function';
+import { LIST_PAGE_PATH_PATTERN, listPageBehavior } from './list-page-origin';
 import { acknowledgeWildcardResource, REASONS } from './nag';
 import {
   CONTENT_SECURITY_POLICY,
@@ -149,6 +151,11 @@ export class WebStack extends Stack {
       ],
     } satisfies cloudfront.BehaviorOptions;
 
+    const apiOrigin = new origins.HttpOrigin(Fn.parseDomainName(props.api.apiEndpoint), {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Kork',
       domainNames: config.domainName ? [config.domainName] : undefined,
@@ -168,10 +175,7 @@ export class WebStack extends Stack {
         // The embedded wine card: the same shell and rewrite, framable by any site.
         [EMBED_PATH_PATTERN]: { ...spaBehavior, responseHeadersPolicy: embedHeaders },
         '/api/*': {
-          origin: new origins.HttpOrigin(Fn.parseDomainName(props.api.apiEndpoint), {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-          }),
+          origin: apiOrigin,
           // A redirect would turn a POST into a GET; API clients must use HTTPS.
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -188,6 +192,9 @@ export class WebStack extends Stack {
           cachePolicy: imageCache,
           responseHeadersPolicy: securityHeaders,
         },
+        // The guest's list page: no other behaviour's pattern matches `/l/…`, and the SPA serves nothing
+        // under it but its own fallback view of the same page (web/src/app/router.tsx).
+        [LIST_PAGE_PATH_PATTERN]: listPageBehavior(this, apiOrigin, securityHeaders),
       },
     });
 

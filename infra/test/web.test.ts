@@ -99,9 +99,9 @@ describe('with a web build', () => {
   it('keeps every other path unframable: the shell, the API and the images', () => {
     const all = behaviors(t);
     expect(Object.keys(all).sort()).toEqual(
-      ['/api/*', '/embed/*', '/img*', 'default', ...streamedPaths].sort(),
+      ['/api/*', '/embed/*', '/img*', '/l/*', 'default', ...streamedPaths].sort(),
     );
-    for (const path of ['default', '/api/*', '/img*', ...streamedPaths]) {
+    for (const path of ['default', '/api/*', '/img*', '/l/*', ...streamedPaths]) {
       const headers = headersOf(t, all[path]);
       expect(headers.FrameOptions, path).toEqual({ FrameOption: 'DENY', Override: true });
       const csp = headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown; Override: boolean };

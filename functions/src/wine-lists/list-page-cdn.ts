@@ -2,7 +2,7 @@
  * The CDN port of the guest's list page: CloudFront keeps `/l/{listId}` (list-page-html.ts) for a minute
  * (LIST_PAGE_CACHE); a change to the list itself (its wines, name, layout, visibility, logo, deletion)
  * asks the CDN to drop its copies at once. In the cloud that is a CloudFront invalidation of the page's
- * path (`CDN_DISTRIBUTION_ID` names the distribution); without a distribution — the local origin, tests —
+ * path (`CDN_DISTRIBUTION_ID` names the distribution; infra/lib/list-page-origin.ts the behaviour); without a distribution — the local origin, tests —
  * nothing caches the page, and the local adapter only records what it would have invalidated.
  * Changes of the cellar (a wine sold out, a new price) are not invalidated: the page's one-minute CDN
  * life bounds how long they take to show (docs/decisions.md).
@@ -21,6 +21,27 @@ export interface ListPageCdnPort {
   invalidate(paths: string[]): Promise<void>;
 }
 
+/**
+ * The route CloudFront's `/l/*` behaviour sends the page to: its viewer-request function rewrites
+ * `/l/{listId}` to this path before the cache lookup (infra/lib/list-page-origin.ts).
+ */
+export function listPageOriginPath(listId: string): string {
+  return `/api/wine-lists/${encodeURIComponent(listId)}/page`;
+}
+
+/**
+ * What one invalidation names: CloudFront keys its copies on the URI after the viewer-request function
+ * rewrote it, so both the guest's path and the rewritten one are dropped, each with and without a query
+ * (`?lang=en`): `*` covers both.
+ */
+export function cloudFrontInvalidationPaths(paths: readonly string[]): string[] {
+  return paths.flatMap((path) => {
+    const listId = /^\/l\/([^/]+)$/.exec(path)?.[1];
+    const rewritten = listId ? [listPageOriginPath(decodeURIComponent(listId))] : [];
+    return [path, ...rewritten].map((p) => `${p}*`);
+  });
+}
+
 /** CloudFront's client is loaded on the first invalidation, not when a list function starts. */
 export function cloudFrontListPageCdn(distributionId: string) {
   let client: import('@aws-sdk/client-cloudfront').CloudFrontClient | undefined;
@@ -29,13 +50,13 @@ export function cloudFrontListPageCdn(distributionId: string) {
     async invalidate(paths: string[]) {
       const { CloudFrontClient, CreateInvalidationCommand } = await import('@aws-sdk/client-cloudfront');
       client ??= new CloudFrontClient({});
+      const items = cloudFrontInvalidationPaths(paths);
       await client.send(
         new CreateInvalidationCommand({
           DistributionId: distributionId,
           InvalidationBatch: {
             CallerReference: `${Date.now()}-${paths.join(',')}`.slice(0, 128),
-            // The page's path with and without a query (`?lang=en`): `*` covers both.
-            Paths: { Quantity: paths.length, Items: paths.map((path) => `${path}*`) },
+            Paths: { Quantity: items.length, Items: items },
           },
         }),
       );
