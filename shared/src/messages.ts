@@ -19,6 +19,12 @@ export const MESSAGES = {
   minCharacters: { en: 'At least {min} characters', nb: 'Minst {min} tegn' },
   maxItems: { en: 'At most {max} items', nb: 'Høyst {max} elementer' },
   minItems: { en: 'At least {min} items', nb: 'Minst {min} elementer' },
+  maxSaleLines: { en: 'At most {max} lines in one sale', nb: 'Høyst {max} linjer i ett salg' },
+  maxSaleWines: { en: 'At most {max} wines in one sale', nb: 'Høyst {max} viner i ett salg' },
+  maxSaleLocations: {
+    en: 'The bottles of one sale can come from at most {max} locations',
+    nb: 'Flaskene i ett salg kan komme fra høyst {max} plasseringer',
+  },
   between: { en: 'Must be between {min} and {max}', nb: 'Må være mellom {min} og {max}' },
   atLeast: { en: 'Must be at least {min}', nb: 'Må være minst {min}' },
   atMost: { en: 'Must be at most {max}', nb: 'Må være høyst {max}' },

@@ -26,6 +26,23 @@ describe('a sale as sent', () => {
     expect(SaleInput.safeParse({ products: many.slice(1) }).success).toBe(true);
   });
 
+  it('refuses more wines than a sale may hold, naming the rule; lines of one wine count once', () => {
+    const wines = Array.from({ length: SALE_LIMITS.winesMax + 1 }, (_, i) => ({
+      ...line,
+      ownWineId: `01JWINE${String(i).padStart(19, '0')}`,
+    }));
+    expect(fieldsOf(SaleInput.safeParse({ products: wines }))).toEqual({
+      products: `maxSaleWines|max=${SALE_LIMITS.winesMax}`,
+    });
+    expect(SaleInput.safeParse({ products: wines.slice(1) }).success).toBe(true);
+    const again = [...wines.slice(1), ...wines.slice(1, 1 + SALE_LIMITS.productsMax - SALE_LIMITS.winesMax)];
+    expect(again).toHaveLength(SALE_LIMITS.productsMax);
+    expect(SaleInput.safeParse({ products: again }).success).toBe(true);
+    expect(fieldsOf(SaleInput.safeParse({ products: [...again, line] }))).toEqual({
+      products: `maxSaleLines|max=${SALE_LIMITS.productsMax}`,
+    });
+  });
+
   it('refuses no bottles, parts of a bottle, too many and a negative price', () => {
     expect(fieldsOf(SaleInput.safeParse({ products: [{ ...line, units: 0 }] }))).toHaveProperty(
       'products.0.units',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { intParam } from './catalog';
 import type { CurrencyCode } from './currencies';
+import { withBounds } from './messages';
 import {
   EARLIEST_DATE,
   idField,
@@ -23,10 +24,18 @@ import {
 
 export const SALE_LIMITS = {
   /**
-   * Products of one sale: the sale, each wine with its history entry and (when a deleted sale puts
-   * bottles back) each location's check fit in one transaction of 100 items.
+   * What one sale may hold, so that both the transaction recording it and the one deleting it fit in the
+   * 100 items of a DynamoDB transaction (docs/sales-and-orders.md "How big a sale may be"): deleting a
+   * sale writes each wine and its history entry (2 per wine), one rollup item per wine, a check of each
+   * location its bottles go back to, the sale and the cellar's version:
+   * 3 × winesMax + locationsMax + 2 = 3 × 25 + 20 + 2 = 97 ≤ 100. Recording it writes the same less the
+   * location checks (77).
    */
-  productsMax: 30,
+  productsMax: 40,
+  /** Distinct wines of one sale (lines of one wine are one change to it). */
+  winesMax: 25,
+  /** Distinct locations the bottles of one sale come from (and go back to when it is deleted). */
+  locationsMax: 20,
   unitsMax: 10_000,
   nameMax: 100,
   phoneMax: 40,
@@ -146,7 +155,11 @@ export const SaleInput = z.object({
       locationId: z.optional(idField),
     }),
     SALE_LIMITS.productsMax,
-    { min: 1 },
+    { min: 1, tooMany: 'maxSaleLines' },
+  ).check(
+    z.refine((lines) => new Set(lines.map((line) => line.ownWineId)).size <= SALE_LIMITS.winesMax, {
+      error: withBounds('maxSaleWines', { max: SALE_LIMITS.winesMax }),
+    }),
   ),
 });
 export type SaleInput = z.infer<typeof SaleInput>;

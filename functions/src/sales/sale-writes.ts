@@ -13,6 +13,7 @@ import {
   type MainCategory,
   type MessageKey,
   type PourStock,
+  SALE_LIMITS,
   type Sale,
   type SaleInput,
   type SaleLine,
@@ -40,6 +41,7 @@ import type { Principal } from '../platform/auth';
 import { ConflictError, DomainError, ValidationError } from '../platform/errors';
 import { rollupAdds, rollupSubtractions } from './sale-rollups';
 import { currentSale, partyOf, type SaleRecord, saleRecordOf, toSale } from './sale-store';
+import { locationsOf } from './sale-transaction-size';
 
 /**
  * Attempts of a sale (or a sale's deletion) before it answers 409: many sales of one wine at once each
@@ -172,6 +174,13 @@ export async function createSale(ownerId: string, input: SaleInput, principal: P
       }
     });
 
+    // The bottles' locations are known only now (a line without one takes from the fullest first):
+    // their checks when the sale is deleted must fit in its transaction (sale-transaction-size.ts).
+    if (locationsOf(lines).size > SALE_LIMITS.locationsMax)
+      throw new ValidationError({
+        products: withBounds('maxSaleLocations', { max: SALE_LIMITS.locationsMax }),
+      });
+
     const sale: SaleRecord = {
       ownerId,
       id: saleId,
@@ -199,8 +208,9 @@ export async function createSale(ownerId: string, input: SaleInput, principal: P
       };
       return { before, after, history: historyRecord(after, 'SOLD', before, after, actor, { saleId }) };
     });
-    // The sale and its day's rollups (one ADD per wine: at most 30 wines, 2 items each, + 30 rollups +
-    // the sale + the version stay within the 100 items of a transaction).
+    // The sale and its day's rollups: one ADD per wine. SALE_LIMITS keeps this transaction (3 items a
+    // wine + the sale + the version: at most 77) and the one deleting the sale (that + a check per
+    // location: at most 97) within the 100 items of a transaction.
     await writeTransaction(changes, () => [
       writeItems('sales').sale.create(sale).commit(),
       ...rollupAdds(ownerId, sale.date, lines),

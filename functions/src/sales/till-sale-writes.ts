@@ -46,6 +46,7 @@ import { retryOnConflict } from '../data/transactions';
 import { ConflictError, ValidationError } from '../platform/errors';
 import { rollupAdds, rollupItemsOf } from './sale-rollups';
 import type { SaleRecord } from './sale-store';
+import { deleteItemsOf } from './sale-transaction-size';
 
 /** A recipe as a till sale pours it. */
 export interface TillRecipe {
@@ -341,10 +342,11 @@ export async function recordTillSale(
         return { before, after, history: historyRecord(after, 'SOLD', before, after, input.actor, extra) };
       });
 
-    // The sale's rollups: one item per wine (and recipe) it sold.
+    // The sale's rollups: one item per wine (and recipe) it sold. The sale is taken in only when both
+    // this transaction and the one deleting it later fit (sale-transaction-size.ts).
     const rollups = sale ? rollupItemsOf(saleLines) : 0;
     const items = itemsOf(changes) + (sale ? 1 + rollups : 0) + guard.extraItems(missing.length);
-    if (items > MAX_TRANSACTION_ITEMS)
+    if (items > MAX_TRANSACTION_ITEMS || (sale && deleteItemsOf(saleLines) > MAX_TRANSACTION_ITEMS))
       throw new ValidationError({ lines: withBounds('maxItems', { max: MAX_TRANSACTION_ITEMS }) });
     await writeTransaction(changes, () => [
       ...(sale

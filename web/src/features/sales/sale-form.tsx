@@ -42,9 +42,9 @@ import { useCreateSale } from './api/sales';
 import { saleWinePickQuery } from './api/sales-reads';
 import {
   availableAt,
+  canAddSaleLine,
   emptySale,
   lineTotal,
-  MAX_SALE_LINES,
   newLine,
   placementId,
   type SaleFormValues,
@@ -249,7 +249,7 @@ function SaleFormBody({
           <Title order={2} size="h5" id="sale-products-title" mb="xs">
             {t('salesPage.form.products')}
           </Title>
-          {values.products.length < MAX_SALE_LINES && <WinePicker userId={userId} onPick={addWine} />}
+          {canAddSaleLine(values.products) && <WinePicker userId={userId} onPick={addWine} />}
           {typeof form.errors.products === 'string' && (
             <Text c="red.8" size="sm" mt="xs" role="alert">
               {form.errors.products}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   availableAt,
+  canAddSaleLine,
   defaultLocationId,
   emptySale,
   glassesPerBottle,
@@ -84,5 +85,16 @@ describe('sale lines', () => {
     expect(input.contactPerson).toBeUndefined();
     expect(input.products[0]?.units).toBeNaN();
     expect(input.products[0]?.unitPrice).toBe(10_000);
+  });
+});
+
+describe('adding a wine to the sale', () => {
+  const lines = (wines: number, total: number) =>
+    Array.from({ length: total }, (_, i) => ({ wine: { id: `w${i % wines}` } }));
+
+  it('stops at 40 lines and at 25 different wines', () => {
+    expect(canAddSaleLine(lines(24, 39))).toBe(true);
+    expect(canAddSaleLine(lines(20, 40))).toBe(false);
+    expect(canAddSaleLine(lines(25, 25))).toBe(false);
   });
 });

@@ -193,3 +193,8 @@ export function toSaleInput(values: SaleFormValues, code: CurrencyCode, locale: 
 }
 
 export const MAX_SALE_LINES = SALE_LIMITS.productsMax;
+
+/** Whether another wine may be added: the sale's lines and its distinct wines each within their limit. */
+export const canAddSaleLine = (lines: readonly { wine: { id: string } }[]) =>
+  lines.length < SALE_LIMITS.productsMax &&
+  new Set(lines.map((line) => line.wine.id)).size < SALE_LIMITS.winesMax;
