@@ -1,13 +1,15 @@
 /**
  * Wine-list engineering of a cellar (shared/src/menu-engineering.ts, docs/sales-analytics.md): the wines
  * of its lists placed by contribution margin and popularity over a period, each list section's price
- * ladder, and dead stock. Bottles sold come from the sale lines sales analytics already holds with the
- * cellar snapshot (sales-lines.ts), so a warm request is one pass over them; the lists and their
- * categories are read at each request (a few items).
+ * ladder, and dead stock. Bottles sold and each wine's last sale come from the sales domain's day
+ * rollups (functions/src/sales/sale-rollups.ts), held with the cellar snapshot as the sales analytics
+ * hold them (sales-rollups-held.ts), never from the sales themselves; the lists and their categories are
+ * read at each request (a few items).
  */
 import {
   classifyMenu,
   DEAD_STOCK_DAYS,
+  dayNumber,
   deadStock,
   isoOfDay,
   LADDER_CROWDING_MIN,
@@ -22,11 +24,12 @@ import {
   withoutVat,
 } from '@kork/shared';
 import { listCategories } from '../cellar/categories/category-service';
-import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { type CellarSnapshot, cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
 import { NotFoundError } from '../platform/errors';
+import { firstRollupDay } from '../sales/sale-rollups';
 import { wineListContentsOf } from '../wine-lists/wine-list-contents';
 import { periodOf } from './sales-analytics-service';
-import { salesLinesOf } from './sales-lines';
+import { rollupRowsOf } from './sales-rollups-held';
 
 /** Dead-stock wines the answer lists (the count and capital cover all of them). */
 const DEAD_STOCK_ROWS = 100;
@@ -69,10 +72,46 @@ function savedOrder(categories: readonly WineListCategory[]): Map<string, number
   return order;
 }
 
-/** The figures of `GET …/sales-analytics/menu-engineering`. */
+/** What engineering needs of the sales, by wine: bottles sold in the period, the last day one sold by its end. */
+export interface WineSales {
+  bottles: Map<string, number>;
+  lastSale: Map<string, number>;
+}
+
+/** A period as day numbers (both included). */
+export interface DayPeriod {
+  from: number;
+  to: number;
+}
+
+/**
+ * The sales figures from the day rollups: the period's rows for the bottles, and for the last sale the
+ * rows from the cellar's first rollup day (a wine in stock unsold for long is dead stock, shown with the
+ * days since it last sold, however long ago that was). A day's rollup of a wine counts as a sale when
+ * its bottles add up to more than 0, as a sale line does when it took any (a line never takes fewer than 0).
+ */
+export async function wineSalesFromRollups(snapshot: CellarSnapshot, period: DayPeriod): Promise<WineSales> {
+  const sales: WineSales = { bottles: new Map(), lastSale: new Map() };
+  const first = await firstRollupDay(snapshot.ownerId);
+  if (first === undefined || dayNumber(first) > period.to) return sales;
+  const rows = await rollupRowsOf(snapshot, Math.min(dayNumber(first), period.from), period.to);
+  for (const row of rows) {
+    if (row.day > period.to) continue;
+    const id = row.ownWineId;
+    if (row.units > 0 && row.day > (sales.lastSale.get(id) ?? -1)) sales.lastSale.set(id, row.day);
+    if (row.day >= period.from) sales.bottles.set(id, (sales.bottles.get(id) ?? 0) + row.units);
+  }
+  return sales;
+}
+
+/**
+ * The figures of `GET …/sales-analytics/menu-engineering`. `salesOf` answers the sales figures (the day
+ * rollups; the integration test gives it the figures of the raw sales to show both answer the same).
+ */
 export async function menuEngineering(
   ownerId: string,
   query: MenuEngineeringQuery,
+  salesOf: (snapshot: CellarSnapshot, period: DayPeriod) => Promise<WineSales> = wineSalesFromRollups,
 ): Promise<MenuEngineering> {
   const period = periodOf({
     ...(query.from ? { from: query.from } : {}),
@@ -86,19 +125,7 @@ export async function menuEngineering(
   ]);
   const chosen = query.listId ? lists.filter((list) => list.id === query.listId) : lists;
   if (query.listId && chosen.length === 0) throw new NotFoundError();
-  const { lines, wines } = await salesLinesOf(snapshot);
-
-  // One pass over the lines: bottles in the period and the last sale up to its end, by wine.
-  const bottles = new Float64Array(wines.length);
-  const lastSale = new Int32Array(wines.length).fill(-1);
-  for (let i = 0; i < lines.length; i++) {
-    const day = lines.day[i] as number;
-    if (day > period.to) continue;
-    const w = lines.wine[i] as number;
-    if (day > (lastSale[w] as number) && (lines.units[i] as number) > 0) lastSale[w] = day;
-    if (day >= period.from) bottles[w] = (bottles[w] as number) + (lines.units[i] as number);
-  }
-  const indexOf = new Map(wines.map((wine, i) => [wine.ownWineId, i]));
+  const { bottles, lastSale } = await salesOf(snapshot, period);
   const cellarWines = new Map(snapshot.wines.map((wine) => [wine.id, wine]));
 
   // The listed wines still in the cellar, each once, in list order.
@@ -123,12 +150,7 @@ export async function menuEngineering(
       continue;
     }
     const net = withoutVat(wine.sellingPrice, vats[wine.mainCategoryId as MainCategory] ?? 0);
-    const at = indexOf.get(id);
-    items.push({
-      ownWineId: id,
-      margin: net - wine.purchasePriceWovat,
-      bottles: at === undefined ? 0 : (bottles[at] as number),
-    });
+    items.push({ ownWineId: id, margin: net - wine.purchasePriceWovat, bottles: bottles.get(id) ?? 0 });
   }
   const { rows: classified, thresholds } = classifyMenu(items);
 
@@ -174,8 +196,7 @@ export async function menuEngineering(
   // Dead stock: every wine of the cellar in stock, listed or not.
   const dead = deadStock(
     snapshot.wines.map((wine) => {
-      const at = indexOf.get(wine.id);
-      const last = at === undefined ? -1 : (lastSale[at] as number);
+      const last = lastSale.get(wine.id) ?? -1;
       return {
         ownWineId: wine.id,
         stock: wine.quantity,

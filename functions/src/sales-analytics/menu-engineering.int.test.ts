@@ -1,12 +1,20 @@
 /**
  * Wine-list engineering through the HTTP API against DynamoDB Local, on the demo restaurant's year of
  * sales and its wine lists: every listed wine placed in a class, the thresholds the classes were judged
- * by, price ladders, dead stock, who may ask and bad periods.
+ * by, price ladders, dead stock, who may ask and bad periods; and the answer read from the day rollups
+ * is the one the raw sales give, whatever the period, list and dead-stock days.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { catalogSeed } from '@kork/functions/catalog/seed';
+import type { cellarSnapshot } from '@kork/functions/cellar/kernel/cellar-snapshot';
 import { cellarSeed } from '@kork/functions/cellar/seed';
 import { demoYearSeed } from '@kork/functions/sales-analytics/demo-year-seed';
+import {
+  type DayPeriod,
+  menuEngineering,
+  type WineSales,
+} from '@kork/functions/sales-analytics/menu-engineering-service';
+import { salesLinesOf } from '@kork/functions/sales-analytics/sales-lines';
 import { wineListsSeed } from '@kork/functions/wine-lists/seed';
 import {
   type CellarWine,
@@ -34,6 +42,27 @@ const engineering = (query = '') =>
     'GET',
     `${accounts.base('restaurant')}/sales-analytics/menu-engineering${query}`,
   );
+
+/**
+ * The sales figures as the raw sales give them: every sale line of the cellar, in one pass (what the
+ * engineering read before the rollups).
+ */
+async function wineSalesFromLines(
+  snapshot: Awaited<ReturnType<typeof cellarSnapshot>>,
+  period: DayPeriod,
+): Promise<WineSales> {
+  const { lines, wines: sold } = await salesLinesOf(snapshot);
+  const sales: WineSales = { bottles: new Map(), lastSale: new Map() };
+  for (let i = 0; i < lines.length; i++) {
+    const day = lines.day[i] as number;
+    if (day > period.to) continue;
+    const id = sold[lines.wine[i] as number]?.ownWineId as string;
+    const units = lines.units[i] as number;
+    if (units > 0 && day > (sales.lastSale.get(id) ?? -1)) sales.lastSale.set(id, day);
+    if (day >= period.from) sales.bottles.set(id, (sales.bottles.get(id) ?? 0) + units);
+  }
+  return sales;
+}
 
 let listed: Set<string>;
 let wines: Map<string, CellarWine>;
@@ -130,6 +159,36 @@ describe('GET …/sales-analytics/menu-engineering', () => {
     expect(one.status).toBe(200);
     expect(one.payload.rows.length).toBeLessThanOrEqual(all.rows.length);
     expect((await engineering('?listId=not-a-list')).status).toBe(404);
+  });
+
+  it('answers from the day rollups exactly what the raw sales give', async () => {
+    const owner = accounts.userIds.restaurant as string;
+    const lists = (await engineering()).payload.lists;
+    expect(lists.length).toBeGreaterThan(0);
+    const queries = [
+      {},
+      { deadDays: 30 },
+      { from: ago(120), to: ago(30), deadDays: 14 },
+      { from: ago(400), to: ago(200) },
+      { to: ago(300), deadDays: 7 },
+      { listId: lists[0]?.id as string, deadDays: 60 },
+    ];
+    for (const query of queries) {
+      const fromRollups = await menuEngineering(owner, query);
+      const fromSales = await menuEngineering(owner, query, wineSalesFromLines);
+      expect(fromRollups, JSON.stringify(query)).toEqual(fromSales);
+      expect(
+        fromRollups.rows.some((row) => row.bottles > 0),
+        JSON.stringify(query),
+      ).toBe(fromSales.rows.some((row) => row.bottles > 0));
+    }
+    // Something was sold and something is dead stock with the days since its last sale, so both
+    // figures were compared on real values.
+    const year = await menuEngineering(owner, { deadDays: 30 });
+    expect(year.rows.reduce((sum, row) => sum + row.bottles, 0)).toBeGreaterThan(0);
+    expect(year.deadStock.rows.some((row) => row.daysSinceSale !== undefined)).toBe(true);
+    // Through the route too.
+    expect((await engineering('?deadDays=30')).payload).toEqual(year);
   });
 
   it('answers 400 for bad periods and dead-stock days', async () => {

@@ -83,6 +83,16 @@ export async function rollupsBetween(ownerId: string, from: string, to: string):
   return parts.flat();
 }
 
+/**
+ * The first day the cellar has a rollup item for (YYYY-MM-DD), or undefined when it has none: one Query
+ * of one item on the key ordered by day (the marker sorts after every day).
+ */
+export async function firstRollupDay(ownerId: string): Promise<string | undefined> {
+  const { data } = await tables('sales').saleRollup.query.byDay({ ownerId }).go({ limit: 1 });
+  const day = data[0]?.day;
+  return day === undefined || day === MARKER_DAY ? undefined : day;
+}
+
 export async function rollupMarker(ownerId: string): Promise<SaleRollupRecord | undefined> {
   const { data } = await tables('sales')
     .saleRollup.get({ ownerId, day: MARKER_DAY, group: '' })
