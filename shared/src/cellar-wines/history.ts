@@ -72,3 +72,15 @@ export const HistoryQuery = z.object({
   to: z.optional(historyDay),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+/**
+ * A page of `GET …/history`, newest first. `count` is exact without `more`; with `more`, at least that
+ * many entries match and more follow. `searchedBackTo` (the time of the oldest entry read) says a search
+ * stopped at the request's read limit before it filled the page: older entries were not searched.
+ */
+export interface HistoryPage {
+  rows: HistoryEntry[];
+  count: number;
+  more?: true;
+  searchedBackTo?: string;
+}

@@ -1,5 +1,5 @@
-import type { HistoryEntry, HistoryQuery } from '@kork/shared';
-import { api, type Page } from '../../../lib/api-client';
+import type { HistoryPage, HistoryQuery } from '@kork/shared';
+import { api } from '../../../lib/api-client';
 
 export type HistoryFilter = { [K in keyof HistoryQuery]?: HistoryQuery[K] };
 
@@ -8,8 +8,8 @@ export function listHistory(
   userId: string,
   query: HistoryFilter,
   signal?: AbortSignal,
-): Promise<Page<HistoryEntry>> {
-  return api.get<Page<HistoryEntry>>(`/wine-cellars/users/${encodeURIComponent(userId)}/history`, {
+): Promise<HistoryPage> {
+  return api.get<HistoryPage>(`/wine-cellars/users/${encodeURIComponent(userId)}/history`, {
     query: query as Record<string, string | number | string[] | undefined>,
     signal,
   });

@@ -95,6 +95,22 @@ describe('the cellar history page', () => {
     expect(await screen.findByText('Rack A: 2')).toBeTruthy();
   });
 
+  it('says "at least" while more entries follow, and how far back a search looked', async () => {
+    history.mockResolvedValue({
+      rows: [MOVED, PRICES],
+      count: 250,
+      more: true,
+      searchedBackTo: '2024-03-12T10:00:00.000Z',
+    });
+    renderPage();
+
+    expect(await screen.findByText('At least 250 entries')).toBeTruthy();
+    expect(
+      screen.getByText('Searched back to 12 Mar 2024. Choose dates to search older changes.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: /page 5/i })).toBeTruthy();
+  });
+
   it('sends a chosen action as a filter', async () => {
     renderPage();
     await screen.findByText('Rack A: 2');

@@ -5,6 +5,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDay } from '../../../lib/format-day';
 import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -61,6 +62,10 @@ function CellarHistory({ userId }: { userId: string }) {
   const history = useHistory(userId, filters);
   const context = useHistoryContext(userId);
   const count = history.page?.count ?? 0;
+  const more = history.page?.more === true;
+  const searchedBackTo = history.page?.searchedBackTo;
+  // Each page reads only as far back as it needs, and one entry more: with more to come, the count
+  // says "at least" and reaches into the next page, so its number shows.
   const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
   const filtered = hasActiveFilters(filters);
   const pastTheEnd = !history.loading && history.page?.rows.length === 0 && filters.page > 1;
@@ -102,7 +107,9 @@ function CellarHistory({ userId }: { userId: string }) {
         <div aria-busy={history.loading} className={classes.results}>
           <Group justify="space-between" align="center" mb="xs">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {t('cellarReview.history.count', { count })}
+              {more
+                ? t('cellarReview.history.countAtLeast', { count })
+                : t('cellarReview.history.count', { count })}
             </Text>
             {history.loading && <Loader size="xs" aria-label={t('cellarReview.loading')} />}
           </Group>
@@ -125,6 +132,14 @@ function CellarHistory({ userId }: { userId: string }) {
             />
           )}
         </div>
+      )}
+
+      {searchedBackTo && (
+        <Text size="sm" c="dimmed" role="note">
+          {t('cellarReview.history.searchedBackTo', {
+            date: formatDay(searchedBackTo),
+          })}
+        </Text>
       )}
 
       {pages > 1 && (

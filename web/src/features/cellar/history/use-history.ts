@@ -1,13 +1,12 @@
-import type { CurrencyCode, HistoryEntry } from '@kork/shared';
+import type { CurrencyCode, HistoryPage } from '@kork/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { Page } from '../../../lib/api-client';
 import { cellarSettingsQuery, historyQuery, locationsQuery } from '../api/cellar-queries';
 import { type HistoryFilters, historyQuery as historyFilter } from './use-history-filters';
 
 export interface HistoryState {
   /** The last page that arrived; kept while the next one loads so the table does not flash empty. */
-  page?: Page<HistoryEntry>;
+  page?: HistoryPage;
   loading: boolean;
   error?: unknown;
   /** Tries a failed fetch again. */
@@ -21,7 +20,7 @@ export function useHistory(userId: string, filters: HistoryFilters): HistoryStat
     placeholderData: keepPreviousData,
   });
   // A failed page keeps the last one that arrived on screen beside its error.
-  const last = useRef<Page<HistoryEntry>>(undefined);
+  const last = useRef<HistoryPage>(undefined);
   if (query.data) last.current = query.data;
   return {
     page: query.data ?? last.current,
