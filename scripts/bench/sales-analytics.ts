@@ -249,6 +249,8 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
   const failures = p95 > BUDGET.warmP95Ms ? ['warm sales analytics'] : [];
   if (percentile(cold, 95) > BUDGET.coldP95Ms) failures.push('cold sales analytics (new instance)');
   if (percentile(engineering.warm, 95) > BUDGET.warmP95Ms) failures.push('warm wine-list engineering');
+  if (percentile(engineering.cold, 95) > BUDGET.coldP95Ms)
+    failures.push('cold wine-list engineering (new instance)');
   const p = (values: number[], n: number) => ms(percentile(values, n));
   const lines = [
     '## Sales analytics (5,000 wines, 50,000 sale lines)',
@@ -268,11 +270,12 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
     `| before rollups, in-process: the default year, cold (the cellar and every sale read, ${RAW_COLD_RUNS} runs) | ${p(raw.cold, 50)} | ${p(raw.cold, 95)} |`,
     `| before rollups, in-process: varied periods over the sale lines held, warm | ${p(raw.warm, 50)} | ${p(raw.warm, 95)} |`,
     `| wine-list engineering (\`…/sales-analytics/menu-engineering\`), ${engineering.listed} listed wines, varied periods, warm | ${p(engineering.warm, 50)} | ${p(engineering.warm, 95)} |`,
+    `| wine-list engineering, the default year, cold: a new instance (the cellar and its rollups from the first sale day read) | ${p(engineering.cold, 50)} | ${p(engineering.cold, 95)} |`,
     '',
-    `Budget: warm p95 ≤ ${BUDGET.warmP95Ms} ms (sales analytics and wine-list engineering each), cold p95 ≤ ${BUDGET.coldP95Ms} ms in a new instance — ${failures.length === 0 ? 'within budget' : 'OVER BUDGET'}.`,
+    `Budget: warm p95 ≤ ${BUDGET.warmP95Ms} ms and cold p95 ≤ ${BUDGET.coldP95Ms} ms in a new instance (sales analytics and wine-list engineering each) — ${failures.length === 0 ? 'within budget' : 'OVER BUDGET'}.`,
     ...failures.map((failure) => `SLIPPED: ${failure}`),
     `Rollups: the backfill built ${backfill.written.toLocaleString('en')} rollup items from ${backfill.sales.toLocaleString('en')} sales in ${ms(backfillMs)}; run again it wrote ${again.written} items (${ms(againMs)}). The default year is ${yearItems.toLocaleString('en')} items (days × wines sold) against ${LINES.toLocaleString('en')} sale lines. The rows "before rollups" time today's path (every sale read into columns, then summed) in the bench's process, without HTTP, on the same data.`,
-    `Wine-list engineering: ${engineering.runs} requests after ${WARM_UP} warm-up over the same 50,000 lines (held with the cellar snapshot, shared with sales analytics), a list of ${engineering.listed} wines, every wine of the cellar checked for dead stock.`,
+    `Wine-list engineering: ${engineering.runs} requests after ${WARM_UP} warm-up over the day rollups of the same 50,000 lines (held with the cellar snapshot, shared with sales analytics; never the sales), a list of ${engineering.listed} wines, every wine of the cellar checked for dead stock.`,
   ];
   return {
     title: 'sales analytics',
@@ -285,6 +288,7 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
       coldP95: percentile(cold, 95),
       rawColdP50: percentile(raw.cold, 50),
       rollupReadP50: percentile(rollupRead, 50),
+      engineeringColdP95: percentile(engineering.cold, 95),
       writeMs: written.ms,
     },
   };
@@ -331,7 +335,7 @@ async function benchMenuEngineering(
   auth: Record<string, string>,
   wines: CellarWine[],
   today: number,
-): Promise<{ warm: number[]; listed: number; runs: number }> {
+): Promise<{ warm: number[]; cold: number[]; listed: number; runs: number }> {
   const lists = `${base}/api/wine-cellars/users/${userId}/wine-lists`;
   const made = await fetch(lists, {
     method: 'POST',
@@ -352,6 +356,15 @@ async function benchMenuEngineering(
     const to = today - (i % 45);
     return `?from=${isoOfDay(to - length + 1)}&to=${isoOfDay(to)}&deadDays=${[30, 90, 180][i % 3]}`;
   });
+  // Cold: a new instance (the cellar snapshot and the rollups held forgotten) asks the default year.
+  const cold: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    resetCellarSnapshots();
+    forgetKeptSales();
+    const start = performance.now();
+    await ask('');
+    cold.push(performance.now() - start);
+  }
   for (let i = 0; i < WARM_UP; i++) await ask(queries[i] as string);
   const warm: number[] = [];
   for (const query of queries) {
@@ -359,7 +372,7 @@ async function benchMenuEngineering(
     await ask(query);
     warm.push(performance.now() - start);
   }
-  return { warm, listed, runs: ENGINEERING_RUNS };
+  return { warm, cold, listed, runs: ENGINEERING_RUNS };
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
