@@ -20,7 +20,6 @@ import {
   type StockCountInput,
   type StockCountLine,
   type StockCountSheet,
-  type StockCountSummary,
   type StockCountsQuery,
   type StockCountUpdate,
   sheetLines,
@@ -32,10 +31,11 @@ import { ulid } from 'ulid';
 import { actorOf } from '../accounts/account-lookup';
 import { cellarOf } from '../cellar/cellar-service';
 import { locationsOf } from '../cellar/kernel/locations';
-import { tables, transaction } from '../data/tables';
-import { commitTransaction, isConditionFailure, TransactionCanceled } from '../data/transactions';
+import { tables } from '../data/tables';
+import { isConditionFailure } from '../data/transactions';
 import type { Principal } from '../platform/auth';
 import { ConflictError, ValidationError } from '../platform/errors';
+import { seedTally, writeEntries } from './stock-count-entry-writes';
 import {
   type CellarAtCount,
   cellarAtCount,
@@ -47,6 +47,7 @@ import {
   existingCount,
   type StockCountEntryRecord,
   type StockCountRecord,
+  tallyOf,
   toEntry,
   toStockCount,
 } from './stock-count-store';
@@ -248,14 +249,13 @@ export async function deleteStockCount(ownerId: string, countId: string): Promis
   }
 }
 
-/** Rounds of a batch whose transaction keeps meeting others (many counters at once). */
-const ENTRY_ROUNDS = 6;
-
 /**
  * Enters figures. Each pair must be in the count's locations and its wine in the cellar at the count's
- * moment (§5). The entries are written in one transaction that checks the count is still open; each
- * entry only over an older one (`countedAt`), so a late offline figure never overwrites a newer one: a
- * pair refused that way is dropped and the rest written. A batch sent again changes nothing twice.
+ * moment (§5). The entries are written in one transaction that checks the count is still open and adds
+ * what they change to the count's summary (stock-count-entry-writes.ts); each entry only over an older
+ * one (`countedAt`), so a late offline figure never overwrites a newer one: a pair refused that way is
+ * dropped and the rest written. A batch sent again changes nothing twice. What a batch costs grows with
+ * the batch, not with the entries already made.
  */
 export async function putStockCountEntries(
   ownerId: string,
@@ -288,7 +288,7 @@ export async function putStockCountEntries(
     );
   }
   const now = new Date();
-  let pending = mergeEntries(
+  const entries = mergeEntries(
     input.entries.map((entry) => ({
       ownWineId: entry.ownWineId,
       locationId: entry.locationId,
@@ -299,89 +299,23 @@ export async function putStockCountEntries(
       countedAt: cappedCountedAt(entry.countedAt, now),
     })),
   );
-  for (let round = 0; pending.length > 0; round++) {
-    try {
-      await writeEntries(ownerId, countId, pending);
-      break;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceled)) throw error;
-      const failed = new Set(error.failedConditions);
-      if (failed.has(0)) {
-        const now = await existingCount(ownerId, countId);
-        if (now.status !== 'open') throw new ConflictError({ key: 'stockCountFinished' });
-      }
-      // A newer figure already stands for these pairs: it wins, the rest are written.
-      const stale = failed.size > 0 && !failed.has(0);
-      if (stale) pending = pending.filter((_, index) => !failed.has(index + 1));
-      else if (round + 1 >= ENTRY_ROUNDS) throw error;
-    }
-  }
-  const summary = await refreshSummary(ownerId, record, atCount, where.scope);
+  const context = { atCount, scope: where.scope };
+  if (!tallyOf(record)) await seedTally(ownerId, countId, context);
+  await writeEntries(ownerId, countId, entries, context);
   const keys = new Map(
     input.entries.map(({ ownWineId, locationId }) => [
       `${ownWineId}/${locationId}`,
       { ownerId, countId, ownWineId, locationId },
     ]),
   );
-  const { data } = await tables('stock-counts')
-    .stockCountEntry.get([...keys.values()])
-    .go({ consistent: true });
-  return { entries: data.map(toEntry), summary: hidesExpected(record) ? blindSummary(summary) : summary };
-}
-
-async function writeEntries(ownerId: string, countId: string, entries: readonly StockCountEntry[]) {
-  await commitTransaction(() =>
-    transaction('stock-counts').write(({ stockCount, stockCountEntry }) => [
-      stockCount
-        .check({ ownerId, id: countId })
-        .where((attr, op) => op.eq(attr.status, 'open'))
-        .commit(),
-      ...entries.map((entry) =>
-        stockCountEntry
-          .put({ ownerId, countId, ...entry })
-          .where(
-            (attr, op) => `${op.notExists(attr.countedAt)} OR ${op.lte(attr.countedAt, entry.countedAt)}`,
-          )
-          .commit(),
-      ),
-    ]),
-  );
-}
-
-/**
- * Works the count's summary and counters out from every entry and keeps them on the count for its
- * list. A summary is written only over one worked out earlier: of two counters at once, the later
- * read (which saw the other's entries) stands.
- */
-async function refreshSummary(
-  ownerId: string,
-  record: StockCountRecord,
-  atCount: CellarAtCount,
-  scope: Set<string> | null,
-): Promise<StockCountSummary> {
-  const startedAt = Date.now();
-  const entries = countedEntries(await entryRecordsOf(ownerId, record.id));
-  const summary = summarize(sheetLines(atCount.wines, entries, scope, atCount.label));
-  const counters = new Map<string, string>();
-  for (const entry of entries) counters.set(entry.countedBy, entry.countedByName);
-  try {
-    await tables('stock-counts')
-      .stockCount.patch({ ownerId, id: record.id })
-      .set({
-        summary,
-        counters: [...counters].map(([userId, name]) => ({ userId, name })),
-        summaryAt: startedAt,
-      })
-      .where(
-        (attr, op) =>
-          `${op.eq(attr.status, 'open')} AND (${op.notExists(attr.summaryAt)} OR ${op.lt(attr.summaryAt, startedAt)})`,
-      )
-      .go();
-  } catch (error) {
-    // A later summary already stands, or the count is being finished (which works its own out).
-    if (!isConditionFailure(error)) throw error;
-  }
-  return summary;
+  const [{ data }, after] = await Promise.all([
+    tables('stock-counts')
+      .stockCountEntry.get([...keys.values()])
+      .go({ consistent: true }),
+    existingCount(ownerId, countId),
+  ]);
+  const summary = toStockCount(after, cellar.baseCurrency).summary;
+  return { entries: data.map(toEntry), summary };
 }
 
 export type { StockCountRecord };

@@ -15,6 +15,9 @@ import {
   type StockCountEntry,
   type StockCountStatus,
   type StockCountSummary,
+  type StockCountTally,
+  TALLY_FIELDS,
+  tallySummary,
   type WineAtMoment,
   type WineLabel,
 } from '@kork/shared';
@@ -48,8 +51,8 @@ export function toStockCount(record: StockCountRecord, currency: CurrencyCode): 
     createdBy: record.createdBy,
     createdByName: record.createdByName,
     createdAt: record.createdAt,
-    counters: (record.counters as StockCount['counters'] | undefined) ?? [],
-    summary: (record.summary as StockCountSummary | undefined) ?? EMPTY_SUMMARY,
+    counters: countersOf(record),
+    summary: summaryOf(record),
     currency,
     version: record.version,
   };
@@ -64,6 +67,45 @@ export function toStockCount(record: StockCountRecord, currency: CurrencyCode): 
     if (record.finishedByName) count.finishedByName = record.finishedByName;
   }
   return count;
+}
+
+/** The tally's attribute of each field (`counted` → `tallyCounted`). */
+export function tallyAttribute(field: keyof StockCountTally) {
+  return `tally${field[0]?.toUpperCase()}${field.slice(1)}` as `tally${Capitalize<keyof StockCountTally>}`;
+}
+
+/** The count's running tally, or undefined before its first entry batch. */
+export function tallyOf(record: StockCountRecord): StockCountTally | undefined {
+  if (record.tallyLines === undefined) return undefined;
+  const tally = {} as StockCountTally;
+  for (const field of TALLY_FIELDS) tally[field] = (record[tallyAttribute(field)] as number | undefined) ?? 0;
+  return tally;
+}
+
+/** An open count's summary is its tally; a finished one's is frozen in `summary`. */
+function summaryOf(record: StockCountRecord): StockCountSummary {
+  const tally = record.status === 'finished' ? undefined : tallyOf(record);
+  if (tally) return tallySummary(tally);
+  return (record.summary as StockCountSummary | undefined) ?? EMPTY_SUMMARY;
+}
+
+/** The counter ids kept with the entries (`[userId, name]` as JSON). */
+export function counterId(userId: string, name: string): string {
+  return JSON.stringify([userId, name]);
+}
+
+/** Everyone who entered a figure, by name (a counter renamed meanwhile shows once). */
+function countersOf(record: StockCountRecord): StockCount['counters'] {
+  const ids = record.counterIds as readonly string[] | undefined;
+  if (!ids) return (record.counters as StockCount['counters'] | undefined) ?? [];
+  const byUser = new Map<string, string>();
+  for (const id of ids) {
+    const [userId, name] = JSON.parse(id) as [string, string];
+    byUser.set(userId, name);
+  }
+  return [...byUser]
+    .map(([userId, name]) => ({ userId, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
 }
 
 export function toEntry(record: StockCountEntryRecord): StockCountEntry {

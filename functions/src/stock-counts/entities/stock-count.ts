@@ -43,6 +43,21 @@ export const stockCountSchema = {
      * last written saw every entry written before it.
      */
     summaryAt: { type: 'number' },
+    /**
+     * The open count's summary as a running tally (shared/src/stock-count-tally.ts), bottles in tenths:
+     * set once from the sheet, then every entry batch ADDs what it changes in the same transaction as its
+     * entries. Absent until the first batch (and on counts from before the tally).
+     */
+    tallyLines: { type: 'number' },
+    tallyCounted: { type: 'number' },
+    tallyUncounted: { type: 'number' },
+    tallyExtra: { type: 'number' },
+    tallyExpectedTenths: { type: 'number' },
+    tallyCountedTenths: { type: 'number' },
+    tallyDifferenceTenths: { type: 'number' },
+    tallyDifferenceValue: { type: 'number' },
+    /** JSON `[userId, name]` of everyone whose figure was written (ADDed with the entries). */
+    counterIds: { type: 'set', items: 'string' },
     version: { type: 'number', required: true, default: 0 },
     updatedAt: { type: 'string', required: true },
   },
