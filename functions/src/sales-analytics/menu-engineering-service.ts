@@ -90,9 +90,13 @@ export interface DayPeriod {
  * days since it last sold, however long ago that was). A day's rollup of a wine counts as a sale when
  * its bottles add up to more than 0, as a sale line does when it took any (a line never takes fewer than 0).
  */
-export async function wineSalesFromRollups(snapshot: CellarSnapshot, period: DayPeriod): Promise<WineSales> {
+export async function wineSalesFromRollups(
+  snapshot: CellarSnapshot,
+  period: DayPeriod,
+  firstDay: Promise<string | undefined> = firstRollupDay(snapshot.ownerId),
+): Promise<WineSales> {
   const sales: WineSales = { bottles: new Map(), lastSale: new Map() };
-  const first = await firstRollupDay(snapshot.ownerId);
+  const first = await firstDay;
   if (first === undefined || dayNumber(first) > period.to) return sales;
   const rows = await rollupRowsOf(snapshot, Math.min(dayNumber(first), period.from), period.to);
   for (const row of rows) {
@@ -111,13 +115,20 @@ export async function wineSalesFromRollups(snapshot: CellarSnapshot, period: Day
 export async function menuEngineering(
   ownerId: string,
   query: MenuEngineeringQuery,
-  salesOf: (snapshot: CellarSnapshot, period: DayPeriod) => Promise<WineSales> = wineSalesFromRollups,
+  salesOf: (
+    snapshot: CellarSnapshot,
+    period: DayPeriod,
+    firstDay: Promise<string | undefined>,
+  ) => Promise<WineSales> = wineSalesFromRollups,
 ): Promise<MenuEngineering> {
   const period = periodOf({
     ...(query.from ? { from: query.from } : {}),
     ...(query.to ? { to: query.to } : {}),
   });
   const deadDays = query.deadDays ?? DEAD_STOCK_DAYS.default;
+  // The first rollup day is read beside the cellar, not after it (a cold request's path).
+  const firstDay = firstRollupDay(ownerId);
+  firstDay.catch(() => {});
   const [snapshot, lists, categories] = await Promise.all([
     cellarSnapshot(ownerId),
     wineListContentsOf(ownerId),
@@ -125,7 +136,7 @@ export async function menuEngineering(
   ]);
   const chosen = query.listId ? lists.filter((list) => list.id === query.listId) : lists;
   if (query.listId && chosen.length === 0) throw new NotFoundError();
-  const { bottles, lastSale } = await salesOf(snapshot, period);
+  const { bottles, lastSale } = await salesOf(snapshot, period, firstDay);
   const cellarWines = new Map(snapshot.wines.map((wine) => [wine.id, wine]));
 
   // The listed wines still in the cellar, each once, in list order.
