@@ -33,6 +33,7 @@ export * from './sales-analytics';
 export * from './sales-analytics-math';
 export * from './schema-primitives';
 export * from './stock-count-rules';
+export * from './stock-count-tally';
 export * from './stock-counts';
 export * from './want-to-try';
 export * from './wine-lists';
