@@ -86,6 +86,10 @@ export const MESSAGES = {
   },
   invalidSignature: { en: 'Invalid signature', nb: 'Ugyldig signatur' },
   conflict: { en: 'Conflict with the current state', nb: 'Konflikt med gjeldende tilstand' },
+  saleTooLargeToDelete: {
+    en: 'This sale holds too many wines and locations to be deleted in one step. Add its bottles back to the wines instead.',
+    nb: 'Dette salget har for mange viner og plasseringer til å slettes i ett steg. Legg flaskene tilbake på vinene i stedet.',
+  },
   idempotencyKeyInUse: {
     en: 'A request with this Idempotency-Key is still being handled',
     nb: 'En forespørsel med denne Idempotency-Key behandles fortsatt',

@@ -6,6 +6,7 @@
  * and the rule named, and changes nothing.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
+import { tables } from '@kork/functions/data/tables';
 import { rollupsBetween } from '@kork/functions/sales/sale-rollups';
 import { type CellarWine, type HistoryEntry, SALE_LIMITS, type Sale } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
@@ -156,5 +157,41 @@ describe('how big a sale may be', () => {
     expect(stockOf(await current(wines))).toEqual(stockBefore);
     expect(await daySums()).toEqual(sumsBefore);
     expect((await historyOf((wines[0] as CellarWine).id)).some((e) => e.action === 'SOLD')).toBe(false);
+  });
+
+  it('refuses, with the way out, to delete a sale recorded before the limits that no transaction holds', async () => {
+    const places = await Promise.all(Array.from({ length: 4 }, (_, i) => location(`Gammel ${i + 1}`)));
+    const wines: CellarWine[] = [];
+    for (let i = 0; i < 4; i++) wines.push(await wine(`Gammel ${i + 1}`, places[i] as string));
+    const sold = await sell(wines.map((w) => ({ ownWineId: w.id, units: 1, unitPrice: 30_000 })));
+    expect(sold.status, JSON.stringify(sold.error)).toBe(201);
+    // As an older sale could be stored: 30 wines from 12 locations (3 × 30 + 12 + 2 = 104 items to delete).
+    const stored = await tables('sales').sale.get({ ownerId: owner(), id: sold.payload.id }).go();
+    const products = (stored.data?.products ?? []) as Record<string, unknown>[];
+    const line = products[0] as Record<string, unknown>;
+    const legacy = Array.from({ length: 30 }, (_, i) => ({
+      ...line,
+      lineId: `legacy-${i}`,
+      ownWineId: i < 4 ? (wines[i] as CellarWine).id : `gone-wine-${i}`,
+      locationId: `old-place-${i % 12}`,
+    }));
+    await tables('sales')
+      .sale.patch({ ownerId: owner(), id: sold.payload.id })
+      .set({ products: legacy })
+      .go();
+    const stockBefore = stockOf(await current(wines));
+
+    const refused = await origin.api('DELETE', `${accounts.base(R)}/sales/${sold.payload.id}`, {
+      token: tokens[R],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.error?.message).toBe(
+      'This sale holds too many wines and locations to be deleted in one step. Add its bottles back to the wines instead.',
+    );
+    expect(stockOf(await current(wines))).toEqual(stockBefore);
+    const still = await origin.api('GET', `${accounts.base(R)}/sales/${sold.payload.id}`, {
+      token: tokens[R],
+    });
+    expect(still.status).toBe(200);
   });
 });

@@ -34,14 +34,19 @@ import {
   placementList,
   placementMap,
 } from '../cellar/kernel/wine-records';
-import { laterThan, type WineChange, writeTransaction } from '../cellar/kernel/wine-transaction';
+import {
+  laterThan,
+  MAX_TRANSACTION_ITEMS,
+  type WineChange,
+  writeTransaction,
+} from '../cellar/kernel/wine-transaction';
 import { writeItems } from '../data/tables';
 import { retryOnConflict } from '../data/transactions';
 import type { Principal } from '../platform/auth';
-import { ConflictError, DomainError, ValidationError } from '../platform/errors';
+import { ConflictError, DomainError, UnprocessableError, ValidationError } from '../platform/errors';
 import { rollupAdds, rollupSubtractions } from './sale-rollups';
 import { currentSale, partyOf, type SaleRecord, saleRecordOf, toSale } from './sale-store';
-import { locationsOf } from './sale-transaction-size';
+import { deleteItemsOf, locationsOf } from './sale-transaction-size';
 
 /**
  * Attempts of a sale (or a sale's deletion) before it answers 409: many sales of one wine at once each
@@ -258,6 +263,10 @@ export async function deleteSale(ownerId: string, saleId: string, principal: Pri
   const outcome = await retryOnConflict(async (attempt) => {
     if (attempt > 0 && Date.now() - started > SALE_BUDGET_MS) return STALE;
     const sale = await saleRecordOf(ownerId, saleId);
+    // A sale recorded before the size limits may need more than one transaction to delete: it is
+    // refused with the way out, never half deleted nor answered with a server error.
+    if (deleteItemsOf(sale.products as SaleLine[]) > MAX_TRANSACTION_ITEMS)
+      throw new UnprocessableError({ key: 'saleTooLargeToDelete' });
     // A till recipe's revenue line (`recipe:<id>`) took nothing out of stock; its pours did.
     const lines = (sale.products as SaleLine[]).filter((line) => !isRecipeRevenue(line));
     const locationIds = await locationIdsOf(ownerId);
