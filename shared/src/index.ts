@@ -31,6 +31,7 @@ export * from './reorder';
 export * from './sales';
 export * from './sales-analytics';
 export * from './sales-analytics-math';
+export * from './sales-analytics-order';
 export * from './schema-primitives';
 export * from './stock-count-rules';
 export * from './stock-count-tally';

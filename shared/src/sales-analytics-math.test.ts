@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type AnalyticsWine,
   aggregateSales,
   dayNumber,
   daysOfStockLeft,
@@ -15,6 +14,7 @@ import {
   shrinkageOf,
   turnover,
 } from './sales-analytics-math';
+import type { AnalyticsWine } from './sales-analytics-order';
 
 const d = dayNumber;
 

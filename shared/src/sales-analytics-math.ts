@@ -8,6 +8,7 @@ import type {
   ShrinkageFigures,
   WineFigures,
 } from './sales-analytics';
+import { type AnalyticsWine, byGroupRevenue, periodOfDays, rankedWines } from './sales-analytics-order';
 
 /**
  * The arithmetic of sales analytics (definitions in sales-analytics.ts), pure and in one pass: sale lines
@@ -240,15 +241,6 @@ const COLUMNS = [
 // — Aggregation —
 
 /** A wine of the table sale lines point into: a wine of the cellar now, or one only sales remember. */
-export interface AnalyticsWine {
-  ownWineId: string;
-  wineDisplayName: string;
-  mainCategoryId?: string;
-  country?: string;
-  /** Bottles in stock now; absent for a wine no longer in the cellar. */
-  stock?: number;
-}
-
 export interface AnalyticsRequest {
   /** Day numbers, both included. */
   from: number;
@@ -334,45 +326,6 @@ class Accumulator {
   }
 }
 
-const collator = new Intl.Collator('nb');
-
-/** Each wine's place in name order (Norwegian collation), worked out once per wine table. */
-const rankings = new WeakMap<readonly AnalyticsWine[], Int32Array>();
-
-function nameRanks(wines: readonly AnalyticsWine[]): Int32Array {
-  let rank = rankings.get(wines);
-  if (!rank) {
-    const order = Int32Array.from(wines.keys()).sort((a, b) =>
-      collator.compare(
-        (wines[a] as AnalyticsWine).wineDisplayName,
-        (wines[b] as AnalyticsWine).wineDisplayName,
-      ),
-    );
-    const ranks = new Int32Array(wines.length);
-    order.forEach((wine, place) => {
-      ranks[wine] = place;
-    });
-    rankings.set(wines, ranks);
-    rank = ranks;
-  }
-  return rank;
-}
-
-/** The period (index into `starts`) of each day from `from` to `to`. */
-export function periodOfDays(from: number, to: number, starts: readonly number[]): Int32Array {
-  const periodOfDay = new Int32Array(to - from + 1);
-  for (let p = 0, day = from; day <= to; day++) {
-    while (p + 1 < starts.length && (starts[p + 1] as number) <= day) p++;
-    periodOfDay[day - from] = p;
-  }
-  return periodOfDay;
-}
-
-/** Groups (categories, countries) by revenue, then units, then key. */
-export function byGroupRevenue(a: GroupFigures, b: GroupFigures): number {
-  return b.revenue - a.revenue || b.units - a.units || collator.compare(a.key, b.key);
-}
-
 /** A wine's figures over `days` days, with its turnover and days of stock left. */
 export function wineFiguresOf(known: AnalyticsWine, figures: SalesFigures, days: number): WineFigures {
   const rate = turnover(figures.units, known.stock);
@@ -386,36 +339,6 @@ export function wineFiguresOf(known: AnalyticsWine, figures: SalesFigures, days:
     ...(known.stock === undefined ? {} : { stock: known.stock }),
     ...(rate === undefined ? {} : { turnover: rate }),
     ...(left === undefined ? {} : { daysOfStockLeft: left }),
-  };
-}
-
-/**
- * The wines (indexes into `wines`) in the analytics' three orders: what sold by revenue, the top
- * sellers by units and the bottom sellers among those in stock; ties go by revenue or units, then name.
- */
-export function rankedWines(
-  wines: readonly AnalyticsWine[],
-  perWine: { sold(w: number): boolean; units(w: number): number; revenue(w: number): number },
-  top: number,
-): { byRevenue: number[]; topSellers: number[]; bottomSellers: number[] } {
-  const rank = nameRanks(wines);
-  const byName = (a: number, b: number) => (rank[a] as number) - (rank[b] as number);
-  const units = (w: number) => perWine.units(w);
-  const revenue = (w: number) => perWine.revenue(w);
-  const sold: number[] = [];
-  const inStock: number[] = [];
-  for (let w = 0; w < wines.length; w++) {
-    if (perWine.sold(w)) sold.push(w);
-    if (((wines[w] as AnalyticsWine).stock ?? 0) > 0) inStock.push(w);
-  }
-  return {
-    byRevenue: [...sold].sort((a, b) => revenue(b) - revenue(a) || units(b) - units(a) || byName(a, b)),
-    topSellers: [...sold]
-      .sort((a, b) => units(b) - units(a) || revenue(b) - revenue(a) || byName(a, b))
-      .slice(0, top),
-    bottomSellers: inStock
-      .sort((a, b) => units(a) - units(b) || revenue(a) - revenue(b) || byName(a, b))
-      .slice(0, top),
   };
 }
 
