@@ -204,11 +204,10 @@ if (wants('static')) {
 }
 
 /**
- * Then two lanes at once: the browser journeys (one browser, mostly waiting on the page and the
- * server) beside the integration tier (mostly waiting on the emulators), the infra tier, the CLI's synth
- * and last the unit and component tests. The journeys' lane is the longer one, so it starts as soon as
- * the static checks pass; the unit tier runs in the other lane's slack, after the integration tier has
- * let go of the cores (docs/benchmarks.md). `KORK_TEST_LANES=1` runs everything one after the other, the
+ * Then two lanes at once: the browser journeys and, once their server has stopped, the component tests
+ * in one; the integration tier (mostly waiting on the emulators), the infra tier, the CLI's synth and the
+ * node unit tests in the other. Without a recorded trace the journeys take about as long as the
+ * integration tier, so what follows each is split to end the lanes together (docs/benchmarks.md). `KORK_TEST_LANES=1` runs everything one after the other, the
  * unit tier first.
  */
 const sideBySide = process.env.KORK_TEST_LANES !== '1';
@@ -221,15 +220,20 @@ const TIMED_ALONE = ['features/assistant/assistant-chat.test.tsx'];
 
 async function unitTier(): Promise<void> {
   if (!wants('unit')) return;
-  if (e2eServer) await e2eServerUp(300_000);
-  const args = vitestArgs('unit', ['unit', 'web']);
-  const ok = sideBySide
-    ? await laneStep('unit', 'Tests: unit', 'npx', [
-        ...args,
-        ...TIMED_ALONE.flatMap((f) => ['--exclude', `**/${f}`]),
-      ])
-    : step('Tests: unit', 'npx', args);
-  if (!ok) failures.push('unit');
+  if (!step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))) failures.push('unit');
+}
+
+/**
+ * Beside the other lane: the node unit tests (`unit`) after the synth, the component tests (`web`, but
+ * the ones timed alone before the lanes) after the browser journeys, so both lanes end close together.
+ */
+async function unitPart(project: 'unit' | 'web'): Promise<void> {
+  if (!wants('unit')) return;
+  const args = vitestArgs(project === 'unit' ? 'unit' : 'components', [project]);
+  if (project === 'web') args.push(...TIMED_ALONE.flatMap((f) => ['--exclude', `**/${f}`]));
+  const title = project === 'unit' ? 'Tests: unit' : 'Tests: components';
+  if (!(await laneStep(project === 'unit' ? 'unit' : 'components', title, 'npx', args)))
+    failures.push('unit');
 }
 
 if (!sideBySide) await unitTier();
@@ -259,7 +263,7 @@ async function serverLane(): Promise<void> {
     });
     if (!ok) failures.push('synth');
   }
-  if (sideBySide) await unitTier();
+  if (sideBySide) await unitPart('unit');
 }
 
 let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
@@ -286,7 +290,13 @@ async function browserLane(): Promise<void> {
   e2e = playwrightCounts(out);
 }
 
-if (sideBySide) await Promise.all([serverLane(), browserLane()]);
+/** The browser journeys, then (their server stopped) the component tests in the same lane. */
+async function browserThenUnitLane(): Promise<void> {
+  await browserLane();
+  await unitPart('web');
+}
+
+if (sideBySide) await Promise.all([serverLane(), browserThenUnitLane()]);
 else {
   await serverLane();
   await browserLane();
