@@ -159,7 +159,9 @@ export const SaleInput = z.object({
   ).check(
     z.refine((lines) => new Set(lines.map((line) => line.ownWineId)).size <= SALE_LIMITS.winesMax, {
       error: withBounds('maxSaleWines', { max: SALE_LIMITS.winesMax }),
-    }),
+      // Only over lines that are valid: a broken line answers with its own message first.
+      when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+    } as never),
   ),
 });
 export type SaleInput = z.infer<typeof SaleInput>;
