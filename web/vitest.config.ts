@@ -13,29 +13,5 @@ export default defineProject({
     maxWorkers: 2,
     // Component tests render whole pages; a busy runner needs more than the default 5 s.
     testTimeout: 20_000,
-    // The UI libraries bundled once into a file each (esbuild) instead of imported module by module in
-    // every test file: the tier's imports take less than half the time.
-    deps: {
-      optimizer: {
-        client: {
-          enabled: true,
-          include: [
-            '@mantine/core',
-            '@mantine/hooks',
-            '@mantine/form',
-            '@mantine/notifications',
-            '@mantine/charts',
-            '@tabler/icons-react',
-            '@tanstack/react-query',
-            'react-router',
-            'react-i18next',
-            'i18next',
-            'recharts',
-            '@dnd-kit/core',
-            '@dnd-kit/sortable',
-          ],
-        },
-      },
-    },
   },
 });
