@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { playwrightOutcomes, printResults, vitestFailures } from './test-report';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, '.kork', 'test-results');
@@ -279,7 +280,8 @@ async function browserLane(): Promise<void> {
         'e2e',
         'Tests: e2e (Playwright, Chromium)',
         'npx',
-        ['playwright', 'test', '-c', 'web/playwright.config.ts', '--reporter=list,json'],
+        // One more try for a journey that fails: it is then listed by name at the end as flaky, never hidden.
+        ['playwright', 'test', '-c', 'web/playwright.config.ts', '--reporter=list,json', '--retries=1'],
         { PLAYWRIGHT_JSON_OUTPUT_NAME: out, KORK_E2E_SERVER: 'running' },
       ))
     ) {
@@ -310,6 +312,9 @@ const total = [...vitestFiles.map(vitestCounts), e2e].reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+const journeys = e2eWanted ? playwrightOutcomes(join(results, 'playwright.json')) : { failed: [], flaky: [] };
+printResults('Passed only when run again (a flaky journey to fix):', journeys.flaky);
+printResults('Failed tests:', [...vitestFiles.flatMap((f) => vitestFailures(f, root)), ...journeys.failed]);
 if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
 // A failed step that ran no test (types, lint, a build) still counts as a failure.
 const failed = Math.max(total.failed, failures.length > 0 && total.failed === 0 ? 1 : total.failed);
