@@ -1,4 +1,4 @@
-import type { CellarWine, LoginResult } from '@kork/shared';
+import type { CellarWine, HistoryEntry, LoginResult } from '@kork/shared';
 import { expect } from 'vitest';
 import type { TestOrigin } from './test-stack';
 
@@ -45,6 +45,20 @@ export class TestAccounts {
     });
     expect(answer.status).toBe(200);
     return answer.payload;
+  }
+
+  /**
+   * A wine's history as its owner sees it through the cellar's history route (newest first, up to 200
+   * entries); anything but 200 fails the test.
+   */
+  async wineHistory(user: string, ownWineId: string): Promise<HistoryEntry[]> {
+    const answer = await this.origin().api<{ rows: HistoryEntry[] }>(
+      'GET',
+      `${this.base(user)}/history?ownWineId=${ownWineId}&resultsPerPage=200`,
+      { token: this.tokens[user] },
+    );
+    expect(answer.status).toBe(200);
+    return answer.payload.rows;
   }
 }
 

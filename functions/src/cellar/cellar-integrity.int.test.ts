@@ -7,13 +7,7 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
-import type {
-  CellarLocation,
-  CellarWine,
-  CellarWinePage,
-  HistoryEntry,
-  WineListCategory,
-} from '@kork/shared';
+import type { CellarLocation, CellarWine, CellarWinePage, WineListCategory } from '@kork/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../test/seeded-stack';
 
@@ -51,15 +45,7 @@ async function list(user: string, query = ''): Promise<CellarWinePage> {
   return answer.payload;
 }
 
-async function historyOf(user: string, id: string): Promise<HistoryEntry[]> {
-  const answer = await origin.api<{ rows: HistoryEntry[] }>(
-    'GET',
-    `${base(user)}/history?ownWineId=${id}&resultsPerPage=200`,
-    { token: tokens[user] },
-  );
-  expect(answer.status).toBe(200);
-  return answer.payload.rows;
-}
+const historyOf = (user: string, id: string) => accounts.wineHistory(user, id);
 
 const patchWine = (user: string, id: string, json: Record<string, unknown>, language?: 'nb') =>
   origin.api<CellarWine>('PATCH', `${base(user)}/own-wines/${id}`, { token: tokens[user], json, language });

@@ -67,15 +67,7 @@ async function placeOrder(body: Record<string, unknown>): Promise<Order> {
 const receive = (orderId: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
   origin.api<Order>('POST', `${orders()}/${orderId}/receive`, { token: tokens[R], json: body, headers });
 
-async function historyOf(ownWineId: string): Promise<HistoryEntry[]> {
-  const answer = await origin.api<{ rows: HistoryEntry[] }>(
-    'GET',
-    `${accounts.base(R)}/history?ownWineId=${ownWineId}&resultsPerPage=200`,
-    { token: tokens[R] },
-  );
-  expect(answer.status).toBe(200);
-  return answer.payload.rows;
-}
+const historyOf = (ownWineId: string) => accounts.wineHistory(R, ownWineId);
 
 const extraOf = (entry: HistoryEntry | undefined) =>
   entry?.after as { orderId?: string; units?: number; unitCost?: number } | null | undefined;

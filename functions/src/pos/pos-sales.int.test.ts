@@ -10,7 +10,6 @@ import { heldSnapshots, resetCellarSnapshots } from '@kork/functions/cellar/kern
 import { ingestPosSale } from '@kork/functions/pos/pos-ingest';
 import type {
   CellarWine,
-  HistoryEntry,
   PosImportOutcome,
   PosMappingOutcome,
   PosSaleEvent,
@@ -250,13 +249,7 @@ async function where(id: string, A: string, B: string) {
 
 /** The wine's history entries of one action and the bottles each moved (after less before). */
 async function moves(ownWineId: string, action: string): Promise<number[]> {
-  const answer = await origin.api<{ rows: HistoryEntry[] }>(
-    'GET',
-    `${accounts.base(R)}/history?ownWineId=${ownWineId}&resultsPerPage=200`,
-    { token: tokens[R] },
-  );
-  expect(answer.status).toBe(200);
-  return answer.payload.rows
+  return (await accounts.wineHistory(R, ownWineId))
     .filter((entry) => entry.action === action)
     .map((entry) => (entry.after?.quantity ?? 0) - (entry.before?.quantity ?? 0));
 }

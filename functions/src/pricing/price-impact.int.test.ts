@@ -12,7 +12,6 @@ import { putAll } from '@kork/functions/data/batch-writes';
 import { tables } from '@kork/functions/data/tables';
 import type {
   CellarWine,
-  HistoryEntry,
   PriceApplyResult,
   PricePreview,
   PriceRestoreResult,
@@ -66,14 +65,8 @@ const restore = (historyEntryId: string, user = R) =>
     json: { historyEntryId },
   });
 
-async function historyOf(ownWineId: string): Promise<HistoryEntry[]> {
-  const answer = await origin.api<{ rows: HistoryEntry[] }>(
-    'GET',
-    `${accounts.base(R)}/history?ownWineId=${ownWineId}&resultsPerPage=200`,
-    { token: tokens[R] },
-  );
-  return answer.payload.rows.filter((entry) => entry.action === 'PRICE_CHANGED');
-}
+const priceEntries = async (ownWineId: string) =>
+  (await accounts.wineHistory(R, ownWineId)).filter((entry) => entry.action === 'PRICE_CHANGED');
 
 describe('restoring the price before an apply', () => {
   it('is a new price change; the apply stays in the history; only an apply’s entry can be restored', async () => {
@@ -107,7 +100,7 @@ describe('restoring the price before an apply', () => {
     });
     expect((await apply(set.id)).payload.applied).toBe(1);
 
-    const [applied] = await historyOf(wine.payload.id);
+    const [applied] = await priceEntries(wine.payload.id);
     expect(applied?.after).toMatchObject({ sellingPrice: kr(269), ruleSetId: set.id, ruleSetName: set.name });
     const back = await restore(applied?.id ?? '');
     expect(back.status).toBe(200);
@@ -116,14 +109,14 @@ describe('restoring the price before an apply', () => {
       token: tokens[R],
     });
     expect(now.payload).toMatchObject({ sellingPrice: kr(470), pricePerGlass: kr(95) });
-    const entries = await historyOf(wine.payload.id);
+    const entries = await priceEntries(wine.payload.id);
     expect(entries).toHaveLength(2);
     expect(entries[0]?.after).toMatchObject({ sellingPrice: kr(470), restoredFrom: applied?.id });
     expect(entries[1]?.id).toBe(applied?.id);
 
     // Again: the wine already has that price, nothing is written.
     expect((await restore(applied?.id ?? '')).payload.restored).toBe(false);
-    expect(await historyOf(wine.payload.id)).toHaveLength(2);
+    expect(await priceEntries(wine.payload.id)).toHaveLength(2);
     // The restore's own entry is not an apply's; an unknown entry is not found; another cellar is refused.
     const refused = await restore(entries[0]?.id ?? '');
     expect(refused.status).toBe(400);

@@ -9,7 +9,6 @@ import { dutiesToday } from '@kork/functions/duties/duties-service';
 import { recordPrint } from '@kork/functions/wine-lists/wine-list-writes';
 import type {
   CellarWine,
-  HistoryEntry,
   Order,
   PriceApplyResult,
   PricePreview,
@@ -93,16 +92,8 @@ const apply = (setId: string, json: unknown = { confirm: true }) =>
 const patchWine = (id: string, json: Record<string, unknown>) =>
   origin.api<CellarWine>('PATCH', `${accounts.base(R)}/own-wines/${id}`, { token: tokens[R], json });
 
-async function historyOf(ownWineId: string): Promise<HistoryEntry[]> {
-  const answer = await origin.api<{ rows: HistoryEntry[] }>(
-    'GET',
-    `${accounts.base(R)}/history?ownWineId=${ownWineId}&resultsPerPage=200`,
-    { token: tokens[R] },
-  );
-  expect(answer.status).toBe(200);
-  return answer.payload.rows;
-}
-const priceEntries = async (id: string) => (await historyOf(id)).filter((e) => e.action === 'PRICE_CHANGED');
+const priceEntries = async (id: string) =>
+  (await accounts.wineHistory(R, id)).filter((e) => e.action === 'PRICE_CHANGED');
 
 async function reviewList(): Promise<PriceReviewList> {
   const answer = await origin.api<PriceReviewList>('GET', reviews(), { token: tokens[R] });

@@ -8,7 +8,7 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { tables } from '@kork/functions/data/tables';
 import { rollupsBetween } from '@kork/functions/sales/sale-rollups';
-import { type CellarWine, type HistoryEntry, SALE_LIMITS, type Sale } from '@kork/shared';
+import { type CellarWine, SALE_LIMITS, type Sale } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../test/seeded-stack';
 
@@ -47,15 +47,7 @@ const sell = (products: Record<string, unknown>[]) =>
     json: { date: DAY, products },
   });
 
-async function historyOf(ownWineId: string): Promise<HistoryEntry[]> {
-  const answer = await origin.api<{ rows: HistoryEntry[] }>(
-    'GET',
-    `${accounts.base(R)}/history?ownWineId=${ownWineId}&resultsPerPage=200`,
-    { token: tokens[R] },
-  );
-  expect(answer.status).toBe(200);
-  return answer.payload.rows;
-}
+const historyOf = (ownWineId: string) => accounts.wineHistory(R, ownWineId);
 
 /** What a user sees of each wine's stock. */
 const stockOf = (wines: CellarWine[]) =>

@@ -45,15 +45,7 @@ async function location(name: string): Promise<string> {
 const sell = (body: Record<string, unknown>, user = R) =>
   origin.api<Sale>('POST', sales(user), { token: tokens[user], json: body });
 
-async function historyOf(ownWineId: string): Promise<HistoryEntry[]> {
-  const answer = await origin.api<{ rows: HistoryEntry[] }>(
-    'GET',
-    `${accounts.base(R)}/history?ownWineId=${ownWineId}&resultsPerPage=200`,
-    { token: tokens[R] },
-  );
-  expect(answer.status).toBe(200);
-  return answer.payload.rows;
-}
+const historyOf = (ownWineId: string) => accounts.wineHistory(R, ownWineId);
 
 const saleIdOf = (entry: HistoryEntry | undefined) => (entry?.after as { saleId?: string } | null)?.saleId;
 

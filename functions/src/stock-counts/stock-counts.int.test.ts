@@ -8,7 +8,6 @@ import { accountsSeed } from '@kork/functions/accounts/seed';
 import {
   type CellarLocation,
   type CellarWine,
-  type HistoryEntry,
   message,
   type StockCount,
   type StockCountEntriesResult,
@@ -84,14 +83,7 @@ function put(
 
 const finish = (countId: string) => api<StockCount>('POST', `${counts()}/${countId}/finish`);
 
-async function history(ownWineId: string): Promise<HistoryEntry[]> {
-  const answer = await api<{ rows: HistoryEntry[] }>(
-    'GET',
-    `${accounts.base(R)}/history?ownWineId=${ownWineId}&resultsPerPage=200`,
-  );
-  expect(answer.status).toBe(200);
-  return answer.payload.rows;
-}
+const history = (ownWineId: string) => accounts.wineHistory(R, ownWineId);
 
 /** The stock a wine's history adds up to, from nothing. */
 async function historySum(ownWineId: string): Promise<number> {
