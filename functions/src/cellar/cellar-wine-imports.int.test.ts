@@ -7,6 +7,7 @@
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { allWines, type WineRecord } from '@kork/functions/catalog/catalog-store';
 import { catalogSeed } from '@kork/functions/catalog/seed';
+import { inventoryOf } from '@kork/functions/cellar/kernel/wine-reads';
 import {
   type ImportGuard,
   ImportGuardFailed,
@@ -20,6 +21,7 @@ import { writeItems } from '@kork/functions/data/tables';
 import { type CellarWine, EMPTY_IMPORT_COUNTS, type ExternalId, type HistoryState } from '@kork/shared';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storedHistoryOf } from '../../test/cellar-history';
 import { useSeededStack } from '../../test/seeded-stack';
 
 const { accounts } = useSeededStack({
@@ -105,23 +107,9 @@ const catalogue = (wine: WineRecord, quantity: number, externalIds: ExternalId[]
   externalIds,
 });
 
-async function winesOf(ownerId: string) {
-  const { data } = await db()
-    .entities.cellarWine.query.byOwnerKey({ ownerId })
-    .go({ pages: 'all', consistent: true });
-  return data;
-}
-
-async function historyOf(ownerId: string) {
-  const { data } = await db()
-    .entities.cellarHistory.query.byOwnerKey({ ownerId })
-    .go({ pages: 'all', consistent: true });
-  return data;
-}
-
 /** Every wine's history adds up to its bottles (nothing half-written); answers the entries by wine. */
 async function expectHistoryAgrees(ownerId: string) {
-  const [wines, history] = await Promise.all([winesOf(ownerId), historyOf(ownerId)]);
+  const [wines, history] = await Promise.all([inventoryOf(ownerId), storedHistoryOf(ownerId)]);
   const byWine = new Map<string, typeof history>();
   for (const entry of history) byWine.set(entry.ownWineId, [...(byWine.get(entry.ownWineId) ?? []), entry]);
   for (const wine of wines) {
@@ -251,7 +239,7 @@ describe('importOwnWines', () => {
     const written = (error as ImportGuardFailed).written;
     expect(written).toHaveLength(firstSlice.last + 1);
     expect(await writtenThrough(ownerId, jobId)).toBe(firstSlice.last);
-    const wines = await winesOf(ownerId);
+    const wines = await inventoryOf(ownerId);
     expect(wines.map((wine) => wine.id).sort()).toEqual([...written].sort());
     const byWine = await expectHistoryAgrees(ownerId);
     for (const id of written) expect(byWine.get(id)?.map((e) => e.action)).toEqual(['ADDED']);
@@ -263,13 +251,13 @@ describe('importOwnWines', () => {
     );
     expect(rest).toHaveLength(items.length - from);
     expect(await writtenThrough(ownerId, jobId)).toBe(items.length - 1);
-    expect(await winesOf(ownerId)).toHaveLength(items.length);
+    expect(await inventoryOf(ownerId)).toHaveLength(items.length);
     await expectHistoryAgrees(ownerId);
   });
 
   it('refuses bottles for a wine no longer in the cellar, writing nothing', async () => {
     const ownerId = userIds.private as string;
-    const before = (await winesOf(ownerId)).length;
+    const before = (await inventoryOf(ownerId)).length;
     const jobId = await newJob(ownerId);
     const error = await importOwnWines(
       ownerId,
@@ -280,7 +268,7 @@ describe('importOwnWines', () => {
     expect(error).toBeInstanceOf(ImportItemsRefused);
     expect((error as ImportItemsRefused).fields).toEqual({ 'items.1.ownWineId': 'importWineGone' });
     expect((error as ImportItemsRefused).indexes).toEqual([1]);
-    expect(await winesOf(ownerId)).toHaveLength(before);
+    expect(await inventoryOf(ownerId)).toHaveLength(before);
     expect(await writtenThrough(ownerId, jobId)).toBe(-1);
   });
 
@@ -299,7 +287,7 @@ describe('importOwnWines', () => {
       }),
     );
     for (const ids of answers) expect(ids).toEqual([wine.id]);
-    const rows = (await winesOf(ownerId)).filter((row) => row.wineId === wine.id);
+    const rows = (await inventoryOf(ownerId)).filter((row) => row.wineId === wine.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.quantity).toBe(210);
     expect(rows[0]?.source).toBe('SCAN_MATCHING_KORK');

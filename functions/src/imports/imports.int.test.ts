@@ -39,6 +39,7 @@ import {
   type UpdateImportInput,
 } from '@kork/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storedHistoryOf } from '../../test/cellar-history';
 import { startTestOrigin, type TestOrigin } from '../../test/test-stack';
 
 /**
@@ -265,11 +266,6 @@ async function confirmAllAsTyped(owner: Owner, review: ImportDetail) {
   return answer;
 }
 
-async function historyOf(ownerId: string) {
-  const { data } = await db().entities.cellarHistory.query.byOwnerKey({ ownerId }).go({ pages: 'all' });
-  return data;
-}
-
 /** A table import taken to review with this assignment. */
 async function tableToReview(
   owner: Owner,
@@ -391,7 +387,7 @@ describe('a spreadsheet (xlsx) with Norwegian headers', () => {
     const custom = wines.find((w) => w.source === 'SCAN_MATCHING_CUSTOM');
     expect(custom).toMatchObject({ wineName: 'Egen Rødvin Fra Kjelleren', quantity: 4, vintage: 2018 });
     expect(done.lines.rows.every((line) => line.ownWineId)).toBe(true);
-    expect((await historyOf(owner.id)).filter((h) => h.action === 'ADDED')).toHaveLength(3);
+    expect((await storedHistoryOf(owner.id)).filter((h) => h.action === 'ADDED')).toHaveLength(3);
 
     // The headers are remembered for the owner's next import of the same columns.
     const again = await upload(owner, 'excel', 'kjeller-2.xlsx', XLSX, bytes);
@@ -665,7 +661,7 @@ describe('duplicates', () => {
     const wines = await inventoryOf(owner.id);
     expect(wines).toHaveLength(1);
     expect(wines[0]?.quantity).toBe(7);
-    const history = (await historyOf(owner.id)).filter((h) => h.ownWineId === wine.id);
+    const history = (await storedHistoryOf(owner.id)).filter((h) => h.ownWineId === wine.id);
     expect(history.map((h) => h.action).sort()).toEqual(['ADDED', 'QUANTITY']);
   });
 });
@@ -687,7 +683,7 @@ describe('confirming and cancelling', () => {
     const wines = await inventoryOf(owner.id);
     expect(wines).toHaveLength(8);
     expect(new Set(wines.map((w) => w.wineName)).size).toBe(8);
-    expect((await historyOf(owner.id)).filter((h) => h.action === 'ADDED')).toHaveLength(8);
+    expect((await storedHistoryOf(owner.id)).filter((h) => h.action === 'ADDED')).toHaveLength(8);
     const again = await confirm(owner, review.id);
     expect(again.status).toBe(200);
     expect(again.payload.status).toBe('imported');
@@ -726,7 +722,7 @@ describe('confirming and cancelling', () => {
     const wines = await inventoryOf(owner.id);
     expect(wines.length).toBe(60);
     expect(job.counts.imported).toBe(wines.length);
-    const added = (await historyOf(owner.id)).filter((h) => h.action === 'ADDED');
+    const added = (await storedHistoryOf(owner.id)).filter((h) => h.action === 'ADDED');
     expect(new Set(added.map((h) => h.ownWineId))).toEqual(new Set(wines.map((w) => w.id)));
     expect(wines.every((w) => w.quantity === 2)).toBe(true);
     expect(job.lines.rows.filter((l) => l.ownWineId)).toHaveLength(60);
@@ -803,7 +799,7 @@ describe('a write step that ends between a transaction and storing its lines', (
         wineName: line.parsed.wineName,
       });
     }
-    const history = await historyOf(owner.id);
+    const history = await storedHistoryOf(owner.id);
     expect(history.filter((h) => h.action === 'ADDED')).toHaveLength(80);
     expect(history.filter((h) => h.action === 'QUANTITY').map((h) => h.ownWineId)).toEqual([a.id]);
   });
