@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   classifyMenu,
   deadStock,
+  LAST_SALE_LOOKBACK_DAYS,
+  lastSaleSearch,
   MenuEngineeringQuery,
   menuThresholds,
   priceLadder,
@@ -116,6 +118,37 @@ describe('dead stock', () => {
       ['no-cost', 0, undefined],
     ]);
     expect(result.capital).toBe(240_000);
+  });
+
+  it('says "at least" the days searched for a wine with no sale found, when older sales were not read', () => {
+    const asOf = 20_000;
+    const searchedFrom = asOf - LAST_SALE_LOOKBACK_DAYS + 1;
+    const result = deadStock(
+      [
+        { ownWineId: 'sold-in-window', stock: 1, unitCost: 100, lastSaleDay: searchedFrom },
+        { ownWineId: 'none-found', stock: 2, unitCost: 100 },
+      ],
+      asOf,
+      30,
+      searchedFrom,
+    );
+    expect(result.rows.map((r) => [r.ownWineId, r.daysSinceSale, r.atLeastDays])).toEqual([
+      ['none-found', undefined, LAST_SALE_LOOKBACK_DAYS],
+      ['sold-in-window', LAST_SALE_LOOKBACK_DAYS - 1, undefined],
+    ]);
+  });
+
+  it('looks for last sales in the lookback days before the period end, or the whole period, and no further back than the first sale', () => {
+    const to = 20_000;
+    // A year's period, sales for three years: the lookback's days, not the first sale's.
+    expect(lastSaleSearch({ from: to - 364, to }, to - 1095)).toEqual({
+      from: to - LAST_SALE_LOOKBACK_DAYS + 1,
+      complete: false,
+    });
+    // Sales only since within the lookback: from the first sale, and a wine without one never sold.
+    expect(lastSaleSearch({ from: to - 364, to }, to - 500)).toEqual({ from: to - 500, complete: true });
+    // A period longer than the lookback is read whole.
+    expect(lastSaleSearch({ from: to - 1000, to }, to - 2000)).toEqual({ from: to - 1000, complete: false });
   });
 });
 

@@ -45,6 +45,25 @@ export const LADDER_CROWDING_MIN = 3;
 
 export const DEAD_STOCK_DAYS = { default: 90, min: 7, max: 730 } as const;
 
+/**
+ * How far back, from the period's end, a wine's last sale is looked for (the most dead-stock days one
+ * may ask for). Older sales are not read, so the cost stays the same whatever the years of sales behind
+ * it: a wine with none in these days shows "730+" days since a sale rather than the exact number.
+ */
+export const LAST_SALE_LOOKBACK_DAYS = DEAD_STOCK_DAYS.max;
+
+/**
+ * The first day (day number) the last sales are looked for from, and whether that reaches the cellar's
+ * first sale (then a wine with none found never sold). The period's own days are always read.
+ */
+export function lastSaleSearch(
+  period: { from: number; to: number },
+  firstSaleDay: number,
+): { from: number; complete: boolean } {
+  const window = Math.min(period.from, period.to - LAST_SALE_LOOKBACK_DAYS + 1);
+  return window <= firstSaleDay ? { from: firstSaleDay, complete: true } : { from: window, complete: false };
+}
+
 const engineeringDay = isoDateField({
   min: EARLIEST_DATE,
   max: () => `${new Date().getUTCFullYear() + 1}-12-31`,
@@ -200,15 +219,24 @@ export interface DeadStockRow {
   stock: number;
   /** stock × purchase price without VAT (0 without a purchase price). */
   capital: number;
-  /** Days since its last sale; absent when it never sold. */
+  /** Days since its last sale; absent when it never sold, or sold only before the days searched. */
   daysSinceSale?: number;
+  /**
+   * No sale in the days searched (`LAST_SALE_LOOKBACK_DAYS`), and older sales were not read: the days
+   * since a sale are at least this many.
+   */
+  atLeastDays?: number;
 }
 
-/** Wines in stock with no sale in the `days` days up to `asOf` (both day numbers), most capital first. */
+/**
+ * Wines in stock with no sale in the `days` days up to `asOf` (both day numbers), most capital first.
+ * `searchedFrom`: the first day the last sales were looked for, when that did not reach the first sale.
+ */
 export function deadStock(
   holdings: Iterable<StockHolding>,
   asOf: number,
   days: number,
+  searchedFrom?: number,
 ): { rows: DeadStockRow[]; capital: number } {
   const rows: DeadStockRow[] = [];
   let capital = 0;
@@ -219,6 +247,8 @@ export function deadStock(
     capital += held;
     const row: DeadStockRow = { ownWineId: h.ownWineId, stock: h.stock, capital: held };
     if (h.lastSaleDay !== undefined) row.daysSinceSale = asOf - h.lastSaleDay;
+    // A sale the day before the first searched one would be asOf − searchedFrom + 1 days ago.
+    else if (searchedFrom !== undefined) row.atLeastDays = asOf - searchedFrom + 1;
     rows.push(row);
   }
   rows.sort((a, b) => b.capital - a.capital || a.ownWineId.localeCompare(b.ownWineId));

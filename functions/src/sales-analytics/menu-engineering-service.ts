@@ -15,6 +15,7 @@ import {
   LADDER_CROWDING_MIN,
   LADDER_CROWDING_PERCENT,
   LADDER_GAP_PERCENT,
+  lastSaleSearch,
   type MainCategory,
   type MenuEngineering,
   type MenuEngineeringQuery,
@@ -72,10 +73,15 @@ function savedOrder(categories: readonly WineListCategory[]): Map<string, number
   return order;
 }
 
-/** What engineering needs of the sales, by wine: bottles sold in the period, the last day one sold by its end. */
+/**
+ * What engineering needs of the sales, by wine: bottles sold in the period, the last day one sold by its
+ * end (looked for as far back as `lastSaleSearch` says), and where that search began when it did not
+ * reach the cellar's first sale.
+ */
 export interface WineSales {
   bottles: Map<string, number>;
   lastSale: Map<string, number>;
+  searchedFrom?: number;
 }
 
 /** A period as day numbers (both included). */
@@ -86,9 +92,10 @@ export interface DayPeriod {
 
 /**
  * The sales figures from the day rollups: the period's rows for the bottles, and for the last sale the
- * rows from the cellar's first rollup day (a wine in stock unsold for long is dead stock, shown with the
- * days since it last sold, however long ago that was). A day's rollup of a wine counts as a sale when
- * its bottles add up to more than 0, as a sale line does when it took any (a line never takes fewer than 0).
+ * rows of the lookback days before the period's end (`lastSaleSearch`; never further back than the
+ * cellar's first rollup day), so the rows read do not grow with the years of sales. A day's rollup of a
+ * wine counts as a sale when its bottles add up to more than 0, as a sale line does when it took any (a
+ * line never takes fewer than 0).
  */
 export async function wineSalesFromRollups(
   snapshot: CellarSnapshot,
@@ -98,7 +105,9 @@ export async function wineSalesFromRollups(
   const sales: WineSales = { bottles: new Map(), lastSale: new Map() };
   const first = await firstDay;
   if (first === undefined || dayNumber(first) > period.to) return sales;
-  const rows = await rollupRowsOf(snapshot, Math.min(dayNumber(first), period.from), period.to);
+  const search = lastSaleSearch(period, dayNumber(first));
+  if (!search.complete) sales.searchedFrom = search.from;
+  const rows = await rollupRowsOf(snapshot, search.from, period.to);
   for (const row of rows) {
     if (row.day > period.to) continue;
     const id = row.ownWineId;
@@ -136,7 +145,7 @@ export async function menuEngineering(
   ]);
   const chosen = query.listId ? lists.filter((list) => list.id === query.listId) : lists;
   if (query.listId && chosen.length === 0) throw new NotFoundError();
-  const { bottles, lastSale } = await salesOf(snapshot, period, firstDay);
+  const { bottles, lastSale, searchedFrom } = await salesOf(snapshot, period, firstDay);
   const cellarWines = new Map(snapshot.wines.map((wine) => [wine.id, wine]));
 
   // The listed wines still in the cellar, each once, in list order.
@@ -217,6 +226,7 @@ export async function menuEngineering(
     }),
     period.to,
     deadDays,
+    searchedFrom,
   );
 
   return {

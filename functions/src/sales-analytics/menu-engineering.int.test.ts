@@ -20,6 +20,8 @@ import {
   type CellarWine,
   dayNumber,
   isoOfDay,
+  LAST_SALE_LOOKBACK_DAYS,
+  lastSaleSearch,
   MENU_CLASSES,
   type MenuEngineering,
   todayIso,
@@ -53,9 +55,14 @@ async function wineSalesFromLines(
 ): Promise<WineSales> {
   const { lines, wines: sold } = await salesLinesOf(snapshot);
   const sales: WineSales = { bottles: new Map(), lastSale: new Map() };
+  if (lines.length === 0) return sales;
+  let first = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < lines.length; i++) first = Math.min(first, lines.day[i] as number);
+  const search = lastSaleSearch(period, first);
+  if (!search.complete) sales.searchedFrom = search.from;
   for (let i = 0; i < lines.length; i++) {
     const day = lines.day[i] as number;
-    if (day > period.to) continue;
+    if (day > period.to || day < search.from) continue;
     const id = sold[lines.wine[i] as number]?.ownWineId as string;
     const units = lines.units[i] as number;
     if (units > 0 && day > (sales.lastSale.get(id) ?? -1)) sales.lastSale.set(id, day);
@@ -189,6 +196,39 @@ describe('GET …/sales-analytics/menu-engineering', () => {
     expect(year.deadStock.rows.some((row) => row.daysSinceSale !== undefined)).toBe(true);
     // Through the route too.
     expect((await engineering('?deadDays=30')).payload).toEqual(year);
+  });
+
+  it('looks for a dead wine’s last sale two years back, not through every year of sales: older shows as 730+', async () => {
+    const before = (await engineering('?deadDays=30')).payload.deadStock;
+    const neverSold = before.rows.filter((row) => row.daysSinceSale === undefined && row.stock > 1);
+    expect(neverSold.length).toBeGreaterThanOrEqual(2);
+    const [older, newer] = neverSold as [(typeof neverSold)[0], (typeof neverSold)[0]];
+    for (const [wine, daysAgo] of [
+      [older, 800],
+      [newer, 700],
+    ] as const) {
+      const sold = await restaurant('POST', `${accounts.base('restaurant')}/sales`, {
+        json: { date: ago(daysAgo), products: [{ ownWineId: wine.ownWineId, units: 1, unitPrice: 10_000 }] },
+      });
+      expect(sold.status).toBe(201);
+    }
+
+    const after = (await engineering('?deadDays=30')).payload.deadStock;
+    const row = (id: string) => after.rows.find((r) => r.ownWineId === id);
+    // Sold 700 days ago: found, with its days. Sold 800 days ago: past the days searched, so "at least".
+    expect(row(newer.ownWineId)).toMatchObject({ daysSinceSale: 700 });
+    expect(row(older.ownWineId)?.daysSinceSale).toBeUndefined();
+    expect(row(older.ownWineId)?.atLeastDays).toBe(LAST_SALE_LOOKBACK_DAYS);
+    // A wine that never sold is no longer called "never": older sales were not read.
+    const untouched = neverSold.find(
+      (r) => r.ownWineId !== older.ownWineId && r.ownWineId !== newer.ownWineId,
+    );
+    if (untouched) expect(row(untouched.ownWineId)?.atLeastDays).toBe(LAST_SALE_LOOKBACK_DAYS);
+    // The raw sales, read the same way, give the same answer.
+    const owner = accounts.userIds.restaurant as string;
+    expect(await menuEngineering(owner, { deadDays: 30 })).toEqual(
+      await menuEngineering(owner, { deadDays: 30 }, wineSalesFromLines),
+    );
   });
 
   it('answers 400 for bad periods and dead-stock days', async () => {

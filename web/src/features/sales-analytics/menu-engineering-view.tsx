@@ -1,5 +1,6 @@
 import {
   DEAD_STOCK_DAYS,
+  LAST_SALE_LOOKBACK_DAYS,
   MENU_CLASSES,
   type MenuClass,
   type MenuEngineering,
@@ -398,9 +399,13 @@ function DeadStock({
                   </Table.Td>
                   <Table.Td className={classes.number}>{formats.count(row.stock)}</Table.Td>
                   <Table.Td className={classes.number}>
-                    {row.daysSinceSale === undefined
-                      ? t('salesAnalytics.engineering.dead.never')
-                      : formats.count(row.daysSinceSale)}
+                    {row.daysSinceSale !== undefined
+                      ? formats.count(row.daysSinceSale)
+                      : row.atLeastDays !== undefined
+                        ? t('salesAnalytics.engineering.dead.atLeast', {
+                            days: formats.count(row.atLeastDays),
+                          })
+                        : t('salesAnalytics.engineering.dead.never')}
                   </Table.Td>
                   <Table.Td className={classes.number}>{formats.money(row.capital)}</Table.Td>
                 </Table.Tr>
@@ -408,6 +413,11 @@ function DeadStock({
             </Table.Tbody>
           </Table>
         </TableScroll>
+      )}
+      {dead.rows.some((row) => row.atLeastDays !== undefined) && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('salesAnalytics.engineering.dead.searched', { days: LAST_SALE_LOOKBACK_DAYS })}
+        </Text>
       )}
     </section>
   );

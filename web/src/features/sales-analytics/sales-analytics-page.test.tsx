@@ -130,8 +130,12 @@ function engineering(): MenuEngineering {
     ],
     deadStock: {
       days: 90,
-      rows: [{ ownWineId: 'w9', stock: 12, capital: 180_000, wineDisplayName: 'Old Rioja 2010' }],
-      count: 1,
+      rows: [
+        { ownWineId: 'w9', stock: 12, capital: 180_000, atLeastDays: 730, wineDisplayName: 'Old Rioja 2010' },
+        { ownWineId: 'w8', stock: 2, capital: 0, daysSinceSale: 120, wineDisplayName: 'Cava 2020' },
+        { ownWineId: 'w7', stock: 1, capital: 0, wineDisplayName: 'Sherry NV' },
+      ],
+      count: 3,
       capital: 180_000,
     },
   };
@@ -269,7 +273,16 @@ describe('the sales analytics page', () => {
     ).toBe('/wine-cellar/wine-lists?list=l1');
     fireEvent.click(within(section).getByRole('button', { name: /Rødvin/ }));
     expect(await within(section).findByText('Gap +200%')).toBeTruthy();
-    expect(within(section).getByText(/1 wine holds NOK\s?1,800 at purchase price/)).toBeTruthy();
+    expect(within(section).getByText(/3 wines hold NOK\s?1,800 at purchase price/)).toBeTruthy();
+    // Days since a sale: found, none in the days searched, never sold.
+    const deadRow = (name: string) =>
+      within(section).getByRole('link', { name }).closest('tr')?.textContent ?? '';
+    expect(deadRow('Old Rioja 2010')).toContain('730+');
+    expect(deadRow('Cava 2020')).toContain('120');
+    expect(deadRow('Sherry NV')).toContain('Never');
+    expect(
+      within(section).getByText(/Sales more than 730 days before the period’s end are not searched/),
+    ).toBeTruthy();
     await act(() => i18n.changeLanguage('nb'));
     expect(await within(section).findByRole('region', { name: 'Gåter' })).toBeTruthy();
     expect(within(section).getByRole('region', { name: 'Arbeidshester' })).toBeTruthy();
