@@ -81,6 +81,15 @@ async function recordedCollection(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** Credentials a request to the collection is signed with (the recorded collection checks the scope). */
+const SIGNED = { AWS_REGION: 'eu-north-1', AWS_ACCESS_KEY_ID: 'AKIDTEST', AWS_SECRET_ACCESS_KEY: 'secret' };
+const OPENSEARCH = { CATALOG_SEARCH: 'opensearch', ...SIGNED };
+
+/** The recorded collection started at `CATALOG_SEARCH_ENDPOINT`, with `settings` as the configuration. */
+async function configure(settings: Record<string, string> = {}): Promise<void> {
+  Object.assign(process.env, { CATALOG_SEARCH_ENDPOINT: await recordedCollection(), ...settings });
+}
+
 beforeEach(() => {
   for (const name of ENV) delete process.env[name];
   received.length = 0;
@@ -102,14 +111,7 @@ afterEach(async () => {
 
 describe('the feed search, by configuration', () => {
   it('with CATALOG_SEARCH=opensearch: answered by the collection, signed, never by the in-memory index', async () => {
-    Object.assign(process.env, {
-      CATALOG_SEARCH: 'opensearch',
-      CATALOG_SEARCH_ENDPOINT: await recordedCollection(),
-      CATALOG_SEARCH_INDEX: 'catalog-wines',
-      AWS_REGION: 'eu-north-1',
-      AWS_ACCESS_KEY_ID: 'AKIDTEST',
-      AWS_SECRET_ACCESS_KEY: 'secret',
-    });
+    await configure({ ...OPENSEARCH, CATALOG_SEARCH_INDEX: 'catalog-wines' });
 
     const answer = await searchWines(whiteWines, guest);
 
@@ -131,21 +133,15 @@ describe('the feed search, by configuration', () => {
   });
 
   it('an OpenSearch failure is the request failing, not an answer from elsewhere', async () => {
-    Object.assign(process.env, {
-      CATALOG_SEARCH: 'opensearch',
-      CATALOG_SEARCH_ENDPOINT: await recordedCollection(),
-      AWS_REGION: 'eu-north-1',
-      AWS_ACCESS_KEY_ID: 'AKIDTEST',
-      AWS_SECRET_ACCESS_KEY: 'secret',
-    });
+    await configure(OPENSEARCH);
     // No recording for the first page of every wine.
     await expect(searchWines(WineSearchQuery.parse({}), guest)).rejects.toThrow(/answered 400/);
     expect(cache.loads).toBe(0);
   });
 
   it('without it: the in-memory index answers the same page, and no collection is asked', async () => {
-    const endpoint = await recordedCollection();
-    process.env.CATALOG_SEARCH_ENDPOINT = endpoint;
+    // A collection is running and its endpoint set, but CATALOG_SEARCH does not choose it.
+    await configure();
 
     const answer = await searchWines(whiteWines, guest);
 
