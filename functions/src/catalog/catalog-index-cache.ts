@@ -1,17 +1,28 @@
 /**
- * The warm catalogue index of one function instance: loaded from the snapshot on first use, then kept
- * current by reading the change feed at most every `CATALOG_REFRESH_MS` (1 s by default). Rating
- * changes are applied in place; any other change rebuilds the index from the documents it holds.
+ * The warm catalogue index of one function instance: loaded from the snapshot on first use (the built
+ * index, no build), then kept current by reading the change feed at most every `CATALOG_REFRESH_MS`
+ * (1 s by default). Rating changes are applied in place; any other change rebuilds the index from the
+ * documents it holds, which are gathered by id only then (a loaded index makes its wines lazily).
  */
 import { optionalEnv } from '../platform/env';
 import { changesSince, toSearchDoc } from './catalog-store';
 import { buildCatalogIndex, type CatalogIndex } from './search/catalog-index';
 import type { SearchDoc, SearchDocStats } from './search/types';
-import { readSnapshot, refreshSnapshot, type SearchSnapshot } from './search-snapshot';
+import {
+  indexOf,
+  type LoadedSnapshot,
+  readSnapshot,
+  refreshSnapshot,
+  type SearchSnapshot,
+} from './search-snapshot';
 
 interface State {
   index: CatalogIndex;
-  docs: Map<string, SearchDoc>;
+  /**
+   * The wines by id, once a change needs a rebuild or an import asks (`docsOf`); until then the index
+   * holds them. When present it is ahead of the index by the changes a rebuild is pending for.
+   */
+  docs?: Map<string, SearchDoc>;
   lastSeq: string;
   checkedAt: number;
   /** Bumped whenever the set of wines or their catalogue fields change (not for ratings). */
@@ -27,15 +38,19 @@ export function refreshMs(): number {
   return Number(optionalEnv('CATALOG_REFRESH_MS', '1000'));
 }
 
-function fromSnapshot(snapshot: SearchSnapshot, generation = 1): State {
-  const docs = new Map(snapshot.docs.map((doc) => [doc.id, doc]));
+function fromSnapshot(snapshot: SearchSnapshot | LoadedSnapshot, generation = 1): State {
   return {
-    index: buildCatalogIndex([...docs.values()]),
-    docs,
+    index: 'index' in snapshot ? snapshot.index : indexOf(snapshot),
     lastSeq: snapshot.lastSeq,
     checkedAt: 0,
     generation,
   };
+}
+
+/** The state's wines by id, gathered from the index the first time. */
+function docsOf(current: State): Map<string, SearchDoc> {
+  current.docs ??= new Map([...current.index.docs()].map((doc) => [doc.id, doc]));
+  return current.docs;
 }
 
 async function load(): Promise<State> {
@@ -80,6 +95,7 @@ async function catchUp(current: State): Promise<void> {
     // A long tail (an import elsewhere): its fresh snapshot is quicker than the feed.
     const snapshot = await readSnapshot();
     if (snapshot && snapshot.lastSeq > current.lastSeq) {
+      current.docs = undefined;
       Object.assign(current, fromSnapshot(snapshot, current.generation + 1));
       return catchUp(current);
     }
@@ -88,21 +104,25 @@ async function catchUp(current: State): Promise<void> {
   let rebuild = false;
   for (const wine of changes) {
     if (wine.changeSeq > current.lastSeq) current.lastSeq = wine.changeSeq;
-    const old = current.docs.get(wine.id);
+    const old = current.docs ? current.docs.get(wine.id) : current.index.get(wine.id);
     if (wine.status !== 'active') {
       if (old) {
-        current.docs.delete(wine.id);
+        docsOf(current).delete(wine.id);
         rebuild = true;
       }
       continue;
     }
     const doc = toSearchDoc(wine);
-    current.docs.set(wine.id, doc);
-    if (old && sameCatalogFields(old, doc)) current.index.updateStats(wine.id, statsOf(doc));
-    else rebuild = true;
+    if (old && sameCatalogFields(old, doc)) {
+      current.index.updateStats(wine.id, statsOf(doc));
+      current.docs?.set(wine.id, doc);
+    } else {
+      docsOf(current).set(wine.id, doc);
+      rebuild = true;
+    }
   }
   if (rebuild) {
-    current.index = buildCatalogIndex([...current.docs.values()]);
+    current.index = buildCatalogIndex([...docsOf(current).values()]);
     current.generation++;
   }
 }
@@ -137,7 +157,7 @@ export async function currentCatalog(): Promise<{ docs: ReadonlyMap<string, Sear
   await catalogIndex();
   const current = state as State;
   if (current.checkedAt < Date.now()) await catchUp(current);
-  return { docs: current.docs, lastSeq: current.lastSeq };
+  return { docs: docsOf(current), lastSeq: current.lastSeq };
 }
 
 /** Takes a snapshot just written (after an import) as this instance's index. */

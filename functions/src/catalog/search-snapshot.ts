@@ -1,7 +1,8 @@
 /**
- * The search snapshot: every active wine's search fields in one gzipped JSON object in the media
- * bucket, column by column (search/snapshot-codec.ts). A search function loads it once per cold start and follows the change feed from `lastSeq`,
- * so it never reads the whole table on a request path.
+ * The search snapshot: the built catalogue index of every active wine in one gzipped object in the
+ * media bucket (search/snapshot-sections.ts: its typed arrays as they are, the documents as columns). A
+ * search function loads it once per cold start — a gunzip and views over the buffer, no build — and
+ * follows the change feed from `lastSeq`, so it never reads the whole table on a request path.
  */
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
@@ -9,24 +10,50 @@ import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s
 import { env } from '../platform/env';
 import { s3Client } from '../platform/s3';
 import { allWines, toSearchDoc } from './catalog-store';
-import { decodeDocs, encodeDocs, type SnapshotColumns } from './search/snapshot-codec';
+import { buildCatalogIndex, type CatalogIndex, loadCatalogIndex } from './search/catalog-index';
+import { decodeDocs, type SnapshotColumns } from './search/snapshot-codec';
+import { isSections, SectionReader, SectionWriter } from './search/snapshot-sections';
 import type { SearchDoc } from './search/types';
 
 export const SNAPSHOT_KEY = 'catalog/search-snapshot.json.gz';
 
 /**
  * Raised when the documents gain a field or the body changes (2: the wholesaler, for the supplier
- * filter; 3: columns instead of an array of objects, so a million wines fit in one string). A snapshot
- * of another version is not read: the next load builds a fresh one from the table.
+ * filter; 3: columns instead of an array of objects, so a million wines fit in one string; 4: the built
+ * index itself, so a cold start loads instead of building). A version-3 body still loads, by building
+ * the index from its documents; any other version is not read: the next load builds a fresh snapshot
+ * from the table.
  */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
+const BUILT_FROM_DOCS = 3;
 
+/** A snapshot as a writer has it: the documents (the index is built from them when written). */
 export interface SearchSnapshot {
   version: typeof SNAPSHOT_VERSION;
   createdAt: string;
   /** The newest change stamp the snapshot contains; the feed is read after it. */
   lastSeq: string;
   docs: SearchDoc[];
+}
+
+/** A snapshot as a search function loads it: the index, ready to answer. */
+export interface LoadedSnapshot {
+  createdAt: string;
+  lastSeq: string;
+  index: CatalogIndex;
+}
+
+/** The index each written snapshot was built into, so taking it as an instance's index builds nothing more. */
+const built = new WeakMap<SearchSnapshot, CatalogIndex>();
+
+/** The index of a snapshot's documents: the one built when it was written, else built now. */
+export function indexOf(snapshot: SearchSnapshot): CatalogIndex {
+  let index = built.get(snapshot);
+  if (!index) {
+    index = buildCatalogIndex(snapshot.docs);
+    built.set(snapshot, index);
+  }
+  return index;
 }
 
 /** Reads the table's whole catalogue into a snapshot (no write). */
@@ -42,25 +69,43 @@ export async function buildSnapshot(): Promise<SearchSnapshot> {
   return { version: SNAPSHOT_VERSION, createdAt: new Date().toISOString(), lastSeq, docs };
 }
 
-/** What is stored: the snapshot with its documents as columns. */
-interface StoredSnapshot extends Omit<SearchSnapshot, 'docs'> {
-  columns: SnapshotColumns;
-}
-
-/** The stored object's bytes: gzipped JSON of the columns. */
+/** The stored object's bytes: the built index of the snapshot's documents, gzipped. */
 export async function snapshotBody(snapshot: SearchSnapshot): Promise<Buffer> {
-  const { docs, ...rest } = snapshot;
-  const stored: StoredSnapshot = { ...rest, columns: encodeDocs(docs) };
-  return promisify(gzip)(Buffer.from(JSON.stringify(stored)));
+  const out = new SectionWriter();
+  out.put('version', SNAPSHOT_VERSION);
+  out.put('createdAt', snapshot.createdAt);
+  out.put('lastSeq', snapshot.lastSeq);
+  indexOf(snapshot).write(out);
+  return promisify(gzip)(out.bytes());
 }
 
-/** The snapshot in a stored object's bytes (gzipped or not); undefined when of another version. */
-export async function parseSnapshotBody(bytes: Buffer): Promise<SearchSnapshot | undefined> {
-  const json = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;
-  const stored = JSON.parse(json.toString('utf8')) as StoredSnapshot;
-  if (stored.version !== SNAPSHOT_VERSION || !stored.columns) return undefined;
-  const { columns, ...rest } = stored;
-  return { ...rest, docs: decodeDocs(columns) };
+/** What version 3 stored: the documents as columns in JSON. */
+interface StoredDocs {
+  version: number;
+  createdAt: string;
+  lastSeq: string;
+  columns?: SnapshotColumns;
+}
+
+/** The index in a stored object's bytes (gzipped or not); undefined when of a version not read. */
+export async function parseSnapshotBody(bytes: Buffer): Promise<LoadedSnapshot | undefined> {
+  const body = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;
+  if (isSections(body)) {
+    const from = new SectionReader(body);
+    if (from.value<number>('version') !== SNAPSHOT_VERSION) return undefined;
+    return {
+      createdAt: from.value<string>('createdAt'),
+      lastSeq: from.value<string>('lastSeq'),
+      index: loadCatalogIndex(from),
+    };
+  }
+  const stored = JSON.parse(body.toString('utf8')) as StoredDocs;
+  if (stored.version !== BUILT_FROM_DOCS || !stored.columns) return undefined;
+  return {
+    createdAt: stored.createdAt,
+    lastSeq: stored.lastSeq,
+    index: buildCatalogIndex(decodeDocs(stored.columns)),
+  };
 }
 
 export async function writeSnapshot(snapshot: SearchSnapshot): Promise<void> {
@@ -70,7 +115,7 @@ export async function writeSnapshot(snapshot: SearchSnapshot): Promise<void> {
       Bucket: env.mediaBucket(),
       Key: SNAPSHOT_KEY,
       Body: body,
-      ContentType: 'application/json',
+      ContentType: 'application/octet-stream',
       ContentEncoding: 'gzip',
     }),
   );
@@ -83,7 +128,7 @@ export async function refreshSnapshot(): Promise<SearchSnapshot> {
   return snapshot;
 }
 
-export async function readSnapshot(): Promise<SearchSnapshot | undefined> {
+export async function readSnapshot(): Promise<LoadedSnapshot | undefined> {
   try {
     const object = await s3Client().send(
       new GetObjectCommand({ Bucket: env.mediaBucket(), Key: SNAPSHOT_KEY }),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bruteForce } from './brute-force';
 import { CatalogIndex } from './catalog-index';
 import type { Paging } from './paging';
-import { base, ids, wine } from './test-wines';
+import { base, ids, loadedIndex, wine } from './test-wines';
 import { termMatches, textTokens } from './text-match';
 import type { IndexQuery, IndexResult, SearchDoc, SearchDocStats } from './types';
 
@@ -252,7 +252,11 @@ describe('CatalogIndex against the brute force', () => {
             fc.tuple(fc.constant(docs), fc.array(queryArb(docs), { minLength: 1, maxLength: 5 })),
           ),
           ([docs, queries]) => {
-            const indexes = PAGINGS.map((paging) => new CatalogIndex(docs, { paging }));
+            // Built each way pages are read, and loaded from the snapshot of the built index.
+            const indexes = [
+              ...PAGINGS.map((paging) => new CatalogIndex(docs, { paging })),
+              loadedIndex(docs, { paging: 'alternate' }),
+            ];
             for (const query of queries) {
               const expected = summary(bruteForce(docs, query));
               for (const index of indexes) expect(summary(index.search(query))).toEqual(expected);
@@ -278,7 +282,11 @@ describe('CatalogIndex against the brute force', () => {
             ),
           ),
           ([docs, updates, queries]) => {
-            const indexes = PAGINGS.map((paging) => new CatalogIndex(docs, { paging }));
+            // Built each way pages are read, and loaded from the snapshot of the built index.
+            const indexes = [
+              ...PAGINGS.map((paging) => new CatalogIndex(docs, { paging })),
+              loadedIndex(docs, { paging: 'alternate' }),
+            ];
             const current = [...docs];
             for (const [i, stats] of updates) {
               const doc = current[i] as SearchDoc;
@@ -307,7 +315,11 @@ describe('CatalogIndex against the brute force', () => {
             fc.tuple(fc.constant(docs), fc.array(rankedQueryArb(docs), { minLength: 1, maxLength: 6 })),
           ),
           ([docs, queries]) => {
-            const indexes = PAGINGS.map((paging) => new CatalogIndex(docs, { paging }));
+            // Built each way pages are read, and loaded from the snapshot of the built index.
+            const indexes = [
+              ...PAGINGS.map((paging) => new CatalogIndex(docs, { paging })),
+              loadedIndex(docs, { paging: 'alternate' }),
+            ];
             for (const query of queries) {
               const expected = summary(bruteForce(docs, query));
               for (const index of indexes) expect(summary(index.search(query))).toEqual(expected);

@@ -2,7 +2,17 @@ import { FacetColumns, flagsOf } from './facet-columns';
 import { emptyFacets, facetLists, originDepth } from './facets';
 import { type Paging, readPage } from './paging';
 import { readQuery } from './query-text';
-import { buildSortOrders, compareIds, moveInOrder, type SortOrders } from './sort-order';
+import { DocArray, DocColumns, type Docs, writeDocColumns } from './snapshot-codec';
+import type { SectionReader, SectionWriter } from './snapshot-sections';
+import {
+  buildSortOrders,
+  compareIds,
+  inverse,
+  moveInOrder,
+  readSortOrders,
+  type SortOrders,
+  writeSortOrders,
+} from './sort-order';
 import { TermIndex } from './term-index';
 import { ranksByMatch, textTokens } from './text-match';
 import type { IndexQuery, IndexResult, SearchDoc, SearchDocStats } from './types';
@@ -32,7 +42,8 @@ import type { IndexQuery, IndexResult, SearchDoc, SearchDocStats } from './types
  */
 
 export class CatalogIndex {
-  private readonly rows: SearchDoc[];
+  /** The wines by row: objects when built, columns made into wines as asked for when loaded. */
+  private readonly rows: Docs;
   private readonly n: number;
 
   /** Rows in id order, and each row's place in it (the tie-break of every sort). */
@@ -52,10 +63,27 @@ export class CatalogIndex {
 
   private readonly paging: Paging;
 
-  constructor(docs: readonly SearchDoc[], options: { paging?: Paging } = {}) {
+  /** Built from the documents, or loaded from a snapshot of a built index (`write`) without a build. */
+  constructor(docs: readonly SearchDoc[] | SectionReader, options: { paging?: Paging } = {}) {
     this.paging = options.paging ?? 'cheaper';
+    if (!Array.isArray(docs)) {
+      const from = docs as SectionReader;
+      const rows = new DocColumns(from);
+      this.rows = rows;
+      this.n = rows.size;
+      this.idOrder = from.u32('index.idOrder');
+      this.idRank = inverse(this.idOrder);
+      // Prices and ratings are kept once, with the documents.
+      this.columns = new FacetColumns(from, rows.column('priceMinor'));
+      this.rating = rows.column('rating');
+      this.orders = readSortOrders(from);
+      this.terms = new TermIndex(from, rows.size);
+      this.matches = new Uint32Array(rows.size);
+      this.stamp = new Uint32Array(rows.size);
+      return;
+    }
     const n = docs.length;
-    this.rows = [...docs];
+    this.rows = new DocArray(docs);
     this.n = n;
 
     const idOrder = new Uint32Array(n);
@@ -83,6 +111,19 @@ export class CatalogIndex {
     this.stamp = new Uint32Array(n);
   }
 
+  /**
+   * Writes the built index into a snapshot: its typed arrays as they are, the vocabulary and
+   * dictionaries as tables, the documents as columns. `loadCatalogIndex` reads it back without a build.
+   */
+  write(out: SectionWriter): void {
+    const docs = Array.from({ length: this.n }, (_, row) => this.rows.doc(row));
+    writeDocColumns(docs, out);
+    out.array('index.idOrder', this.idOrder);
+    this.columns.write(out);
+    writeSortOrders(this.orders, out);
+    this.terms.write(out);
+  }
+
   get size(): number {
     return this.n;
   }
@@ -92,13 +133,14 @@ export class CatalogIndex {
     return this.terms.size;
   }
 
-  docs(): IterableIterator<SearchDoc> {
-    return this.rows.values();
+  /** Every wine (a loaded index makes each one from its columns the first time). */
+  *docs(): IterableIterator<SearchDoc> {
+    for (let row = 0; row < this.n; row++) yield this.rows.doc(row);
   }
 
   get(id: string): SearchDoc | undefined {
     const row = this.rowOf(id);
-    return row === undefined ? undefined : this.rows[row];
+    return row === undefined ? undefined : this.rows.doc(row);
   }
 
   /** The stored name of an origin (`frankrike`, `frankrike.burgund`, …), as its facet names it. */
@@ -121,7 +163,7 @@ export class CatalogIndex {
   updateStats(id: string, stats: SearchDocStats): boolean {
     const row = this.rowOf(id);
     if (row === undefined) return false;
-    const doc = this.rows[row] as SearchDoc;
+    const doc = this.rows.doc(row);
     const updated: SearchDoc = {
       ...doc,
       expertIds: [...stats.expertIds],
@@ -131,7 +173,7 @@ export class CatalogIndex {
       communityRating: stats.communityRating,
       communityCount: stats.communityCount,
     };
-    this.rows[row] = updated;
+    this.rows.replace(row, updated);
     this.columns.flags[row] = flagsOf(updated);
     this.columns.setExperts(row, updated.expertIds);
     const before = this.rating[row] as number;
@@ -183,7 +225,8 @@ export class CatalogIndex {
 
     const rows = readPage(
       {
-        rows: this.rows,
+        size: n,
+        doc: (row) => this.rows.doc(row),
         matches: this.matches,
         stamp: this.stamp,
         generation: this.generation,
@@ -208,14 +251,19 @@ export class CatalogIndex {
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((this.rows[order[mid] as number] as SearchDoc).id < id) lo = mid + 1;
+      if (this.rows.id(order[mid] as number) < id) lo = mid + 1;
       else hi = mid;
     }
     const row = order[lo];
-    return row !== undefined && (this.rows[row] as SearchDoc).id === id ? row : undefined;
+    return row !== undefined && this.rows.id(row) === id ? row : undefined;
   }
 }
 
 export function buildCatalogIndex(docs: readonly SearchDoc[]): CatalogIndex {
   return new CatalogIndex(docs);
+}
+
+/** An index loaded from `CatalogIndex.write`'s bytes: buffer views, no build. */
+export function loadCatalogIndex(from: SectionReader): CatalogIndex {
+  return new CatalogIndex(from);
 }

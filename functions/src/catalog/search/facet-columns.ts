@@ -16,6 +16,7 @@ import {
   selection,
 } from './facet-dictionary';
 import { bottleSizeId, type Counts, originDepth, vintageId } from './facets';
+import type { SectionReader, SectionWriter } from './snapshot-sections';
 import type { IndexQuery, SearchDoc } from './types';
 
 const G_CATEGORY = 0;
@@ -67,7 +68,39 @@ export class FacetColumns {
   readonly price: Float64Array;
   readonly flags: Uint8Array;
 
-  constructor(docs: readonly SearchDoc[]) {
+  /** Built from the documents, or read back from a snapshot (`write`) without a build. */
+  constructor(docs: readonly SearchDoc[]);
+  /** `price`: the snapshot keeps it once, with the documents. */
+  constructor(docs: SectionReader, price: Float64Array);
+  constructor(docs: readonly SearchDoc[] | SectionReader, loadedPrice?: Float64Array) {
+    if (!Array.isArray(docs)) {
+      const from = docs as SectionReader;
+      this.dict = Object.fromEntries(
+        FACETS.map((facet) => [facet, Dictionary.read(from.value(`facets.dict.${facet}`))]),
+      ) as unknown as Record<FacetName, Dictionary>;
+      this.category = from.array('facets.category') as Codes;
+      this.country = from.array('facets.country') as Codes;
+      this.region = from.array('facets.region') as Codes;
+      this.subRegion = from.array('facets.subRegion') as Codes;
+      this.manufacturer = from.array('facets.manufacturer') as Codes;
+      this.bottle = from.array('facets.bottle') as Codes;
+      this.store = from.array('facets.store') as Codes;
+      this.vintage = from.array('facets.vintage') as Codes;
+      this.supplier = from.array('facets.supplier') as Codes;
+      this.grapeOffsets = from.offsets('facets.grapes');
+      this.grapeCodes = from.array('facets.grapeCodes') as Codes;
+      this.foodOffsets = from.offsets('facets.food');
+      this.foodCodes = from.array('facets.foodCodes') as Codes;
+      const experts = from.offsets('facets.experts');
+      this.expertStart = experts.subarray(0, experts.length - 1);
+      this.expertEnd = experts.slice(1);
+      this.expertCodes = from.u32('facets.expertCodes');
+      this.expertUsed = this.expertCodes.length;
+      this.price = loadedPrice as Float64Array;
+      this.flags = from.array('facets.flags') as Uint8Array;
+      this.n = this.flags.length;
+      return;
+    }
     const n = docs.length;
     this.n = n;
     const dict = Object.fromEntries(FACETS.map((facet) => [facet, new Dictionary()])) as unknown as Record<
@@ -146,6 +179,36 @@ export class FacetColumns {
     this.expertUsed = expertList.length;
     this.price = price;
     this.flags = flags;
+  }
+
+  /** Writes the columns and dictionaries into a snapshot. */
+  write(out: SectionWriter): void {
+    for (const facet of FACETS) out.put(`facets.dict.${facet}`, this.dict[facet].stored());
+    out.array('facets.category', this.category);
+    out.array('facets.country', this.country);
+    out.array('facets.region', this.region);
+    out.array('facets.subRegion', this.subRegion);
+    out.array('facets.manufacturer', this.manufacturer);
+    out.array('facets.bottle', this.bottle);
+    out.array('facets.store', this.store);
+    out.array('facets.vintage', this.vintage);
+    out.array('facets.supplier', this.supplier);
+    out.offsets('facets.grapes', this.grapeOffsets);
+    out.array('facets.grapeCodes', this.grapeCodes);
+    out.offsets('facets.food', this.foodOffsets);
+    out.array('facets.foodCodes', this.foodCodes);
+    // Experts row after row, without the room tasting notes left (a loaded index grows it again).
+    const experts = new Uint32Array(this.n + 1);
+    const codes = new Uint32Array(this.expertUsed);
+    for (let row = 0; row < this.n; row++) {
+      const start = this.expertStart[row] as number;
+      const end = this.expertEnd[row] as number;
+      codes.set(this.expertCodes.subarray(start, end), experts[row] as number);
+      experts[row + 1] = (experts[row] as number) + end - start;
+    }
+    out.offsets('facets.experts', experts);
+    out.array('facets.expertCodes', codes, experts[this.n]);
+    out.array('facets.flags', this.flags);
   }
 
   /** A wine's experts changed: rewrite its codes in place, or append them when they no longer fit. */

@@ -27,6 +27,24 @@ export class Dictionary {
     return this.ids.length;
   }
 
+  /** What a snapshot keeps: the ids and names by code (the lookups are made again from them). */
+  stored(): { ids: string[]; names: string[] } {
+    return { ids: this.ids.slice(1), names: this.names.slice(1) };
+  }
+
+  /** A dictionary read back from `stored()`: the same codes, ids and names. */
+  static read(stored: { ids: string[]; names: string[] }): Dictionary {
+    const dictionary = new Dictionary();
+    stored.ids.forEach((id, i) => {
+      dictionary.code(id, stored.names[i] as string);
+    });
+    // Later values are coded by their spelling (`codeOf`): the stored name is the first one seen.
+    stored.names.forEach((name, i) => {
+      if (!dictionary.byName.has(name)) dictionary.byName.set(name, i + 1);
+    });
+    return dictionary;
+  }
+
   code(id: string, name: string): number {
     let code = this.codes.get(id);
     if (code === undefined) {

@@ -23,7 +23,9 @@ export type Paging = 'cheaper' | 'sort' | 'walk' | 'alternate';
 
 /** What a page is read from: the index's rows and what the last query's pass left. */
 export interface PageSource {
-  readonly rows: readonly SearchDoc[];
+  /** The catalogue's rows, and the wine of a row (made when a page asks for it). */
+  readonly size: number;
+  doc(row: number): SearchDoc;
   /** The rows the last query matched, in candidate order, each stamped with `generation`. */
   readonly matches: Uint32Array;
   readonly stamp: Uint32Array;
@@ -47,14 +49,14 @@ export function readPage(
   const start = Math.max(0, Math.floor(query.offset));
   const end = Math.min(matched, start + Math.max(0, Math.floor(query.limit)));
   if (start >= end) return [];
-  const n = source.rows.length;
+  const n = source.size;
   const { perm, place, valued } = order;
   const descending = query.sortDirection === 'desc';
-  const rows = source.rows;
+  const doc = (row: number) => source.doc(row);
   const out: SearchDoc[] = [];
 
   const matches = source.matches;
-  if (matched === 1) return [rows[matches[0] as number] as SearchDoc];
+  if (matched === 1) return [doc(matches[0] as number)];
 
   if (ranked) return rankedPage(source, order, descending, matched, start, end);
 
@@ -71,7 +73,7 @@ export function readPage(
     for (let i = start; i < end; i++) {
       const p = places[i] as number;
       const row = !descending ? perm[p] : p < valued ? perm[valued - 1 - p] : perm[n - 1 - (p - valued)];
-      out.push(rows[row as number] as SearchDoc);
+      out.push(doc(row as number));
     }
     return out;
   }
@@ -83,7 +85,7 @@ export function readPage(
       !descending ? perm[i] : i < valued ? perm[valued - 1 - i] : perm[n - 1 - (i - valued)]
     ) as number;
     if (stamp[row] !== generation) continue;
-    if (seen >= start) out.push(rows[row] as SearchDoc);
+    if (seen >= start) out.push(doc(row));
     seen++;
   }
   return out;
@@ -104,11 +106,11 @@ function rankedPage(
   start: number,
   end: number,
 ): SearchDoc[] {
-  const n = source.rows.length;
+  const n = source.size;
   const { perm, place, valued } = order;
   const matches = source.matches;
   const rank = source.matchRank;
-  const rows = source.rows;
+  const doc = (row: number) => source.doc(row);
 
   let worst = 0;
   for (let m = 0; m < matched; m++) {
@@ -173,7 +175,7 @@ function rankedPage(
       const r = first + Math.floor((keys[i] as number) / n);
       for (let j = skip[r] as number; j < (need[r] as number); j++) {
         const row = rowAt((keys[i + j] as number) % n);
-        out[(at[r] as number) + j - (skip[r] as number)] = rows[row] as SearchDoc;
+        out[(at[r] as number) + j - (skip[r] as number)] = doc(row);
       }
       i += sizes[r] as number;
     }
@@ -188,8 +190,7 @@ function rankedPage(
     const r = rank[row] as number;
     const got = taken[r] as number;
     if (sorted[r] === 1 || got >= (need[r] as number)) continue;
-    if (got >= (skip[r] as number))
-      out[(at[r] as number) + got - (skip[r] as number)] = rows[row] as SearchDoc;
+    if (got >= (skip[r] as number)) out[(at[r] as number) + got - (skip[r] as number)] = doc(row);
     taken[r] = got + 1;
     if (got + 1 === need[r]) shares--;
   }

@@ -11,6 +11,7 @@ import {
   expected,
   observed,
 } from './search-port-contract';
+import { loadedIndex } from './test-wines';
 import type { IndexQuery } from './types';
 
 /** Answers from the recorded responses; a request body no recording has is an error, as a bad query is. */
@@ -28,6 +29,7 @@ function recordedTransport(sent: unknown[]): OpenSearchTransport {
 
 const ports: [string, () => CatalogSearchPort][] = [
   ['the in-memory index', () => buildCatalogIndex(CONTRACT_WINES)],
+  ['the in-memory index loaded from its snapshot', () => loadedIndex(CONTRACT_WINES)],
   ['the OpenSearch adapter (recorded responses)', () => new OpenSearchCatalog(recordedTransport([]))],
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeDocs, encodeDocs } from './snapshot-codec';
-import { wine } from './test-wines';
+import { base, wine } from './test-wines';
 
 describe('the snapshot as columns', () => {
   it('gives back every wine as it was, absent fields undefined and empty lists empty', () => {
@@ -40,19 +40,38 @@ describe('the snapshot as columns', () => {
 });
 
 describe('the stored snapshot', () => {
-  it('reads back what was written, gzipped, and refuses a body of the earlier version', async () => {
+  const docs = [
+    wine({ name: 'Barolo 2016', country: 'Italia', grapes: ['Nebbiolo'], rating: 93 }),
+    wine({ name: 'Chablis 2020', country: 'Frankrike', priceMinor: 29_900 }),
+  ];
+  const stored = {
+    version: 4 as const,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastSeq: '42',
+    docs,
+  };
+
+  it('holds the built index, gzipped, and loads it ready to answer', async () => {
     const { parseSnapshotBody, snapshotBody, SNAPSHOT_VERSION } = await import('../search-snapshot');
-    const docs = [wine({ name: 'Barolo 2016', country: 'Italia' }), wine({ name: 'Chablis 2020' })];
-    const body = await snapshotBody({
-      version: SNAPSHOT_VERSION,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      lastSeq: '42',
-      docs,
-    });
+    expect(SNAPSHOT_VERSION).toBe(4);
+    const body = await snapshotBody(stored);
     expect([body[0], body[1]]).toEqual([0x1f, 0x8b]);
     const read = await parseSnapshotBody(body);
     expect(read?.lastSeq).toBe('42');
-    expect(read?.docs.map((d) => d.name)).toEqual(['Barolo 2016', 'Chablis 2020']);
+    expect(read?.createdAt).toBe('2026-01-01T00:00:00.000Z');
+    expect([...(read?.index.docs() ?? [])]).toEqual(docs);
+    const found = read?.index.search({ ...base, text: 'barolo nebiolo' });
+    expect(found?.rows.map((d) => d.name)).toEqual(['Barolo 2016']);
+  });
+
+  it('still loads a body of version 3 (documents as columns) by building, and refuses an older one', async () => {
+    const { parseSnapshotBody } = await import('../search-snapshot');
+    const three = Buffer.from(
+      JSON.stringify({ version: 3, createdAt: '', lastSeq: '7', columns: encodeDocs(docs) }),
+    );
+    const read = await parseSnapshotBody(three);
+    expect(read?.lastSeq).toBe('7');
+    expect(read?.index.search({ ...base, text: 'chablis' }).rows.map((d) => d.priceMinor)).toEqual([29_900]);
     const older = Buffer.from(JSON.stringify({ version: 2, createdAt: '', lastSeq: '1', docs }));
     expect(await parseSnapshotBody(older)).toBeUndefined();
   });

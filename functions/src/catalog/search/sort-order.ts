@@ -3,6 +3,7 @@
  * ascending (key, id) order with missing keys last in both directions. A rating change moves one row
  * within the rating permutation; nothing is re-sorted.
  */
+import type { SectionReader, SectionWriter } from './snapshot-sections';
 import type { SearchDoc } from './types';
 
 /** Collation of names (and facet values) in the catalogue's language. */
@@ -127,6 +128,35 @@ export function buildSortOrders(
     vintage: buildOrder(vintageKey, idOrder),
     newest: buildOrder(newestKey, idOrder),
   };
+}
+
+/** Writes each order's permutation into a snapshot (the places are its inverse, made again on reading). */
+export function writeSortOrders(orders: SortOrders, out: SectionWriter): void {
+  for (const key of SORT_KEYS) {
+    out.array(`orders.${key}`, orders[key].perm);
+    out.put(`orders.${key}.valued`, orders[key].valued);
+  }
+}
+
+export function readSortOrders(from: SectionReader): SortOrders {
+  const read = (key: (typeof SORT_KEYS)[number]): SortOrder => {
+    const perm = from.u32(`orders.${key}`);
+    return { perm, place: inverse(perm), valued: from.value<number>(`orders.${key}.valued`) };
+  };
+  return {
+    rating: read('rating'),
+    price: read('price'),
+    name: read('name'),
+    vintage: read('vintage'),
+    newest: read('newest'),
+  };
+}
+
+/** Each entry's place in a permutation. */
+export function inverse(perm: Uint32Array): Uint32Array {
+  const place = new Uint32Array(perm.length);
+  for (let i = 0; i < perm.length; i++) place[perm[i] as number] = i;
+  return place;
 }
 
 /**

@@ -5,6 +5,8 @@
  * across a query's tokens and unites them within a token's terms, and ranks each row by how well it
  * matched (`rankCost`).
  */
+
+import type { SectionReader, SectionWriter } from './snapshot-sections';
 import { compareIds } from './sort-order';
 import { fieldTerms, namingFields, PREFIX, rankCost, searchableText, TYPO } from './text-match';
 import type { SearchDoc } from './types';
@@ -33,123 +35,36 @@ export class TermIndex {
   /** The rows the last `match` found, in row order. */
   readonly candidates: Uint32Array;
 
-  constructor(docs: readonly SearchDoc[]) {
-    const n = docs.length;
-    // Terms get ids in order of appearance; each row lists its distinct terms once.
-    const termIds = new Map<string, number>();
-    const termStrings: string[] = [];
-    const termRows: number[] = [];
-    const lastRow: number[] = [];
-    const fieldIds = new Map<string, number[]>();
-    let rowTerms = new Uint32Array(Math.max(64, n * 8));
-    let rowTermInName = new Uint8Array(rowTerms.length);
-    /** Where a term's entry for `lastRow` sits in `rowTerms`. */
-    const lastPlace: number[] = [];
-    let rowTermCount = 0;
-    const rowTermOffsets = new Uint32Array(n + 1);
-    const termId = (token: string): number => {
-      let id = termIds.get(token);
-      if (id === undefined) {
-        id = termStrings.length;
-        termIds.set(token, id);
-        termStrings.push(token);
-        termRows.push(0);
-        lastRow.push(-1);
-        lastPlace.push(0);
-      }
-      return id;
-    };
-
-    for (let row = 0; row < n; row++) {
-      const doc = docs[row] as SearchDoc;
-      const fields = searchableText(doc);
-      const naming = namingFields(doc);
-      for (let f = 0; f < fields.length; f++) {
-        const field = fields[f] as string;
-        const inName = f < naming ? 1 : 0;
-        let ids = fieldIds.get(field);
-        if (ids === undefined) {
-          ids = fieldTerms(field).map(termId);
-          fieldIds.set(field, ids);
-        }
-        for (const id of ids) {
-          if (lastRow[id] === row) {
-            if (inName === 1) rowTermInName[lastPlace[id] as number] = 1;
-            continue;
-          }
-          lastRow[id] = row;
-          lastPlace[id] = rowTermCount;
-          termRows[id] = (termRows[id] as number) + 1;
-          if (rowTermCount === rowTerms.length) {
-            const grown = new Uint32Array(rowTerms.length * 2);
-            grown.set(rowTerms);
-            rowTerms = grown;
-            const grownInName = new Uint8Array(grown.length);
-            grownInName.set(rowTermInName);
-            rowTermInName = grownInName;
-          }
-          rowTermInName[rowTermCount] = inName;
-          rowTerms[rowTermCount++] = id;
-        }
-      }
-      rowTermOffsets[row + 1] = rowTermCount;
-    }
-
-    // The vocabulary in code-unit order (prefixes are ranges), posting lists in that order.
-    const termCount = termStrings.length;
-    const sorted = Array.from({ length: termCount }, (_, id) => id).sort((a, b) =>
-      compareIds(termStrings[a] as string, termStrings[b] as string),
-    );
-    const place = new Uint32Array(termCount);
-    const postingOffsets = new Uint32Array(termCount + 1);
-    sorted.forEach((id, i) => {
-      place[id] = i;
-      postingOffsets[i + 1] = (postingOffsets[i] as number) + (termRows[id] as number);
-    });
-    const postings = new Uint32Array(postingOffsets[termCount] as number);
-    const postingInName = new Uint8Array(postings.length);
-    const cursor = postingOffsets.slice(0, termCount);
-    for (let row = 0; row < n; row++) {
-      const end = rowTermOffsets[row + 1] as number;
-      for (let i = rowTermOffsets[row] as number; i < end; i++) {
-        const at = place[rowTerms[i] as number] as number;
-        postings[cursor[at] as number] = row;
-        postingInName[cursor[at] as number] = rowTermInName[i] as number;
-        cursor[at] = (cursor[at] as number) + 1;
-      }
-    }
-    const vocabulary = sorted.map((id) => termStrings[id] as string);
-    this.vocabulary = vocabulary;
-    this.postingOffsets = postingOffsets;
-    this.postings = postings;
-    this.postingInName = postingInName;
-
-    // For typos: terms grouped by length, and the set of letters each term uses.
-    let longest = 0;
-    for (const term of vocabulary) if (term.length > longest) longest = term.length;
-    const lengthOffsets = new Uint32Array(longest + 2);
-    for (const term of vocabulary)
-      lengthOffsets[term.length + 1] = (lengthOffsets[term.length + 1] as number) + 1;
-    for (let len = 1; len <= longest + 1; len++) {
-      lengthOffsets[len] = (lengthOffsets[len] as number) + (lengthOffsets[len - 1] as number);
-    }
-    const byLength = new Uint32Array(termCount);
-    const filled = lengthOffsets.slice(0, longest + 1);
-    const signatures = new Uint32Array(termCount);
-    vocabulary.forEach((term, i) => {
-      byLength[filled[term.length] as number] = i;
-      filled[term.length] = (filled[term.length] as number) + 1;
-      signatures[i] = signature(term);
-    });
-    this.lengthOffsets = lengthOffsets;
-    this.byLength = byLength;
-    this.signatures = signatures;
+  /** Built from the documents, or read back from a snapshot (`write`) of `n` rows without a build. */
+  constructor(docs: readonly SearchDoc[]);
+  constructor(docs: SectionReader, n: number);
+  constructor(docs: readonly SearchDoc[] | SectionReader, rows?: number) {
+    const n = Array.isArray(docs) ? docs.length : (rows as number);
+    const parts = Array.isArray(docs) ? buildTerms(docs) : readTerms(docs as SectionReader);
+    this.vocabulary = parts.vocabulary;
+    this.postingOffsets = parts.postingOffsets;
+    this.postings = parts.postings;
+    this.postingInName = parts.postingInName;
+    this.lengthOffsets = parts.lengthOffsets;
+    this.byLength = parts.byLength;
+    this.signatures = parts.signatures;
 
     this.tokenHits = new Uint16Array(n);
     this.textRows = new Int32Array((n + 31) >>> 5);
     this.matchRank = new Uint32Array(n);
     this.tokenCost = new Uint32Array(n);
     this.candidates = new Uint32Array(n);
+  }
+
+  /** Writes the vocabulary and its arrays into a snapshot. */
+  write(out: SectionWriter): void {
+    out.put('terms.vocabulary', this.vocabulary);
+    out.array('terms.postingOffsets', this.postingOffsets);
+    out.array('terms.postings', this.postings);
+    out.array('terms.postingInName', this.postingInName);
+    out.array('terms.lengthOffsets', this.lengthOffsets);
+    out.array('terms.byLength', this.byLength);
+    out.array('terms.signatures', this.signatures);
   }
 
   /** Distinct search terms: the vocabulary typo tolerance looks through. */
@@ -278,4 +193,133 @@ function lowerBound(sorted: readonly string[], value: string): number {
     else hi = mid;
   }
   return lo;
+}
+
+interface TermParts {
+  vocabulary: string[];
+  postingOffsets: Uint32Array;
+  postings: Uint32Array;
+  postingInName: Uint8Array;
+  lengthOffsets: Uint32Array;
+  byLength: Uint32Array;
+  signatures: Uint32Array;
+}
+
+function readTerms(from: SectionReader): TermParts {
+  return {
+    vocabulary: from.value<string[]>('terms.vocabulary'),
+    postingOffsets: from.u32('terms.postingOffsets'),
+    postings: from.u32('terms.postings'),
+    postingInName: from.array('terms.postingInName') as Uint8Array,
+    lengthOffsets: from.u32('terms.lengthOffsets'),
+    byLength: from.u32('terms.byLength'),
+    signatures: from.u32('terms.signatures'),
+  };
+}
+
+function buildTerms(docs: readonly SearchDoc[]): TermParts {
+  const n = docs.length;
+  // Terms get ids in order of appearance; each row lists its distinct terms once.
+  const termIds = new Map<string, number>();
+  const termStrings: string[] = [];
+  const termRows: number[] = [];
+  const lastRow: number[] = [];
+  const fieldIds = new Map<string, number[]>();
+  let rowTerms = new Uint32Array(Math.max(64, n * 8));
+  let rowTermInName = new Uint8Array(rowTerms.length);
+  /** Where a term's entry for `lastRow` sits in `rowTerms`. */
+  const lastPlace: number[] = [];
+  let rowTermCount = 0;
+  const rowTermOffsets = new Uint32Array(n + 1);
+  const termId = (token: string): number => {
+    let id = termIds.get(token);
+    if (id === undefined) {
+      id = termStrings.length;
+      termIds.set(token, id);
+      termStrings.push(token);
+      termRows.push(0);
+      lastRow.push(-1);
+      lastPlace.push(0);
+    }
+    return id;
+  };
+
+  for (let row = 0; row < n; row++) {
+    const doc = docs[row] as SearchDoc;
+    const fields = searchableText(doc);
+    const naming = namingFields(doc);
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f] as string;
+      const inName = f < naming ? 1 : 0;
+      let ids = fieldIds.get(field);
+      if (ids === undefined) {
+        ids = fieldTerms(field).map(termId);
+        fieldIds.set(field, ids);
+      }
+      for (const id of ids) {
+        if (lastRow[id] === row) {
+          if (inName === 1) rowTermInName[lastPlace[id] as number] = 1;
+          continue;
+        }
+        lastRow[id] = row;
+        lastPlace[id] = rowTermCount;
+        termRows[id] = (termRows[id] as number) + 1;
+        if (rowTermCount === rowTerms.length) {
+          const grown = new Uint32Array(rowTerms.length * 2);
+          grown.set(rowTerms);
+          rowTerms = grown;
+          const grownInName = new Uint8Array(grown.length);
+          grownInName.set(rowTermInName);
+          rowTermInName = grownInName;
+        }
+        rowTermInName[rowTermCount] = inName;
+        rowTerms[rowTermCount++] = id;
+      }
+    }
+    rowTermOffsets[row + 1] = rowTermCount;
+  }
+
+  // The vocabulary in code-unit order (prefixes are ranges), posting lists in that order.
+  const termCount = termStrings.length;
+  const sorted = Array.from({ length: termCount }, (_, id) => id).sort((a, b) =>
+    compareIds(termStrings[a] as string, termStrings[b] as string),
+  );
+  const place = new Uint32Array(termCount);
+  const postingOffsets = new Uint32Array(termCount + 1);
+  sorted.forEach((id, i) => {
+    place[id] = i;
+    postingOffsets[i + 1] = (postingOffsets[i] as number) + (termRows[id] as number);
+  });
+  const postings = new Uint32Array(postingOffsets[termCount] as number);
+  const postingInName = new Uint8Array(postings.length);
+  const cursor = postingOffsets.slice(0, termCount);
+  for (let row = 0; row < n; row++) {
+    const end = rowTermOffsets[row + 1] as number;
+    for (let i = rowTermOffsets[row] as number; i < end; i++) {
+      const at = place[rowTerms[i] as number] as number;
+      postings[cursor[at] as number] = row;
+      postingInName[cursor[at] as number] = rowTermInName[i] as number;
+      cursor[at] = (cursor[at] as number) + 1;
+    }
+  }
+  const vocabulary = sorted.map((id) => termStrings[id] as string);
+
+  // For typos: terms grouped by length, and the set of letters each term uses.
+  let longest = 0;
+  for (const term of vocabulary) if (term.length > longest) longest = term.length;
+  const lengthOffsets = new Uint32Array(longest + 2);
+  for (const term of vocabulary)
+    lengthOffsets[term.length + 1] = (lengthOffsets[term.length + 1] as number) + 1;
+  for (let len = 1; len <= longest + 1; len++) {
+    lengthOffsets[len] = (lengthOffsets[len] as number) + (lengthOffsets[len - 1] as number);
+  }
+  const byLength = new Uint32Array(termCount);
+  const filled = lengthOffsets.slice(0, longest + 1);
+  const signatures = new Uint32Array(termCount);
+  vocabulary.forEach((term, i) => {
+    byLength[filled[term.length] as number] = i;
+    filled[term.length] = (filled[term.length] as number) + 1;
+    signatures[i] = signature(term);
+  });
+  return { vocabulary, postingOffsets, postings, postingInName, lengthOffsets, byLength, signatures };
 }

@@ -1,5 +1,7 @@
 /** Wines and answers as the catalogue index's tests write them. */
-import type { CatalogIndex } from './catalog-index';
+import { CatalogIndex } from './catalog-index';
+import type { Paging } from './paging';
+import { SectionReader, SectionWriter } from './snapshot-sections';
 import type { IndexQuery, IndexResult, SearchDoc } from './types';
 
 let serial = 0;
@@ -35,4 +37,16 @@ export function ids(result: IndexResult): string[] {
 /** Names of the rows a query finds, in order. */
 export function names(index: CatalogIndex, query: Partial<IndexQuery>): string[] {
   return index.search({ ...base, ...query }).rows.map((row) => row.name);
+}
+
+/** The index of `docs` as a cold function has it: built, written into a snapshot and loaded back. */
+export function loadedIndex(docs: readonly SearchDoc[], options: { paging?: Paging } = {}): CatalogIndex {
+  return reloaded(new CatalogIndex(docs), options);
+}
+
+/** An index written into a snapshot and loaded back from its bytes. */
+export function reloaded(index: CatalogIndex, options: { paging?: Paging } = {}): CatalogIndex {
+  const out = new SectionWriter();
+  index.write(out);
+  return new CatalogIndex(new SectionReader(out.bytes()), options);
 }
