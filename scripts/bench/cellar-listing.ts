@@ -25,6 +25,7 @@ import { dynamoClient } from '@kork/functions/platform/dynamo';
 import type { CellarWineInput, LoginResult, MainCategory } from '@kork/shared';
 import { withApiOrigin } from './api-origin';
 import type { BenchSection } from './catalog-search';
+import { percentile, timeOnce } from './timing';
 
 const WINES = 5_000;
 const RUNS = 200;
@@ -36,17 +37,6 @@ const COUNTRIES = ['Frankrike', 'Italia', 'Spania', 'Tyskland', 'Portugal', 'Øs
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MB`;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-async function once(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
 
 function wine(i: number): CellarWineInput {
   return {
@@ -193,10 +183,10 @@ export async function benchCellarListing(base: string): Promise<BenchSection> {
   };
   for (let i = 0; i < WARM_UP + RUNS; i++) {
     const round = {
-      listing: await once(listing),
-      dashboard: await once(dashboard),
-      get: await once(getItem),
-      q50: await once(query50),
+      listing: await timeOnce(listing),
+      dashboard: await timeOnce(dashboard),
+      get: await timeOnce(getItem),
+      q50: await timeOnce(query50),
     };
     if (i < WARM_UP) continue;
     for (const key of Object.keys(round) as (keyof typeof round)[]) samples[key].push(round[key]);
@@ -207,10 +197,10 @@ export async function benchCellarListing(base: string): Promise<BenchSection> {
   const cold = { listing: [] as number[], dashboard: [] as number[], raw: [] as number[] };
   for (let i = 0; i < COLD_RUNS; i++) {
     resetCellarSnapshots();
-    cold.listing.push(await once(listing));
+    cold.listing.push(await timeOnce(listing));
     resetCellarSnapshots();
-    cold.dashboard.push(await once(dashboard));
-    cold.raw.push(await once(wholeInventory));
+    cold.dashboard.push(await timeOnce(dashboard));
+    cold.raw.push(await timeOnce(wholeInventory));
   }
   const inventory = await wholeInventory();
   if (inventory.items !== WINES) throw new Error(`the inventory query read ${inventory.items} wines`);

@@ -39,6 +39,7 @@ import {
 } from '@kork/shared';
 import { ulid } from 'ulid';
 import type { BenchSection } from './catalog-search';
+import { percentile, timeQueries, timeRuns } from './timing';
 
 const WINES = 5_000;
 const LINES = 50_000;
@@ -53,9 +54,10 @@ const COUNTRIES = ['Frankrike', 'Italia', 'Spania', 'Tyskland', 'Portugal', 'Øs
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+/** What a new function instance starts without: the cellar snapshot and the sales or rollups held. */
+function newInstance(): void {
+  resetCellarSnapshots();
+  forgetKeptSales();
 }
 
 function wine(i: number): CellarWineInput {
@@ -194,40 +196,29 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
     const body = (await res.json()) as { payload: SalesAnalytics };
     units = body.payload.totals.units;
   };
-  const timed = async (query: string) => {
-    const start = performance.now();
-    await ask(query);
-    return performance.now() - start;
-  };
 
-  const cold: number[] = [];
-  for (let i = 0; i < COLD_RUNS; i++) {
-    resetCellarSnapshots();
-    forgetKeptSales();
-    cold.push(await timed(''));
-  }
+  const cold = await timeRuns(COLD_RUNS, () => ask(''), newInstance);
   // The year's rollups alone, as a new instance reads them: one Query.
-  const rollupRead: number[] = [];
-  for (let i = 0; i < COLD_RUNS; i++) {
-    const start = performance.now();
-    await rollupsBetween(userId, isoOfDay(today - 364), isoOfDay(today));
-    rollupRead.push(performance.now() - start);
-  }
+  const rollupRead = await timeRuns(COLD_RUNS, () =>
+    rollupsBetween(userId, isoOfDay(today - 364), isoOfDay(today)),
+  );
   // The first request after a sale: the cellar read again, the sales caught up from those held.
-  const afterSale: number[] = [];
-  for (let i = 0; i < COLD_RUNS; i++) {
-    // A sale through the route: its rollups are added in its transaction.
-    const w = wines[WINES - 1 - i] as CellarWine;
-    const sold = await fetch(`${base}/api/wine-cellars/users/${userId}/sales`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        products: [{ ownWineId: w.id, units: 1, unitPrice: w.sellingPrice ?? 30_000 }],
-      }),
-    });
-    if (sold.status !== 201) throw new Error(`sales answered ${sold.status}: ${await sold.text()}`);
-    afterSale.push(await timed(''));
-  }
+  const afterSale = await timeRuns(
+    COLD_RUNS,
+    () => ask(''),
+    async (i) => {
+      // A sale through the route: its rollups are added in its transaction.
+      const w = wines[WINES - 1 - i] as CellarWine;
+      const sold = await fetch(`${base}/api/wine-cellars/users/${userId}/sales`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          products: [{ ownWineId: w.id, units: 1, unitPrice: w.sellingPrice ?? 30_000 }],
+        }),
+      });
+      if (sold.status !== 201) throw new Error(`sales answered ${sold.status}: ${await sold.text()}`);
+    },
+  );
   const yearUnits = units;
   const groups = ['day', 'week', 'month'] as const;
   const queries = Array.from({ length: RUNS }, (_, i) => {
@@ -235,11 +226,8 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
     const to = today - (i % 60);
     return `?from=${isoOfDay(to - length + 1)}&to=${isoOfDay(to)}&groupBy=${groups[i % 3]}&top=${[5, 10, 25][i % 3]}`;
   });
-  for (let i = 0; i < WARM_UP; i++) await ask(queries[i] as string);
-  const warm: number[] = [];
-  for (const query of queries) warm.push(await timed(query));
-  const yearWarm: number[] = [];
-  for (let i = 0; i < 50; i++) yearWarm.push(await timed('?groupBy=day'));
+  const warm = await timeQueries(queries, WARM_UP, ask);
+  const yearWarm = await timeRuns(50, () => ask('?groupBy=day'));
 
   const raw = await benchRawLines(userId, queries);
 
@@ -296,7 +284,6 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
 
 /** Today's path before rollups, in-process: every sale read into columns (cold), then summed (warm). */
 async function benchRawLines(userId: string, queries: string[]): Promise<{ cold: number[]; warm: number[] }> {
-  const cold: number[] = [];
   const sum = async (query: string) => {
     const snapshot = await cellarSnapshot(userId);
     const { lines, wines } = await salesLinesOf(snapshot);
@@ -309,19 +296,8 @@ async function benchRawLines(userId: string, queries: string[]): Promise<{ cold:
     });
     aggregateSales(lines, wines, period);
   };
-  for (let i = 0; i < RAW_COLD_RUNS; i++) {
-    resetCellarSnapshots();
-    forgetKeptSales();
-    const start = performance.now();
-    await sum('');
-    cold.push(performance.now() - start);
-  }
-  const warm: number[] = [];
-  for (const query of queries) {
-    const start = performance.now();
-    await sum(query);
-    warm.push(performance.now() - start);
-  }
+  const cold = await timeRuns(RAW_COLD_RUNS, () => sum(''), newInstance);
+  const warm = await timeQueries(queries, 0, sum);
   return { cold, warm };
 }
 
@@ -357,21 +333,8 @@ async function benchMenuEngineering(
     return `?from=${isoOfDay(to - length + 1)}&to=${isoOfDay(to)}&deadDays=${[30, 90, 180][i % 3]}`;
   });
   // Cold: a new instance (the cellar snapshot and the rollups held forgotten) asks the default year.
-  const cold: number[] = [];
-  for (let i = 0; i < COLD_RUNS; i++) {
-    resetCellarSnapshots();
-    forgetKeptSales();
-    const start = performance.now();
-    await ask('');
-    cold.push(performance.now() - start);
-  }
-  for (let i = 0; i < WARM_UP; i++) await ask(queries[i] as string);
-  const warm: number[] = [];
-  for (const query of queries) {
-    const start = performance.now();
-    await ask(query);
-    warm.push(performance.now() - start);
-  }
+  const cold = await timeRuns(COLD_RUNS, () => ask(''), newInstance);
+  const warm = await timeQueries(queries, WARM_UP, ask);
   return { warm, cold, listed, runs: ENGINEERING_RUNS };
 }
 
