@@ -287,11 +287,11 @@ function PriceLadders({
                   {section.name || t('salesAnalytics.engineering.ladders.other')}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {t('salesAnalytics.engineering.ladders.summary', {
-                    wines: section.steps.length,
-                    gaps,
-                    crowded,
-                  })}
+                  {[
+                    t('salesAnalytics.engineering.ladders.wines', { count: section.steps.length }),
+                    t('salesAnalytics.engineering.ladders.gaps', { count: gaps }),
+                    t('salesAnalytics.engineering.ladders.crowdedCount', { count: crowded }),
+                  ].join(' · ')}
                 </Text>
               </Accordion.Control>
               <Accordion.Panel>

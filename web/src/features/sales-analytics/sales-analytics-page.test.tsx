@@ -271,6 +271,10 @@ describe('the sales analytics page', () => {
     expect(
       within(dogs).getByRole('link', { name: 'Drop Rosé 2023: open its wine list' }).getAttribute('href'),
     ).toBe('/wine-cellar/wine-lists?list=l1');
+    // Counts in the sections' summaries speak of one wine and one gap in the singular.
+    expect(within(section).getByRole('button', { name: /Rødvin/ }).textContent).toContain(
+      '2 wines · 1 gap · 0 crowded',
+    );
     fireEvent.click(within(section).getByRole('button', { name: /Rødvin/ }));
     expect(await within(section).findByText('Gap +200%')).toBeTruthy();
     expect(within(section).getByText(/3 wines hold NOK\s?1,800 at purchase price/)).toBeTruthy();
