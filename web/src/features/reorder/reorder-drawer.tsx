@@ -166,8 +166,8 @@ export function ReorderDrawer({ userId, opened, onClose }: ReorderDrawerProps) {
                   <Text size="xs" c="dimmed">
                     {t('reorder.drawer.pace', {
                       dailyUse: numberText(row.reason.dailyUse, locale),
-                      salesDays: row.reason.salesDays,
-                      leadTimeDays: row.reason.leadTimeDays,
+                      salesDays: t('reorder.dayCount', { count: row.reason.salesDays }),
+                      leadTime: t('reorder.dayCount', { count: row.reason.leadTimeDays }),
                       leadTimeFrom: t(`reorder.drawer.leadTimeFrom.${row.reason.leadTimeFrom}`),
                     })}
                   </Text>

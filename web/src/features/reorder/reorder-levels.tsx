@@ -39,7 +39,7 @@ export function ReorderLevels({ wine, inputProps }: ReorderLevelsProps) {
       reorderPoint: suggested.reorderPoint,
       parLevel: suggested.parLevel,
       dailyUse: numberText(suggested.dailyUse, locale),
-      leadTimeDays: suggested.leadTimeDays,
+      leadTime: t('reorder.dayCount', { count: suggested.leadTimeDays }),
       safetyStock: suggested.safetyStock,
     });
   } else if (reason) suggestion = t('reorder.levels.noSuggestion');

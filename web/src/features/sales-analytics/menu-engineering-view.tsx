@@ -206,6 +206,7 @@ function ClassGroup({
               {t('salesAnalytics.engineering.figures', {
                 margin: formats.money(row.margin),
                 bottles: formats.decimal(row.bottles, 1),
+                count: row.bottles,
                 price: formats.money(row.sellingPrice),
               })}
             </Text>
