@@ -1,18 +1,19 @@
 /**
- * The search snapshot: the built catalogue index of every active wine in one gzipped object in the
- * media bucket (search/snapshot-sections.ts: its typed arrays as they are, the documents as columns). A
+ * The search snapshot: the built catalogue index of every active wine in one object in the media
+ * bucket (search/snapshot-sections.ts: its typed arrays as they are in gzipped parts, the documents
+ * as columns). A
  * search function loads it once per cold start — a gunzip and views over the buffer, no build — and
  * follows the change feed from `lastSeq`, so it never reads the whole table on a request path.
  */
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { gunzip } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { env } from '../platform/env';
 import { s3Client } from '../platform/s3';
 import { allWines, toSearchDoc } from './catalog-store';
 import { buildCatalogIndex, type CatalogIndex, loadCatalogIndex } from './search/catalog-index';
 import { decodeDocs, type SnapshotColumns } from './search/snapshot-codec';
-import { isSections, SectionReader, SectionWriter } from './search/snapshot-sections';
+import { isSections, SectionWriter, unpackSections } from './search/snapshot-sections';
 import type { SearchDoc } from './search/types';
 
 export const SNAPSHOT_KEY = 'catalog/search-snapshot.json.gz';
@@ -69,14 +70,17 @@ export async function buildSnapshot(): Promise<SearchSnapshot> {
   return { version: SNAPSHOT_VERSION, createdAt: new Date().toISOString(), lastSeq, docs };
 }
 
-/** The stored object's bytes: the built index of the snapshot's documents, gzipped. */
+/** Gzipped parts of the stored index, unzipped at once on load: Lambda's thread pool has 4 threads. */
+const PARTS = 4;
+
+/** The stored object's bytes: the built index of the snapshot's documents, in gzipped parts. */
 export async function snapshotBody(snapshot: SearchSnapshot): Promise<Buffer> {
   const out = new SectionWriter();
   out.put('version', SNAPSHOT_VERSION);
   out.put('createdAt', snapshot.createdAt);
   out.put('lastSeq', snapshot.lastSeq);
   indexOf(snapshot).write(out);
-  return promisify(gzip)(out.bytes());
+  return out.packed(PARTS);
 }
 
 /** What version 3 stored: the documents as columns in JSON. */
@@ -87,11 +91,10 @@ interface StoredDocs {
   columns?: SnapshotColumns;
 }
 
-/** The index in a stored object's bytes (gzipped or not); undefined when of a version not read. */
+/** The index in a stored object's bytes; undefined when of a version not read. */
 export async function parseSnapshotBody(bytes: Buffer): Promise<LoadedSnapshot | undefined> {
-  const body = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;
-  if (isSections(body)) {
-    const from = new SectionReader(body);
+  if (isSections(bytes)) {
+    const from = await unpackSections(bytes);
     if (from.value<number>('version') !== SNAPSHOT_VERSION) return undefined;
     return {
       createdAt: from.value<string>('createdAt'),
@@ -99,6 +102,8 @@ export async function parseSnapshotBody(bytes: Buffer): Promise<LoadedSnapshot |
       index: loadCatalogIndex(from),
     };
   }
+  // Version 3 and before: JSON, gzipped or not.
+  const body = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;
   const stored = JSON.parse(body.toString('utf8')) as StoredDocs;
   if (stored.version !== BUILT_FROM_DOCS || !stored.columns) return undefined;
   return {
@@ -115,8 +120,8 @@ export async function writeSnapshot(snapshot: SearchSnapshot): Promise<void> {
       Bucket: env.mediaBucket(),
       Key: SNAPSHOT_KEY,
       Body: body,
+      // Not one gzip stream: gzipped parts in a frame (search/snapshot-sections.ts).
       ContentType: 'application/octet-stream',
-      ContentEncoding: 'gzip',
     }),
   );
 }

@@ -4,7 +4,7 @@ import { FacetColumns } from './facet-columns';
 import { Dictionary } from './facet-dictionary';
 import { CONTRACT_CASES, CONTRACT_WINES } from './search-port-contract';
 import { DocArray, DocColumns, writeDocColumns } from './snapshot-codec';
-import { SectionReader, SectionWriter } from './snapshot-sections';
+import { readSections, type SectionReader, SectionWriter } from './snapshot-sections';
 import { buildSortOrders, readSortOrders, SORT_KEYS, writeSortOrders } from './sort-order';
 import { TermIndex } from './term-index';
 import { base, loadedIndex, reloaded, wine } from './test-wines';
@@ -14,7 +14,7 @@ import type { IndexQuery, SearchDoc } from './types';
 function roundTrip(write: (out: SectionWriter) => void): SectionReader {
   const out = new SectionWriter();
   write(out);
-  return new SectionReader(out.bytes());
+  return readSections(out.bytes());
 }
 
 const CATALOGUE: SearchDoc[] = [
@@ -120,7 +120,11 @@ describe('the built index written into the snapshot and read back', () => {
     const price = Float64Array.from(CATALOGUE, (doc) => doc.priceMinor ?? Number.NaN);
     const orders = buildSortOrders(CATALOGUE, idOrder, rating, price);
     const loaded = readSortOrders(roundTrip((out) => writeSortOrders(orders, out)));
-    for (const key of SORT_KEYS) expect(loaded[key]).toEqual(orders[key]);
+    for (const key of SORT_KEYS) {
+      expect(loaded[key].perm).toEqual(orders[key].perm);
+      expect(loaded[key].place).toEqual(orders[key].place);
+      expect(loaded[key].valued).toBe(orders[key].valued);
+    }
     expect(index.size).toBe(CATALOGUE.length);
   });
 

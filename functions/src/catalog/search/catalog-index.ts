@@ -48,7 +48,8 @@ export class CatalogIndex {
 
   /** Rows in id order, and each row's place in it (the tie-break of every sort). */
   private readonly idOrder: Uint32Array;
-  private readonly idRank: Uint32Array;
+  /** Made the first time a rating changes, when loaded. */
+  private idRanks: Uint32Array | undefined;
 
   private readonly columns: FacetColumns;
   /** NaN: not rated. */
@@ -72,7 +73,6 @@ export class CatalogIndex {
       this.rows = rows;
       this.n = rows.size;
       this.idOrder = from.u32('index.idOrder');
-      this.idRank = inverse(this.idOrder);
       // Prices and ratings are kept once, with the documents.
       this.columns = new FacetColumns(from, rows.column('priceMinor'));
       this.rating = rows.column('rating');
@@ -98,7 +98,7 @@ export class CatalogIndex {
       }
     }
     this.idOrder = idOrder;
-    this.idRank = idRank;
+    this.idRanks = idRank;
 
     this.columns = new FacetColumns(docs);
     const rating = new Float64Array(n);
@@ -126,6 +126,11 @@ export class CatalogIndex {
 
   get size(): number {
     return this.n;
+  }
+
+  private get idRank(): Uint32Array {
+    this.idRanks ??= inverse(this.idOrder);
+    return this.idRanks;
   }
 
   /** Distinct search terms: the vocabulary typo tolerance looks through. */

@@ -381,6 +381,8 @@ export class FacetColumns {
     const expertActive = expertSel !== null;
     const supplierActive = supplierSel !== null;
 
+    // Each column is read only when a group asks for it: most candidates of a text query fail on a
+    // flag, the price or two groups, and reading every column of each costs a cache miss per column.
     let matched = 0;
     for (let c = 0; c < candidateCount; c++) {
       const row = candidates === null ? c : (candidates[c] as number);
@@ -390,67 +392,61 @@ export class FacetColumns {
         const p = price[row] as number;
         if (!(p >= minPrice && p <= maxPrice)) continue;
       }
-      const categoryCode = category[row] as number;
-      const countryCode = country[row] as number;
-      const regionCode = region[row] as number;
-      const subRegionCode = subRegion[row] as number;
-      const manufacturerCode = manufacturer[row] as number;
-      const bottleCode = bottle[row] as number;
-      const storeCode = store[row] as number;
-      const vintageCode = vintage[row] as number;
-      const supplierCode = supplier[row] as number;
-      const grapeFrom = grapeOffsets[row] as number;
-      const grapeTo = grapeOffsets[row + 1] as number;
-      const foodFrom = foodOffsets[row] as number;
-      const foodTo = foodOffsets[row + 1] as number;
-      const expertFrom = expertStart[row] as number;
-      const expertTo = expertEnd[row] as number;
 
       let failures = 0;
       let failed = -1;
-      if (categoryActive && categoryMarks[categoryCode] === 0) {
+      if (categoryActive && categoryMarks[category[row] as number] === 0) {
         failed = G_CATEGORY;
         if (++failures > allowedFailures) continue;
       }
       if (
         originActive &&
-        (countryMarks[countryCode] as number) +
-          (regionMarks[regionCode] as number) +
-          (subRegionMarks[subRegionCode] as number) ===
+        (countryMarks[country[row] as number] as number) +
+          (regionMarks[region[row] as number] as number) +
+          (subRegionMarks[subRegion[row] as number] as number) ===
           0
       ) {
         failed = G_ORIGIN;
         if (++failures > allowedFailures) continue;
       }
-      if (grapeActive && !anySelected(grapeMarks, grapeCodes, grapeFrom, grapeTo)) {
+      if (
+        grapeActive &&
+        !anySelected(grapeMarks, grapeCodes, grapeOffsets[row] as number, grapeOffsets[row + 1] as number)
+      ) {
         failed = G_GRAPE;
         if (++failures > allowedFailures) continue;
       }
-      if (foodActive && !anySelected(foodMarks, foodCodes, foodFrom, foodTo)) {
+      if (
+        foodActive &&
+        !anySelected(foodMarks, foodCodes, foodOffsets[row] as number, foodOffsets[row + 1] as number)
+      ) {
         failed = G_FOOD;
         if (++failures > allowedFailures) continue;
       }
-      if (manufacturerActive && manufacturerMarks[manufacturerCode] === 0) {
+      if (manufacturerActive && manufacturerMarks[manufacturer[row] as number] === 0) {
         failed = G_MANUFACTURER;
         if (++failures > allowedFailures) continue;
       }
-      if (bottleActive && bottleMarks[bottleCode] === 0) {
+      if (bottleActive && bottleMarks[bottle[row] as number] === 0) {
         failed = G_BOTTLE;
         if (++failures > allowedFailures) continue;
       }
-      if (storeActive && storeMarks[storeCode] === 0) {
+      if (storeActive && storeMarks[store[row] as number] === 0) {
         failed = G_STORE;
         if (++failures > allowedFailures) continue;
       }
-      if (vintageActive && vintageMarks[vintageCode] === 0) {
+      if (vintageActive && vintageMarks[vintage[row] as number] === 0) {
         failed = G_VINTAGE;
         if (++failures > allowedFailures) continue;
       }
-      if (expertActive && !anySelected(expertMarks, expertCodes, expertFrom, expertTo)) {
+      if (
+        expertActive &&
+        !anySelected(expertMarks, expertCodes, expertStart[row] as number, expertEnd[row] as number)
+      ) {
         failed = G_EXPERT;
         if (++failures > allowedFailures) continue;
       }
-      if (supplierActive && supplierMarks[supplierCode] === 0) {
+      if (supplierActive && supplierMarks[supplier[row] as number] === 0) {
         failed = G_SUPPLIER;
         if (++failures > allowedFailures) continue;
       }
@@ -460,41 +456,60 @@ export class FacetColumns {
       }
       if (counts === null) continue;
       // A match counts toward every facet; a row failing one group toward that group's facets only.
-      if (failed < 0 || failed === G_CATEGORY)
-        categoryCounts[categoryCode] = (categoryCounts[categoryCode] as number) + 1;
-      if (failed < 0 || failed === G_ORIGIN) {
+      const all = failed < 0;
+      if (all || failed === G_CATEGORY) {
+        const code = category[row] as number;
+        categoryCounts[code] = (categoryCounts[code] as number) + 1;
+      }
+      if (all || failed === G_ORIGIN) {
+        const countryCode = country[row] as number;
+        const regionCode = region[row] as number;
+        const subRegionCode = subRegion[row] as number;
         countryCounts[countryCode] = (countryCounts[countryCode] as number) + 1;
         regionCounts[regionCode] = (regionCounts[regionCode] as number) + 1;
         subRegionCounts[subRegionCode] = (subRegionCounts[subRegionCode] as number) + 1;
       }
-      if (failed < 0 || failed === G_GRAPE) {
-        for (let k = grapeFrom; k < grapeTo; k++) {
+      if (all || failed === G_GRAPE) {
+        const to = grapeOffsets[row + 1] as number;
+        for (let k = grapeOffsets[row] as number; k < to; k++) {
           const code = grapeCodes[k] as number;
           grapeCounts[code] = (grapeCounts[code] as number) + 1;
         }
       }
-      if (failed < 0 || failed === G_FOOD) {
-        for (let k = foodFrom; k < foodTo; k++) {
+      if (all || failed === G_FOOD) {
+        const to = foodOffsets[row + 1] as number;
+        for (let k = foodOffsets[row] as number; k < to; k++) {
           const code = foodCodes[k] as number;
           foodCounts[code] = (foodCounts[code] as number) + 1;
         }
       }
-      if (failed < 0 || failed === G_MANUFACTURER) {
-        manufacturerCounts[manufacturerCode] = (manufacturerCounts[manufacturerCode] as number) + 1;
+      if (all || failed === G_MANUFACTURER) {
+        const code = manufacturer[row] as number;
+        manufacturerCounts[code] = (manufacturerCounts[code] as number) + 1;
       }
-      if (failed < 0 || failed === G_BOTTLE)
-        bottleCounts[bottleCode] = (bottleCounts[bottleCode] as number) + 1;
-      if (failed < 0 || failed === G_STORE) storeCounts[storeCode] = (storeCounts[storeCode] as number) + 1;
-      if (failed < 0 || failed === G_VINTAGE)
-        vintageCounts[vintageCode] = (vintageCounts[vintageCode] as number) + 1;
-      if (failed < 0 || failed === G_EXPERT) {
-        for (let k = expertFrom; k < expertTo; k++) {
+      if (all || failed === G_BOTTLE) {
+        const code = bottle[row] as number;
+        bottleCounts[code] = (bottleCounts[code] as number) + 1;
+      }
+      if (all || failed === G_STORE) {
+        const code = store[row] as number;
+        storeCounts[code] = (storeCounts[code] as number) + 1;
+      }
+      if (all || failed === G_VINTAGE) {
+        const code = vintage[row] as number;
+        vintageCounts[code] = (vintageCounts[code] as number) + 1;
+      }
+      if (all || failed === G_EXPERT) {
+        const to = expertEnd[row] as number;
+        for (let k = expertStart[row] as number; k < to; k++) {
           const code = expertCodes[k] as number;
           expertCounts[code] = (expertCounts[code] as number) + 1;
         }
       }
-      if (failed < 0 || failed === G_SUPPLIER)
-        supplierCounts[supplierCode] = (supplierCounts[supplierCode] as number) + 1;
+      if (all || failed === G_SUPPLIER) {
+        const code = supplier[row] as number;
+        supplierCounts[code] = (supplierCounts[code] as number) + 1;
+      }
     }
     return { matched, counts };
   }

@@ -6,9 +6,14 @@
  * at a time (`TextTable`).
  *
  * Layout: the magic (8 bytes), the header's length (uint32, little-endian), the header (JSON), then
- * the arrays. Typed arrays are in the machine's byte order, little-endian on every Lambda and laptop
+ * the parts one after another. The arrays are spread over a few parts of about equal size, each
+ * stored gzipped on its own (`packSections`), so a load unzips them at once on the thread pool, one
+ * core each. Typed arrays are in the machine's byte order, little-endian on every Lambda and laptop
  * the product runs on; a big-endian reader refuses the body.
  */
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+
 export const SECTIONS_MAGIC = 'KORKIDX1';
 
 type ArrayType = 'u8' | 'u16' | 'u32' | 'i16' | 'i32' | 'f64';
@@ -34,6 +39,7 @@ function typeOf(array: Stored): ArrayType {
 
 interface Section {
   type: ArrayType;
+  part: number;
   offset: number;
   length: number;
 }
@@ -41,6 +47,8 @@ interface Section {
 interface Header {
   values: Record<string, unknown>;
   sections: Record<string, Section>;
+  /** Each part's bytes as stored, and whether gzipped. */
+  parts: { stored: number; gzip: boolean }[];
 }
 
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -89,25 +97,53 @@ export class SectionWriter {
     this.array(`${name}.offsets`, offsets);
   }
 
-  bytes(): Buffer {
+  /** The arrays laid out in `count` parts of about equal size, largest first into the smallest. */
+  private layout(count: number): { sections: Record<string, Section>; parts: Buffer[] } {
+    const sizes = new Array<number>(count).fill(0);
     const sections: Record<string, Section> = {};
-    let at = 0;
-    for (const [name, array] of this.arrays) {
-      sections[name] = { type: typeOf(array), offset: at, length: array.length };
-      at = align(at + array.byteLength);
+    const bySize = [...this.arrays].sort((x, y) => y[1].byteLength - x[1].byteLength);
+    for (const [name, array] of bySize) {
+      const part = sizes.indexOf(Math.min(...sizes));
+      sections[name] = { type: typeOf(array), part, offset: sizes[part] as number, length: array.length };
+      sizes[part] = align((sizes[part] as number) + array.byteLength);
     }
-    const header = Buffer.from(JSON.stringify({ values: this.values, sections } satisfies Header), 'utf8');
-    const start = align(12 + header.length);
-    const out = Buffer.alloc(start + at);
-    out.write(SECTIONS_MAGIC, 0, 'latin1');
-    out.writeUInt32LE(header.length, 8);
-    header.copy(out, 12);
+    const parts = sizes.map((size) => Buffer.alloc(size));
     for (const [name, array] of this.arrays) {
       const section = sections[name] as Section;
-      out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), start + section.offset);
+      (parts[section.part] as Buffer).set(
+        new Uint8Array(array.buffer, array.byteOffset, array.byteLength),
+        section.offset,
+      );
     }
-    return out;
+    return { sections, parts };
   }
+
+  /** The container with its parts as they are (tests, and bodies kept in memory). */
+  bytes(): Buffer {
+    const { sections, parts } = this.layout(1);
+    return frame(
+      { values: this.values, sections, parts: parts.map((p) => ({ stored: p.length, gzip: false })) },
+      parts,
+    );
+  }
+
+  /** The container with its arrays in `count` parts, each gzipped (at once, on the thread pool). */
+  async packed(count: number): Promise<Buffer> {
+    const { sections, parts } = this.layout(count);
+    const zipped = await Promise.all(parts.map((part) => promisify(gzip)(part)));
+    return frame(
+      { values: this.values, sections, parts: zipped.map((p) => ({ stored: p.length, gzip: true })) },
+      zipped,
+    );
+  }
+}
+
+function frame(header: Header, parts: Buffer[]): Buffer {
+  const json = Buffer.from(JSON.stringify(header), 'utf8');
+  const head = Buffer.alloc(12);
+  head.write(SECTIONS_MAGIC, 0, 'latin1');
+  head.writeUInt32LE(json.length, 8);
+  return Buffer.concat([head, json, ...parts]);
 }
 
 /** Whether the bytes are a sections container (else an older JSON body). */
@@ -116,19 +152,52 @@ export function isSections(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, 8).toString('latin1') === SECTIONS_MAGIC;
 }
 
-export class SectionReader {
-  private readonly header: Header;
-  private readonly data: ArrayBuffer;
-  private readonly start: number;
+/** A container's header and its parts' bytes as stored. */
+function unframe(bytes: Buffer): { header: Header; stored: Buffer[] } {
+  if (!isSections(bytes)) throw new Error('Not an index snapshot');
+  const length = bytes.readUInt32LE(8);
+  const header = JSON.parse(bytes.toString('utf8', 12, 12 + length)) as Header;
+  let at = 12 + length;
+  const stored = header.parts.map(({ stored: size }) => {
+    const part = bytes.subarray(at, at + size);
+    at += size;
+    return part;
+  });
+  return { header, stored };
+}
 
-  constructor(bytes: Buffer) {
+/** Reads a container whose parts are not gzipped (`SectionWriter.bytes`). */
+export function readSections(bytes: Buffer): SectionReader {
+  const { header, stored } = unframe(bytes);
+  if (header.parts.some((part) => part.gzip))
+    throw new Error('The index snapshot is gzipped: unpackSections');
+  return new SectionReader(header, stored);
+}
+
+/** Reads a container, unzipping its parts at once (`SectionWriter.packed`). */
+export async function unpackSections(bytes: Buffer): Promise<SectionReader> {
+  const { header, stored } = unframe(bytes);
+  const parts = await Promise.all(
+    stored.map((part, i) => (header.parts[i]?.gzip ? promisify(gunzip)(part) : part)),
+  );
+  return new SectionReader(header, parts);
+}
+
+export class SectionReader {
+  private readonly parts: Buffer[];
+
+  constructor(
+    private readonly header: Header,
+    parts: Buffer[],
+  ) {
     if (!littleEndian) throw new Error('The index snapshot is little-endian; this machine is not');
-    // Views need their type's alignment: the container is aligned to 8 from its start.
-    const own = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes);
-    const length = own.readUInt32LE(8);
-    this.header = JSON.parse(own.toString('utf8', 12, 12 + length)) as Header;
-    this.data = own.buffer as ArrayBuffer;
-    this.start = own.byteOffset + align(12 + length);
+    // Views need their type's alignment: each part is aligned to 8 from its start.
+    this.parts = parts.map((part) => {
+      if (part.byteOffset % 8 === 0) return part;
+      const copy = new Uint8Array(part.length);
+      copy.set(part);
+      return Buffer.from(copy.buffer);
+    });
   }
 
   has(name: string): boolean {
@@ -144,7 +213,9 @@ export class SectionReader {
   array(name: string): Stored {
     const section = this.header.sections[name];
     if (!section) throw new Error(`The index snapshot has no array ${name}`);
-    return new CONSTRUCTORS[section.type](this.data, this.start + section.offset, section.length);
+    const part = this.parts[section.part] as Buffer;
+    const data = part.buffer as ArrayBuffer;
+    return new CONSTRUCTORS[section.type](data, part.byteOffset + section.offset, section.length);
   }
 
   u32(name: string): Uint32Array {

@@ -138,11 +138,22 @@ export function writeSortOrders(orders: SortOrders, out: SectionWriter): void {
   }
 }
 
+/** A loaded order: its places are made the first time a query or a rating change needs them. */
+class LoadedOrder implements SortOrder {
+  private inverted: Uint32Array | undefined;
+  constructor(
+    readonly perm: Uint32Array,
+    public valued: number,
+  ) {}
+  get place(): Uint32Array {
+    this.inverted ??= inverse(this.perm);
+    return this.inverted;
+  }
+}
+
 export function readSortOrders(from: SectionReader): SortOrders {
-  const read = (key: (typeof SORT_KEYS)[number]): SortOrder => {
-    const perm = from.u32(`orders.${key}`);
-    return { perm, place: inverse(perm), valued: from.value<number>(`orders.${key}.valued`) };
-  };
+  const read = (key: (typeof SORT_KEYS)[number]): SortOrder =>
+    new LoadedOrder(from.u32(`orders.${key}`), from.value<number>(`orders.${key}.valued`));
   return {
     rating: read('rating'),
     price: read('price'),

@@ -1,7 +1,7 @@
 /** Wines and answers as the catalogue index's tests write them. */
 import { CatalogIndex } from './catalog-index';
 import type { Paging } from './paging';
-import { SectionReader, SectionWriter } from './snapshot-sections';
+import { readSections, SectionWriter } from './snapshot-sections';
 import type { IndexQuery, IndexResult, SearchDoc } from './types';
 
 let serial = 0;
@@ -48,5 +48,5 @@ export function loadedIndex(docs: readonly SearchDoc[], options: { paging?: Pagi
 export function reloaded(index: CatalogIndex, options: { paging?: Paging } = {}): CatalogIndex {
   const out = new SectionWriter();
   index.write(out);
-  return new CatalogIndex(new SectionReader(out.bytes()), options);
+  return new CatalogIndex(readSections(out.bytes()), options);
 }
