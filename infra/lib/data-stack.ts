@@ -1,6 +1,6 @@
 /**
- * The stateful part of Kork: the single table, the media and imports buckets, the access-log bucket, the
- * token signing key and the providers' secrets (the valuation provider's key, the payment provider's webhook
+ * The stateful part of Kork: the single table, the media and imports buckets, the cellar snapshots' bucket,
+ * the access-log bucket, the token signing key and the providers' secrets (the valuation provider's key, the payment provider's webhook
  * signing secret). Everything here is retained when the stack is deleted.
  */
 
@@ -16,6 +16,10 @@ import type { KorkConfig } from './config';
 
 /** Where the web stack's SPA bucket writes its access logs in the log bucket. */
 export const SPA_ACCESS_LOG_PREFIX = 's3/spa/';
+/** Where the cellar snapshots live in their bucket (functions/src/cellar/kernel/cellar-snapshot.ts). */
+export const CELLAR_SNAPSHOTS_PREFIX = 'cellar-snapshots/';
+/** Days after which a cellar snapshot nobody rewrote expires. */
+export const CELLAR_SNAPSHOT_EXPIRY_DAYS = 7;
 
 export interface DataStackProps extends StackProps {
   config: KorkConfig;
@@ -26,6 +30,8 @@ export interface KorkData {
   table: dynamodb.ITable;
   media: s3.IBucket;
   imports: s3.IBucket;
+  /** One gzipped read snapshot per cellar (`cellar-snapshots/{ownerId}.json.gz`), rebuilt when missing. */
+  cellarSnapshots: s3.IBucket;
   logBucket: s3.IBucket;
   authSigningKey: secretsmanager.ISecret;
   /**
@@ -48,6 +54,8 @@ const EXPORTS = [
   'MediaBucketArn',
   'ImportsBucketName',
   'ImportsBucketArn',
+  'CellarSnapshotsBucketName',
+  'CellarSnapshotsBucketArn',
   'LogBucketName',
   'LogBucketArn',
   'AuthSigningKeyArn',
@@ -62,6 +70,7 @@ export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   readonly media: s3.Bucket;
   readonly imports: s3.Bucket;
+  readonly cellarSnapshots: s3.Bucket;
   readonly logBucket: s3.Bucket;
   readonly authSigningKey: secretsmanager.Secret;
   /** Created here unless the context names an existing secret. */
@@ -129,6 +138,21 @@ export class DataStack extends Stack {
     (this.imports.node.defaultChild as s3.CfnBucket).notificationConfiguration = {
       eventBridgeConfiguration: { eventBridgeEnabled: true },
     };
+
+    // A copy of what the table holds, kept only to spare a new function instance from reading a whole
+    // cellar: no versions, and an object a week after its last write expires (the next read rebuilds it).
+    this.cellarSnapshots = new s3.Bucket(this, 'CellarSnapshotsBucket', {
+      ...privateBucket(),
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/cellar-snapshots/',
+      lifecycleRules: [
+        {
+          id: 'expire-snapshots',
+          expiration: Duration.days(CELLAR_SNAPSHOT_EXPIRY_DAYS),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+    });
 
     this.table = new dynamodb.Table(this, 'Table', {
       partitionKey: { name: TABLE_SCHEMA.partitionKey, type: dynamodb.AttributeType.STRING },
@@ -198,6 +222,8 @@ export class DataStack extends Stack {
       MediaBucketArn: this.media.bucketArn,
       ImportsBucketName: this.imports.bucketName,
       ImportsBucketArn: this.imports.bucketArn,
+      CellarSnapshotsBucketName: this.cellarSnapshots.bucketName,
+      CellarSnapshotsBucketArn: this.cellarSnapshots.bucketArn,
       LogBucketName: this.logBucket.bucketName,
       LogBucketArn: this.logBucket.bucketArn,
       AuthSigningKeyArn: this.authSigningKey.secretArn,
@@ -234,6 +260,10 @@ export class DataStack extends Stack {
       imports: s3.Bucket.fromBucketAttributes(scope, 'ImportsBucket', {
         bucketArn: value('ImportsBucketArn'),
         bucketName: value('ImportsBucketName'),
+      }),
+      cellarSnapshots: s3.Bucket.fromBucketAttributes(scope, 'CellarSnapshotsBucket', {
+        bucketArn: value('CellarSnapshotsBucketArn'),
+        bucketName: value('CellarSnapshotsBucketName'),
       }),
       logBucket: s3.Bucket.fromBucketAttributes(scope, 'LogBucket', {
         bucketArn: value('LogBucketArn'),

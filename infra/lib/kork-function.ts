@@ -14,7 +14,7 @@ import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { KorkConfig } from './config';
-import type { DataStack, KorkData } from './data-stack';
+import { CELLAR_SNAPSHOTS_PREFIX, type DataStack, type KorkData } from './data-stack';
 import { acknowledgeWildcardResource, REASONS } from './nag';
 
 export const DEFAULT_MEMORY_MB = 512;
@@ -103,6 +103,8 @@ export class KorkFunction extends Construct {
     });
 
     for (const need of new Set(def.needs)) this.grant(need, data, resources);
+    if (def.needs.some((need) => need === 'table:read' || need === 'table:write'))
+      this.cellarSnapshotAccess(data.cellarSnapshots);
 
     const anyResource = def.needs.includes('documents:read')
       ? `${REASONS.xray} ${REASONS.textract}`
@@ -234,6 +236,29 @@ export class KorkFunction extends Construct {
   private tableAccess(data: KorkData): void {
     this.function.addEnvironment('TABLE_NAME', data.table.tableName);
     acknowledgeWildcardResource(this, data.table.tableArn, '/index/*', REASONS.tableIndexes);
+  }
+
+  /**
+   * Whatever reads the table may read a cellar's snapshot instead, and rebuilds or drops it: get, put and
+   * delete under the snapshots' prefix, and ListBucket so a missing snapshot answers 404, not 403.
+   */
+  private cellarSnapshotAccess(bucket: s3.IBucket): void {
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        resources: [bucket.arnForObjects(`${CELLAR_SNAPSHOTS_PREFIX}*`)],
+      }),
+    );
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+    );
+    this.function.addEnvironment('CELLAR_SNAPSHOTS_BUCKET', bucket.bucketName);
+    acknowledgeWildcardResource(
+      this,
+      bucket.bucketArn,
+      `/${CELLAR_SNAPSHOTS_PREFIX}*`,
+      REASONS.cellarSnapshots,
+    );
   }
 
   // Explicit object actions rather than grantRead/grantWrite, whose s3:GetObject*, s3:List* and

@@ -33,6 +33,8 @@ export const REASONS = {
     "Scoped to the kork table's own indexes: ElectroDB queries the GSIs by name, and DynamoDB grants indexes as <table>/index/*.",
   bucketObjects:
     'Scoped to the objects of one bucket: object keys are chosen at run time (per user, per upload), so no narrower ARN exists.',
+  cellarSnapshots:
+    "Scoped to the cellar snapshots' prefix of one bucket: there is one object per cellar owner, named at run time.",
   textract:
     'Textract AnalyzeExpense, AnalyzeDocument and their asynchronous Start/Get calls do not support resource-level permissions.',
   inferenceProfile:

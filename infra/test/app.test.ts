@@ -74,6 +74,8 @@ function expectSettingsOf(fn: LambdaProps, def: FunctionDef) {
   const env = Object.keys(fn.Environment?.Variables ?? {});
   const needs = def.needs.map((n) => n.split(':')[0]);
   expect(env.includes('TABLE_NAME')).toBe(needs.includes('table'));
+  // Whatever reads the table may read a cellar's snapshot from S3 instead.
+  expect(env.includes('CELLAR_SNAPSHOTS_BUCKET')).toBe(needs.includes('table'));
   expect(env.includes('MEDIA_BUCKET')).toBe(needs.includes('media'));
   expect(env.includes('IMPORTS_BUCKET')).toBe(needs.includes('imports'));
   expect(env.includes('MAIL_FROM')).toBe(needs.includes('mail'));

@@ -99,3 +99,18 @@ export function renderValue(value: unknown): string {
   if ('Ref' in node) return `<${String(node.Ref)}>`;
   return JSON.stringify(value);
 }
+
+/**
+ * A policy's statements without the cellar snapshots' bucket, which every function with table access gets
+ * with it (cellar-snapshots.test.ts): what is left is what the function's other needs grant. Statements
+ * merged by CDK keep their other resources.
+ */
+export function beyondCellarSnapshots<S extends { Resource: unknown }>(statements: S[]): S[] {
+  return statements.flatMap((s) => {
+    const resources = (Array.isArray(s.Resource) ? s.Resource : [s.Resource]).filter(
+      (r) => !renderValue(r).startsWith('<Kork-Data-CellarSnapshotsBucketArn>'),
+    );
+    if (resources.length === 0) return [];
+    return [{ ...s, Resource: resources.length === 1 ? resources[0] : resources }];
+  });
+}
