@@ -66,6 +66,12 @@ export class FacetColumns {
 
   /** NOK minor units; NaN: no price. */
   readonly price: Float64Array;
+  /**
+   * The same prices as 32-bit whole numbers when every price is one (`NO_PRICE`: none): half the
+   * bytes for the filter pass to read, which at a million wines reads the price of most candidates
+   * from memory rather than cache. Null when some price is not a whole number of øre.
+   */
+  private readonly wholePrice: Int32Array | null;
   readonly flags: Uint8Array;
 
   /** Built from the documents, or read back from a snapshot (`write`) without a build. */
@@ -97,6 +103,7 @@ export class FacetColumns {
       this.expertCodes = from.u32('facets.expertCodes');
       this.expertUsed = this.expertCodes.length;
       this.price = loadedPrice as Float64Array;
+      this.wholePrice = wholePrices(this.price);
       this.flags = from.array('facets.flags') as Uint8Array;
       this.n = this.flags.length;
       return;
@@ -178,6 +185,7 @@ export class FacetColumns {
     this.expertCodes = Uint32Array.from(expertList);
     this.expertUsed = expertList.length;
     this.price = price;
+    this.wholePrice = wholePrices(price);
     this.flags = flags;
   }
 
@@ -342,6 +350,10 @@ export class FacetColumns {
 
     const flags = this.flags;
     const price = this.price;
+    const whole = this.wholePrice;
+    // A price range in whole øre (a bound between two whole prices narrows to them).
+    const wholeMin = Math.max(-0x7fffffff, Math.ceil(minPrice));
+    const wholeMax = Math.min(0x7fffffff, Math.floor(maxPrice));
     const category = this.category;
     const country = this.country;
     const region = this.region;
@@ -382,15 +394,21 @@ export class FacetColumns {
     const supplierActive = supplierSel !== null;
 
     // Each column is read only when a group asks for it: most candidates of a text query fail on a
-    // flag, the price or two groups, and reading every column of each costs a cache miss per column.
+    // flag, the price or two groups, and at a million wines reading a column of a row is a cache miss.
     let matched = 0;
     for (let c = 0; c < candidateCount; c++) {
       const row = candidates === null ? c : (candidates[c] as number);
       if (((flags[row] as number) & required) !== required) continue;
       if (textVintage >= 0 && vintage[row] !== textVintage) continue;
+      // A price range is narrow: it turns most candidates away before their facet columns are read.
       if (priceActive) {
-        const p = price[row] as number;
-        if (!(p >= minPrice && p <= maxPrice)) continue;
+        if (whole !== null) {
+          const p = whole[row] as number;
+          if (p === NO_PRICE || p < wholeMin || p > wholeMax) continue;
+        } else {
+          const p = price[row] as number;
+          if (!(p >= minPrice && p <= maxPrice)) continue;
+        }
       }
 
       let failures = 0;
@@ -513,6 +531,20 @@ export class FacetColumns {
     }
     return { matched, counts };
   }
+}
+
+const NO_PRICE = -0x80000000;
+
+/** Prices as 32-bit whole numbers (`NO_PRICE`: none), or null when one is not such a number. */
+function wholePrices(price: Float64Array): Int32Array | null {
+  const whole = new Int32Array(price.length);
+  for (let row = 0; row < price.length; row++) {
+    const p = price[row] as number;
+    if (Number.isNaN(p)) whole[row] = NO_PRICE;
+    else if (Number.isInteger(p) && p > NO_PRICE && p <= 0x7fffffff) whole[row] = p;
+    else return null;
+  }
+  return whole;
 }
 
 /** The flag bits of a wine: available, to restaurants, rated by an expert. */
