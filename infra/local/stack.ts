@@ -38,7 +38,11 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const LOCAL_API_KEYS = ['kork-local-web'];
 /** The AI client's key (`VITE_AI_API_KEY`'s local default): only the assistant's routes take it. */
 export const LOCAL_AI_API_KEYS = ['kork-local-ai'];
-export const BUCKETS = { media: 'media', imports: 'imports' } as const;
+export const BUCKETS = {
+  media: 'media',
+  imports: 'imports',
+  cellarSnapshots: 'cellar-snapshots',
+} as const;
 
 export interface LocalStackOptions {
   /** Where data lives; omitted = in memory and a temporary folder (tests). */
@@ -120,6 +124,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     TABLE_NAME: TABLE_SCHEMA.defaultName,
     MEDIA_BUCKET: BUCKETS.media,
     IMPORTS_BUCKET: BUCKETS.imports,
+    CELLAR_SNAPSHOTS_BUCKET: BUCKETS.cellarSnapshots,
     API_KEYS: LOCAL_API_KEYS.join(','),
     AI_API_KEYS: LOCAL_AI_API_KEYS.join(','),
     IMAGE_HOSTS:
@@ -145,6 +150,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // A new table and bucket: an index loaded from an earlier stack in this process is stale.
   resetCatalogIndex();
   resetCellarSnapshots();
+  // The same for the snapshots kept in the bucket: a restarted stack never serves one from a previous run.
+  const dropped = await s3.empty(BUCKETS.cellarSnapshots);
+  if (dropped > 0) log(`Dropped ${dropped} cellar snapshot${dropped === 1 ? '' : 's'} of the previous run`);
 
   const tableCreated = (await ensureTable(dynamoClient(), TABLE_SCHEMA.defaultName)) === 'created';
 
