@@ -245,8 +245,14 @@ export class SectionReader {
   }
 }
 
-/** Texts in a UTF-8 table, each decoded when it is asked for. */
+/**
+ * Texts in a UTF-8 table, each decoded when it is asked for — until a table is small or much read (a
+ * pass over every wine): then all its texts at once, kept, so wines that share a text share one string.
+ */
 export class TextTable {
+  private all: string[] | undefined;
+  private reads = 0;
+
   constructor(
     private readonly bytes: Buffer,
     private readonly offsets: Uint32Array,
@@ -257,6 +263,22 @@ export class TextTable {
   }
 
   at(i: number): string {
+    const all = this.all;
+    if (all !== undefined) return all[i] as string;
+    if (this.size <= SMALL_TABLE || ++this.reads > this.size / 8) return this.decodeAll()[i] as string;
     return this.bytes.toString('utf8', this.offsets[i] as number, this.offsets[i + 1] as number);
   }
+
+  private decodeAll(): string[] {
+    const { bytes, offsets } = this;
+    const all = new Array<string>(this.size);
+    for (let i = 0; i < all.length; i++) {
+      all[i] = bytes.toString('utf8', offsets[i] as number, offsets[i + 1] as number);
+    }
+    this.all = all;
+    return all;
+  }
 }
+
+/** Tables of at most this many texts (countries, grapes, producers) are decoded whole on first use. */
+const SMALL_TABLE = 4096;
