@@ -65,6 +65,7 @@ export class SectionWriter {
 
   /** A typed array written as it is (only its first `length` entries when given). */
   array(name: string, array: Stored, length = array.length): void {
+    if (this.arrays.some(([taken]) => taken === name)) throw new Error(`Two arrays named ${name}`);
     this.arrays.push([name, array.subarray(0, length)]);
   }
 
@@ -94,7 +95,7 @@ export class SectionWriter {
       offsets[i + 1] = (offsets[i] as number) + chunk.length;
     });
     this.array(`${name}.bytes`, Buffer.concat(chunks));
-    this.array(`${name}.offsets`, offsets);
+    this.offsets(`${name}.texts`, offsets);
   }
 
   /** The arrays laid out in `count` parts of about equal size, largest first into the smallest. */
@@ -240,7 +241,7 @@ export class SectionReader {
     const bytes = this.array(`${name}.bytes`) as Uint8Array;
     return new TextTable(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      this.u32(`${name}.offsets`),
+      this.offsets(`${name}.texts`),
     );
   }
 }

@@ -17,7 +17,10 @@ export class TermIndex {
   private readonly vocabulary: string[];
   private readonly postingOffsets: Uint32Array;
   private readonly postings: Uint32Array;
-  /** Per posting: 1 when the term is in the row's name or producer, 0 when only in what describes it. */
+  /**
+   * A bit per posting (posting p: bit p & 7 of byte p >>> 3): 1 when the term is in the row's name or
+   * producer, 0 when only in what describes it.
+   */
   private readonly postingInName: Uint8Array;
   /** Vocabulary positions grouped by term length (`byLength[lengthOffsets[len]…]`), and letter sets. */
   private readonly lengthOffsets: Uint32Array;
@@ -103,7 +106,7 @@ export class TermIndex {
         for (let p = offsets[term] as number; p < end; p++) {
           const row = postings[p] as number;
           // A word outside the name costs one more than in it (`rankCost`).
-          const cost = tierCost + 1 - (inName[p] as number);
+          const cost = tierCost + 1 - (((inName[p >>> 3] as number) >>> (p & 7)) & 1);
           const reached = hits[row] as number;
           if (reached === t) {
             hits[row] = next;
@@ -339,14 +342,15 @@ function buildTerms(docs: readonly SearchDoc[]): TermParts {
     postingOffsets[i + 1] = (postingOffsets[i] as number) + (termRows[id] as number);
   });
   const postings = new Uint32Array(postingOffsets[termCount] as number);
-  const postingInName = new Uint8Array(postings.length);
+  const postingInName = new Uint8Array((postings.length + 7) >>> 3);
   const cursor = postingOffsets.slice(0, termCount);
   for (let row = 0; row < n; row++) {
     const end = rowTermOffsets[row + 1] as number;
     for (let i = rowTermOffsets[row] as number; i < end; i++) {
       const at = place[rowTerms[i] as number] as number;
       postings[cursor[at] as number] = row;
-      postingInName[cursor[at] as number] = rowTermInName[i] as number;
+      const p = cursor[at] as number;
+      postingInName[p >>> 3] = (postingInName[p >>> 3] as number) | ((rowTermInName[i] as number) << (p & 7));
       cursor[at] = (cursor[at] as number) + 1;
     }
   }
