@@ -1,8 +1,9 @@
 /**
  * Account deletion (account-deletion/purge.ts): the cellar, its wines and their history, locations and
- * their shared links, categories and version, removed 25 to a batch.
+ * their shared links, categories and version, removed 25 to a batch; then the cellar's shared snapshot.
  */
 import { type EntityName, purgeOwned } from '../data/owned-purge';
+import { deleteSharedSnapshot } from './kernel/shared-snapshot';
 
 export const OWNED_ENTITIES = [
   'cellar',
@@ -14,7 +15,12 @@ export const OWNED_ENTITIES = [
   'wineListCategory',
 ] as const satisfies readonly EntityName[];
 
-/** Deletes what the account owns here; false when `deadline` came first. */
-export function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
-  return purgeOwned(ownerId, OWNED_ENTITIES, deadline);
+/**
+ * Deletes what the account owns here, and the cellar's shared read snapshot (kernel/shared-snapshot.ts);
+ * false when `deadline` came first.
+ */
+export async function purgeAccountData(ownerId: string, deadline: number): Promise<boolean> {
+  if (!(await purgeOwned(ownerId, OWNED_ENTITIES, deadline))) return false;
+  await deleteSharedSnapshot(ownerId);
+  return true;
 }

@@ -23,7 +23,7 @@ import type {
   WineListCategory,
 } from '@kork/shared';
 import sharp from 'sharp';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useSeededStack } from '../../test/seeded-stack';
 
 const { origin, accounts } = useSeededStack({
@@ -135,6 +135,15 @@ async function seenEverywhere(
   await check(await list(user, query), await dashboard(user));
 }
 
+/** For this test, instances share no copies of cellars (kernel/shared-snapshot.ts). */
+function withoutSharedCopies(): void {
+  const bucket = process.env.CELLAR_SNAPSHOTS_BUCKET;
+  process.env.CELLAR_SNAPSHOTS_BUCKET = '';
+  onTestFinished(() => {
+    process.env.CELLAR_SNAPSHOTS_BUCKET = bucket;
+  });
+}
+
 const byId = (page: CellarWinePage, id: string) => page.rows.find((row) => row.id === id);
 const versionRead = (sent: Sent) =>
   sent.command === 'GetItemCommand' &&
@@ -181,9 +190,23 @@ describe('a listing and a dashboard with nothing changed', () => {
     expect(route.value.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id));
   });
 
-  it('read the whole cellar again in a new instance, with the same answer', async () => {
+  it('in a new instance take the copy stored at the same version: the version read, no query, the same answer', async () => {
+    const owner = userIds[user] as string;
+    expect(process.env.CELLAR_SNAPSHOTS_BUCKET).toBeTruthy();
+    const warmAnswer = await list(user, '?sortColumn=quantity&sortDirection=asc&resultsPerPage=7&page=2');
+    resetCellarSnapshots();
+    const cold = await commandsOf(() =>
+      listOwnWines(owner, { sortColumn: 'quantity', sortDirection: 'asc', resultsPerPage: 7, page: 2 }),
+    );
+    expect(cold.sent).toHaveLength(1);
+    expect(versionRead(cold.sent[0] as Sent)).toBe(true);
+    expect(cold.value).toEqual(warmAnswer);
+  });
+
+  it('read the whole cellar again in a new instance when no copy is shared, with the same answer', async () => {
     const owner = userIds[user] as string;
     const warmAnswer = await list(user, '?sortColumn=quantity&sortDirection=asc&resultsPerPage=7&page=2');
+    withoutSharedCopies();
     resetCellarSnapshots();
     const cold = await commandsOf(() =>
       listOwnWines(owner, { sortColumn: 'quantity', sortDirection: 'asc', resultsPerPage: 7, page: 2 }),
@@ -431,6 +454,8 @@ describe('writes to one cellar at the same moment', () => {
 
 describe('what an instance holds', () => {
   it('is bounded by records: the least recently used cellar is read again, one larger than the bound is never kept', async () => {
+    // What one instance holds, so without the copies instances share (read again here would be one GET).
+    withoutSharedCopies();
     const a = userIds.restaurant as string;
     const b = userIds.sommelier as string;
     await addWine('sommelier', custom('Grensevin'));

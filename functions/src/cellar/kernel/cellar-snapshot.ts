@@ -26,9 +26,12 @@ import {
 } from '@kork/shared';
 import { tables } from '../../data/tables';
 import { optionalEnv } from '../../platform/env';
+import { logger } from '../../platform/logger';
 import { cellarOf } from '../cellar-service';
 import { cellarVersionOf, takeUnbumped } from './cellar-version';
 import { subtreeOf } from './locations';
+import { deleteSharedSnapshot, readSharedSnapshot, writeSharedSnapshot } from './shared-snapshot';
+import type { CellarSettings, SnapshotLocation } from './snapshot-parts';
 import { inventoryOf } from './wine-reads';
 import { toCellarWine, toHistoryEntry } from './wine-records';
 
@@ -46,17 +49,7 @@ function maxAgeMs(): number {
   return Number(optionalEnv('CELLAR_SNAPSHOT_MAX_AGE_MS', '600000'));
 }
 
-/** The settings of a cellar that its reads use (its pictures are not held). */
-export type CellarSettings = Pick<Cellar, 'id' | 'ownerId' | 'baseCurrency' | 'defaultGlassSize' | 'vats'>;
-
-/** A location as a snapshot holds it (its share link is not held: read it from the location). */
-export interface SnapshotLocation {
-  id: string;
-  name: string;
-  /** '' for a top-level location. */
-  parentId: string;
-  order: number;
-}
+export type { CellarSettings, SnapshotLocation } from './snapshot-parts';
 
 // — Drinking windows, totals —
 
@@ -312,8 +305,38 @@ async function settingsOf(ownerId: string): Promise<CellarSettings> {
   return { id, ownerId, baseCurrency, defaultGlassSize, vats };
 }
 
-/** Reads the whole cellar, every read strongly consistent and made after the version was read. */
+/**
+ * The cellar at `version`: the shared copy another instance stored at that version (shared-snapshot.ts),
+ * else the whole cellar read — every read strongly consistent and made after the version was read — and
+ * stored for the others.
+ */
 async function load(ownerId: string, version: number, loadedAt: number): Promise<Snapshot> {
+  const shared = await readSharedSnapshot(ownerId, version, loadedAt, maxAgeMs());
+  if (shared)
+    return new Snapshot(
+      ownerId,
+      shared.version,
+      shared.loadedAt,
+      shared.cellar,
+      shared.wines,
+      shared.locations,
+      shared.recentHistory,
+    );
+  const snapshot = await readWhole(ownerId, version, loadedAt);
+  await writeSharedSnapshot({
+    ownerId,
+    version,
+    loadedAt,
+    cellar: snapshot.cellar,
+    wines: snapshot.wines as CellarWine[],
+    locations: snapshot.locations as SnapshotLocation[],
+    recentHistory: snapshot.recentHistory as HistoryEntry[],
+  });
+  return snapshot;
+}
+
+/** Reads the whole cellar, every read strongly consistent and made after the version was read. */
+async function readWhole(ownerId: string, version: number, loadedAt: number): Promise<Snapshot> {
   const [cellar, records, locations, history] = await Promise.all([
     settingsOf(ownerId),
     inventoryOf(ownerId),
@@ -369,7 +392,14 @@ function keep(snapshot: Snapshot): void {
 export async function cellarSnapshot(ownerId: string): Promise<CellarSnapshot> {
   const now = Date.now();
   const version = await cellarVersionOf(ownerId);
-  if (takeUnbumped(ownerId)) forget(ownerId);
+  if (takeUnbumped(ownerId)) {
+    // A change this instance made could not raise the version: neither its copy nor the shared one may
+    // be used again (other instances catch up within the maximum ages).
+    forget(ownerId);
+    await deleteSharedSnapshot(ownerId).catch((error: unknown) =>
+      logger.error('shared cellar snapshot not removed after an unraised version', { ownerId, error }),
+    );
+  }
   const cached = held.get(ownerId);
   if (cached && cached.version === version && now - cached.loadedAt < maxAgeMs()) {
     held.delete(ownerId);
