@@ -16,6 +16,7 @@ import { decodeDocs, type SnapshotColumns } from './search/snapshot-codec';
 import { isSections, SectionWriter, unpackSections } from './search/snapshot-sections';
 import type { SearchDoc } from './search/types';
 
+/** The key keeps the name of the JSON body it held up to version 3, so such an object still loads. */
 export const SNAPSHOT_KEY = 'catalog/search-snapshot.json.gz';
 
 /**
