@@ -75,10 +75,13 @@ export class FacetColumns {
   readonly flags: Uint8Array;
 
   /** Built from the documents, or read back from a snapshot (`write`) without a build. */
-  constructor(docs: readonly SearchDoc[]);
+  /** `givenRows`: the row of each document in the order they were given (default: the same order). */
+  constructor(docs: readonly SearchDoc[], givenRows?: Uint32Array);
   /** `price`: the snapshot keeps it once, with the documents. */
   constructor(docs: SectionReader, price: Float64Array);
-  constructor(docs: readonly SearchDoc[] | SectionReader, loadedPrice?: Float64Array) {
+  constructor(docs: readonly SearchDoc[] | SectionReader, extra?: Float64Array | Uint32Array) {
+    const loadedPrice = extra instanceof Float64Array ? extra : undefined;
+    const givenRows = extra instanceof Uint32Array ? extra : undefined;
     if (!Array.isArray(docs)) {
       const from = docs as SectionReader;
       this.dict = Object.fromEntries(
@@ -134,7 +137,11 @@ export class FacetColumns {
     const price = new Float64Array(n);
     const flags = new Uint8Array(n);
 
-    for (let row = 0; row < n; row++) {
+    // Values get their codes in the order the documents were given (a value's name is its first
+    // spelling), whatever order the rows are in; the lists are laid out row by row after.
+    const scratch: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const row = givenRows ? (givenRows[i] as number) : i;
       const doc = docs[row] as SearchDoc;
       category[row] = dict.categories.code(doc.mainCategoryId, doc.mainCategoryId);
       const { country: c, region: r, subRegion: sub } = doc;
@@ -155,6 +162,15 @@ export class FacetColumns {
       vintage[row] = dict.vintages.code(year, year);
       const wholesaler = doc.wholesaler?.trim();
       if (wholesaler) supplier[row] = dict.nbsSuppliers.codeOf(wholesaler, supplierIdOf);
+      scratch.length = 0;
+      appendCodes(scratch, doc.grapes, dict.grapes, facetId);
+      appendCodes(scratch, doc.food, dict.food, facetId);
+      appendCodes(scratch, doc.expertIds, dict.experts, sameId);
+      price[row] = typeof doc.priceMinor === 'number' ? doc.priceMinor : Number.NaN;
+      flags[row] = flagsOf(doc);
+    }
+    for (let row = 0; row < n; row++) {
+      const doc = docs[row] as SearchDoc;
       appendCodes(grapeList, doc.grapes, dict.grapes, facetId);
       grapeOffsets[row + 1] = grapeList.length;
       appendCodes(foodList, doc.food, dict.food, facetId);
@@ -162,9 +178,6 @@ export class FacetColumns {
       expertStart[row] = expertList.length;
       appendCodes(expertList, doc.expertIds, dict.experts, sameId);
       expertEnd[row] = expertList.length;
-
-      price[row] = typeof doc.priceMinor === 'number' ? doc.priceMinor : Number.NaN;
-      flags[row] = flagsOf(doc);
     }
 
     this.category = narrow(category, dict.categories.size);
