@@ -97,11 +97,16 @@ export async function parseSnapshotBody(bytes: Buffer): Promise<LoadedSnapshot |
   if (isSections(bytes)) {
     const from = await unpackSections(bytes);
     if (from.value<number>('version') !== SNAPSHOT_VERSION) return undefined;
-    return {
-      createdAt: from.value<string>('createdAt'),
-      lastSeq: from.value<string>('lastSeq'),
-      index: loadCatalogIndex(from),
-    };
+    try {
+      return {
+        createdAt: from.value<string>('createdAt'),
+        lastSeq: from.value<string>('lastSeq'),
+        index: loadCatalogIndex(from),
+      };
+    } catch {
+      // A body of this version laid out otherwise (an array missing): read as one not read.
+      return undefined;
+    }
   }
   // Version 3 and before: JSON, gzipped or not.
   const body = bytes[0] === 0x1f && bytes[1] === 0x8b ? await promisify(gunzip)(bytes) : bytes;

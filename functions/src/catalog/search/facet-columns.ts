@@ -15,7 +15,7 @@ import {
   sameId,
   selection,
 } from './facet-dictionary';
-import { bottleSizeId, type Counts, originDepth, vintageId } from './facets';
+import { bottleSizeId, type Counts, emptyCounts, originSelection, vintageId } from './facets';
 import type { SectionReader, SectionWriter } from './snapshot-sections';
 import type { IndexQuery, SearchDoc } from './types';
 
@@ -299,26 +299,8 @@ export class FacetColumns {
     // Facet groups: a mark per dictionary code the query selected.
     const dict = this.dict;
     const categorySel = selection(dict.categories, query.categories);
-    let countrySel: Uint8Array | null = null;
-    let regionSel: Uint8Array | null = null;
-    let subRegionSel: Uint8Array | null = null;
-    const originActive = query.origins !== undefined && query.origins.length > 0;
-    if (originActive) {
-      countrySel = new Uint8Array(dict.countries.size);
-      regionSel = new Uint8Array(dict.regions.size);
-      subRegionSel = new Uint8Array(dict.subRegions.size);
-      for (const id of query.origins as string[]) {
-        const depth = originDepth(id);
-        const [target, facet] =
-          depth === 1
-            ? [countrySel, dict.countries]
-            : depth === 2
-              ? [regionSel, dict.regions]
-              : [subRegionSel, dict.subRegions];
-        const code = facet.lookup(id);
-        if (code !== undefined) target[code] = 1;
-      }
-    }
+    const origins = originSelection(dict, query.origins);
+    const originActive = origins !== null;
     const grapeSel = selection(dict.grapes, query.grapes);
     const foodSel = selection(dict.food, query.food);
     const manufacturerSel = selection(dict.manufacturers, query.manufacturers);
@@ -330,22 +312,7 @@ export class FacetColumns {
 
     // Facet counts (code 0, "no value", is counted and ignored). Without facets a row fails at its first
     // failed group; with them it may fail one group and still count toward that group's facets.
-    const counts: Counts | null = wantFacets
-      ? {
-          categories: new Uint32Array(dict.categories.size),
-          countries: new Uint32Array(dict.countries.size),
-          regions: new Uint32Array(dict.regions.size),
-          subRegions: new Uint32Array(dict.subRegions.size),
-          grapes: new Uint32Array(dict.grapes.size),
-          food: new Uint32Array(dict.food.size),
-          manufacturers: new Uint32Array(dict.manufacturers.size),
-          bottleSizes: new Uint32Array(dict.bottleSizes.size),
-          stores: new Uint32Array(dict.stores.size),
-          vintages: new Uint32Array(dict.vintages.size),
-          experts: new Uint32Array(dict.experts.size),
-          nbsSuppliers: new Uint32Array(dict.nbsSuppliers.size),
-        }
-      : null;
+    const counts: Counts | null = wantFacets ? emptyCounts(dict) : null;
     const none = new Uint32Array(0);
     const categoryCounts = counts?.categories ?? none;
     const countryCounts = counts?.countries ?? none;
@@ -385,9 +352,9 @@ export class FacetColumns {
     const expertCodes = this.expertCodes;
     const noMarks = new Uint8Array(0);
     const categoryMarks = categorySel ?? noMarks;
-    const countryMarks = countrySel ?? noMarks;
-    const regionMarks = regionSel ?? noMarks;
-    const subRegionMarks = subRegionSel ?? noMarks;
+    const countryMarks = origins?.countries ?? noMarks;
+    const regionMarks = origins?.regions ?? noMarks;
+    const subRegionMarks = origins?.subRegions ?? noMarks;
     const grapeMarks = grapeSel ?? noMarks;
     const foodMarks = foodSel ?? noMarks;
     const manufacturerMarks = manufacturerSel ?? noMarks;

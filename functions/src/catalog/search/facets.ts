@@ -48,6 +48,33 @@ export interface Counts {
   nbsSuppliers: Uint32Array;
 }
 
+/** Zero counts for every facet's codes (code 0, "no value", is counted and ignored). */
+export function emptyCounts(dict: Record<FacetName, Dictionary>): Counts {
+  return Object.fromEntries(
+    FACETS.map((facet) => [facet, new Uint32Array(dict[facet].size)]),
+  ) as unknown as Counts;
+}
+
+/** A mark per code of the origins selected, at each depth; null when none is. */
+export function originSelection(
+  dict: Record<FacetName, Dictionary>,
+  origins: readonly string[] | undefined,
+): { countries: Uint8Array; regions: Uint8Array; subRegions: Uint8Array } | null {
+  if (origins === undefined || origins.length === 0) return null;
+  const marks = {
+    countries: new Uint8Array(dict.countries.size),
+    regions: new Uint8Array(dict.regions.size),
+    subRegions: new Uint8Array(dict.subRegions.size),
+  };
+  for (const id of origins) {
+    const depth = originDepth(id);
+    const facet = depth === 1 ? 'countries' : depth === 2 ? 'regions' : 'subRegions';
+    const code = dict[facet].lookup(id);
+    if (code !== undefined) marks[facet][code] = 1;
+  }
+  return marks;
+}
+
 /** The facets of an answer that asked for none. */
 export function emptyFacets(): WineFacets {
   return Object.fromEntries(FACETS.map((facet) => [facet, []])) as unknown as WineFacets;

@@ -77,4 +77,14 @@ describe('the stored snapshot', () => {
     const older = Buffer.from(JSON.stringify({ version: 2, createdAt: '', lastSeq: '1', docs }));
     expect(await parseSnapshotBody(older)).toBeUndefined();
   });
+
+  it('refuses a body of this version that lacks an array the index needs, so the next load writes one', async () => {
+    const { parseSnapshotBody } = await import('../search-snapshot');
+    const { SectionWriter } = await import('./snapshot-sections');
+    const out = new SectionWriter();
+    out.put('version', 4);
+    out.put('createdAt', '');
+    out.put('lastSeq', '9');
+    expect(await parseSnapshotBody(await out.packed(2))).toBeUndefined();
+  });
 });
