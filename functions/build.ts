@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { allFunctions } from './src/routes';
+import { allFunctions, catalogSearchFunctions } from './src/routes';
 import { BUNDLED_ASSETS_DIR, pdfAssetFiles } from './src/wine-lists/pdf/assets';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,13 +32,16 @@ export interface BuildResult {
   assets: Record<string, string>;
 }
 
-/** Builds every function of the manifest, or those `only` names (by function id). */
+/** Builds every function of the manifest (those behind a flag too), or those `only` names (by function id). */
 export async function buildFunctions(
   outDir: string = DEFAULT_OUT_DIR,
   only?: readonly string[],
 ): Promise<BuildResult> {
   const functions = Object.fromEntries(
-    Object.entries(allFunctions()).filter(([id]) => !only || only.includes(id)),
+    // The functions behind a deployment flag are built too: a flag never needs a second build.
+    Object.entries({ ...allFunctions(), ...catalogSearchFunctions() }).filter(
+      ([id]) => !only || only.includes(id),
+    ),
   );
   const entryPoints = Object.entries(functions).map(([id, def]) => ({
     in: join(here, 'src', `${def.handler}.ts`),

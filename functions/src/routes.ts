@@ -1495,6 +1495,22 @@ export const jobs = {
 
 export type JobName = keyof typeof jobs;
 
+/**
+ * Jobs deployed only with the catalogue search in OpenSearch (`-c catalogSearch=opensearch`, docs/search.md):
+ * not run locally, where the search stays in memory.
+ */
+export const catalogSearchJobs = {
+  'catalog-search-documents': {
+    handler: 'catalog/sync-search-documents',
+    needs: ['table:write'],
+    schedule: 'rate(1 minute)',
+    description:
+      'Writes the search documents of the wines changed since the last run, for the zero-ETL pipeline to lift into the collection',
+    timeoutSeconds: 60,
+    memoryMb: 1024,
+  },
+} as const satisfies Record<string, JobDef>;
+
 /** A stable, file-system-safe id for a route key: `GET /api/users/{id}` → `get-api-users-id`. */
 export function routeId(key: string): string {
   return key
@@ -1511,6 +1527,13 @@ export function allFunctions(): Record<string, FunctionDef> {
   out['image-resize'] = imageFunction;
   for (const [name, def] of Object.entries(queues)) out[`consume-${name}`] = def.consumer;
   for (const [name, def] of Object.entries(jobs) as [string, JobDef][]) out[`job-${name}`] = def;
+  return out;
+}
+
+/** The functions deployed only with the catalogue search in OpenSearch, keyed like `allFunctions`. */
+export function catalogSearchFunctions(): Record<string, FunctionDef> {
+  const out: Record<string, FunctionDef> = {};
+  for (const [name, def] of Object.entries(catalogSearchJobs) as [string, JobDef][]) out[`job-${name}`] = def;
   return out;
 }
 
