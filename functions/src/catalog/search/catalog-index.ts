@@ -1,4 +1,5 @@
-import { FacetColumns, flagsOf } from './facet-columns';
+import { FacetColumns } from './facet-columns';
+import { flagsOf } from './facet-columns-data';
 import { emptyFacets, facetLists, originDepth } from './facets';
 import { type Paging, readPage } from './paging';
 import { readQuery } from './query-text';

@@ -5,18 +5,12 @@
  * them. `filter` is the one pass over the candidate rows that applies the query's filters and counts
  * the facets disjunctively (a row failing one facet group still counts toward that group's values).
  */
-import { FACETS, type FacetName, facetId, originId, supplierIdOf } from '@kork/shared';
-import {
-  anySelected,
-  appendCodes,
-  type Codes,
-  Dictionary,
-  narrow,
-  sameId,
-  selection,
-} from './facet-dictionary';
-import { bottleSizeId, type Counts, emptyCounts, originSelection, vintageId } from './facets';
+import { FACETS, type FacetName } from '@kork/shared';
+import { columnsFromDocs, columnsFromSnapshot, F_AVAILABLE, F_EXPERT, F_HORECA } from './facet-columns-data';
+import { anySelected, appendCodes, type Codes, type Dictionary, sameId, selection } from './facet-dictionary';
+import { type Counts, emptyCounts, originSelection } from './facets';
 import type { SectionReader, SectionWriter } from './snapshot-sections';
+
 import type { IndexQuery, SearchDoc } from './types';
 
 const G_CATEGORY = 0;
@@ -29,10 +23,6 @@ const G_STORE = 6;
 const G_VINTAGE = 7;
 const G_EXPERT = 8;
 const G_SUPPLIER = 9;
-
-const F_AVAILABLE = 1;
-const F_HORECA = 2;
-const F_EXPERT = 4;
 
 /** Where the pass writes the rows that match: each is listed in `matches` and stamped with `generation`. */
 export interface MatchOutput {
@@ -80,126 +70,31 @@ export class FacetColumns {
   /** `price`: the snapshot keeps it once, with the documents. */
   constructor(docs: SectionReader, price: Float64Array);
   constructor(docs: readonly SearchDoc[] | SectionReader, extra?: Float64Array | Uint32Array) {
-    const loadedPrice = extra instanceof Float64Array ? extra : undefined;
-    const givenRows = extra instanceof Uint32Array ? extra : undefined;
-    if (!Array.isArray(docs)) {
-      const from = docs as SectionReader;
-      this.dict = Object.fromEntries(
-        FACETS.map((facet) => [facet, Dictionary.read(from.value(`facets.dict.${facet}`))]),
-      ) as unknown as Record<FacetName, Dictionary>;
-      this.category = from.array('facets.category') as Codes;
-      this.country = from.array('facets.country') as Codes;
-      this.region = from.array('facets.region') as Codes;
-      this.subRegion = from.array('facets.subRegion') as Codes;
-      this.manufacturer = from.array('facets.manufacturer') as Codes;
-      this.bottle = from.array('facets.bottle') as Codes;
-      this.store = from.array('facets.store') as Codes;
-      this.vintage = from.array('facets.vintage') as Codes;
-      this.supplier = from.array('facets.supplier') as Codes;
-      this.grapeOffsets = from.offsets('facets.grapes');
-      this.grapeCodes = from.array('facets.grapeCodes') as Codes;
-      this.foodOffsets = from.offsets('facets.food');
-      this.foodCodes = from.array('facets.foodCodes') as Codes;
-      const experts = from.offsets('facets.experts');
-      this.expertStart = experts.subarray(0, experts.length - 1);
-      this.expertEnd = experts.slice(1);
-      this.expertCodes = from.u32('facets.expertCodes');
-      this.expertUsed = this.expertCodes.length;
-      this.price = loadedPrice as Float64Array;
-      this.wholePrice = wholePrices(this.price);
-      this.flags = from.array('facets.flags') as Uint8Array;
-      this.n = this.flags.length;
-      return;
-    }
-    const n = docs.length;
-    this.n = n;
-    const dict = Object.fromEntries(FACETS.map((facet) => [facet, new Dictionary()])) as unknown as Record<
-      FacetName,
-      Dictionary
-    >;
-    this.dict = dict;
-    const category = new Uint32Array(n);
-    const country = new Uint32Array(n);
-    const region = new Uint32Array(n);
-    const subRegion = new Uint32Array(n);
-    const manufacturer = new Uint32Array(n);
-    const bottle = new Uint32Array(n);
-    const store = new Uint32Array(n);
-    const vintage = new Uint32Array(n);
-    const supplier = new Uint32Array(n);
-    const grapeOffsets = new Uint32Array(n + 1);
-    const foodOffsets = new Uint32Array(n + 1);
-    const grapeList: number[] = [];
-    const foodList: number[] = [];
-    const expertList: number[] = [];
-    const expertStart = new Uint32Array(n);
-    const expertEnd = new Uint32Array(n);
-    const price = new Float64Array(n);
-    const flags = new Uint8Array(n);
-
-    // Values get their codes in the order the documents were given (a value's name is its first
-    // spelling), whatever order the rows are in; the lists are laid out row by row after.
-    const scratch: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const row = givenRows ? (givenRows[i] as number) : i;
-      const doc = docs[row] as SearchDoc;
-      category[row] = dict.categories.code(doc.mainCategoryId, doc.mainCategoryId);
-      const { country: c, region: r, subRegion: sub } = doc;
-      if (c) {
-        const countryCode = dict.countries.codeOf(c, originId);
-        country[row] = countryCode;
-        if (r) {
-          const regionCode = dict.regions.codeUnder(countryCode, r, () => originId(c, r));
-          region[row] = regionCode;
-          if (sub) subRegion[row] = dict.subRegions.codeUnder(regionCode, sub, () => originId(c, r, sub));
-        }
-      }
-      if (doc.producer) manufacturer[row] = dict.manufacturers.codeOf(doc.producer, facetId);
-      const size = bottleSizeId(doc.bottleSize);
-      bottle[row] = dict.bottleSizes.code(size, size);
-      if (doc.storeCategory) store[row] = dict.stores.codeOf(doc.storeCategory, facetId);
-      const year = vintageId(doc.vintage);
-      vintage[row] = dict.vintages.code(year, year);
-      const wholesaler = doc.wholesaler?.trim();
-      if (wholesaler) supplier[row] = dict.nbsSuppliers.codeOf(wholesaler, supplierIdOf);
-      scratch.length = 0;
-      appendCodes(scratch, doc.grapes, dict.grapes, facetId);
-      appendCodes(scratch, doc.food, dict.food, facetId);
-      appendCodes(scratch, doc.expertIds, dict.experts, sameId);
-      price[row] = typeof doc.priceMinor === 'number' ? doc.priceMinor : Number.NaN;
-      flags[row] = flagsOf(doc);
-    }
-    for (let row = 0; row < n; row++) {
-      const doc = docs[row] as SearchDoc;
-      appendCodes(grapeList, doc.grapes, dict.grapes, facetId);
-      grapeOffsets[row + 1] = grapeList.length;
-      appendCodes(foodList, doc.food, dict.food, facetId);
-      foodOffsets[row + 1] = foodList.length;
-      expertStart[row] = expertList.length;
-      appendCodes(expertList, doc.expertIds, dict.experts, sameId);
-      expertEnd[row] = expertList.length;
-    }
-
-    this.category = narrow(category, dict.categories.size);
-    this.country = narrow(country, dict.countries.size);
-    this.region = narrow(region, dict.regions.size);
-    this.subRegion = narrow(subRegion, dict.subRegions.size);
-    this.manufacturer = narrow(manufacturer, dict.manufacturers.size);
-    this.bottle = narrow(bottle, dict.bottleSizes.size);
-    this.store = narrow(store, dict.stores.size);
-    this.vintage = narrow(vintage, dict.vintages.size);
-    this.supplier = narrow(supplier, dict.nbsSuppliers.size);
-    this.grapeOffsets = grapeOffsets;
-    this.grapeCodes = narrow(Uint32Array.from(grapeList), dict.grapes.size);
-    this.foodOffsets = foodOffsets;
-    this.foodCodes = narrow(Uint32Array.from(foodList), dict.food.size);
-    this.expertStart = expertStart;
-    this.expertEnd = expertEnd;
-    this.expertCodes = Uint32Array.from(expertList);
-    this.expertUsed = expertList.length;
-    this.price = price;
-    this.wholePrice = wholePrices(price);
-    this.flags = flags;
+    const data = Array.isArray(docs)
+      ? columnsFromDocs(docs, extra instanceof Uint32Array ? extra : undefined)
+      : columnsFromSnapshot(docs as SectionReader, extra as Float64Array);
+    this.dict = data.dict;
+    this.category = data.category;
+    this.country = data.country;
+    this.region = data.region;
+    this.subRegion = data.subRegion;
+    this.manufacturer = data.manufacturer;
+    this.bottle = data.bottle;
+    this.store = data.store;
+    this.vintage = data.vintage;
+    this.supplier = data.supplier;
+    this.grapeOffsets = data.grapeOffsets;
+    this.grapeCodes = data.grapeCodes;
+    this.foodOffsets = data.foodOffsets;
+    this.foodCodes = data.foodCodes;
+    this.expertStart = data.expertStart;
+    this.expertEnd = data.expertEnd;
+    this.expertCodes = data.expertCodes;
+    this.expertUsed = data.expertCodes.length;
+    this.price = data.price;
+    this.wholePrice = wholePrices(data.price);
+    this.flags = data.flags;
+    this.n = data.flags.length;
   }
 
   /** Writes the columns and dictionaries into a snapshot. */
@@ -525,13 +420,4 @@ function wholePrices(price: Float64Array): Int32Array | null {
     else return null;
   }
   return whole;
-}
-
-/** The flag bits of a wine: available, to restaurants, rated by an expert. */
-export function flagsOf(doc: SearchDoc): number {
-  return (
-    (doc.isAvailable ? F_AVAILABLE : 0) |
-    (doc.isHorecaAvailable ? F_HORECA : 0) |
-    (doc.expertCount > 0 ? F_EXPERT : 0)
-  );
 }
