@@ -9,6 +9,13 @@
  * It lives in the catalogue routes' stack, beside the functions that read it: the collection's access
  * policy names their roles, and a separate stack would have to refer back to them.
  */
+
+import { CATALOG_MAPPING } from '@kork/functions/catalog/search/opensearch-adapter';
+import {
+  REMOVED_ATTRIBUTE,
+  SEARCH_DOCUMENT_ATTRIBUTE,
+  SEARCH_DOCUMENT_ENTITY,
+} from '@kork/functions/catalog/search-document-fields';
 import { Aws, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -23,6 +30,16 @@ import { acknowledgeWildcardResource } from './nag';
 export const CATALOG_SEARCH_INDEX = 'catalog-wines';
 /** Where the pipeline's initial export of the table lands in the imports bucket. */
 export const EXPORT_PREFIX = 'catalog-search-export/';
+/** Where the pipeline puts the parsed search document before writing it as the whole document. */
+export const LIFTED_DOCUMENT = 'search_document';
+
+/**
+ * The composable index template the pipeline's sink puts before it creates the index: the adapter's
+ * mapping, so the index exists with it before the first document is written.
+ */
+export function catalogIndexTemplate(): { template: typeof CATALOG_MAPPING } {
+  return { template: CATALOG_MAPPING };
+}
 
 export interface CatalogSearchCollectionProps {
   data: DataStack;
@@ -196,9 +213,12 @@ export class CatalogSearchCollection extends Construct {
 }
 
 /**
- * The pipeline's Data Prepper configuration: the table (a full export first, then its stream), the
- * wine items only, written to the collection's catalogue index under each item's key, deletions and
- * versions as DynamoDB reports them.
+ * The pipeline's Data Prepper configuration: the table (a full export first, then its stream), only the
+ * search document items (search-documents.ts, one per wine, written from the catalogue's change feed),
+ * each item's JSON document parsed and written as the whole document of the catalogue index under the
+ * item's key, with DynamoDB's version (external versioning: a late record never overwrites a newer one);
+ * a tombstone deletes the document. The sink puts the index template with `CATALOG_MAPPING` before it
+ * creates the index, so the index has the adapter's mapping before the first write.
  */
 function pipelineConfiguration(
   stack: Stack,
@@ -226,22 +246,28 @@ function pipelineConfiguration(
           aws,
         },
       },
-      // ElectroDB names each item's entity: only wines enter the catalogue index.
-      route: [{ wines: '/__edb_e__ == "wine"' }],
+      // The item's JSON document becomes an object of the event: the sink writes only that object.
+      processor: [{ parse_json: { source: SEARCH_DOCUMENT_ATTRIBUTE, destination: LIFTED_DOCUMENT } }],
+      // ElectroDB-style entity names: only the search documents enter the catalogue index, not the wines.
+      route: [{ 'search-documents': `/__edb_e__ == "${SEARCH_DOCUMENT_ENTITY}"` }],
       sink: [
         {
           opensearch: {
             hosts: [p.endpoint],
             index: CATALOG_SEARCH_INDEX,
             index_type: 'custom',
+            // Composable templates (`_index_template`), which Serverless collections take.
+            template_type: 'index-template',
+            template_content: JSON.stringify(catalogIndexTemplate()),
+            document_root_key: LIFTED_DOCUMENT,
             // biome-ignore lint/suspicious/noTemplateCurlyInString: Data Prepper's own expression, not a template
             document_id: '${getMetadata("primary_key")}',
-            // biome-ignore lint/suspicious/noTemplateCurlyInString: Data Prepper's own expression, not a template
-            action: '${getMetadata("opensearch_action")}',
+            // A tombstone deletes the wine's document; every other item is its current document.
+            actions: [{ type: 'delete', when: `/${REMOVED_ATTRIBUTE} == true` }, { type: 'index' }],
             // biome-ignore lint/suspicious/noTemplateCurlyInString: Data Prepper's own expression, not a template
             document_version: '${getMetadata("document_version")}',
             document_version_type: 'external',
-            routes: ['wines'],
+            routes: ['search-documents'],
             aws: { ...aws, serverless: true },
           },
         },

@@ -3,6 +3,7 @@
  * with stub bundles or an altered manifest.
  */
 import {
+  catalogSearchJobs,
   type JobDef,
   jobs as manifestJobs,
   queues as manifestQueues,
@@ -55,7 +56,11 @@ export function createKorkApp(app: App, props: KorkAppProps): KorkStacks {
   const config = readConfig(app);
   const routes = props.routes ?? (manifestRoutes as Record<string, RouteDef>);
   const queues = props.queues ?? (manifestQueues as Record<string, QueueDef>);
-  const jobs = props.jobs ?? (manifestJobs as Record<string, JobDef>);
+  const jobs: Record<string, JobDef> = {
+    ...(props.jobs ?? (manifestJobs as Record<string, JobDef>)),
+    // The search documents the zero-ETL pipeline lifts (docs/search.md): only with the collection.
+    ...(config.catalogSearch === 'opensearch' ? catalogSearchJobs : {}),
+  };
   const common = (description: string): StackProps => ({
     env: props.env,
     description: `Kork: ${description}`,

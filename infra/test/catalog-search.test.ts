@@ -2,7 +2,14 @@
  * The catalogue search past one function's memory: behind `catalogSearch` (memory by default), an
  * OpenSearch Serverless collection fed by the table's zero-ETL pipeline, the search route pointed at it.
  */
-import { type RouteDef, routeId, routes } from '@kork/functions/routes';
+
+import { CATALOG_MAPPING } from '@kork/functions/catalog/search/opensearch-adapter';
+import {
+  REMOVED_ATTRIBUTE,
+  SEARCH_DOCUMENT_ATTRIBUTE,
+  SEARCH_DOCUMENT_ENTITY,
+} from '@kork/functions/catalog/search-document-fields';
+import { catalogSearchFunctions, jobs, type RouteDef, routeId, routes } from '@kork/functions/routes';
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +20,7 @@ const SEARCH = 'GET /api/wines';
 
 function synth(context: Record<string, unknown> = {}) {
   const app = testApp({ context });
-  const stacks = createKorkApp(app, { assets: stubAssets() });
+  const stacks = createKorkApp(app, { assets: stubAssets(Object.keys(catalogSearchFunctions())) });
   app.synth();
   const all = app.node.findAll().filter((c): c is Stack => Stack.isStack(c));
   return { stacks, all };
@@ -31,6 +38,32 @@ function tableOf(stacks: KorkStacks): Record<string, unknown> {
   const tables = Object.values(Template.fromStack(stacks.data).findResources('AWS::DynamoDB::Table'));
   expect(tables).toHaveLength(1);
   return tables[0]?.Properties as Record<string, unknown>;
+}
+
+/** A template value as text, each reference a placeholder inside the text (the body stays JSON). */
+function renderText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const node = value as Record<string, unknown>;
+  if (Array.isArray(node['Fn::Join'])) {
+    const [separator, parts] = node['Fn::Join'] as [string, unknown[]];
+    return parts.map(renderText).join(separator);
+  }
+  if ('Fn::ImportValue' in node) return `<${renderText(node['Fn::ImportValue'])}>`;
+  if ('Ref' in node) return `<${String(node.Ref)}>`;
+  if ('Fn::GetAtt' in node) return `<${(node['Fn::GetAtt'] as string[]).join('.')}>`;
+  throw new Error(`unexpected value ${JSON.stringify(value)}`);
+}
+
+/** The pipeline's Data Prepper configuration, parsed back. */
+function pipelineBody(stacks: KorkStacks) {
+  const catalog = Template.fromStack(searchFunction(stacks).function.stack);
+  const [pipeline] = Object.values(catalog.findResources('AWS::OSIS::Pipeline'));
+  const body = JSON.parse(renderText(pipeline?.Properties.PipelineConfigurationBody));
+  return body['catalog-pipeline'] as {
+    processor: Record<string, Record<string, unknown>>[];
+    route: Record<string, string>[];
+    sink: { opensearch: Record<string, unknown> }[];
+  };
 }
 
 const templates = (all: Stack[]) =>
@@ -73,11 +106,60 @@ describe('catalogue search in OpenSearch, behind a flag', () => {
     expect(body).toContain('"dynamodb":');
     expect(body).toContain('"table_arn":"<Kork-Data-TableArn>"');
     expect(body).toContain('"s3_bucket":"<Kork-Data-ImportsBucketName>"');
-    expect(body).toContain('/__edb_e__ == \\"wine\\"');
     expect(body).toContain('"index":"catalog-wines"');
     expect(body).toContain('"serverless":true');
     catalog.hasResourceProperties('AWS::OSIS::Pipeline', {
       LogPublishingOptions: Match.objectLike({ IsLoggingEnabled: true }),
+    });
+  });
+
+  it("on: the index is created with the adapter's mapping, from the sink's index template, before any write", () => {
+    const sink = pipelineBody(on.stacks).sink[0]?.opensearch ?? {};
+    expect(sink.index).toBe('catalog-wines');
+    expect(sink.index_type).toBe('custom');
+    expect(sink.template_type).toBe('index-template');
+    expect(typeof sink.template_content).toBe('string');
+    expect(JSON.parse(sink.template_content as string)).toEqual({
+      template: JSON.parse(JSON.stringify(CATALOG_MAPPING)),
+    });
+    // The mapping the adapter queries: strict, the Norwegian sort key and the stored, unindexed document.
+    const mapping = JSON.parse(sink.template_content as string).template.mappings;
+    expect(mapping.dynamic).toBe('strict');
+    expect(mapping.properties.name.fields.sort).toEqual({ type: 'icu_collation_keyword', language: 'nb' });
+    expect(mapping.properties.doc).toEqual({ type: 'object', enabled: false });
+  });
+
+  it('on: only the search document items enter the index, their JSON lifted as the whole document', () => {
+    const pipeline = pipelineBody(on.stacks);
+    expect(pipeline.route).toEqual([{ 'search-documents': `/__edb_e__ == "${SEARCH_DOCUMENT_ENTITY}"` }]);
+    expect(pipeline.processor).toEqual([
+      { parse_json: { source: SEARCH_DOCUMENT_ATTRIBUTE, destination: 'search_document' } },
+    ]);
+    const sink = pipeline.sink[0]?.opensearch ?? {};
+    expect(sink.routes).toEqual(['search-documents']);
+    expect(sink.document_root_key).toBe('search_document');
+    // A tombstone deletes the wine's document; the table's versions keep a late record from winning.
+    expect(sink.actions).toEqual([
+      { type: 'delete', when: `/${REMOVED_ATTRIBUTE} == true` },
+      { type: 'index' },
+    ]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Data Prepper's own expression, not a template
+    expect(sink.document_id).toBe('${getMetadata("primary_key")}');
+    expect(sink.document_version_type).toBe('external');
+  });
+
+  it('on: a job writes the search documents every minute from the change feed, and only with the flag', () => {
+    const name = 'catalog-search-documents';
+    expect(Object.keys(jobs)).not.toContain(name);
+    expect(off.stacks.jobs?.jobs[name]).toBeUndefined();
+    const job = on.stacks.jobs?.jobs[name];
+    expect(job).toBeDefined();
+    const env = (
+      propertiesOf(job?.function as never) as { Environment: { Variables: Record<string, unknown> } }
+    ).Environment.Variables;
+    expect(env).toHaveProperty('TABLE_NAME');
+    Template.fromStack(on.stacks.jobs as Stack).hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(1 minute)',
     });
   });
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toSearchDoc, type WineRecord } from './catalog-store';
 import { FACET_SEPARATOR, toOpenSearchDoc } from './search/opensearch-adapter';
-import { SEARCH_DOCUMENT_ENTITY, searchDocumentItem, searchDocumentKey } from './search-documents';
+import { SEARCH_DOCUMENT_ENTITY } from './search-document-fields';
+import { searchDocumentItem, searchDocumentKey } from './search-documents';
 
 beforeAll(() => {
   process.env.TABLE_NAME = 'kork';

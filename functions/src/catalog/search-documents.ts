@@ -14,11 +14,11 @@ import { documentClient } from '../platform/dynamo';
 import { env } from '../platform/env';
 import { changesSince, toSearchDoc, type WineRecord } from './catalog-store';
 import { toOpenSearchDoc } from './search/opensearch-adapter';
-
-/** The entity the pipeline routes (`__edb_e__`, as the table's other items name theirs). */
-export const SEARCH_DOCUMENT_ENTITY = 'catalogSearchDocument';
-/** The attribute holding the document as JSON: the pipeline parses it and writes what it holds. */
-export const SEARCH_DOCUMENT_ATTRIBUTE = 'document';
+import {
+  REMOVED_ATTRIBUTE,
+  SEARCH_DOCUMENT_ATTRIBUTE,
+  SEARCH_DOCUMENT_ENTITY,
+} from './search-document-fields';
 
 const CURSOR_KEY = { pk: '$kork#catalogsearchfeed', sk: 'cursor' };
 const WRITE_CONCURRENCY = 16;
@@ -26,9 +26,6 @@ const WRITE_CONCURRENCY = 16;
 export function searchDocumentKey(wineId: string): { pk: string; sk: string } {
   return { pk: `$kork#catalogsearchdoc_${wineId.toLowerCase()}`, sk: 'document' };
 }
-
-/** Marks the item of a wine no longer in the catalogue: the pipeline deletes its document. */
-export const REMOVED_ATTRIBUTE = 'removed';
 
 /**
  * The item following one changed wine writes: its document while it is active; once deleted or merged,
