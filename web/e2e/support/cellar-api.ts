@@ -33,3 +33,17 @@ export async function cellarCall<T>(
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { payload: T }).payload;
 }
+
+/** Empties the account's marketplace cart through the API (a cart an earlier journey left). */
+export async function emptyCart(request: APIRequestContext, session: CellarSession): Promise<void> {
+  const headers = { ...API_HEADERS, authorization: `Bearer ${session.token}` };
+  const cellars = await cellarCall<{ rows: { id: string }[] }>(request, session, 'get', '/cellars');
+  const cartPath = `/api/wine-cellars/cellars/${cellars.rows[0]?.id}/nbs/cart-items`;
+  const cart = await request.get(cartPath, { headers });
+  expect(cart.ok(), await cart.text()).toBe(true);
+  const { payload } = (await cart.json()) as { payload: { groups: { lines: { id: string }[] }[] } };
+  for (const line of payload.groups.flatMap((group) => group.lines)) {
+    const gone = await request.delete(`${cartPath}/${line.id}`, { headers });
+    expect(gone.ok(), await gone.text()).toBe(true);
+  }
+}
