@@ -3,7 +3,7 @@
  * a large cellar written straight to the table (each wine with its ADDED entry, as adding it writes).
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
-import { bumpCellarVersion } from '@kork/functions/cellar/kernel/cellar-version';
+import { wholeCellarWritten } from '@kork/functions/cellar/kernel/cellar-changes';
 import { type CellarWineRecord, historyRecord } from '@kork/functions/cellar/kernel/wine-records';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
@@ -108,5 +108,5 @@ export async function writeCellarWines(ownerId: string, wines: readonly CellarWi
     db().entities.cellarHistory,
     wines.map((wine) => historyRecord(wine, 'ADDED', null, wine, actor)),
   );
-  await bumpCellarVersion(ownerId);
+  await wholeCellarWritten(ownerId);
 }

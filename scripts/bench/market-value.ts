@@ -16,8 +16,8 @@ import { demoValuationProvider } from '@kork/functions/adapters/demo-valuation-p
 import type { ValuationQuote } from '@kork/functions/adapters/valuation-provider';
 import { setPlanByHand } from '@kork/functions/billing/admin-plan-service';
 import { cellarOf } from '@kork/functions/cellar/cellar-service';
+import { wholeCellarWritten } from '@kork/functions/cellar/kernel/cellar-changes';
 import { resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
-import { bumpCellarVersion } from '@kork/functions/cellar/kernel/cellar-version';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { valuationKeyOf } from '@kork/functions/market-values/cascade';
@@ -89,7 +89,7 @@ export async function fillCellar(ownerId: string): Promise<{ keys: number; items
   };
   const { unprocessed } = await wines.put(records).go({ concurrent: 8 });
   if (unprocessed.length > 0) throw new Error(`${unprocessed.length} wines were not written`);
-  await bumpCellarVersion(ownerId);
+  await wholeCellarWritten(ownerId);
 
   const to = todayIso();
   const from = new Date(Date.now() - (MARKET_VALUE_HISTORY_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);

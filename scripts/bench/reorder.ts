@@ -6,8 +6,9 @@
  *
  * Runs inside `npm run bench`, after the sales analytics (whose cellar and sales it reads).
  */
+
+import { wholeCellarWritten } from '@kork/functions/cellar/kernel/cellar-changes';
 import { resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
-import { bumpCellarVersion } from '@kork/functions/cellar/kernel/cellar-version';
 import { db } from '@kork/functions/data/entities';
 import { forgetKeptSales } from '@kork/functions/sales-analytics/sales-lines';
 import type { LoginResult, ReorderAnswer } from '@kork/shared';
@@ -40,7 +41,7 @@ async function setLevels(ownerId: string): Promise<number> {
   }));
   const { unprocessed } = await batch.put(items).go({ concurrent: 8 });
   if (unprocessed.length > 0) throw new Error(`${unprocessed.length} wines were not written`);
-  await bumpCellarVersion(ownerId);
+  await wholeCellarWritten(ownerId);
   return items.length;
 }
 

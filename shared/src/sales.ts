@@ -27,9 +27,9 @@ export const SALE_LIMITS = {
    * What one sale may hold, so that both the transaction recording it and the one deleting it fit in the
    * 100 items of a DynamoDB transaction (docs/sales-and-orders.md "How big a sale may be"): deleting a
    * sale writes each wine and its history entry (2 per wine), one rollup item per wine, a check of each
-   * location its bottles go back to, the sale and the cellar's version:
-   * 3 × winesMax + locationsMax + 2 = 3 × 25 + 20 + 2 = 97 ≤ 100. Recording it writes the same less the
-   * location checks (77).
+   * location its bottles go back to, the sale, the item naming the wines changed and the cellar's version:
+   * 3 × winesMax + locationsMax + 3 = 3 × 25 + 20 + 3 = 98 ≤ 100. Recording it writes the same less the
+   * location checks (78).
    */
   productsMax: 40,
   /** Distinct wines of one sale (lines of one wine are one change to it). */

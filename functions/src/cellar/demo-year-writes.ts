@@ -5,6 +5,7 @@
  */
 import { deleteAll, putAll } from '../data/batch-writes';
 import { tables } from '../data/tables';
+import { markWholeCellarChanged } from './kernel/cellar-changes';
 import type { CellarWineRecord, HistoryRecord } from './kernel/wine-records';
 
 /** Removes every history entry of the cellar. */
@@ -24,6 +25,11 @@ export async function putDemoHistory(history: readonly HistoryRecord[]): Promise
   await putAll(tables('cellar').cellarHistory, history, 'items of the demo year');
 }
 
+/**
+ * Puts the wines as the year leaves them. Written around the cellar's transactions, so a holder of an
+ * earlier copy of the cellar is told to read it whole (the caller raises the version after).
+ */
 export async function putDemoWines(wines: readonly CellarWineRecord[]): Promise<void> {
   await putAll(tables('cellar').cellarWine, wines, 'items of the demo year');
+  for (const ownerId of new Set(wines.map((wine) => wine.ownerId))) await markWholeCellarChanged(ownerId);
 }

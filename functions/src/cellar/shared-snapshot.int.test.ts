@@ -8,7 +8,8 @@ import { gunzipSync } from 'node:zlib';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { purgeAccountData } from '@kork/functions/cellar/account-purge';
-import { resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
+import { markWholeCellarChanged } from '@kork/functions/cellar/kernel/cellar-changes';
+import { lastSnapshotRead, resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
 import { bumpCellarVersion, cellarVersionOf } from '@kork/functions/cellar/kernel/cellar-version';
 import { type SharedSnapshot, sharedSnapshotKey } from '@kork/functions/cellar/kernel/shared-snapshot';
 import { listOwnWines } from '@kork/functions/cellar/wines/cellar-wine-reads';
@@ -76,16 +77,28 @@ describe('a cellar copy shared between instances', () => {
     const ownerId = owner('private');
     const wine = await accounts.addWine('private', custom('Original'));
     expect((await wineIn(ownerId, wine.id))?.wineName).toBe('Original');
+    // A new instance brings the copy up to date with the wine added, and stores it at this version.
+    resetCellarSnapshots();
+    expect((await wineIn(ownerId, wine.id))?.wineName).toBe('Original');
+    // The wines changed since the copy was read, and those of a minute before it (the slack): this one
+    // and the one the test before added.
+    expect(lastSnapshotRead().source).toBe('shared copy brought up to date');
+    expect(lastSnapshotRead().winesRead).toBeGreaterThanOrEqual(1);
+    expect(lastSnapshotRead().winesRead).toBeLessThanOrEqual(2);
+    expect((await stored(ownerId))?.version).toBe(await cellarVersionOf(ownerId));
 
     await renameAround(ownerId, wine.id, 'Endret utenom');
     // A new instance: the copy at this version, so still the name it was read with.
     resetCellarSnapshots();
     expect((await wineIn(ownerId, wine.id))?.wineName).toBe('Original');
 
-    // Once the version moves, a new instance reads the cellar itself, and stores it again.
+    // Once the version moves with wines written around the transactions (a seed marks them so), a new
+    // instance reads the cellar itself, and stores it again.
+    await markWholeCellarChanged(ownerId);
     await bumpCellarVersion(ownerId);
     resetCellarSnapshots();
     expect((await wineIn(ownerId, wine.id))?.wineName).toBe('Endret utenom');
+    expect(lastSnapshotRead().source).toBe('whole cellar');
     expect((await stored(ownerId))?.version).toBe(await cellarVersionOf(ownerId));
   });
 

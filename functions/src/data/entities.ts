@@ -23,6 +23,7 @@ import { createWineEntity, wineSchema } from '../catalog/entities/wine';
 import { createWineMergeEntity, wineMergeSchema } from '../catalog/entities/wine-merge';
 import { createWinePriceChangeEntity, winePriceChangeSchema } from '../catalog/entities/wine-price-change';
 import { cellarSchema, createCellarEntity } from '../cellar/entities/cellar';
+import { cellarChangeSchema, createCellarChangeEntity } from '../cellar/entities/cellar-change';
 import { cellarHistorySchema, createCellarHistoryEntity } from '../cellar/entities/cellar-history';
 import { cellarLocationSchema, createCellarLocationEntity } from '../cellar/entities/cellar-location';
 import { cellarVersionSchema, createCellarVersionEntity } from '../cellar/entities/cellar-version';
@@ -117,6 +118,7 @@ export const allEntities = {
   cellarHistory: cellarHistorySchema,
   cellarLocation: cellarLocationSchema,
   cellarVersion: cellarVersionSchema,
+  cellarChange: cellarChangeSchema,
   locationShare: locationShareSchema,
   wineListCategory: wineListCategorySchema,
   exchangeRate: exchangeRateSchema,
@@ -184,6 +186,7 @@ function createService(client: ReturnType<typeof documentClient>) {
     cellarHistory: createCellarHistoryEntity(config),
     cellarLocation: createCellarLocationEntity(config),
     cellarVersion: createCellarVersionEntity(config),
+    cellarChange: createCellarChangeEntity(config),
     locationShare: createLocationShareEntity(config),
     wineListCategory: createWineListCategoryEntity(config),
     exchangeRate: createExchangeRateEntity(config),

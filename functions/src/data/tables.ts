@@ -25,6 +25,7 @@ export const OWNERSHIP = {
     'cellarHistory',
     'cellarLocation',
     'cellarVersion',
+    'cellarChange',
     'locationShare',
     'wineListCategory',
     'exchangeRate',

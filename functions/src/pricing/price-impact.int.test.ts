@@ -5,7 +5,7 @@
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { cellarOf } from '@kork/functions/cellar/cellar-service';
-import { bumpCellarVersion } from '@kork/functions/cellar/kernel/cellar-version';
+import { wholeCellarWritten } from '@kork/functions/cellar/kernel/cellar-changes';
 import { inventoryOf } from '@kork/functions/cellar/kernel/wine-reads';
 import type { CellarWineRecord } from '@kork/functions/cellar/kernel/wine-records';
 import { putAll } from '@kork/functions/data/batch-writes';
@@ -175,7 +175,7 @@ describe('raise only over 5,000 wines', () => {
       } as CellarWineRecord;
     });
     await putAll(tables('cellar').cellarWine, wines, 'wines');
-    await bumpCellarVersion(ownerId);
+    await wholeCellarWritten(ownerId);
     const before = new Map((await inventoryOf(ownerId)).map((r) => [r.id, r.own as Record<string, number>]));
     const set = await createSet(markup({ raiseOnly: true }));
     const seen = (await preview(set.id)).payload;

@@ -166,6 +166,7 @@ interface WriteUnit {
   restamps: Restamp[];
 }
 
+/** Room is left for the item naming the wines written (the version is raised after the whole write). */
 const RESTAMPS_PER_TRANSACTION = MAX_TRANSACTION_ITEMS - 1;
 
 function unitsOf(writes: readonly PriceWrite[]): WriteUnit[] {
@@ -183,7 +184,10 @@ function unitsOf(writes: readonly PriceWrite[]): WriteUnit[] {
 function writeUnit({ changes, restamps }: WriteUnit): Promise<void> {
   const extra =
     restamps.length > 0 ? () => restamps.map(({ before, after }) => restampItem(before, after)) : undefined;
-  return writeTransaction(changes, extra, { bumpVersion: false });
+  return writeTransaction(changes, extra, {
+    bumpVersion: false,
+    touched: restamps.map(({ after }) => ({ ownerId: after.ownerId, id: after.id })),
+  });
 }
 
 /**

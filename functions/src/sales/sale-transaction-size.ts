@@ -7,7 +7,8 @@
  * from and that wine's SALE_DELETED history entry (2 per wine), a check of each location its bottles go
  * back to (cellar/kernel/wine-transaction.ts: a location gaining bottles must still be there), the
  * sale's deletion, one rollup item per group of its lines (sale-rollups.ts: a wine with its category and
- * country; a till recipe's revenue line is a group of its own), and the cellar's version.
+ * country; a till recipe's revenue line is a group of its own), the item naming the wines changed and the
+ * cellar's version.
  */
 import type { SaleLine } from '@kork/shared';
 import { rollupItemsOf } from './sale-rollups';
@@ -33,6 +34,6 @@ export function locationsOf(lines: readonly SaleLine[]): Set<string> {
 export function deleteItemsOf(lines: readonly SaleLine[]): number {
   const wines = new Set(lines.filter((line) => !isRecipeRevenue(line)).map((line) => line.ownWineId)).size;
   const sale = 1;
-  const version = 1;
-  return wines * 2 + locationsOf(lines).size + sale + rollupItemsOf(lines) + version;
+  const changeAndVersion = 2;
+  return wines * 2 + locationsOf(lines).size + sale + rollupItemsOf(lines) + changeAndVersion;
 }

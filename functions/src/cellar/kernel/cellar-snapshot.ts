@@ -3,41 +3,26 @@
  * and latest history, with what filtering and sorting need worked out once (docs/cellar-reads.md).
  *
  * `cellarSnapshot(ownerId)` reads the cellar's version (one strongly-consistent GetItem) and answers
- * what the instance holds when the version is unchanged; otherwise it reads the cellar again. Every
+ * what the instance holds when the version is unchanged; otherwise it reads what changed since its copy
+ * (or the shared copy) was read, or the whole cellar. Every
  * change raises the version in its own transaction or right after it (cellar-version.ts), so an answer
  * shows every change made before the request, from whichever instance made it. Snapshots live in a
  * small LRU bounded by the number of records held, and none is used past a maximum age.
  *
  * Snapshots are shared between requests: treat everything in them as read-only.
  */
-import {
-  type Cellar,
-  type CellarSortColumn,
-  type CellarWine,
-  type CellarWinePage,
-  type CellarWineQuery,
-  defaultVats,
-  foldText,
-  type HistoryEntry,
-  type InventoryTotals,
-  inDrinkingWindow,
-  sourceFilterOf,
-  UNCATEGORIZED,
-} from '@kork/shared';
-import { tables } from '../../data/tables';
+import { type CellarWine, type HistoryEntry, UNCATEGORIZED } from '@kork/shared';
 import { optionalEnv } from '../../platform/env';
 import { logger } from '../../platform/logger';
-import { cellarOf } from '../cellar-service';
 import { cellarVersionOf, takeUnbumped } from './cellar-version';
+import { InventoryIndex } from './inventory-index';
 import { subtreeOf } from './locations';
 import { deleteSharedSnapshot, readSharedSnapshot, writeSharedSnapshot } from './shared-snapshot';
 import type { CellarSettings, SnapshotLocation } from './snapshot-parts';
-import { inventoryOf } from './wine-reads';
-import { toCellarWine, toHistoryEntry } from './wine-records';
+import { readChangedSince, readWholeCellar, type SnapshotParts } from './snapshot-reads';
 
-const DEFAULT_PAGE_SIZE = 50;
-/** History entries a snapshot keeps, newest first (the dashboard shows 8). */
-export const RECENT_HISTORY = 10;
+export { drinkingWindowOf, InventoryIndex, isDrinkNow, totalsOf } from './inventory-index';
+export { RECENT_HISTORY } from './snapshot-reads';
 
 /** Records (wines, locations, history entries) all snapshots of an instance hold together at most. */
 function maxRecords(): number {
@@ -51,192 +36,16 @@ function maxAgeMs(): number {
 
 export type { CellarSettings, SnapshotLocation } from './snapshot-parts';
 
-// — Drinking windows, totals —
-
-export function drinkingWindowOf(wine: CellarWine): { from?: number; to?: number } {
-  return {
-    from: wine.drinkingWindowFrom ?? wine.suggestedDrinkingWindowFrom,
-    to: wine.drinkingWindowTo ?? wine.suggestedDrinkingWindowTo,
-  };
-}
-
-export function isDrinkNow(wine: CellarWine, year = new Date().getUTCFullYear()): boolean {
-  const { from, to } = drinkingWindowOf(wine);
-  return inDrinkingWindow(year, from, to);
-}
-
-export function totalsOf(wines: readonly CellarWine[]): InventoryTotals {
-  let bottles = 0;
-  let purchaseValue = 0;
-  let sellingValue = 0;
-  for (const wine of wines) {
-    bottles += wine.quantity;
-    purchaseValue += wine.quantity * (wine.purchasePriceWvat ?? 0);
-    sellingValue += wine.quantity * (wine.sellingPrice ?? 0);
-  }
-  return { wines: wines.length, bottles, purchaseValue, sellingValue };
-}
-
-// — The inventory index —
-
-const collator = new Intl.Collator('nb');
-
-type SortValue = string | number | undefined;
-
-function sortValue(wine: CellarWine, column: CellarSortColumn): SortValue {
-  switch (column) {
-    case 'wineDisplayName':
-      return wine.wineDisplayName.toLocaleLowerCase('nb');
-    case 'drinkingWindow':
-      return drinkingWindowOf(wine).from;
-    case 'vintage':
-      return wine.vintage ?? undefined;
-    default:
-      return wine[column] as SortValue;
-  }
-}
-
-/** Lower-case, accent-free text of a wine that search matches against. */
-function searchText(wine: CellarWine): string {
-  return foldText(
-    [wine.wineDisplayName, wine.producerName, wine.country, wine.region, wine.supplier, wine.productId]
-      .filter(Boolean)
-      .join(' '),
-  );
-}
-
-/**
- * Wines with what filtering and sorting need, worked out on first use and kept: the order of every
- * sort asked for, folded countries and search texts. A query is then one pass over a ready order.
- */
-export class InventoryIndex {
-  private names?: Int32Array;
-  private readonly orders = new Map<string, Int32Array>();
-  private countries?: string[];
-  private texts?: string[];
-
-  constructor(readonly wines: readonly CellarWine[]) {}
-
-  /** Positions of the wines by name (Norwegian collation), then id. */
-  byName(): Int32Array {
-    if (!this.names) {
-      const wines = this.wines;
-      const order = Int32Array.from(wines.keys());
-      order.sort((a, b) => {
-        const x = wines[a] as CellarWine;
-        const y = wines[b] as CellarWine;
-        return collator.compare(x.wineDisplayName, y.wineDisplayName) || (x.id < y.id ? -1 : 1);
-      });
-      this.names = order;
-    }
-    return this.names;
-  }
-
-  /** Positions of the wines in a sort: missing values last in either direction, ties by name. */
-  order(column: CellarSortColumn, direction: 'asc' | 'desc'): Int32Array {
-    const key = `${column}:${direction}`;
-    let order = this.orders.get(key);
-    if (order) return order;
-    const names = this.byName();
-    const rank = new Int32Array(names.length);
-    names.forEach((position, index) => {
-      rank[position] = index;
-    });
-    const values = this.wines.map((wine) => sortValue(wine, column));
-    const sign = direction === 'asc' ? 1 : -1;
-    order = Int32Array.from(this.wines.keys());
-    order.sort((a, b) => {
-      const x = values[a];
-      const y = values[b];
-      if (x === undefined && y !== undefined) return 1;
-      if (y === undefined && x !== undefined) return -1;
-      if (x !== undefined && y !== undefined && x !== y) {
-        const by = typeof x === 'string' ? collator.compare(x, String(y)) : x - (y as number);
-        if (by !== 0) return by * sign;
-      }
-      return (rank[a] as number) - (rank[b] as number);
-    });
-    this.orders.set(key, order);
-    return order;
-  }
-
-  private countryKeys(): string[] {
-    this.countries ??= this.wines.map((wine) => foldText(wine.country ?? ''));
-    return this.countries;
-  }
-
-  private searchTexts(): string[] {
-    this.texts ??= this.wines.map(searchText);
-    return this.texts;
-  }
-
-  /** Filters, sorts, pages and totals (the totals of every match, not just the page). */
-  query(
-    query: CellarWineQuery,
-    locationScope?: (locationIds: readonly string[]) => Set<string | null>,
-  ): CellarWinePage {
-    const year = new Date().getUTCFullYear();
-    const locations =
-      query.locationId && query.locationId.length > 0 && locationScope
-        ? locationScope(query.locationId)
-        : undefined;
-    const text = query.search ? foldText(query.search.trim()) : '';
-    const terms = text.split(/\s+/).filter(Boolean);
-    const set = (values?: string[]) => (values && values.length > 0 ? new Set(values) : undefined);
-    const styles = set(query.mainCategoryId);
-    const sources = set(query.source);
-    const countries = set(query.country?.map(foldText));
-    const vintages = set(query.vintages);
-    const categories = set(query.wineListCategoryId);
-    const catalogueWines = set(query.wineId);
-    const countryKeys = countries ? this.countryKeys() : undefined;
-    const texts = terms.length > 0 ? this.searchTexts() : undefined;
-
-    const column = query.sortColumn ?? 'wineDisplayName';
-    const direction = query.sortDirection ?? (query.sortColumn ? 'desc' : 'asc');
-    const order = this.order(column, direction);
-    const size = query.resultsPerPage ?? DEFAULT_PAGE_SIZE;
-    const first = ((query.page ?? 1) - 1) * size;
-    const rows: CellarWine[] = [];
-    let count = 0;
-    let bottles = 0;
-    let purchaseValue = 0;
-    let sellingValue = 0;
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k] as number;
-      const wine = this.wines[i] as CellarWine;
-      if (styles && !styles.has(wine.mainCategoryId)) continue;
-      if (sources && !sources.has(sourceFilterOf(wine.source))) continue;
-      if (countries && !countries.has(countryKeys?.[i] as string)) continue;
-      if (vintages && !vintages.has(wine.vintage == null ? 'NV' : String(wine.vintage))) continue;
-      if (categories && !categories.has(wine.wineListCategoryId ?? UNCATEGORIZED)) continue;
-      if (catalogueWines && !(wine.wineId && catalogueWines.has(wine.wineId))) continue;
-      if (query.inStock === true && wine.quantity <= 0) continue;
-      if (query.inStock === false && wine.quantity > 0) continue;
-      if (query.drinkNow && !isDrinkNow(wine, year)) continue;
-      if (locations && !wine.placements.some((p) => locations.has(p.locationId))) continue;
-      if (texts) {
-        const haystack = texts[i] as string;
-        if (!terms.every((term) => haystack.includes(term))) continue;
-      }
-      if (count >= first && rows.length < size) rows.push(wine);
-      count++;
-      bottles += wine.quantity;
-      purchaseValue += wine.quantity * (wine.purchasePriceWvat ?? 0);
-      sellingValue += wine.quantity * (wine.sellingPrice ?? 0);
-    }
-    return { rows, count, totals: { wines: count, bottles, purchaseValue, sellingValue } };
-  }
-}
-
 // — Snapshots —
 
 export interface CellarSnapshot {
   readonly ownerId: string;
   /** The cellar's version this snapshot was read at (it may hold later changes: never earlier ones). */
   readonly version: number;
-  /** When it was read (ms since the epoch). */
+  /** When the cellar was read whole (ms since the epoch); a copy brought up to date keeps its source's. */
   readonly loadedAt: number;
+  /** When the reads it holds began: the next change is looked for from then (cellar-changes.ts). */
+  readonly changesFrom: number;
   readonly cellar: CellarSettings;
   /** Every wine as the API answers it, money in the base currency, oldest first. */
   readonly wines: readonly CellarWine[];
@@ -257,16 +66,23 @@ class Snapshot implements CellarSnapshot {
   readonly inventory: InventoryIndex;
   private readonly memo = new Map<string, unknown>();
 
+  readonly cellar: CellarSettings;
+  readonly wines: readonly CellarWine[];
+  readonly locations: readonly SnapshotLocation[];
+  readonly recentHistory: readonly HistoryEntry[];
+
   constructor(
     readonly ownerId: string,
     readonly version: number,
     readonly loadedAt: number,
-    readonly cellar: CellarSettings,
-    readonly wines: readonly CellarWine[],
-    readonly locations: readonly SnapshotLocation[],
-    readonly recentHistory: readonly HistoryEntry[],
+    readonly changesFrom: number,
+    parts: Omit<SnapshotParts, 'winesRead'>,
   ) {
-    this.inventory = new InventoryIndex(wines);
+    this.cellar = parts.cellar;
+    this.wines = parts.wines;
+    this.locations = parts.locations;
+    this.recentHistory = parts.recentHistory;
+    this.inventory = new InventoryIndex(this.wines);
   }
 
   /** What the snapshot counts against the instance's bound. */
@@ -289,71 +105,69 @@ class Snapshot implements CellarSnapshot {
   }
 }
 
-/** The cellar's settings, read strongly consistent; made on first use as `cellarOf` does. */
-async function settingsOf(ownerId: string): Promise<CellarSettings> {
-  const { data } = await tables('cellar').cellar.get({ ownerId }).go({ consistent: true });
-  const cellar = data
-    ? {
-        id: data.id,
-        ownerId: data.ownerId,
-        baseCurrency: data.baseCurrency as Cellar['baseCurrency'],
-        defaultGlassSize: data.defaultGlassSize,
-        vats: { ...defaultVats(), ...(data.vats as Cellar['vats']) },
-      }
-    : await cellarOf(ownerId);
-  const { id, baseCurrency, defaultGlassSize, vats } = cellar;
-  return { id, ownerId, baseCurrency, defaultGlassSize, vats };
-}
+/** How the last snapshot of an instance was made (for tests and the benchmark). */
+export type SnapshotSource =
+  | 'own copy brought up to date'
+  | 'shared copy'
+  | 'shared copy brought up to date'
+  | 'whole cellar';
+let lastSource: SnapshotSource | undefined;
+let lastWinesRead = 0;
 
 /**
- * The cellar at `version`: the shared copy another instance stored at that version (shared-snapshot.ts),
- * else the whole cellar read — every read strongly consistent and made after the version was read — and
- * stored for the others.
+ * The cellar at `version`, read at `now`: this instance's own earlier copy brought up to date with the
+ * wines changed since (cellar-changes.ts), else the copy instances share (shared-snapshot.ts) as it is
+ * when it is at `version`, or brought up to date; else the whole cellar read and stored for the others.
+ * Every read is strongly consistent and made after the version was read.
  */
-async function load(ownerId: string, version: number, loadedAt: number): Promise<Snapshot> {
-  const shared = await readSharedSnapshot(ownerId, version, loadedAt, maxAgeMs());
-  if (shared)
-    return new Snapshot(
-      ownerId,
-      shared.version,
-      shared.loadedAt,
-      shared.cellar,
-      shared.wines,
-      shared.locations,
-      shared.recentHistory,
+async function load(ownerId: string, version: number, now: number, own?: Snapshot): Promise<Snapshot> {
+  const young = (loadedAt: number) => now - loadedAt < maxAgeMs();
+  if (own && own.version < version && young(own.loadedAt)) {
+    const parts = await readChangedSince(ownerId, own);
+    if (parts)
+      return made(
+        'own copy brought up to date',
+        parts,
+        new Snapshot(ownerId, version, own.loadedAt, now, parts),
+      );
+  }
+  const shared = await readSharedSnapshot(ownerId, version, now, maxAgeMs());
+  if (shared && shared.version === version)
+    return made(
+      'shared copy',
+      { ...shared, winesRead: 0 },
+      new Snapshot(ownerId, version, shared.loadedAt, shared.changesFrom, shared),
     );
-  const snapshot = await readWhole(ownerId, version, loadedAt);
-  await writeSharedSnapshot({
-    ownerId,
-    version,
-    loadedAt,
-    cellar: snapshot.cellar,
-    wines: snapshot.wines as CellarWine[],
-    locations: snapshot.locations as SnapshotLocation[],
-    recentHistory: snapshot.recentHistory as HistoryEntry[],
-  });
+  if (shared) {
+    const parts = await readChangedSince(ownerId, shared);
+    if (parts) {
+      // Stored again at this version, so the next new instance has less to bring up to date. Its age
+      // stays its source's: a whole read still comes at the maximum age.
+      const { winesRead, ...held } = parts;
+      if (winesRead > 0)
+        await writeSharedSnapshot({ ownerId, version, loadedAt: shared.loadedAt, changesFrom: now, ...held });
+      return made(
+        'shared copy brought up to date',
+        parts,
+        new Snapshot(ownerId, version, shared.loadedAt, now, parts),
+      );
+    }
+  }
+  const parts = await readWholeCellar(ownerId);
+  const { winesRead: _all, ...held } = parts;
+  await writeSharedSnapshot({ ownerId, version, loadedAt: now, changesFrom: now, ...held });
+  return made('whole cellar', parts, new Snapshot(ownerId, version, now, now, parts));
+}
+
+function made(source: SnapshotSource, parts: SnapshotParts, snapshot: Snapshot): Snapshot {
+  lastSource = source;
+  lastWinesRead = parts.winesRead;
   return snapshot;
 }
 
-/** Reads the whole cellar, every read strongly consistent and made after the version was read. */
-async function readWhole(ownerId: string, version: number, loadedAt: number): Promise<Snapshot> {
-  const [cellar, records, locations, history] = await Promise.all([
-    settingsOf(ownerId),
-    inventoryOf(ownerId),
-    tables('cellar').cellarLocation.query.byOwnerKey({ ownerId }).go({ pages: 'all', consistent: true }),
-    tables('cellar')
-      .cellarHistory.query.byOwnerKey({ ownerId })
-      .go({ order: 'desc', limit: RECENT_HISTORY, consistent: true }),
-  ]);
-  return new Snapshot(
-    ownerId,
-    version,
-    loadedAt,
-    cellar,
-    records.map((record) => toCellarWine(record, cellar.baseCurrency)),
-    locations.data.map(({ id, name, parentId, order }) => ({ id, name, parentId: parentId ?? '', order })),
-    history.data.slice(0, RECENT_HISTORY).map(toHistoryEntry),
-  );
+/** How the instance's last snapshot was made and how many wines that read (for tests and the benchmark). */
+export function lastSnapshotRead(): { source?: SnapshotSource; winesRead: number } {
+  return { source: lastSource, winesRead: lastWinesRead };
 }
 
 /** The instance's snapshots, least recently used first. */
@@ -408,7 +222,7 @@ export async function cellarSnapshot(ownerId: string): Promise<CellarSnapshot> {
   }
   const pending = reading.get(ownerId);
   if (pending && pending.version === version) return pending.snapshot;
-  const snapshot = load(ownerId, version, now);
+  const snapshot = load(ownerId, version, now, cached);
   reading.set(ownerId, { version, snapshot });
   try {
     const loaded = await snapshot;

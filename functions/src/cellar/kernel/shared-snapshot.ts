@@ -3,8 +3,9 @@
  * stores what it read as one gzipped JSON object (`CELLAR_SNAPSHOTS_BUCKET`, key
  * `cellar-snapshots/{ownerId}.json.gz`), labelled with the cellar's version it was read at. A new
  * instance, or one whose own copy is stale, takes that object instead of reading the cellar again when
- * its version is the cellar's version now and the cellar was read less than the snapshots' maximum age
- * ago, the same age after which an instance reads its own copy again (docs/cellar-reads.md).
+ * the cellar was read less than the snapshots' maximum age ago, the same age after which an instance
+ * reads its own copy again: as it is when its version is the cellar's version now, else brought up to
+ * date with the wines changed since (cellar-changes.ts; docs/cellar-reads.md).
  *
  * The object is a cache: any failure to read, parse or write it falls back to reading the cellar, and
  * is logged. Without the bucket's variable nothing is shared.
@@ -22,15 +23,17 @@ const gzip = promisify(gzipCallback);
 const gunzip = promisify(gunzipCallback);
 
 /** Raised when what is stored changes shape: an object of another format is read as absent. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What a snapshot holds, as stored. */
 export interface SharedSnapshot {
   format: typeof FORMAT;
   ownerId: string;
   version: number;
-  /** When the cellar was read (ms since the epoch). */
+  /** When the cellar was read whole (ms since the epoch). */
   loadedAt: number;
+  /** When the reads it holds began: changes are looked for from then (cellar-changes.ts). */
+  changesFrom: number;
   cellar: CellarSettings;
   wines: CellarWine[];
   locations: SnapshotLocation[];
@@ -56,8 +59,8 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * The stored snapshot when it is of this cellar at `version` and was read less than `maxAgeMs` before
- * `now`; undefined otherwise (absent, older or newer, unreadable).
+ * The stored snapshot when it is of this cellar at `version` or an earlier one and was read less than
+ * `maxAgeMs` before `now`; undefined otherwise (absent, newer, too old, unreadable).
  */
 export async function readSharedSnapshot(
   ownerId: string,
@@ -75,7 +78,8 @@ export async function readSharedSnapshot(
     const usable =
       stored.format === FORMAT &&
       stored.ownerId === ownerId &&
-      stored.version === version &&
+      stored.version <= version &&
+      typeof stored.changesFrom === 'number' &&
       now - stored.loadedAt < maxAgeMs &&
       // A clock far ahead of this one wrote it: not to be trusted with the age.
       stored.loadedAt <= now + 60_000;

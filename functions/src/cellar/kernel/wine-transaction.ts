@@ -4,6 +4,7 @@
  * and categories it goes into still exist, and the cellar's version raised.
  */
 import { transaction, writeItems } from '../../data/tables';
+import { changeRecord } from './cellar-changes';
 import { commitWithVersionBump, versionBump } from './cellar-version';
 import {
   type CellarWineRecord,
@@ -31,8 +32,11 @@ export interface WineChange {
 
 /** Items one transaction may hold; each change is two (the wine and its history). */
 const TRANSACTION_ITEMS = 100;
-/** Items of a transaction that are not a change's: the cellar's version (cellar-version.ts). */
-const RESERVED_ITEMS = 1;
+/**
+ * Items of a transaction that are not a change's: the cellar's version (cellar-version.ts) and the item
+ * naming the wines it changes (cellar-changes.ts).
+ */
+const RESERVED_ITEMS = 2;
 export const CHANGES_PER_TRANSACTION = Math.floor((TRANSACTION_ITEMS - RESERVED_ITEMS) / 2);
 
 /**
@@ -106,23 +110,33 @@ export const MAX_TRANSACTION_ITEMS = TRANSACTION_ITEMS;
 
 /**
  * One transaction: each change's wine and history entry, its prerequisites' checks, the caller's
- * `extra` items, the version (unless `bumpVersion: false`: the caller then raises it after the
- * write). The caller keeps `itemsOf(slice)` + its extra items within MAX_TRANSACTION_ITEMS.
+ * `extra` items, the item naming the wines changed (with `touched`: wines the extra items write), the
+ * version (unless `bumpVersion: false`: the caller then raises it after the write). The caller keeps
+ * `itemsOf(slice)` + its extra items within MAX_TRANSACTION_ITEMS.
  */
 export async function writeTransaction(
   changes: readonly WineChange[],
   extra?: ExtraItems,
-  { bumpVersion = true }: { bumpVersion?: boolean } = {},
+  {
+    bumpVersion = true,
+    touched = [],
+  }: { bumpVersion?: boolean; touched?: readonly { ownerId: string; id: string }[] } = {},
 ): Promise<void> {
   const at = new Date().toISOString();
   const slice = changes.map((change) => stampPrices(change, at));
   const prerequisites = prerequisitesOf(slice);
+  const changed = new Map<string, string[]>();
+  for (const { ownerId, id } of [...slice.map(wineOf), ...touched])
+    changed.set(ownerId, [...(changed.get(ownerId) ?? []), id]);
   // A bulk write of many transactions at once raises the version once when it is done (bumpCellarVersion)
   // instead of in each of them, where they would all meet on the one version item.
   const owners = bumpVersion ? [...new Set(slice.map((change) => change.history.ownerId))] : [];
   await commitWithVersionBump(owners, (bump) =>
     transaction('cellar').write((entities) => {
-      const { cellarWine, cellarHistory, cellarLocation, wineListCategory, cellarVersion } = entities;
+      const { cellarWine, cellarHistory, cellarLocation, wineListCategory, cellarVersion, cellarChange } =
+        entities;
+      // Taken as each attempt is built, so its time is close to the commit's (cellar-changes.ts).
+      const now = Date.now();
       return [
         ...slice.flatMap((change) => [
           wineWrite(cellarWine, change),
@@ -132,10 +146,18 @@ export async function writeTransaction(
         ]),
         ...prerequisites.map((p) => stillThere(p.kind === 'location' ? cellarLocation : wineListCategory, p)),
         ...((extra?.() ?? []) as never[]),
+        ...[...changed].map(([ownerId, ids]) =>
+          cellarChange.create(changeRecord(ownerId, ids, now)).commit(),
+        ),
         ...(bump ? owners.map((ownerId) => versionBump(cellarVersion, ownerId)) : []),
       ];
     }),
   );
+}
+
+/** The wine a change writes. */
+function wineOf({ before, after, history }: WineChange): { ownerId: string; id: string } {
+  return { ownerId: history.ownerId, id: (after ?? before)?.id ?? history.ownWineId };
 }
 
 /**

@@ -81,8 +81,11 @@ export class ImportItemsRefused extends ValidationError {
 
 /** Items the guard adds to each transaction unless the caller says otherwise. */
 const DEFAULT_GUARD_ITEMS = 1;
-/** The version item's place in a transaction (left out here and raised once at the end). */
-const RESERVED_ITEMS = 1;
+/**
+ * Items of a transaction that are not a wine's: the version item's place (left out here and raised once
+ * at the end) and the item naming the wines written (kernel/cellar-changes.ts).
+ */
+const RESERVED_ITEMS = 2;
 /**
  * Attempts of one transaction whose wines changed since they were read: each failure means another
  * write to the same wine went through, so many imports meeting on one wine all get there.
