@@ -42,6 +42,8 @@ const { tokens, userIds } = accounts;
 interface Sent {
   command: string;
   input: string;
+  /** The kinds of item a Query read, before the ones not asked for were dropped. */
+  kinds?: string[];
 }
 let sending: Sent[] | undefined;
 
@@ -59,11 +61,18 @@ async function commandsOf<T>(run: () => Promise<T>): Promise<{ value: T; sent: S
 beforeAll(async () => {
   dynamoClient().middlewareStack.add(
     (next, context) => async (args) => {
-      sending?.push({
+      const sent: Sent = {
         command: String((context as { commandName?: string }).commandName),
         input: JSON.stringify(args.input),
-      });
-      return next(args);
+      };
+      sending?.push(sent);
+      const result = await next(args);
+      // As the document client answers them (already unmarshalled) or as DynamoDB does.
+      const items = (result.output as { Items?: { __edb_e__?: string | { S?: string } }[] }).Items;
+      const kind = (value: string | { S?: string } | undefined) =>
+        typeof value === 'string' ? value : value?.S;
+      if (items) sent.kinds = [...new Set(items.map((item) => String(kind(item.__edb_e__))))];
+      return result;
     },
     { step: 'initialize', name: 'recordCommands' },
   );
@@ -437,6 +446,9 @@ describe('after a change, only the wines changed are read again', () => {
     const after = await commandsOf(() => listOwnWines(owner, query));
     expect(lastSnapshotRead()).toEqual({ source: 'own copy brought up to date', winesRead: 1 });
     expect(after.sent.some(inventoryQuery)).toBe(false);
+    // Every query read only items of its own kind (the change items, the locations, the newest history),
+    // none of the rest of the cellar's partition.
+    for (const sent of after.sent) expect(sent.kinds?.length ?? 0, sent.input).toBeLessThanOrEqual(1);
     expect(after.sent.filter((s) => s.command === 'BatchGetItemCommand')).toHaveLength(1);
     expect(after.value.rows[0]?.id).toBe(wine.id);
     expect(after.value.count).toBe(before.count + 1);

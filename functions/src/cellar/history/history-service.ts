@@ -1,6 +1,7 @@
 /** The cellar's history (SPEC §2 /wine-cellar/history): every change to its wines, newest first. */
 import { foldText, type HistoryEntry, type HistoryPage, type HistoryQuery } from '@kork/shared';
 import { encodeTime } from 'ulid';
+import { FIRST_ULID, LAST_ULID } from '../../data/id-ranges';
 import { tables } from '../../data/tables';
 import { type HistoryRecord, toHistoryEntry } from '../kernel/wine-records';
 
@@ -74,14 +75,11 @@ export async function listHistory(ownerId: string, query: HistoryQuery): Promise
 
   const range = idRange(from, to);
   const base = tables('cellar').cellarHistory.query.byOwnerKey({ ownerId });
+  // Both ends bound, so the query reads history entries only (data/id-ranges.ts).
   const bounded =
-    range.gte && range.lte
-      ? base.between({ id: range.gte }, { id: range.lte })
-      : range.gte
-        ? base.gte({ id: range.gte })
-        : range.lte
-          ? base.lte({ id: range.lte })
-          : base;
+    range.gte || range.lte
+      ? base.between({ id: range.gte ?? FIRST_ULID }, { id: range.lte ?? LAST_ULID })
+      : base;
   const found: HistoryRecord[] = [];
   let read = 0;
   let oldestRead: string | undefined;

@@ -9,6 +9,7 @@
  * any one attempt of a transaction takes (a route's whole request is bounded by 10 s) plus clocks apart.
  */
 import { encodeTime, ulid } from 'ulid';
+import { LAST_ULID } from '../../data/id-ranges';
 import { tables } from '../../data/tables';
 import { bumpCellarVersion } from './cellar-version';
 
@@ -54,7 +55,7 @@ export async function changesSince(
       'cellar',
     )
       .cellarChange.query.byOwnerKey({ ownerId })
-      .gte({ id: floorOf(since - CHANGE_SLACK_MS) })
+      .between({ id: floorOf(since - CHANGE_SLACK_MS) }, { id: LAST_ULID })
       .go({ consistent: true, cursor, attributes: ['wineIds', 'whole'] });
     for (const change of page.data) {
       if (change.whole) found.whole = true;

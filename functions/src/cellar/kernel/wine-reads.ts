@@ -2,6 +2,7 @@
  * Reading cellar wines and their history as stored, for the cellar's own writes and for the stock
  * movements other domains make (strongly consistent where a write follows the read).
  */
+import { LAST_ULID } from '../../data/id-ranges';
 import { tables } from '../../data/tables';
 import type { CellarWineRecord, HistoryRecord } from './wine-records';
 
@@ -62,7 +63,7 @@ export async function historyOfActionSince(
 ): Promise<Pick<HistoryRecord, 'before' | 'after'>[]> {
   const { data } = await tables('cellar')
     .cellarHistory.query.byOwnerKey({ ownerId })
-    .gte({ id: since })
+    .between({ id: since }, { id: LAST_ULID })
     .where(({ action: actionOf }, { eq }) => eq(actionOf, action))
     .go({ pages: 'all', consistent: true, attributes: ['before', 'after'] });
   return data;
