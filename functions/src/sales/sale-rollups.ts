@@ -60,18 +60,20 @@ const isoPlus = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 
 async function queryDays(ownerId: string, from: string, to: string): Promise<SaleRollupRecord[]> {
-  // The upper bound is past `to`'s last group: '~' sorts after every group key.
+  // The upper bound is past `to`'s last group: '~' sorts after every group key. Strongly consistent, so
+  // rollups read after the cellar's version hold every sale that version counts (the analytics hold them
+  // for that version and share them with other instances).
   const { data } = await tables('sales')
     .saleRollup.query.byDay({ ownerId })
     .between({ day: from }, { day: `${to}~` })
-    .go({ pages: 'all' });
+    .go({ pages: 'all', consistent: true });
   return data.filter((item) => item.day >= from && item.day <= to);
 }
 
 /**
- * The cellar's rollups of the days from `from` to `to` (YYYY-MM-DD, both included): Queries on the key
- * ordered by day, items of (days × wines sold). A long period is read as consecutive ranges of at most
- * 92 days at once (a year: four Queries side by side), in day order.
+ * The cellar's rollups of the days from `from` to `to` (YYYY-MM-DD, both included): strongly-consistent
+ * Queries on the key ordered by day, items of (days × wines sold). A long period is read as consecutive
+ * ranges of at most 92 days at once (a year: four Queries side by side), in day order.
  */
 export async function rollupsBetween(ownerId: string, from: string, to: string): Promise<SaleRollupRecord[]> {
   const ranges: [string, string][] = [];
