@@ -4,9 +4,11 @@
  * periods and groupings, and its wine-list engineering (`…/sales-analytics/menu-engineering`) warm.
  * The sales are written in bulk and their day rollups built by the backfill (timed, and run twice).
  * Warm: the instance holds the cellar and the period's rollups (one version read, one query of the
- * finished counts, the sums); cold: a new instance, or the first request after a sale: the cellar and
- * the year's rollups read again. Beside them, today's path before rollups (every sale read into
- * columns) timed in-process on the same data. A missed target prints SLIPPED and fails the run.
+ * finished counts, the sums); cold: a new instance, which takes the cellar and the year's rollups from
+ * the copies an earlier instance stored at the same version (the bucket keeps its objects as the table
+ * keeps its items); the first request anywhere at a version (nothing shared yet), and the first request
+ * after a sale: the cellar and the year's rollups read again and stored. Beside them, today's path
+ * before rollups (every sale read into columns) timed in-process on the same data. A missed target prints SLIPPED and fails the run.
  *
  * Runs inside `npm run bench`, or alone: `npx tsx scripts/bench/sales-analytics.ts`.
  */
@@ -17,13 +19,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { cellarSnapshot, resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
-import { bumpCellarVersion } from '@kork/functions/cellar/kernel/cellar-version';
+import { bumpCellarVersion, cellarVersionOf } from '@kork/functions/cellar/kernel/cellar-version';
+import { readSharedDerived } from '@kork/functions/cellar/kernel/shared-derived';
 import { db } from '@kork/functions/data/entities';
 import { applySeeds } from '@kork/functions/data/seed-runner';
 import { rebuildRollups } from '@kork/functions/sales/sale-rollup-rebuild';
 import { rollupsBetween } from '@kork/functions/sales/sale-rollups';
+import { type RollupColumns, rollupRowsFromColumns } from '@kork/functions/sales-analytics/rollup-columns';
 import { periodOf } from '@kork/functions/sales-analytics/sales-analytics-service';
 import { forgetKeptSales, salesLinesOf } from '@kork/functions/sales-analytics/sales-lines';
+import { SHARED_ROLLUPS } from '@kork/functions/sales-analytics/sales-rollups-held';
 import {
   aggregateSales,
   type CellarWine,
@@ -39,6 +44,7 @@ import {
 } from '@kork/shared';
 import { ulid } from 'ulid';
 import type { BenchSection } from './catalog-search';
+import { copySizes } from './sales-analytics-copy';
 import { percentile, timeQueries, timeRuns } from './timing';
 
 const WINES = 5_000;
@@ -197,11 +203,22 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
     units = body.payload.totals.units;
   };
 
+  // The first request anywhere at this version: nothing shared yet, so the cellar and the year's rollups
+  // are read and both copies stored.
+  const first = await timeRuns(1, () => ask(''), newInstance);
   const cold = await timeRuns(COLD_RUNS, () => ask(''), newInstance);
-  // The year's rollups alone, as a new instance reads them: one Query.
+  // The year's rollups alone, as an instance without the copy reads them: one Query.
   const rollupRead = await timeRuns(COLD_RUNS, () =>
     rollupsBetween(userId, isoOfDay(today - 364), isoOfDay(today)),
   );
+  // The rollups' shared copy alone, as a new instance takes it: one GET, gunzip, parse, the rows.
+  const version = await cellarVersionOf(userId);
+  let copyRows = 0;
+  const copyRead = await timeRuns(COLD_RUNS, async () => {
+    const copy = await readSharedDerived<RollupColumns>(userId, SHARED_ROLLUPS, version);
+    copyRows = rollupRowsFromColumns(copy?.value as RollupColumns)?.rows.length ?? -1;
+  });
+  const copySize = await copySizes(userId, today);
   // The first request after a sale: the cellar read again, the sales caught up from those held.
   const afterSale = await timeRuns(
     COLD_RUNS,
@@ -246,15 +263,17 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
     `A cellar of ${WINES.toLocaleString('en')} wines and a year of ${LINES.toLocaleString('en')} sale lines in ${written.sales.toLocaleString('en')} sales,`,
     `written with batch writes (25 a call, 8 at once) in ${ms(written.ms)}; ${yearUnits.toLocaleString('en')} bottles in the default year.`,
     `Warm: ${RUNS} requests after ${WARM_UP} warm-up, periods of 7, 30, 90 and 365 days by day, week and month in turn; cold: ${COLD_RUNS} requests`,
-    'each in a new instance (the cellar snapshot and the sales held forgotten); after a sale: a sale recorded (and the version raised), then the request.',
+    'each in a new instance (the cellar snapshot and the rollups held forgotten; the bucket keeps the shared copies an earlier instance stored); after a sale: a sale recorded (and the version raised), then the request.',
     '',
     '| call | p50 | p95 |',
     '|---|---:|---:|',
     `| varied periods through the local origin, warm (rollups held) | ${p(warm, 50)} | ${p(warm, 95)} |`,
     `| the whole year by day (365 periods), warm (rollups held) | ${p(yearWarm, 50)} | ${p(yearWarm, 95)} |`,
     `| the default year, first request after a sale (the cellar and the year's rollups read) | ${p(afterSale, 50)} | ${p(afterSale, 95)} |`,
-    `| the default year, cold: a new instance (the cellar and the year's ${yearItems.toLocaleString('en')} rollup items read) | ${p(cold, 50)} | ${p(cold, 95)} |`,
-    `| of which the year's ${yearItems.toLocaleString('en')} rollup items alone, in-process (one Query, all pages) | ${p(rollupRead, 50)} | ${p(rollupRead, 95)} |`,
+    `| the default year, cold: a new instance (the cellar's and the year's rollups' shared copies taken) | ${p(cold, 50)} | ${p(cold, 95)} |`,
+    `| of which the rollups' shared copy alone, in-process (${copyRows.toLocaleString('en')} rows: GET, gunzip, parse, rows) | ${p(copyRead, 50)} | ${p(copyRead, 95)} |`,
+    `| the default year, the first request anywhere at this version (nothing shared: the cellar and the year's ${yearItems.toLocaleString('en')} rollup items read, both copies stored; 1 run) | ${p(first, 50)} | — |`,
+    `| the year's ${yearItems.toLocaleString('en')} rollup items alone, in-process (one Query, all pages) | ${p(rollupRead, 50)} | ${p(rollupRead, 95)} |`,
     `| before rollups, in-process: the default year, cold (the cellar and every sale read, ${RAW_COLD_RUNS} runs) | ${p(raw.cold, 50)} | ${p(raw.cold, 95)} |`,
     `| before rollups, in-process: varied periods over the sale lines held, warm | ${p(raw.warm, 50)} | ${p(raw.warm, 95)} |`,
     `| wine-list engineering (\`…/sales-analytics/menu-engineering\`), ${engineering.listed} listed wines, varied periods, warm | ${p(engineering.warm, 50)} | ${p(engineering.warm, 95)} |`,
@@ -263,6 +282,7 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
     `Budget: warm p95 ≤ ${BUDGET.warmP95Ms} ms and cold p95 ≤ ${BUDGET.coldP95Ms} ms in a new instance (sales analytics and wine-list engineering each) — ${failures.length === 0 ? 'within budget' : 'OVER BUDGET'}.`,
     ...failures.map((failure) => `SLIPPED: ${failure}`),
     `Rollups: the backfill built ${backfill.written.toLocaleString('en')} rollup items from ${backfill.sales.toLocaleString('en')} sales in ${ms(backfillMs)}; run again it wrote ${again.written} items (${ms(againMs)}). The default year is ${yearItems.toLocaleString('en')} items (days × wines sold) against ${LINES.toLocaleString('en')} sale lines. The rows "before rollups" time today's path (every sale read into columns, then summed) in the bench's process, without HTTP, on the same data.`,
+    `The rollups' shared copy (docs/sales-analytics.md "Shared between instances"): ${copySize.columnsJson} of JSON by column (the rows as objects: ${copySize.rowsJson}), ${copySize.columnsGzip} gzipped at level 1 (the rows as objects: ${copySize.rowsGzip}); in-process, stringify and gzip ${ms(copySize.columnsWriteMs)} (as objects ${ms(copySize.rowsWriteMs)}), gunzip, parse and rows ${ms(copySize.columnsReadMs)} (as objects ${ms(copySize.rowsReadMs)}), medians of 10.`,
     `Wine-list engineering: ${engineering.runs} requests after ${WARM_UP} warm-up over the day rollups of the same 50,000 lines (held with the cellar snapshot, shared with sales analytics; never the sales), a list of ${engineering.listed} wines, every wine of the cellar checked for dead stock.`,
   ];
   return {
@@ -274,6 +294,8 @@ export async function benchSalesAnalytics(base: string): Promise<BenchSection> {
       warmP95: p95,
       coldP50: percentile(cold, 50),
       coldP95: percentile(cold, 95),
+      firstMs: percentile(first, 50),
+      copyReadP50: percentile(copyRead, 50),
       rawColdP50: percentile(raw.cold, 50),
       rollupReadP50: percentile(rollupRead, 50),
       engineeringColdP95: percentile(engineering.cold, 95),
