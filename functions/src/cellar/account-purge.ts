@@ -13,6 +13,7 @@ export const OWNED_ENTITIES = [
   'cellarHistory',
   'cellarLocation',
   'cellarVersion',
+  'cellarChange',
   'locationShare',
   'wineListCategory',
 ] as const satisfies readonly EntityName[];
