@@ -7,10 +7,12 @@
  *
  * Sales recorded or deleted while it runs keep their own rollups (ADD in their transaction); a sale
  * that appeared or went between its read and its writes is caught by reading the sales' ids again
- * afterwards and rebuilding once more (at most three rounds).
+ * afterwards and rebuilding once more (at most three rounds). A rebuild that wrote anything raises the
+ * cellar's version, so analytics held or shared at the old one are read again (docs/sales-analytics.md).
  */
 
 import type { SaleLine } from '@kork/shared';
+import { bumpCellarVersion } from '../cellar/kernel/cellar-version';
 import { deleteAll, putAll } from '../data/batch-writes';
 import { tables } from '../data/tables';
 import { addSums, type RollupDelta, rollupOf, SUM_FIELDS, zeroSums } from './sale-rollup-sums';
@@ -88,6 +90,7 @@ export async function rebuildRollups(ownerId: string, { force = false } = {}): P
     written += puts.length + removals.length;
     if ((await saleIds(ownerId)) === want.ids) break;
   }
+  if (written > 0) await bumpCellarVersion(ownerId);
   const marker = await rollupMarker(ownerId);
   if (!marker || written > 0)
     await tables('sales')

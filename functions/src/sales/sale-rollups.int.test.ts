@@ -5,6 +5,7 @@
  * backfill rebuilds what the sales sum to and changes nothing when run again.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
+import { cellarVersionOf } from '@kork/functions/cellar/kernel/cellar-version';
 import { db } from '@kork/functions/data/entities';
 import { ingestPosSale } from '@kork/functions/pos/pos-ingest';
 import { rebuildRollups } from '@kork/functions/sales/sale-rollup-rebuild';
@@ -166,12 +167,16 @@ describe('day rollups', () => {
       .entities.saleRollup.patch({ ownerId: owner(), day, group: `${wine.id}|red|Italia` })
       .set({ units: 99 })
       .go();
+    const version = await cellarVersionOf(owner());
     const first = await rebuildRollups(owner(), { force: true });
     expect(first.status).toBe('rebuilt');
     expect(first.written).toBeGreaterThan(0);
     expect(await rollupOf(wine.id, day)).toEqual(right);
+    // The analytics held or shared at the version before read the rollups again.
+    expect(await cellarVersionOf(owner())).toBe(version + 1);
     expect(await rebuildRollups(owner())).toMatchObject({ status: 'skipped', written: 0 });
     expect(await rebuildRollups(owner(), { force: true })).toMatchObject({ status: 'rebuilt', written: 0 });
+    expect(await cellarVersionOf(owner())).toBe(version + 1);
     expect(await rollupOf(wine.id, day)).toEqual(right);
   }, 60_000);
 });
