@@ -8,7 +8,7 @@ import {
   type WineFacets,
 } from '@kork/shared';
 import { bottleSizeId, compareFacetValues, FACET_LIMIT, originDepth, vintageId } from './facets';
-import { readQuery } from './query-text';
+import { asWords, type ReadQuery, readQuery } from './query-text';
 import { compareIds, compareNames } from './sort-order';
 import {
   EXACT,
@@ -148,6 +148,17 @@ function matchQuality(tokens: readonly string[], wine: Wine): [number, number, n
 }
 
 export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): IndexResult {
+  if (!query.text) return bruteForceRead(docs, query, { tokens: [] });
+  // A year read as the vintage that leaves nothing is read again as a word (query-text.ts).
+  const words = textTokens(query.text);
+  const read = readQuery(words, (year) => docs.some((doc) => vintageId(doc.vintage) === year));
+  const found = bruteForceRead(docs, query, read);
+  return read.vintage !== undefined && found.count === 0
+    ? bruteForceRead(docs, query, asWords(words))
+    : found;
+}
+
+function bruteForceRead(docs: readonly SearchDoc[], query: IndexQuery, read: ReadQuery): IndexResult {
   const derived = docs.map(derive);
   const values = derived.map((wine) => wine.values);
 
@@ -163,9 +174,6 @@ export function bruteForce(docs: readonly SearchDoc[], query: IndexQuery): Index
   }
 
   // Each distinct word once: repeating a word changes neither the matches nor their order.
-  const read = query.text
-    ? readQuery(textTokens(query.text), (year) => docs.some((doc) => vintageId(doc.vintage) === year))
-    : { tokens: [] };
   const tokens = read.tokens;
   // With text and the default sort (rating, descending), the best matches first, then by rating.
   const ranked = tokens.length > 0 && query.sortColumn === 'rating' && query.sortDirection === 'desc';

@@ -2,7 +2,7 @@ import { FacetColumns } from './facet-columns';
 import { flagsOf } from './facet-columns-data';
 import { emptyFacets, facetLists, originDepth } from './facets';
 import { type Paging, readPage } from './paging';
-import { readQuery } from './query-text';
+import { asWords, type ReadQuery, readQuery } from './query-text';
 import { DocArray, DocColumns, type Docs, writeDocColumns } from './snapshot-codec';
 import type { SectionReader, SectionWriter } from './snapshot-sections';
 import {
@@ -203,15 +203,21 @@ export class CatalogIndex {
   }
 
   search(query: IndexQuery): IndexResult {
+    // A year among the words is the vintage asked for when the catalogue has it (`readQuery`); when that
+    // leaves nothing, the year is a word of a name ("Cune Reserva 2009/2010").
+    if (!query.text) return this.searchRead(query, { tokens: [] });
+    const words = textTokens(query.text);
+    const read = readQuery(words, (year) => this.columns.dict.vintages.lookup(year) !== undefined);
+    const found = this.searchRead(query, read);
+    return read.vintage !== undefined && found.count === 0 ? this.searchRead(query, asWords(words)) : found;
+  }
+
+  private searchRead(query: IndexQuery, read: ReadQuery): IndexResult {
     const n = this.n;
 
     // Candidates: the rows every query token matches, narrowed to `onlyIds`; null means every row.
     let candidates: Uint32Array | null = null;
     let candidateCount = n;
-    // A year among the words is the vintage asked for when the catalogue has it (`readQuery`).
-    const read = query.text
-      ? readQuery(textTokens(query.text), (year) => this.columns.dict.vintages.lookup(year) !== undefined)
-      : { tokens: [] };
     const tokens = read.tokens;
     const textVintage =
       read.vintage === undefined ? -1 : (this.columns.dict.vintages.lookup(read.vintage) as number);

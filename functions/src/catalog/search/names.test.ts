@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ABBREVIATIONS, longForms, otherForms, withAbbreviations } from './abbreviations';
+import { bruteForce } from './brute-force';
 import { buildCatalogIndex } from './catalog-index';
 import { readQuery } from './query-text';
 import { textTokens } from './text-match';
@@ -185,6 +186,17 @@ describe('searching wine names as people say them', () => {
     expect(index.search({ ...query, text: 'sancerre 2012' }).count).toBe(1);
     // No wine of 1850: the year is a word to match, and none has it.
     expect(found('margaux 1850')).toEqual([]);
+  });
+
+  it('finds a year written in a name when no wine of that vintage matches the rest', () => {
+    // No Mollet of 2012 (it is a 2013): "2012" is then a word of its name, as a person copying the name types it.
+    expect(found('mollet 2012')).toEqual(['Mollet Sancerre 2013 cuvée 2012']);
+    expect(found('Mollet Sancerre 2013 cuvée 2012')).toEqual(['Mollet Sancerre 2013 cuvée 2012']);
+    expect(bruteForce(catalogue, { ...query, text: 'mollet 2012' }).rows.map((r) => r.name)).toEqual(
+      found('mollet 2012'),
+    );
+    // A vintage that matches still narrows: the Vacheron of 2012, not the Mollet's name.
+    expect(found('sancerre 2012')).toEqual(['Dom. Vacheron Sancerre 2012']);
   });
 
   it('finds countries, regions and styles by their English and Norwegian names', () => {
