@@ -615,13 +615,16 @@ test('wine drawer: stock, price and vintage typed are saved exactly or refused; 
   const tabs = await phone.getByRole('tab').all();
   expect(tabs.length).toBeGreaterThan(3);
   for (const tab of tabs) {
-    const box = await tab.boundingBox();
-    expect(box, 'a tab of the drawer').not.toBeNull();
-    expect(box?.x ?? -1, `${await tab.textContent()} starts on the screen`).toBeGreaterThanOrEqual(0);
-    expect(
-      (box?.x ?? 0) + (box?.width ?? 0),
-      `${await tab.textContent()} ends on the screen`,
-    ).toBeLessThanOrEqual(390);
+    // Measured once the drawer has slid in: during its opening its tabs are still on their way.
+    await expect
+      .poll(
+        async () => {
+          const box = await tab.boundingBox();
+          return box ? { starts: box.x >= 0, ends: box.x + box.width <= 390 } : null;
+        },
+        { message: `${await tab.textContent()} starts and ends on the screen` },
+      )
+      .toEqual({ starts: true, ends: true });
   }
   await expectNoSidewaysScroll(page, 'the wine drawer at 390 px');
 });

@@ -284,7 +284,7 @@ function CellarWines({ userId }: { userId: string }) {
             </Alert>
           )}
           {loading && !page && (
-            <Skeleton height={280} radius="lg" aria-label={t('cellarWines.table.loading')} />
+            <Skeleton height={280} radius="lg" role="status" aria-label={t('cellarWines.table.loading')} />
           )}
           {page && page.count === 0 && !filtered && <EmptyCellar onAdd={addModal.open} />}
           {page && page.count === 0 && filtered && <NoMatch onClear={clearFilters} />}
