@@ -5,23 +5,14 @@
  * rows of the benchmark's year this is a quarter of the rows' own JSON, half of it gzipped, and read back
  * into rows in a third of the time (docs/sales-analytics.md "Shared between instances").
  */
+import { SUM_FIELDS } from '../sales/sale-rollup-sums';
 import type { RollupRow } from './rollup-figures';
 
 /** Raised when the layout changes: a copy of another layout is read as absent. */
 export const ROLLUP_COLUMNS_LAYOUT = 1;
 
-const SUMS = [
-  'units',
-  'glassUnits',
-  'unitsWithoutCost',
-  'revenue',
-  'revenueWithVat',
-  'cost',
-  'sales',
-  'daySales',
-  'categorySales',
-  'countrySales',
-] as const satisfies readonly (keyof RollupRow)[];
+/** The sums each row carries: the rollup's own fields (sales/sale-rollup-sums.ts). */
+const SUMS = SUM_FIELDS satisfies readonly (keyof RollupRow)[];
 
 type Sum = (typeof SUMS)[number];
 
