@@ -12,6 +12,11 @@ export interface CancellationReason {
   rejected: boolean;
   code: string;
   message?: string;
+  /**
+   * The item as it is now, for an item written with `commit({ response: 'all_old' })` whose condition
+   * failed (DynamoDB's ReturnValuesOnConditionCheckFailure); null when there is none (or it was not asked).
+   */
+  item?: unknown;
 }
 
 interface TransactionResult {
@@ -53,7 +58,12 @@ function reasonsOf(data: unknown): CancellationReason[] {
   if (!Array.isArray(data)) return [];
   return data.map((d) => {
     const r = (d ?? {}) as Partial<CancellationReason>;
-    return { rejected: Boolean(r.rejected), code: String(r.code ?? 'None'), message: r.message };
+    return {
+      rejected: Boolean(r.rejected),
+      code: String(r.code ?? 'None'),
+      message: r.message,
+      item: r.item ?? null,
+    };
   });
 }
 

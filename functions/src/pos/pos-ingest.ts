@@ -3,12 +3,13 @@
  * resolved to the cellar's products (pos-products-resolve.ts); lines no product has are kept for the
  * owner to map, never dropped. The sale, its stock, the till transaction's marker and the kept lines
  * are one DynamoDB transaction (sales/till-sale-writes.ts): the same transaction id sent again, one
- * after the other or many at once, finds the marker and answers `duplicate` with the first sale's id.
+ * after the other or many at once, fails the marker's create and answers `duplicate` with the first
+ * sale's id, from the marker the cancelled transaction returns. Nothing is read for the marker first.
  */
-import { POS_LIMITS, type PosSaleEvent, type PosSaleOutcome } from '@kork/shared';
+import { type Cellar, POS_LIMITS, type PosSaleEvent, type PosSaleOutcome } from '@kork/shared';
 import { ulid } from 'ulid';
 import { cellarOf } from '../cellar/cellar-service';
-import type { Actor } from '../cellar/kernel/wine-records';
+import type { Actor, CellarWineRecord } from '../cellar/kernel/wine-records';
 import { tables, writeItems } from '../data/tables';
 import { ValidationError } from '../platform/errors';
 import { recordTillSale, type TillLine } from '../sales/till-sale-writes';
@@ -34,17 +35,23 @@ export function assertSoldAt(soldAt: string, field = 'soldAt', now = Date.now())
     throw new ValidationError({ [field]: 'soldAtOutOfRange' });
 }
 
-/** The marker of a till transaction taken in: its sale (none when no line became one) and its kept lines. */
-export async function markerOf(
-  ownerId: string,
-  posTransactionId: string,
-): Promise<{ saleId?: string; needsMapping: number } | undefined> {
+/** What a till transaction taken in left: its sale (none when no line became one) and its kept lines. */
+interface Marker {
+  saleId?: string;
+  needsMapping: number;
+}
+
+const markerFrom = (data: { saleId?: string; needsMapping?: number }): Marker => ({
+  ...(data.saleId ? { saleId: data.saleId } : {}),
+  needsMapping: data.needsMapping ?? 0,
+});
+
+/** The marker of a till transaction taken in. */
+export async function markerOf(ownerId: string, posTransactionId: string): Promise<Marker | undefined> {
   const { data } = await tables('pos')
     .posTransaction.get({ ownerId, posTransactionId })
     .go({ consistent: true });
-  return data
-    ? { ...(data.saleId ? { saleId: data.saleId } : {}), needsMapping: data.needsMapping ?? 0 }
-    : undefined;
+  return data ? markerFrom(data) : undefined;
 }
 
 export const actorOfSource = (source: PosSource): Actor => ({
@@ -64,6 +71,10 @@ interface Intake {
   source: PosSource;
   /** Items written with the sale besides the marker and the kept lines (mapping deletes the line it maps). */
   alsoItems?: { count: number; build: (entities: PosWriteEntities) => readonly unknown[] };
+  /** The wines the lines' products were resolved from, as just read: the sale starts from them. */
+  wines?: ReadonlyMap<string, CellarWineRecord>;
+  /** The cellar, when the caller read it already. */
+  cellar?: Cellar;
 }
 
 /** Writes one till transaction: the sale of its known lines, its marker, its kept lines. */
@@ -82,16 +93,29 @@ export async function takeIn(intake: Intake): Promise<PosSaleOutcome> {
   });
   // Ids fixed across attempts: a retry writes the same items.
   const kept = intake.unmapped.map((line) => keep(line));
-  const cellar = await cellarOf(ownerId);
+  const cellar = intake.cellar ?? (await cellarOf(ownerId));
+  // The marker found by this delivery: the earlier one's outcome.
+  let earlier: Marker | undefined;
+  const seen = (marker: Marker) => {
+    earlier = marker;
+    return marker.saleId ?? null;
+  };
   const result = await recordTillSale(
     ownerId,
-    { posTransactionId, date: soldAt.slice(0, 10), lines: intake.lines, actor: actorOfSource(intake.source) },
+    {
+      posTransactionId,
+      date: soldAt.slice(0, 10),
+      lines: intake.lines,
+      actor: actorOfSource(intake.source),
+      ...(intake.wines ? { wines: intake.wines } : {}),
+    },
     cellar,
     {
       existing: async () => {
         const marker = await markerOf(ownerId, posTransactionId);
-        return marker && (marker.saleId ?? null);
+        return marker && seen(marker);
       },
+      earlier: (item) => seen(markerFrom(item as { saleId?: string; needsMapping?: number })),
       extraItems: (missing) => 1 + kept.length + missing + (intake.alsoItems?.count ?? 0),
       extra: (saleId, missing) => [
         writeItems('pos')
@@ -102,7 +126,7 @@ export async function takeIn(intake: Intake): Promise<PosSaleOutcome> {
             needsMapping: kept.length + missing.length,
             receivedAt,
           })
-          .commit(),
+          .commit({ response: 'all_old' }),
         ...[...kept, ...missing.map((line) => keep(line))].map((line) =>
           writeItems('pos').posUnmappedLine.create(line).commit(),
         ),
@@ -113,7 +137,7 @@ export async function takeIn(intake: Intake): Promise<PosSaleOutcome> {
   const needsMapping =
     result.status === 'recorded'
       ? kept.length + result.missing
-      : ((await markerOf(ownerId, posTransactionId))?.needsMapping ?? 0);
+      : ((earlier ?? (await markerOf(ownerId, posTransactionId)))?.needsMapping ?? 0);
   return {
     posTransactionId,
     status: result.status,
@@ -130,9 +154,8 @@ export async function ingestPosSale(
   resolver = new ProductResolver(ownerId),
 ): Promise<PosSaleOutcome> {
   assertSoldAt(event.soldAt);
-  const existing = await markerOf(ownerId, event.posTransactionId);
-  if (existing) return { posTransactionId: event.posTransactionId, status: 'duplicate', ...existing };
-  const { lines, unmapped } = await resolver.resolve(event.lines);
+  // A delivery seen before is found by the marker's create in the sale's transaction, not by a read.
+  const [{ lines, unmapped }, cellar] = await Promise.all([resolver.resolve(event.lines), cellarOf(ownerId)]);
   return takeIn({
     ownerId,
     posTransactionId: event.posTransactionId,
@@ -140,5 +163,7 @@ export async function ingestPosSale(
     lines,
     unmapped,
     source,
+    wines: await resolver.winesRead(),
+    cellar,
   });
 }

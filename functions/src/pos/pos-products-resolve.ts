@@ -6,6 +6,7 @@
 import { type CellarWine, type PosSaleEvent, parsePosProductId } from '@kork/shared';
 import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
 import { currentWine } from '../cellar/kernel/wine-fields';
+import type { CellarWineRecord } from '../cellar/kernel/wine-records';
 import { tables } from '../data/tables';
 import { recipeRecordOf } from '../recipes/recipe-service';
 import type { TillLine, TillRecipe } from '../sales/till-sale-writes';
@@ -21,7 +22,7 @@ export interface Resolved {
 export class ProductResolver {
   private readonly recipes = new Map<string, Promise<TillRecipe | undefined>>();
   private readonly mappings = new Map<string, Promise<string | undefined>>();
-  private readonly wines = new Map<string, Promise<boolean>>();
+  private readonly wines = new Map<string, Promise<CellarWineRecord | undefined>>();
   private byProductId?: Promise<Map<string, CellarWine>>;
   private byId?: Promise<Map<string, CellarWine>>;
 
@@ -43,13 +44,23 @@ export class ProductResolver {
    * sale raises the cellar's version, so under a till's steady stream of events a snapshot would be read
    * again, whole, by nearly every event (and by every event at once).
    */
-  private wineExists(ownWineId: string): Promise<boolean> {
+  private async wineExists(ownWineId: string): Promise<boolean> {
     let found = this.wines.get(ownWineId);
     if (!found) {
-      found = currentWine(this.ownerId, ownWineId).then((wine) => wine !== undefined);
+      found = currentWine(this.ownerId, ownWineId);
       this.wines.set(ownWineId, found);
     }
-    return found;
+    return (await found) !== undefined;
+  }
+
+  /**
+   * The wines looked up so far, as read (strongly consistent): a sale's first attempt starts from them
+   * instead of reading them again (sales/till-sale-writes.ts).
+   */
+  async winesRead(): Promise<Map<string, CellarWineRecord>> {
+    const read = new Map<string, CellarWineRecord>();
+    for (const wine of await Promise.all(this.wines.values())) if (wine) read.set(wine.id, wine);
+    return read;
   }
 
   private recipe(recipeId: string): Promise<TillRecipe | undefined> {

@@ -110,6 +110,43 @@ describe('a till sale', () => {
     expect((await accounts.getWine(R, wine.id)).quantity).toBe(19);
   }, 60_000);
 
+  it('of 40 different events of one wine at once records each; their entries chain from stock to stock', async () => {
+    const wine = await accounts.addWine(R, custom('Travel bar', 200));
+    const sent = Array.from({ length: 40 }, (_, i) =>
+      event([{ productId: `B-${wine.id}`, quantity: 1 + (i % 3), unitPrice: 40_000 }]),
+    );
+    const outcomes = await Promise.all(sent.map((e) => ingestPosSale(owner(), e, SOURCE)));
+    expect(outcomes.map((o) => o.status)).toEqual(sent.map(() => 'recorded'));
+    const sold = sent.reduce((sum, e) => sum + (e.lines[0]?.quantity ?? 0), 0);
+    expect((await accounts.getWine(R, wine.id)).quantity).toBe(200 - sold);
+
+    // Each SOLD entry's before is the stock the one before it left, from 200 to what is left now, and
+    // each moves its own sale's bottles.
+    const entries = (await accounts.wineHistory(R, wine.id)).filter((entry) => entry.action === 'SOLD');
+    expect(entries).toHaveLength(40);
+    const chain = entries
+      .map((entry) => ({
+        before: entry.before?.quantity ?? -1,
+        after: entry.after?.quantity ?? -1,
+        saleId: (entry.after as { saleId?: string } | null)?.saleId,
+      }))
+      .sort((a, b) => b.before - a.before);
+    expect(chain[0]?.before).toBe(200);
+    chain.forEach((link, i) => {
+      expect(link.after).toBe(chain[i + 1]?.before ?? 200 - sold);
+      const index = outcomes.findIndex((o) => o.saleId === link.saleId);
+      expect(link.before - link.after).toBe(sent[index]?.lines[0]?.quantity);
+    });
+
+    // The same till transactions again, all at once: each answers its first sale and nothing moves.
+    const again = await Promise.all(sent.slice(0, 10).map((e) => ingestPosSale(owner(), e, SOURCE)));
+    expect(again.map((o) => [o.status, o.saleId])).toEqual(
+      outcomes.slice(0, 10).map((o) => ['duplicate', o.saleId]),
+    );
+    expect((await accounts.getWine(R, wine.id)).quantity).toBe(200 - sold);
+    expect(await moves(wine.id, 'SOLD')).toHaveLength(40);
+  }, 60_000);
+
   it('pours glasses from the open bottle; the sixth 12.5 cl glass takes the bottle out', async () => {
     const wine = await accounts.addWine(R, custom('Glass', 2, { glassSize: 12.5 }));
     const glass = { productId: `G-${wine.id}`, quantity: 1, unitPrice: 15_000 };

@@ -1,7 +1,7 @@
 import type { SaleLine } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import type { CellarWineRecord } from '../cellar/kernel/wine-records';
-import { linesOf, type TillLine, type WineState } from './till-sale-writes';
+import { linesOf, type TillLine, type WineState } from './till-sale-lines';
 
 const A = 'loc-a';
 const B = 'loc-b';

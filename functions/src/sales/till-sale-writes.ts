@@ -1,31 +1,23 @@
 /**
  * Recording a till's sale (docs/pos.md): the sales domain's use case for the POS intake. A till sale has
- * already happened, so it is never refused for stock: bottles sold leave stock, glasses and recipes pour
- * from each wine's open bottle (shared/src/pour-math.ts), and what the stock could not give is the
- * line's shortfall, the stock stopping at 0.
+ * already happened, so it is never refused for stock: what the sale takes from its wines is
+ * till-sale-lines.ts, the stock stopping at 0 and the rest the line's shortfall.
  *
  * One till transaction is one DynamoDB transaction: the wines, their SOLD entries (with the sale's id and
  * the till's transaction id), the sale, and the caller's items (the till transaction's marker, lines
  * waiting for mapping) that make a second delivery of it change nothing.
+ *
+ * Each wine is written on condition that it is still as read, so its SOLD entry's before and after are
+ * exact. Sales of one wine at once (a busy bar's tills) meet on that condition: a cancelled transaction
+ * returns each changed wine as it is now (ReturnValuesOnConditionCheckFailure), and the sale is worked
+ * out again from it and sent again after a jittered wait — one call a retry, no read. The first attempt
+ * starts from the wines the caller has just read. A marker that exists fails its create the same way and
+ * returns the earlier outcome. Any other cancellation is decided again from fresh reads.
  */
-import {
-  bottleCentiCl,
-  centiCl,
-  clOf,
-  type MainCategory,
-  type PourStock,
-  pour,
-  pourCost,
-  type RecipeIngredientInput,
-  type SaleLine,
-  shortfallBottles,
-  takeBottles,
-  wineDisplayName,
-  withBounds,
-} from '@kork/shared';
+import { clOf, type MainCategory, withBounds } from '@kork/shared';
 import { ulid } from 'ulid';
 import { bumpCellarVersion } from '../cellar/kernel/cellar-version';
-import { currentWine, STALE } from '../cellar/kernel/wine-fields';
+import { currentWine } from '../cellar/kernel/wine-fields';
 import {
   type Actor,
   type CellarWineRecord,
@@ -35,6 +27,7 @@ import {
   placementMap,
 } from '../cellar/kernel/wine-records';
 import {
+  extraItemsIndex,
   itemsOf,
   laterThan,
   MAX_TRANSACTION_ITEMS,
@@ -42,29 +35,14 @@ import {
   writeTransaction,
 } from '../cellar/kernel/wine-transaction';
 import { writeItems } from '../data/tables';
-import { retryOnConflict } from '../data/transactions';
+import { backoffMs, TransactionCanceled } from '../data/transactions';
 import { ConflictError, ValidationError } from '../platform/errors';
 import { rollupAdds, rollupItemsOf } from './sale-rollups';
 import type { SaleRecord } from './sale-store';
 import { deleteItemsOf } from './sale-transaction-size';
+import { linesOf, stockChanged, type TillLine, wineIdsOf, wineStateOf } from './till-sale-lines';
 
-/** A recipe as a till sale pours it. */
-export interface TillRecipe {
-  id: string;
-  name: string;
-  vatPercentage: number;
-  ingredients: readonly RecipeIngredientInput[];
-}
-
-/** A till line whose product is known: a wine's bottle or glass, or a recipe. */
-export interface TillLine {
-  /** The till's product id, as sent. */
-  productId: string;
-  product: { kind: 'bottle' | 'glass'; ownWineId: string } | { kind: 'recipe'; recipe: TillRecipe };
-  quantity: number;
-  /** Per bottle, glass or serving, VAT included. */
-  unitPrice: number;
-}
+export type { TillLine, TillRecipe } from './till-sale-lines';
 
 export interface TillSaleInput {
   posTransactionId: string;
@@ -72,16 +50,24 @@ export interface TillSaleInput {
   date: string;
   lines: readonly TillLine[];
   actor: Actor;
+  /** Wines the caller has just read (strongly consistent): the first attempt starts from them. */
+  wines?: ReadonlyMap<string, CellarWineRecord>;
 }
 
 /** How the caller makes the sale happen once. */
 export interface TillSaleGuard {
-  /** Read before every attempt: the sale id (or null: no sale) of the same till transaction taken in before. */
-  existing(): Promise<string | null | undefined>;
   /**
-   * Items written in the same transaction: the marker, created only where none exists, and the lines
-   * to keep for mapping (`missing`: lines whose wine left the cellar since they were resolved), built by
-   * the caller from its own entities.
+   * The sale id (or null: no sale) of the same till transaction taken in before, or undefined: read
+   * after a cancellation the transaction's own items do not explain.
+   */
+  existing(): Promise<string | null | undefined>;
+  /** The sale id (or null) of the earlier delivery whose marker a cancelled transaction returned. */
+  earlier(marker: unknown): string | null;
+  /**
+   * Items written in the same transaction, built by the caller from its own entities: first the
+   * marker, created only where none exists and committed with `{ response: 'all_old' }` (a cancellation
+   * then returns the marker that exists), then the lines to keep for mapping (`missing`: lines whose
+   * wine left the cellar since they were resolved).
    */
   extra(saleId: string | undefined, missing: readonly TillLine[]): readonly unknown[];
   /** How many items `extra` writes for this many missing lines. */
@@ -99,271 +85,188 @@ export interface TillSaleResult {
 const ATTEMPTS = 40;
 const BUDGET_MS = 20_000;
 
-/** A wine as the lines of one sale change it, in order. */
-export interface WineState {
-  before: CellarWineRecord;
-  stock: PourStock;
-  placements: Record<string, number>;
-  bottle: number;
-  glass: number;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Settings = { vats: Partial<Record<MainCategory, number>>; defaultGlassSize: number };
+
+/** One attempt's transaction, worked out from the wines as known. */
+interface Attempt {
+  changes: WineChange[];
+  /** The sale's id when any line became a sale. */
+  written?: string;
+  missing: TillLine[];
+  /** The sale's items besides the changes and the caller's (the sale and its rollups). */
+  saleItems: () => unknown[];
+  /** Where the caller's marker is among the transaction's items. */
+  markerIndex: number;
 }
 
-const nameOf = (record: CellarWineRecord) =>
-  wineDisplayName({
-    wineName: record.wineName,
-    producerName: record.producerName,
-    vintage: record.vintage ?? null,
-  });
+function attemptOf(
+  ownerId: string,
+  input: TillSaleInput,
+  settings: Settings,
+  guard: TillSaleGuard,
+  saleId: string,
+  known: ReadonlyMap<string, CellarWineRecord>,
+): Attempt {
+  const missing = input.lines.filter(
+    (line) => line.product.kind !== 'recipe' && !known.has(line.product.ownWineId),
+  );
+  const lines = input.lines.filter((line) => !missing.includes(line));
+  const wines = new Map(
+    [...known.values()].map((record) => [record.id, wineStateOf(record, settings.defaultGlassSize)]),
+  );
+  const saleLines = lines.flatMap((line) => linesOf(line, wines, settings.vats));
+  const written = lines.length > 0 ? saleId : undefined;
+  const sale: SaleRecord | undefined =
+    written === undefined
+      ? undefined
+      : {
+          ownerId,
+          id: written,
+          date: input.date,
+          customer: {},
+          contactPerson: {},
+          products: saleLines,
+          units: saleLines.reduce((sum, l) => sum + l.units, 0),
+          totalPrice: saleLines.reduce((sum, l) => sum + l.total, 0),
+          createdBy: input.actor.userId,
+          createdByName: input.actor.name,
+          createdAt: new Date().toISOString(),
+          posTransactionId: input.posTransactionId,
+        };
 
-/** Bottles that left stock from one location (`null`: Uncategorized). */
-type Taken = NonNullable<SaleLine['placements']>[number];
-
-/**
- * Takes bottles that left stock out of the placements (changed in place), fullest location first, then
- * the next fullest; answers how many came from each, in that order. Bottles beyond what the placements
- * hold are counted with the last location.
- */
-function leave(placements: Record<string, number>, units: number): Taken[] {
-  const taken: Taken[] = [];
-  let remaining = units;
-  for (const { locationId, quantity } of placementList(placements)) {
-    if (remaining === 0) break;
-    const take = Math.min(quantity, remaining);
-    placements[locationId ?? '_'] = quantity - take;
-    taken.push({ locationId, bottles: take });
-    remaining -= take;
-  }
-  const last = taken.at(-1);
-  if (last) last.bottles += remaining;
-  return taken;
-}
-
-/** The wine's stock as the pour math sees it. */
-function stockOf(record: CellarWineRecord): PourStock {
-  const open = (ownOf(record) as { openBottleCl?: number }).openBottleCl;
-  return open === undefined
-    ? { quantity: record.quantity }
-    : { quantity: record.quantity, openCentiCl: centiCl(open) };
-}
-
-/** The lines of the sale for one till line, changing the wines' states (exported for its unit test). */
-export function linesOf(
-  line: TillLine,
-  wines: Map<string, WineState>,
-  vats: Partial<Record<MainCategory, number>>,
-): SaleLine[] {
-  const base = (state: WineState) => {
-    const record = state.before;
-    return {
-      ownWineId: record.id,
-      wineDisplayName: nameOf(record),
-      mainCategoryId: record.mainCategoryId,
-      country: record.country,
-      vatPercentage: vats[record.mainCategoryId as MainCategory] ?? 0,
-    };
-  };
-  const pourLine = (state: WineState, amount: number) => {
-    const result = pour(state.stock, amount, state.bottle);
-    state.stock = result.stock;
-    // A pour's glasses do not divide by location: a line whose bottles came from more than one lists them.
-    const taken = result.bottlesOut > 0 ? leave(state.placements, result.bottlesOut) : [];
-    const price = ownOf(state.before).purchasePriceWovat;
-    const shortfall = shortfallBottles(result.shortCentiCl, state.bottle);
-    return {
-      units: result.bottlesOut,
-      locationId: taken[0]?.locationId ?? null,
-      ...(taken.length > 1 ? { placements: taken } : {}),
-      pouredCl: clOf(amount),
-      ...(price === undefined ? {} : { lineCost: pourCost(price, amount, state.bottle) }),
-      ...(shortfall > 0 ? { shortfall } : {}),
-    };
-  };
-
-  const { product } = line;
-  if (product.kind === 'bottle') {
-    const state = wines.get(product.ownWineId) as WineState;
-    const taken = takeBottles(state.stock, line.quantity, state.bottle);
-    state.stock = taken.stock;
-    const unitCost = ownOf(state.before).purchasePriceWovat;
-    // One line per location the bottles left from (as a sale in the app); the bottles the stock lacked
-    // are counted on the last.
-    const from = leave(state.placements, taken.taken);
-    if (from.length === 0) from.push({ locationId: null, bottles: taken.taken });
-    const last = from.length - 1;
-    return from.map(({ locationId, bottles }, index) => {
-      const units = index === last ? bottles + line.quantity - taken.taken : bottles;
-      return {
-        ...base(state),
-        units,
-        unitPrice: line.unitPrice,
-        byGlass: false,
-        locationId,
-        ...(unitCost === undefined ? {} : { unitCost }),
-        total: units * line.unitPrice,
-        ...(index === last && taken.short > 0 ? { shortfall: taken.short } : {}),
+  const extra = { saleId: written, posTransactionId: input.posTransactionId };
+  const changes: WineChange[] = [...wines.values()]
+    .filter((state) => state.stock.quantity !== state.before.quantity || stockChanged(state))
+    .map((state) => {
+      const { before } = state;
+      const own = { ...ownOf(before) } as Record<string, unknown>;
+      if (state.stock.openCentiCl === undefined) delete own.openBottleCl;
+      else own.openBottleCl = clOf(state.stock.openCentiCl);
+      const after: CellarWineRecord = {
+        ...before,
+        quantity: state.stock.quantity,
+        placements: placementMap(placementList(state.placements)),
+        own,
+        updatedAt: laterThan(before.updatedAt),
       };
+      return { before, after, history: historyRecord(after, 'SOLD', before, after, input.actor, extra) };
     });
-  }
-  if (product.kind === 'glass') {
-    const state = wines.get(product.ownWineId) as WineState;
-    return [
-      {
-        ...base(state),
-        kind: 'glass',
-        servings: line.quantity,
-        unitPrice: line.unitPrice,
-        byGlass: true,
-        total: line.quantity * line.unitPrice,
-        ...pourLine(state, state.glass * line.quantity),
-      },
-    ];
-  }
-  const { recipe } = product as Extract<TillLine['product'], { kind: 'recipe' }>;
-  const lines: SaleLine[] = [];
-  let otherCost = 0;
-  for (const ingredient of recipe.ingredients) {
-    if (ingredient.kind === 'other') {
-      otherCost += Math.round(ingredient.amount * ingredient.costPerUnit);
-      continue;
-    }
-    const state = wines.get(ingredient.ownWineId);
-    // A wine that left the cellar since the recipe was made pours nothing.
-    if (!state) continue;
-    lines.push({
-      ...base(state),
-      kind: 'recipe',
-      recipeId: recipe.id,
-      servings: line.quantity,
-      unitPrice: 0,
-      byGlass: false,
-      total: 0,
-      ...pourLine(state, centiCl(ingredient.amountCl) * line.quantity),
-    });
-  }
-  lines.unshift({
-    ownWineId: `recipe:${recipe.id}`,
-    wineDisplayName: recipe.name,
-    kind: 'recipe',
-    recipeId: recipe.id,
-    servings: line.quantity,
-    units: 0,
-    unitPrice: line.unitPrice,
-    byGlass: false,
-    locationId: null,
-    vatPercentage: recipe.vatPercentage,
-    total: line.quantity * line.unitPrice,
-    lineCost: otherCost * line.quantity,
-  });
-  return lines;
-}
 
-/** The wines a line takes from. */
-function wineIdsOf(line: TillLine): string[] {
-  const { product } = line;
-  if (product.kind !== 'recipe') return [product.ownWineId];
-  return product.recipe.ingredients.flatMap((i) => (i.kind === 'wine' ? [i.ownWineId] : []));
+  // The sale's rollups: one item per wine (and recipe) it sold. The sale is taken in only when both
+  // this transaction and the one deleting it later fit (sale-transaction-size.ts).
+  const rollups = sale ? rollupItemsOf(saleLines) : 0;
+  const items = itemsOf(changes) + (sale ? 1 + rollups : 0) + guard.extraItems(missing.length);
+  if (items > MAX_TRANSACTION_ITEMS || (sale && deleteItemsOf(saleLines) > MAX_TRANSACTION_ITEMS))
+    throw new ValidationError({ lines: withBounds('maxItems', { max: MAX_TRANSACTION_ITEMS }) });
+  return {
+    changes,
+    written,
+    missing,
+    saleItems: () =>
+      sale
+        ? [writeItems('sales').sale.create(sale).commit(), ...rollupAdds(ownerId, sale.date, saleLines)]
+        : [],
+    markerIndex: extraItemsIndex(changes) + (sale ? 1 + rollups : 0),
+  };
 }
 
 /**
- * Records a till sale once. Every attempt reads the wines fresh and first asks `guard.existing()`
- * whether the till transaction was taken in already (by an earlier delivery, or by this one whose
- * answer was lost); a cancelled transaction (a wine changed, or the marker appeared) is decided again.
+ * What a cancelled attempt tells of the wines: each changed wine's condition that failed returned the
+ * wine as it is now, which `known` takes (a wine it did not return is read again). False when an item
+ * other than a wine, or a wine without its item, was refused: the next attempt then decides from fresh
+ * reads. A conflict alone (another transaction on an item at the same moment) changes nothing known.
+ */
+function learnFrom(
+  canceled: TransactionCanceled,
+  changes: readonly WineChange[],
+  known: Map<string, CellarWineRecord>,
+): boolean {
+  let explained = canceled.reasons.some((r) => r.rejected);
+  canceled.reasons.forEach((reason, index) => {
+    if (!reason.rejected || reason.code === 'TransactionConflict') return;
+    const change = index < changes.length * 2 && index % 2 === 0 ? changes[index / 2] : undefined;
+    const id = change?.before?.id;
+    if (id === undefined || reason.code !== 'ConditionalCheckFailed') {
+      explained = false;
+      return;
+    }
+    const now = reason.item as CellarWineRecord | null | undefined;
+    if (now) known.set(id, now);
+    else known.delete(id);
+  });
+  return explained;
+}
+
+/**
+ * Records a till sale once: attempts until its transaction applies, the till transaction is found taken
+ * in already (by an earlier delivery, or by this one whose answer was lost), or the attempts or time run
+ * out (409).
  */
 export async function recordTillSale(
   ownerId: string,
   input: TillSaleInput,
-  settings: { vats: Partial<Record<MainCategory, number>>; defaultGlassSize: number },
+  settings: Settings,
   guard: TillSaleGuard,
 ): Promise<TillSaleResult> {
   const saleId = ulid();
   const started = Date.now();
-  const outcome = await retryOnConflict(async () => {
-    const existing = await guard.existing();
-    if (existing !== undefined)
-      return { status: 'duplicate', saleId: existing ?? undefined, missing: 0 } as const;
-    if (Date.now() - started > BUDGET_MS) return STALE;
-
-    const wineIds = [...new Set(input.lines.flatMap(wineIdsOf))];
-    const records = new Map<string, CellarWineRecord>();
-    for (const record of await Promise.all(wineIds.map((id) => currentWine(ownerId, id))))
-      if (record) records.set(record.id, record);
-    const missing = input.lines.filter(
-      (line) => line.product.kind !== 'recipe' && !records.has(line.product.ownWineId),
-    );
-    const lines = input.lines.filter((line) => !missing.includes(line));
-
-    const wines = new Map<string, WineState>(
-      [...records.values()].map((record) => [
-        record.id,
-        {
-          before: record,
-          stock: stockOf(record),
-          placements: { ...(record.placements as Record<string, number>) },
-          bottle: bottleCentiCl(record.bottleSize),
-          glass: centiCl(ownOf(record).glassSize ?? settings.defaultGlassSize),
-        },
-      ]),
-    );
-    const saleLines = lines.flatMap((line) => linesOf(line, wines, settings.vats));
-    const written = lines.length > 0 ? saleId : undefined;
-    const sale: SaleRecord | undefined =
-      written === undefined
-        ? undefined
-        : {
-            ownerId,
-            id: written,
-            date: input.date,
-            customer: {},
-            contactPerson: {},
-            products: saleLines,
-            units: saleLines.reduce((sum, l) => sum + l.units, 0),
-            totalPrice: saleLines.reduce((sum, l) => sum + l.total, 0),
-            createdBy: input.actor.userId,
-            createdByName: input.actor.name,
-            createdAt: new Date().toISOString(),
-            posTransactionId: input.posTransactionId,
-          };
-
-    const extra = { saleId: written, posTransactionId: input.posTransactionId };
-    const changes: WineChange[] = [...wines.values()]
-      .filter((state) => state.stock.quantity !== state.before.quantity || stockChanged(state))
-      .map((state) => {
-        const { before } = state;
-        const own = { ...ownOf(before) } as Record<string, unknown>;
-        if (state.stock.openCentiCl === undefined) delete own.openBottleCl;
-        else own.openBottleCl = clOf(state.stock.openCentiCl);
-        const after: CellarWineRecord = {
-          ...before,
-          quantity: state.stock.quantity,
-          placements: placementMap(placementList(state.placements)),
-          own,
-          updatedAt: laterThan(before.updatedAt),
-        };
-        return { before, after, history: historyRecord(after, 'SOLD', before, after, input.actor, extra) };
-      });
-
-    // The sale's rollups: one item per wine (and recipe) it sold. The sale is taken in only when both
-    // this transaction and the one deleting it later fit (sale-transaction-size.ts).
-    const rollups = sale ? rollupItemsOf(saleLines) : 0;
-    const items = itemsOf(changes) + (sale ? 1 + rollups : 0) + guard.extraItems(missing.length);
-    if (items > MAX_TRANSACTION_ITEMS || (sale && deleteItemsOf(saleLines) > MAX_TRANSACTION_ITEMS))
-      throw new ValidationError({ lines: withBounds('maxItems', { max: MAX_TRANSACTION_ITEMS }) });
-    await writeTransaction(changes, () => [
-      ...(sale
-        ? [writeItems('sales').sale.create(sale).commit(), ...rollupAdds(ownerId, sale.date, saleLines)]
-        : []),
-      ...guard.extra(written, missing),
-    ]);
+  const duplicate = (earlier: string | null): TillSaleResult => ({
+    status: 'duplicate',
+    saleId: earlier ?? undefined,
+    missing: 0,
+  });
+  const wineIds = [...new Set(input.lines.flatMap(wineIdsOf))];
+  // The wines as the next attempt decides from; a wine not here is read first, one gone stays absent.
+  const known = new Map<string, CellarWineRecord>();
+  for (const id of wineIds) {
+    const wine = input.wines?.get(id);
+    if (wine) known.set(id, wine);
+  }
+  const gone = new Set<string>();
+  let reread = false;
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) {
+      if (attempt >= ATTEMPTS || Date.now() - started > BUDGET_MS) throw new ConflictError();
+      await sleep(backoffMs(attempt - 1));
+    }
+    if (reread) {
+      const existing = await guard.existing();
+      if (existing !== undefined) return duplicate(existing);
+      known.clear();
+      gone.clear();
+      reread = false;
+    }
+    const unread = wineIds.filter((id) => !known.has(id) && !gone.has(id));
+    for (const [i, record] of (await Promise.all(unread.map((id) => currentWine(ownerId, id)))).entries()) {
+      if (record) known.set(record.id, record);
+      else gone.add(unread[i] as string);
+    }
+    let plan: Attempt;
+    try {
+      plan = attemptOf(ownerId, input, settings, guard, saleId, known);
+    } catch (error) {
+      // Too big a sale: unless this till transaction was taken in before, in another shape.
+      const existing = error instanceof ValidationError ? await guard.existing() : undefined;
+      if (existing !== undefined) return duplicate(existing);
+      throw error;
+    }
+    try {
+      await writeTransaction(plan.changes, () => [
+        ...plan.saleItems(),
+        ...guard.extra(plan.written, plan.missing),
+      ]);
+    } catch (error) {
+      if (!(error instanceof TransactionCanceled)) throw error;
+      const marker = error.reasons[plan.markerIndex];
+      if (marker?.code === 'ConditionalCheckFailed' && marker.item)
+        return duplicate(guard.earlier(marker.item));
+      reread = !learnFrom(error, plan.changes, known);
+      continue;
+    }
     // A sale with no wine poured (a recipe of other ingredients only) still changes the cellar's reads.
-    if (sale && changes.length === 0) await bumpCellarVersion(ownerId);
-    return { status: 'recorded', saleId: written, missing: missing.length } as const;
-  }, ATTEMPTS);
-  if (outcome === STALE) throw new ConflictError();
-  return outcome;
-}
-
-function stockChanged(state: WineState): boolean {
-  const open = (ownOf(state.before) as { openBottleCl?: number }).openBottleCl;
-  const was = open === undefined ? undefined : centiCl(open);
-  return was !== state.stock.openCentiCl;
+    if (plan.written && plan.changes.length === 0) await bumpCellarVersion(ownerId);
+    return { status: 'recorded', saleId: plan.written, missing: plan.missing.length };
+  }
 }

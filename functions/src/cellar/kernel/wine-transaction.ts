@@ -207,6 +207,11 @@ function stillThere(entity: any, p: Prerequisite) {
     .commit();
 }
 
+/**
+ * The write of a change's wine, on condition that it is still as read. A failed condition returns the
+ * wine as it is now in the cancellation reason (`item`, null when it is gone), so a caller that can
+ * decide again from it (a till sale) retries without reading the wine again.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: ElectroDB's transaction entity type is not exported.
 function wineWrite(entity: any, change: WineChange) {
   const { before, after } = change;
@@ -217,7 +222,7 @@ function wineWrite(entity: any, change: WineChange) {
         // biome-ignore lint/suspicious/noExplicitAny: see above
         (attr: any, op: any) => op.eq(attr.updatedAt, before.updatedAt),
       )
-      .commit();
+      .commit({ response: 'all_old' });
   }
   if (after && !before) return entity.create(after).commit();
   return entity
@@ -226,7 +231,7 @@ function wineWrite(entity: any, change: WineChange) {
       // biome-ignore lint/suspicious/noExplicitAny: see above
       (attr: any, op: any) => op.eq(attr.updatedAt, before?.updatedAt),
     )
-    .commit();
+    .commit({ response: 'all_old' });
 }
 
 /**
