@@ -4,7 +4,14 @@
  */
 import { db } from '@kork/functions/data/entities';
 import { issueAccessToken } from '@kork/functions/platform/auth';
-import type { Cart, CurrencyCode, Supplier, SupplierSummary, SupplierWine } from '@kork/shared';
+import type {
+  Cart,
+  CartItemAdded,
+  CurrencyCode,
+  Supplier,
+  SupplierSummary,
+  SupplierWine,
+} from '@kork/shared';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';
 import type { ApiAnswer, TestOrigin } from './test-stack';
@@ -104,17 +111,32 @@ export class TestMarket {
 export const cartPath = (cellarId: string) => `/api/wine-cellars/cellars/${cellarId}/nbs/cart-items`;
 export const nbsPath = (cellarId: string) => `/api/wine-cellars/cellars/${cellarId}/nbs`;
 
-/** Adds to a cart; anything but 201 fails the test. */
+/** Adds to a cart; anything but 201 fails the test. The add's own answer: the line and the count. */
+export async function addLine(
+  origin: TestOrigin,
+  business: Pick<Business, 'token' | 'cellarId'>,
+  item: { supplierId: string; wineId: string; quantity: number },
+): Promise<CartItemAdded> {
+  const answer: ApiAnswer<CartItemAdded> = await origin.api<CartItemAdded>(
+    'POST',
+    cartPath(business.cellarId),
+    { token: business.token, json: item },
+  );
+  expect(answer.error, JSON.stringify(item)).toBeUndefined();
+  expect(answer.status).toBe(201);
+  return answer.payload;
+}
+
+/** Adds to a cart (`addLine`), then reads the whole cart as the cart page shows it. */
 export async function addToCart(
   origin: TestOrigin,
   business: Pick<Business, 'token' | 'cellarId'>,
   item: { supplierId: string; wineId: string; quantity: number },
 ): Promise<Cart> {
-  const answer: ApiAnswer<Cart> = await origin.api<Cart>('POST', cartPath(business.cellarId), {
+  await addLine(origin, business, item);
+  const cart: ApiAnswer<Cart> = await origin.api<Cart>('GET', cartPath(business.cellarId), {
     token: business.token,
-    json: item,
   });
-  expect(answer.error, JSON.stringify(item)).toBeUndefined();
-  expect(answer.status).toBe(201);
-  return answer.payload;
+  expect(cart.status).toBe(200);
+  return cart.payload;
 }

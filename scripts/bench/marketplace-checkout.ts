@@ -11,7 +11,7 @@
 
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Cart, CheckoutResult, LoginResult, Supplier, SupplierSummary } from '@kork/shared';
+import type { CartItemAdded, CheckoutResult, LoginResult, Supplier, SupplierSummary } from '@kork/shared';
 import { withApiOrigin } from './api-origin';
 import type { BenchSection } from './catalog-search';
 
@@ -115,10 +115,10 @@ export async function benchMarketplaceCheckout(
   let orders = 0;
   for (let run = 0; run < WARM_UP + RUNS; run++) {
     const fillStart = performance.now();
-    let cart: Cart | undefined;
+    let cart: CartItemAdded | undefined;
     for (const line of lines) {
       const addStart = performance.now();
-      cart = await call<Cart>('POST', `${nbs}/cart-items`, line);
+      cart = await call<CartItemAdded>('POST', `${nbs}/cart-items`, line);
       if (run >= WARM_UP) adds.push(performance.now() - addStart);
     }
     const fillMs = performance.now() - fillStart;

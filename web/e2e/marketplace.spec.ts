@@ -161,7 +161,7 @@ test('a restaurant orders from three suppliers, which confirm, change or have no
   await quantity.fill(String(first.quantity));
   await offer.getByRole('button', { name: `Add ${first.wine.name} to cart` }).click();
   await expect(
-    page.getByText(new RegExp(`of ${escapeRegExp(first.wine.name)} added\\. Cart total:`)),
+    page.getByText(new RegExp(`of ${escapeRegExp(first.wine.name)} added\\. Bottles in the cart:`)),
   ).toBeVisible();
   for (const pick of [second, third, short])
     await apiSend(page.request, session, 'post', cartPath, {

@@ -1,4 +1,4 @@
-import type { Cart, CheckoutResult, SupplierPortal, SupplierWine } from '@kork/shared';
+import type { Cart, CartItemAdded, CheckoutResult, SupplierPortal, SupplierWine } from '@kork/shared';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { API_HEADERS, DEMO, signInByApi } from './support/accounts';
 import { expectAxeClean, settled } from './support/axe';
@@ -44,7 +44,7 @@ async function restaurantOrders(request: APIRequestContext, portal: SupplierPort
     await api(request, restaurant, 'delete', `${cartPath}/${line.id}`);
   const price = wine.horecaPriceMinor ?? 1;
   const quantity = Math.max(2, Math.ceil(portal.supplier.minimumOrderMinor / price));
-  const cart = await api<Cart>(request, restaurant, 'post', cartPath, {
+  const added = await api<CartItemAdded>(request, restaurant, 'post', cartPath, {
     supplierId: wine.supplierId,
     wineId: wine.wineId,
     quantity,
@@ -65,7 +65,7 @@ async function restaurantOrders(request: APIRequestContext, portal: SupplierPort
         city: 'Bergen',
       },
       delivery: { recipient: 'Fjord Bistro', street: 'Bryggen 1', postalCode: '5003', city: 'Bergen' },
-      version: cart.version,
+      version: added.version,
     },
     { 'Idempotency-Key': `portal-${Date.now()}` },
   );

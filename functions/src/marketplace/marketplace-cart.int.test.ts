@@ -2,14 +2,17 @@
  * The marketplace's cart through the HTTP API against DynamoDB Local: a business adds a supplier's wine
  * (one line per wine and supplier, quantities merged), changes and removes lines, sees groups per
  * supplier with totals and minimums; the limits, unoffered pairs and stock are refused; another
- * account's cellar is a 403, a private account a 403, a visitor a 401; concurrent adds all land.
+ * account's cellar is a 403, a private account a 403, a visitor a 401; concurrent adds all land. An add
+ * answers its line and the cart's count, and costs the same whatever the cart holds.
  */
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { catalogSeed } from '@kork/functions/catalog/seed';
 import { db } from '@kork/functions/data/entities';
 import { marketplaceSeed } from '@kork/functions/marketplace/seed';
+import { dynamoClient } from '@kork/functions/platform/dynamo';
 import {
   type Cart,
+  type CartItemAdded,
   type CartSummary,
   convertFromNokMinor,
   MARKETPLACE_LIMITS,
@@ -19,7 +22,7 @@ import {
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSeededStack } from '../../test/seeded-stack';
-import { addToCart, type Business, cartPath, TestMarket } from '../../test/test-market';
+import { addLine, addToCart, type Business, cartPath, TestMarket } from '../../test/test-market';
 
 const { origin, accounts } = useSeededStack({
   seeds: [accountsSeed, catalogSeed, marketplaceSeed],
@@ -103,6 +106,79 @@ describe('adding, changing and removing lines', () => {
       token: business.token,
     });
     expect(summary).toMatchObject({ status: 200, payload: { totalCartQuantity: bottles } });
+  });
+
+  it('answers an add with its line as it is now, the bottles in the cart and the version', async () => {
+    const business = await market.freshBusiness('Svar');
+    const [a, b] = ofSuppliers(2) as [(typeof stocked)[number], (typeof stocked)[number]];
+    await addLine(origin, business, item(a, 2));
+    await addLine(origin, business, item(b, 3));
+    const answer = await origin.api<CartItemAdded>('POST', cartPath(business.cellarId), {
+      token: business.token,
+      json: item(a, 4),
+      headers: { 'x-currency': 'NOK' },
+    });
+    expect(answer.status).toBe(201);
+    const cart = await cartOf(business);
+    const line = cart.groups[0]?.lines[0];
+    expect(answer.payload).toMatchObject({ totalCartQuantity: 9, currency: 'NOK', version: 3 });
+    expect(answer.payload.line).toMatchObject({
+      id: line?.id,
+      supplierId: a.supplier.id,
+      wineId: a.wine.wineId,
+      quantity: 6,
+      totalMinor: 6 * (a.wine.horecaPriceMinor as number),
+      total: (6 * (a.wine.horecaPriceMinor as number)) / 100,
+      exceedsStock: false,
+      addedAt: line?.addedAt,
+    });
+    expect(answer.payload.line.wine).toMatchObject({
+      wineId: a.wine.wineId,
+      supplierName: a.supplier.name,
+      horecaPriceMinor: a.wine.horecaPriceMinor,
+      stock: a.wine.stock,
+    });
+  });
+
+  it('costs an add the same whatever the cart holds: its own pair read, the cart item, one write', async () => {
+    type Sent = { command: string; keys: number };
+    let sending: Sent[] | undefined;
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { RequestItems?: Record<string, { Keys?: unknown[] }> };
+        const keys = Object.values(input.RequestItems ?? {}).reduce((n, r) => n + (r.Keys?.length ?? 1), 0);
+        sending?.push({ command: String((context as { commandName?: string }).commandName), keys });
+        return next(args);
+      },
+      { step: 'initialize', name: 'cartAddCommands' },
+    );
+    try {
+      const business = await market.freshBusiness('Kostnad');
+      const offers = stocked.slice(0, 26);
+      const [first, last] = [offers[0], offers.at(-1)] as [
+        (typeof stocked)[number],
+        (typeof stocked)[number],
+      ];
+      const sentBy = async (offer: (typeof stocked)[number]) => {
+        sending = [];
+        await addLine(origin, business, item(offer, 1));
+        const sent = sending;
+        sending = undefined;
+        return sent;
+      };
+      const intoEmpty = await sentBy(first);
+      for (const offer of offers.slice(1, -1)) await addLine(origin, business, item(offer, 1));
+      const intoFull = await sentBy(last);
+      expect((await cartOf(business)).groups.flatMap((group) => group.lines)).toHaveLength(26);
+      // The same calls into a cart of 25 lines as into an empty one; no batch read of more than one key.
+      expect(intoFull.map((sent) => sent.command)).toEqual(intoEmpty.map((sent) => sent.command));
+      for (const sent of [...intoEmpty, ...intoFull]) expect(sent.keys, sent.command).toBeLessThanOrEqual(1);
+      const writes = intoFull.filter((sent) => /Put|Update|Transact/.test(sent.command));
+      expect(writes).toHaveLength(1);
+    } finally {
+      sending = undefined;
+      dynamoClient().middlewareStack.remove('cartAddCommands');
+    }
   });
 
   it("answers totals in the viewer's currency (X-Currency), the order currency staying NOK", async () => {
@@ -386,6 +462,58 @@ describe('refusals', () => {
       supplierId: 'Én bestilling kan gå til høyst 30 leverandører',
     });
   });
+});
+
+describe('limits under concurrent adds', () => {
+  const line = (supplierId: string) => ({
+    id: ulid(),
+    supplierId,
+    wineId: `full-${ulid()}`,
+    quantity: 1,
+    addedAt: new Date().toISOString(),
+  });
+  const writeCart = (ownerId: string, lines: ReturnType<typeof line>[]) =>
+    db().entities.cart.put({ ownerId, lines, updatedAt: new Date().toISOString(), version: 1 }).go();
+
+  it('lets one of 6 concurrent new lines into a cart one line short of cartLinesMax', async () => {
+    const business = await market.freshBusiness('Siste linje');
+    const [a] = ofSuppliers(1) as [(typeof stocked)[number]];
+    const six = stocked.filter((offer) => offer.supplier.id === a.supplier.id).slice(0, 6);
+    expect(six).toHaveLength(6);
+    await writeCart(
+      business.id,
+      Array.from({ length: MARKETPLACE_LIMITS.cartLinesMax - 1 }, () => line(a.supplier.id)),
+    );
+    const answers = await Promise.all(
+      six.map((offer) =>
+        origin.api('POST', cartPath(business.cellarId), { token: business.token, json: item(offer, 1) }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.status !== 201))
+      expect(answer.error?.fields).toEqual({ wineId: 'The cart holds at most 100 wines' });
+    const cart = await cartOf(business);
+    expect(cart.groups.flatMap((group) => group.lines)).toHaveLength(MARKETPLACE_LIMITS.cartLinesMax);
+  }, 60_000);
+
+  it('lets one of 3 concurrent new suppliers into a cart one short of cartSuppliersMax', async () => {
+    const business = await market.freshBusiness('Siste leverandør');
+    const three = ofSuppliers(3);
+    expect(three).toHaveLength(3);
+    await writeCart(
+      business.id,
+      Array.from({ length: MARKETPLACE_LIMITS.cartSuppliersMax - 1 }, (_, i) => line(`sup-full-${i}`)),
+    );
+    const answers = await Promise.all(
+      three.map((offer) =>
+        origin.api('POST', cartPath(business.cellarId), { token: business.token, json: item(offer, 1) }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.status !== 201))
+      expect(answer.error?.fields).toEqual({ supplierId: 'One order can go to at most 30 suppliers' });
+    expect((await cartOf(business)).groups).toHaveLength(MARKETPLACE_LIMITS.cartSuppliersMax);
+  }, 60_000);
 });
 
 describe('access', () => {

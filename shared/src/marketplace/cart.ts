@@ -49,6 +49,19 @@ export interface Cart {
   version: number;
 }
 
+/**
+ * `POST …/nbs/cart-items` answers what the add did, not the whole cart (`GET …/nbs/cart-items` reads
+ * that): the line as it is now (its bottles after the add, the wine as its supplier offers it now), the
+ * bottles in the cart (the navbar's count) and the cart's version.
+ */
+export interface CartItemAdded {
+  line: CartLine;
+  totalCartQuantity: number;
+  /** The viewer's currency of the line's `total`. */
+  currency: CurrencyCode;
+  version: number;
+}
+
 /** `GET …/nbs/cart-items/summary` (§7). */
 export interface CartSummary {
   totalCartQuantity: number;

@@ -1,4 +1,4 @@
-import { CartItemInput, pathIds } from '@kork/shared';
+import { CartItemInput, type Cellar, pathIds } from '@kork/shared';
 import { cellarAccess } from '../../cellar/cellar-access';
 import { httpRoute } from '../../platform/http';
 import { viewer } from '../viewer';
@@ -9,6 +9,7 @@ export const handler = httpRoute(
   { params: pathIds('id'), body: CartItemInput, access: cellarAccess },
   async (req) => ({
     status: 201,
-    payload: await addCartItem(req.params.id ?? '', req.body, viewer(req)),
+    // The cellar as the access check found it, owned by the caller (or an admin): not read again.
+    payload: await addCartItem(req.access as Cellar, req.body, viewer(req)),
   }),
 );

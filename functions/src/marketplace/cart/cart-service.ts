@@ -1,13 +1,16 @@
 /**
  * A business cellar's cart (docs/marketplace.md): one item per owner, every change conditional on its
- * version and applied again on the fresh cart when another change came first. The routes name the
+ * version and applied again on the fresh cart when another change came first. An add answers what it
+ * added; a change of a line or its removal, made on the cart page, answers the whole cart. The routes name the
  * cellar by its id; another account's cellar is a 403.
  */
 import {
   type Cart,
+  type CartItemAdded,
   type CartItemInput,
   type CartItemUpdate,
   type CartSummary,
+  type Cellar,
   MARKETPLACE_LIMITS,
   type MessageKey,
   withBounds,
@@ -17,10 +20,10 @@ import { ownedCellar } from '../../cellar/cellar-service';
 import type { Principal } from '../../platform/auth';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { withOfferDuties } from '../suppliers/offer-duties';
-import { offerKey, offersOf } from '../suppliers/suppliers';
+import { type OfferFacts, offerKey, offersOf } from '../suppliers/suppliers';
 import type { MarketViewer } from '../viewer';
 import { type CartLineRecord, changeCart, readCart, type StoredCart } from './cart-store';
-import { cartFacts } from './cart-view';
+import { cartFacts, cartLineOf } from './cart-view';
 
 type Viewer = MarketViewer & { principal: Principal };
 
@@ -59,52 +62,92 @@ function withinStock(quantity: number, stock: number, inCart = 0): void {
 }
 
 /**
- * Adds bottles of a supplier's wine: to the line of that pair where there is one, else as a new line.
- * The pair must be offered and the line stay within its stock; the cart keeps at most `cartLinesMax`
- * lines from at most `cartSuppliersMax` suppliers, and a line at most `quantityMax` bottles.
+ * The lines with `input`'s bottles added: to the line of that pair where there is one, else as a new
+ * line, within the offer's stock and the cart's limits (at most `cartLinesMax` lines from at most
+ * `cartSuppliersMax` suppliers, a line at most `quantityMax` bottles). Refuses with a ValidationError.
+ * Run on the lines the conditional write is made on, so concurrent adds never pass a limit together.
  */
-export async function addCartItem(cellarId: string, input: CartItemInput, viewer: Viewer): Promise<Cart> {
-  const cellar = await ownedCellar(cellarId, viewer.principal);
-  const offers = await offersOf([input], viewer);
-  const offer = offers.get(offerKey(input.supplierId, input.wineId));
-  if (!offer)
-    throw new ValidationError({ wineId: 'supplierDoesNotOfferWine' }, { key: 'supplierDoesNotOfferWine' });
-  if (!(offer.stock > 0))
-    throw new ValidationError({ quantity: 'wineOutOfStock' }, { key: 'wineOutOfStock' });
+function withAdded(
+  lines: readonly CartLineRecord[],
+  input: CartItemInput,
+  offer: { stock: number },
+): { lines: CartLineRecord[]; line: CartLineRecord } {
+  const at = lines.findIndex((line) => line.supplierId === input.supplierId && line.wineId === input.wineId);
+  const existing = lines[at];
+  if (existing) {
+    const quantity = existing.quantity + input.quantity;
+    if (quantity > quantityMax)
+      throw new ValidationError({
+        quantity: withBounds('atMost', { max: Math.max(0, quantityMax - existing.quantity) }),
+      });
+    withinStock(quantity, offer.stock, existing.quantity);
+    const line = { ...existing, quantity };
+    return { lines: lines.map((l, i) => (i === at ? line : l)), line };
+  }
+  if (lines.length >= cartLinesMax) {
+    const text = withBounds('cartTooManyLines', { max: cartLinesMax });
+    throw new ValidationError({ wineId: text }, { key: text as MessageKey });
+  }
+  const suppliers = new Set(lines.map((line) => line.supplierId));
+  if (!suppliers.has(input.supplierId) && suppliers.size >= cartSuppliersMax) {
+    const text = withBounds('cartTooManySuppliers', { max: cartSuppliersMax });
+    throw new ValidationError({ supplierId: text }, { key: text as MessageKey });
+  }
+  withinStock(input.quantity, offer.stock);
+  const line: CartLineRecord = {
+    id: ulid(),
+    supplierId: input.supplierId,
+    wineId: input.wineId,
+    quantity: input.quantity,
+    addedAt: new Date().toISOString(),
+  };
+  return { lines: [...lines, line], line };
+}
+
+/** The offers of the pairs to add, each offered and in stock, or a ValidationError. */
+async function offersToAdd(
+  inputs: readonly CartItemInput[],
+  viewer: Viewer,
+): Promise<Map<string, OfferFacts>> {
+  const offers = await offersOf(inputs, viewer);
+  for (const input of inputs) {
+    const offer = offers.get(offerKey(input.supplierId, input.wineId));
+    if (!offer)
+      throw new ValidationError({ wineId: 'supplierDoesNotOfferWine' }, { key: 'supplierDoesNotOfferWine' });
+    if (!(offer.stock > 0))
+      throw new ValidationError({ quantity: 'wineOutOfStock' }, { key: 'wineOutOfStock' });
+  }
+  return offers;
+}
+
+const bottlesOf = (lines: readonly CartLineRecord[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/**
+ * `POST …/cart-items`: adds bottles of a supplier's wine (`withAdded`) to the cart of `cellar`, which the
+ * route's access check found owned by the caller. Costs what it adds: the offer of the one pair (its
+ * supplier, wine and the supplier's own terms, read at once), then the cart's one item read and written on
+ * its version. Answers the line, the cart's bottles and version;
+ * the cart as a whole (every line's offer, the suppliers' terms, the duties) is `GET …/cart-items`.
+ */
+export async function addCartItem(
+  cellar: Pick<Cellar, 'ownerId'>,
+  input: CartItemInput,
+  viewer: Viewer,
+): Promise<CartItemAdded> {
+  const offers = await offersToAdd([input], viewer);
+  const offer = offers.get(offerKey(input.supplierId, input.wineId)) as OfferFacts;
+  let line: CartLineRecord | undefined;
   const stored = await changeCart(cellar.ownerId, (lines) => {
-    const at = lines.findIndex(
-      (line) => line.supplierId === input.supplierId && line.wineId === input.wineId,
-    );
-    const existing = lines[at];
-    if (existing) {
-      const quantity = existing.quantity + input.quantity;
-      if (quantity > quantityMax)
-        throw new ValidationError({
-          quantity: withBounds('atMost', { max: Math.max(0, quantityMax - existing.quantity) }),
-        });
-      withinStock(quantity, offer.stock, existing.quantity);
-      return lines.map((line, i) => (i === at ? { ...line, quantity } : line));
-    }
-    if (lines.length >= cartLinesMax) {
-      const text = withBounds('cartTooManyLines', { max: cartLinesMax });
-      throw new ValidationError({ wineId: text }, { key: text as MessageKey });
-    }
-    const suppliers = new Set(lines.map((line) => line.supplierId));
-    if (!suppliers.has(input.supplierId) && suppliers.size >= cartSuppliersMax) {
-      const text = withBounds('cartTooManySuppliers', { max: cartSuppliersMax });
-      throw new ValidationError({ supplierId: text }, { key: text as MessageKey });
-    }
-    withinStock(input.quantity, offer.stock);
-    const line: CartLineRecord = {
-      id: ulid(),
-      supplierId: input.supplierId,
-      wineId: input.wineId,
-      quantity: input.quantity,
-      addedAt: new Date().toISOString(),
-    };
-    return [...lines, line];
+    const added = withAdded(lines, input, offer);
+    line = added.line;
+    return added.lines;
   });
-  return viewOf(stored, viewer);
+  return {
+    line: cartLineOf(line as CartLineRecord, offer, viewer, offer.supplierName),
+    totalCartQuantity: bottlesOf(stored.lines),
+    currency: viewer.currency,
+    version: stored.version,
+  };
 }
 
 /** The line of `itemId`, or 404 (a line removed meanwhile, or another cart's). */
@@ -162,66 +205,30 @@ export async function deleteCartItem(cellarId: string, itemId: string, viewer: V
 export async function cartSummary(cellarId: string, principal: Principal): Promise<CartSummary> {
   const cellar = await ownedCellar(cellarId, principal);
   const { lines } = await readCart(cellar.ownerId);
-  return { totalCartQuantity: lines.reduce((sum, line) => sum + line.quantity, 0) };
+  return { totalCartQuantity: bottlesOf(lines) };
 }
 
 /**
- * Adds several supplier wines in one conditional write (a reorder): each to the line of its pair where
- * there is one, else as a new line, all within stock and the cart's limits, or none of them.
+ * Adds several supplier wines in one conditional write (a reorder): each as `addCartItem` adds it, all
+ * within stock and the cart's limits, or none of them.
  */
 export async function addCartItems(
   cellarId: string,
   inputs: readonly CartItemInput[],
   viewer: Viewer,
 ): Promise<CartSummary> {
-  const cellar = await ownedCellar(cellarId, viewer.principal);
-  const offers = await offersOf(inputs, viewer);
-  for (const input of inputs) {
-    const offer = offers.get(offerKey(input.supplierId, input.wineId));
-    if (!offer)
-      throw new ValidationError({ wineId: 'supplierDoesNotOfferWine' }, { key: 'supplierDoesNotOfferWine' });
-    if (!(offer.stock > 0))
-      throw new ValidationError({ quantity: 'wineOutOfStock' }, { key: 'wineOutOfStock' });
-  }
-  const stored = await changeCart(cellar.ownerId, (current) => {
-    let lines = [...current];
-    for (const input of inputs) {
-      const offer = offers.get(offerKey(input.supplierId, input.wineId)) as { stock: number };
-      const at = lines.findIndex(
-        (line) => line.supplierId === input.supplierId && line.wineId === input.wineId,
-      );
-      const existing = lines[at];
-      if (existing) {
-        const quantity = existing.quantity + input.quantity;
-        if (quantity > quantityMax)
-          throw new ValidationError({
-            quantity: withBounds('atMost', { max: Math.max(0, quantityMax - existing.quantity) }),
-          });
-        withinStock(quantity, offer.stock, existing.quantity);
-        lines = lines.map((line, i) => (i === at ? { ...line, quantity } : line));
-        continue;
-      }
-      if (lines.length >= cartLinesMax) {
-        const text = withBounds('cartTooManyLines', { max: cartLinesMax });
-        throw new ValidationError({ wineId: text }, { key: text as MessageKey });
-      }
-      const suppliers = new Set(lines.map((line) => line.supplierId));
-      if (!suppliers.has(input.supplierId) && suppliers.size >= cartSuppliersMax) {
-        const text = withBounds('cartTooManySuppliers', { max: cartSuppliersMax });
-        throw new ValidationError({ supplierId: text }, { key: text as MessageKey });
-      }
-      withinStock(input.quantity, offer.stock);
-      lines.push({
-        id: ulid(),
-        supplierId: input.supplierId,
-        wineId: input.wineId,
-        quantity: input.quantity,
-        addedAt: new Date().toISOString(),
-      });
-    }
-    return lines;
-  });
-  return { totalCartQuantity: stored.lines.reduce((sum, line) => sum + line.quantity, 0) };
+  const [cellar, offers] = await Promise.all([
+    ownedCellar(cellarId, viewer.principal),
+    offersToAdd(inputs, viewer),
+  ]);
+  const stored = await changeCart(cellar.ownerId, (current) =>
+    inputs.reduce<CartLineRecord[]>(
+      (lines, input) =>
+        withAdded(lines, input, offers.get(offerKey(input.supplierId, input.wineId)) as OfferFacts).lines,
+      [...current],
+    ),
+  );
+  return { totalCartQuantity: bottlesOf(stored.lines) };
 }
 
 /** Bottles of each (supplier, wine) pair already in the owner's cart, keyed `${supplierId}/${wineId}`. */

@@ -63,6 +63,27 @@ function unknownSupplier(id: string, viewer: MarketViewer): SupplierSummary {
   };
 }
 
+/** One stored line as `viewer` sees it, with its supplier's offer as it is now (absent: withdrawn). */
+export function cartLineOf(
+  line: CartLineRecord,
+  offer: OfferFacts | undefined,
+  viewer: MarketViewer,
+  supplierName: string,
+): CartLine {
+  const totalMinor = line.quantity * (offer?.horecaPriceMinor ?? 0);
+  return {
+    id: line.id,
+    supplierId: line.supplierId,
+    wineId: line.wineId,
+    quantity: line.quantity,
+    wine: offer?.wine ?? withdrawnWine(line, viewer, supplierName),
+    totalMinor,
+    total: convertFromNokMinor(totalMinor, viewer.currency),
+    exceedsStock: line.quantity > (offer?.stock ?? 0),
+    addedAt: line.addedAt,
+  };
+}
+
 /** The cart of stored lines as `viewer` sees it. */
 export async function cartFacts(
   stored: Pick<StoredCart, 'lines' | 'version'>,
@@ -82,21 +103,9 @@ export async function cartFacts(
   for (const [supplierId, part] of parts) {
     const facts = suppliers.get(supplierId);
     const supplier = facts ? supplierSummaryOf(facts, viewer) : unknownSupplier(supplierId, viewer);
-    const cartLines = part.map((line): CartLine => {
-      const offer = offers.get(offerKey(line.supplierId, line.wineId));
-      const totalMinor = line.quantity * (offer?.horecaPriceMinor ?? 0);
-      return {
-        id: line.id,
-        supplierId: line.supplierId,
-        wineId: line.wineId,
-        quantity: line.quantity,
-        wine: offer?.wine ?? withdrawnWine(line, viewer, supplier.name),
-        totalMinor,
-        total: money(totalMinor),
-        exceedsStock: line.quantity > (offer?.stock ?? 0),
-        addedAt: line.addedAt,
-      };
-    });
+    const cartLines = part.map((line) =>
+      cartLineOf(line, offers.get(offerKey(line.supplierId, line.wineId)), viewer, supplier.name),
+    );
     const subtotalMinor = cartLines.reduce((sum, line) => sum + line.totalMinor, 0);
     groups.push({
       supplier,

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  type Cellar,
   type CheckoutDetails,
   type CheckoutInput,
   type CheckoutResult,
@@ -209,9 +210,12 @@ async function publish(parts: readonly SupplierPart[], checkoutId: string): Prom
   }
 }
 
-/** Places the cart; the `Idempotency-Key` is required (400 idempotencyKeyRequired without it). */
+/**
+ * Places the cart of `cellar` (which the route's access check found owned by the caller); the
+ * `Idempotency-Key` is required (400 idempotencyKeyRequired without it).
+ */
 export async function checkout(
-  cellarId: string,
+  cellar: Pick<Cellar, 'ownerId' | 'baseCurrency'>,
   input: CheckoutInput,
   idempotencyKey: string | undefined,
   viewer: Viewer,
@@ -221,19 +225,20 @@ export async function checkout(
       { 'Idempotency-Key': 'idempotencyKeyRequired' },
       { key: 'idempotencyKeyRequired' },
     );
-  const cellar = await ownedCellar(cellarId, viewer.principal);
   const ownerId = cellar.ownerId;
   const checkoutId = checkoutIdOf(ownerId, idempotencyKey);
-  const done = await tables('marketplace').checkout.get({ ownerId, id: checkoutId }).go({ consistent: true });
-  if (done.data) return resultOf(ownerId, checkoutId, cellar.baseCurrency);
-
-  const stored = await readCart(ownerId);
-  const facts = await cartFacts(stored, viewer, { consistent: true });
-  const placing = new Set(suppliersToPlace(stored, input, facts));
-  const [buyer, conversion] = await Promise.all([
+  // Independent reads at once: a replay's record, the cart, the buyer and the exchange rate. The cart's
+  // offers and suppliers follow in batch reads (cartFacts), one for each table.
+  const [done, stored, buyer, conversion] = await Promise.all([
+    tables('marketplace').checkout.get({ ownerId, id: checkoutId }).go({ consistent: true }),
+    readCart(ownerId),
     buyerOf(ownerId, viewer.principal),
     orderConversionFor(ownerId, 'NOK'),
   ]);
+  if (done.data) return resultOf(ownerId, checkoutId, cellar.baseCurrency);
+
+  const facts = await cartFacts(stored, viewer, { consistent: true });
+  const placing = new Set(suppliersToPlace(stored, input, facts));
   const parts = splitBySupplier(stored.lines);
   const write: CheckoutWrite = {
     checkoutId,

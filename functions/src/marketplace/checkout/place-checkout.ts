@@ -1,4 +1,4 @@
-import { CheckoutInput, pathIds } from '@kork/shared';
+import { type Cellar, CheckoutInput, pathIds } from '@kork/shared';
 import { cellarAccess } from '../../cellar/cellar-access';
 import { httpRoute } from '../../platform/http';
 import { viewer } from '../viewer';
@@ -9,6 +9,7 @@ export const handler = httpRoute(
   { params: pathIds('id'), body: CheckoutInput, access: cellarAccess },
   async (req) => ({
     status: 201,
-    payload: await checkout(req.params.id ?? '', req.body, req.headers['idempotency-key'], viewer(req)),
+    // The cellar as the access check found it, owned by the caller (or an admin): not read again.
+    payload: await checkout(req.access as Cellar, req.body, req.headers['idempotency-key'], viewer(req)),
   }),
 );

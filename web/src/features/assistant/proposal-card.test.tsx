@@ -1,4 +1,4 @@
-import type { AssistantProposal, Cart, User } from '@kork/shared';
+import type { AssistantProposal, CartItemAdded, User } from '@kork/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
@@ -67,7 +67,8 @@ const PRICE: AssistantProposal = {
   currency: 'NOK',
 };
 
-const cartWith = (bottles: number) => ({ groups: [], totalCartQuantity: bottles }) as unknown as Cart;
+const cartWith = (bottles: number) =>
+  ({ totalCartQuantity: bottles, currency: 'NOK', version: 1 }) as CartItemAdded;
 
 function renderCard(proposal: AssistantProposal, confirmed = false) {
   const onConfirmed = vi.fn();
@@ -125,8 +126,8 @@ describe('a proposal card', () => {
   });
 
   it('puts every wine in the cart once, even when Confirm is tapped twice, each with its own key', async () => {
-    let finish: (cart: Cart) => void = () => {};
-    addItem.mockImplementationOnce(() => new Promise<Cart>((resolve) => (finish = resolve)));
+    let finish: (added: CartItemAdded) => void = () => {};
+    addItem.mockImplementationOnce(() => new Promise<CartItemAdded>((resolve) => (finish = resolve)));
     addItem.mockResolvedValueOnce(cartWith(18));
     const onConfirmed = renderCard(CART);
 
@@ -144,7 +145,7 @@ describe('a proposal card', () => {
       ['cellar-1', { supplierId: 's2', wineId: 'cat2', quantity: 12 }, proposalKey('p-cart-1', 1)],
     ]);
     expect(proposalKey('p-cart-1', 1)).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
-    // The navbar's count follows the cart as the server answered it.
+    // The navbar's count follows the cart's count as the server answered it.
     expect(queryClient.getQueryData(marketKeys.cartSummary('cellar-1'))).toEqual({ totalCartQuantity: 18 });
     expect(onConfirmed).toHaveBeenCalledTimes(1);
   });

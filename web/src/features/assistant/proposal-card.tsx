@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session';
 import { cellarKeys } from '../cellar/api/cellar-queries';
 import { updateCellarWine } from '../cellar/api/update-cellar-wine';
 import { addCartItem } from '../marketplace/api/marketplace';
-import { marketCellarQuery, storeCart } from '../marketplace/cart/cart-queries';
+import { marketCellarQuery, storeAdded } from '../marketplace/cart/cart-queries';
 import classes from './assistant.module.css';
 import { wineLinkPath } from './markdown';
 
@@ -53,13 +53,13 @@ function useConfirmProposal(proposal: AssistantProposal) {
       const cellarId = await client.fetchQuery(marketCellarQuery(userId));
       if (!cellarId) throw new Error('no cellar');
       for (const [index, item] of proposal.items.entries()) {
-        const cart = await addCartItem(
+        const added = await addCartItem(
           cellarId,
           { supplierId: item.supplierId, wineId: item.wineId, quantity: item.quantity },
           proposalKey(proposal.id, index),
         );
-        // The cart and the navbar's count follow each line as it lands.
-        storeCart(client, cellarId, cart);
+        // The navbar's count follows each line as it lands; the cart is read again where it is shown.
+        storeAdded(client, cellarId, added);
       }
     },
   });

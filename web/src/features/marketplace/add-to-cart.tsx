@@ -12,7 +12,6 @@ import { schemaNumber } from '../../lib/number-text';
 import { QueryProvider } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { AvailabilityBadge } from './cart/availability-badge';
-import { formatAmount } from './cart/cart-format';
 import { useAddCartItem, useCellarId } from './cart/cart-queries';
 
 /**
@@ -113,13 +112,9 @@ function AddForm({
     add.mutate(
       { supplierId: offer.supplierId, wineId: offer.wineId, quantity: bottles },
       {
-        onSuccess: (cart) =>
+        onSuccess: (added) =>
           notify.success(
-            t('marketCart.added', {
-              count: bottles,
-              name: offer.name,
-              total: formatAmount(cart.total, cart.currency, locale),
-            }),
+            t('marketCart.added', { count: bottles, name: offer.name, inCart: added.totalCartQuantity }),
           ),
         onError: (failure) => setError(errorMessage(failure)),
       },

@@ -1,5 +1,6 @@
 import type {
   Cart,
+  CartItemAdded,
   CartItemInput,
   CartSummary,
   CheckoutDetails,
@@ -88,9 +89,16 @@ export function getCartSummary(cellarId: string, signal?: AbortSignal): Promise<
   return api.get<CartSummary>(`${cartItems(cellarId)}/summary`, { signal });
 }
 
-/** Adds a line; with an `idempotencyKey` (a confirmed proposal's), sending it again adds nothing twice. */
-export function addCartItem(cellarId: string, input: CartItemInput, idempotencyKey?: string): Promise<Cart> {
-  return api.post<Cart>(cartItems(cellarId), {
+/**
+ * Adds bottles to a line; answers the line and the cart's count, not the whole cart. With an
+ * `idempotencyKey` (a confirmed proposal's), sending it again adds nothing twice.
+ */
+export function addCartItem(
+  cellarId: string,
+  input: CartItemInput,
+  idempotencyKey?: string,
+): Promise<CartItemAdded> {
+  return api.post<CartItemAdded>(cartItems(cellarId), {
     body: input,
     ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
   });

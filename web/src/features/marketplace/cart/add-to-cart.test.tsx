@@ -1,4 +1,4 @@
-import type { Cart, SupplierWine, User } from '@kork/shared';
+import type { CartItemAdded, SupplierWine, User } from '@kork/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
@@ -8,6 +8,7 @@ import { endSession, startSession } from '../../../lib/session';
 import { renderWithProviders } from '../../../test/render';
 import { cellarFixture } from '../../cellar/test-fixtures';
 import { AddToCartButton } from '../add-to-cart';
+import { marketKeys } from '../api/marketplace';
 
 vi.mock(import('../../../lib/api-client'), async (original) => ({
   ...(await original()),
@@ -50,7 +51,7 @@ describe('add to cart', () => {
   it('adds cases as bottles for a business', async () => {
     const user = { id: 'u1', email: 'chef@example.com', isBusiness: true } as User;
     act(() => startSession({ access_token: 'header.e30.signature', user }));
-    post.mockResolvedValueOnce({ total: 3000, currency: 'NOK', totalCartQuantity: 12 } as Cart);
+    post.mockResolvedValueOnce({ totalCartQuantity: 12, currency: 'NOK', version: 1 } as CartItemAdded);
     renderWithProviders(<AddToCartButton offer={offer} />);
     expect(screen.getByText('Low stock')).toBeTruthy();
     fireEvent.click(screen.getByText('Cases'));
@@ -65,6 +66,10 @@ describe('add to cart', () => {
       expect(post).toHaveBeenCalledWith('/wine-cellars/cellars/c1/nbs/cart-items', {
         body: { supplierId: 's1', wineId: 'w1', quantity: 12 },
       }),
+    );
+    // The add answers the cart's count: the navbar's follows it.
+    await waitFor(() =>
+      expect(queryClient.getQueryData(marketKeys.cartSummary('c1'))).toEqual({ totalCartQuantity: 12 }),
     );
   });
 

@@ -1,4 +1,4 @@
-import type { Cart, CartItemInput, CheckoutInput, CheckoutResult } from '@kork/shared';
+import type { Cart, CartItemAdded, CartItemInput, CheckoutInput, CheckoutResult } from '@kork/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getCellars } from '../../cellar/settings/api/get-cellars';
 import {
@@ -14,8 +14,10 @@ import {
 
 /**
  * The cart's server state: the business's cellar (the cart's routes name it), the cart, its changes and
- * the checkout. Every change answers the whole cart, which replaces the cached one and the navbar's
- * summary at once; a placed checkout empties the cart and adds orders.
+ * the checkout. A change of a line or its removal answers the whole cart, which replaces the cached one
+ * and the navbar's summary at once; an add answers the line and the count, which sets the summary and
+ * marks the cached cart stale (read again where it is shown); a placed checkout empties the cart and adds
+ * orders.
  */
 
 /** The same query as `useMarketCellarId`: the person's one cellar id, or null. */
@@ -41,9 +43,15 @@ export function useCart(cellarId: string | undefined) {
 }
 
 /** The cart as the server answered it: cached, and the navbar's count with it. */
-export function storeCart(client: QueryClient, cellarId: string, cart: Cart): void {
+function storeCart(client: QueryClient, cellarId: string, cart: Cart): void {
   client.setQueryData(marketKeys.cart(cellarId), cart);
   client.setQueryData(marketKeys.cartSummary(cellarId), { totalCartQuantity: cart.totalCartQuantity });
+}
+
+/** A line added: the navbar's count at once, the cart read again where it is shown (and when next shown). */
+export function storeAdded(client: QueryClient, cellarId: string, added: CartItemAdded): void {
+  client.setQueryData(marketKeys.cartSummary(cellarId), { totalCartQuantity: added.totalCartQuantity });
+  void client.invalidateQueries({ queryKey: marketKeys.cart(cellarId), exact: true });
 }
 
 /** After a refusal the cart may have moved on (stock, another tab): read it again. */
@@ -55,7 +63,7 @@ export function useAddCartItem(cellarId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CartItemInput) => addCartItem(cellarId as string, input),
-    onSuccess: (cart) => storeCart(client, cellarId as string, cart),
+    onSuccess: (added) => storeAdded(client, cellarId as string, added),
     onError: () => cellarId && refetchCart(client, cellarId),
   });
 }
