@@ -75,6 +75,8 @@ interface Intake {
   wines?: ReadonlyMap<string, CellarWineRecord>;
   /** The cellar, when the caller read it already. */
   cellar?: Cellar;
+  /** The claim token `wines` were read under: the sale takes turns on its wines (till-sale-writes.ts). */
+  claim?: string;
 }
 
 /** Writes one till transaction: the sale of its known lines, its marker, its kept lines. */
@@ -108,6 +110,7 @@ export async function takeIn(intake: Intake): Promise<PosSaleOutcome> {
       lines: intake.lines,
       actor: actorOfSource(intake.source),
       ...(intake.wines ? { wines: intake.wines } : {}),
+      ...(intake.claim ? { claim: intake.claim } : {}),
     },
     cellar,
     {
@@ -151,7 +154,8 @@ export async function ingestPosSale(
   ownerId: string,
   event: PosSaleEvent,
   source: PosSource,
-  resolver = new ProductResolver(ownerId),
+  // A till's event claims the wines it finds for its sale, so sales of one wine at once take turns.
+  resolver = new ProductResolver(ownerId, ulid()),
 ): Promise<PosSaleOutcome> {
   assertSoldAt(event.soldAt);
   // A delivery seen before is found by the marker's create in the sale's transaction, not by a read.
@@ -165,5 +169,6 @@ export async function ingestPosSale(
     source,
     wines: await resolver.winesRead(),
     cellar,
+    ...(resolver.claimToken ? { claim: resolver.claimToken } : {}),
   });
 }

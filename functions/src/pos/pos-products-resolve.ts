@@ -5,6 +5,7 @@
  */
 import { type CellarWine, type PosSaleEvent, parsePosProductId } from '@kork/shared';
 import { cellarSnapshot } from '../cellar/kernel/cellar-snapshot';
+import { claimWine, WINE_CLAIM_MS } from '../cellar/kernel/wine-claims';
 import { currentWine } from '../cellar/kernel/wine-fields';
 import type { CellarWineRecord } from '../cellar/kernel/wine-records';
 import { tables } from '../data/tables';
@@ -22,11 +23,20 @@ export interface Resolved {
 export class ProductResolver {
   private readonly recipes = new Map<string, Promise<TillRecipe | undefined>>();
   private readonly mappings = new Map<string, Promise<string | undefined>>();
-  private readonly wines = new Map<string, Promise<CellarWineRecord | undefined>>();
+  /** Each wine looked up: whether it is in the cellar, and as read (absent when another sale holds it). */
+  private readonly wines = new Map<string, Promise<{ exists: boolean; wine?: CellarWineRecord }>>();
   private byProductId?: Promise<Map<string, CellarWine>>;
   private byId?: Promise<Map<string, CellarWine>>;
 
-  constructor(readonly ownerId: string) {}
+  /**
+   * `claimToken`: a till event's lookup claims each wine it finds for the event's sale under this token
+   * (cellar/kernel/wine-claims.ts), so sales of one wine at once take turns; the claim's answer is the
+   * wine as read. A resolver shared by many events (an import) claims nothing.
+   */
+  constructor(
+    readonly ownerId: string,
+    readonly claimToken?: string,
+  ) {}
 
   private snapshotWines() {
     if (!this.byId || !this.byProductId) {
@@ -47,19 +57,29 @@ export class ProductResolver {
   private async wineExists(ownWineId: string): Promise<boolean> {
     let found = this.wines.get(ownWineId);
     if (!found) {
-      found = currentWine(this.ownerId, ownWineId);
+      found = this.lookUp(ownWineId);
       this.wines.set(ownWineId, found);
     }
-    return (await found) !== undefined;
+    return (await found).exists;
+  }
+
+  private async lookUp(ownWineId: string): Promise<{ exists: boolean; wine?: CellarWineRecord }> {
+    if (this.claimToken === undefined) {
+      const wine = await currentWine(this.ownerId, ownWineId);
+      return wine ? { exists: true, wine } : { exists: false };
+    }
+    const claim = await claimWine(this.ownerId, ownWineId, this.claimToken, WINE_CLAIM_MS);
+    if ('wine' in claim) return { exists: true, wine: claim.wine };
+    return { exists: 'heldForMs' in claim };
   }
 
   /**
-   * The wines looked up so far, as read (strongly consistent): a sale's first attempt starts from them
-   * instead of reading them again (sales/till-sale-writes.ts).
+   * The wines looked up so far, as read (strongly consistent; with a claim token, the ones claimed): a
+   * sale's first attempt starts from them instead of reading them again (sales/till-sale-writes.ts).
    */
   async winesRead(): Promise<Map<string, CellarWineRecord>> {
     const read = new Map<string, CellarWineRecord>();
-    for (const wine of await Promise.all(this.wines.values())) if (wine) read.set(wine.id, wine);
+    for (const { wine } of await Promise.all(this.wines.values())) if (wine) read.set(wine.id, wine);
     return read;
   }
 

@@ -5,8 +5,12 @@
  * till sale puts the stock back, each bottle to the location it came from; analytics count what the till
  * took.
  */
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accountsSeed } from '@kork/functions/accounts/seed';
 import { heldSnapshots, resetCellarSnapshots } from '@kork/functions/cellar/kernel/cellar-snapshot';
+import { tables } from '@kork/functions/data/tables';
+import { documentClient } from '@kork/functions/platform/dynamo';
 import { ingestPosSale } from '@kork/functions/pos/pos-ingest';
 import type {
   CellarWine,
@@ -145,6 +149,12 @@ describe('a till sale', () => {
     );
     expect((await accounts.getWine(R, wine.id)).quantity).toBe(200 - sold);
     expect(await moves(wine.id, 'SOLD')).toHaveLength(40);
+    // The sales took turns on the wine: no claim is left on it (the last sale's put dropped its own,
+    // and the resent ones gave theirs back).
+    const { Key, TableName } = tables('cellar').cellarWine.get({ ownerId: owner(), id: wine.id }).params();
+    const { Item } = await documentClient().send(new GetCommand({ TableName, Key, ConsistentRead: true }));
+    expect(Item).toBeDefined();
+    expect(Object.keys(Item ?? {}).filter((name) => name.startsWith('saleClaim'))).toEqual([]);
   }, 60_000);
 
   it('pours glasses from the open bottle; the sixth 12.5 cl glass takes the bottle out', async () => {

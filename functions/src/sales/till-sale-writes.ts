@@ -17,6 +17,7 @@
 import { clOf, type MainCategory, withBounds } from '@kork/shared';
 import { ulid } from 'ulid';
 import { bumpCellarVersion } from '../cellar/kernel/cellar-version';
+import { claimWine, releaseWine, WINE_CLAIM_MS } from '../cellar/kernel/wine-claims';
 import { currentWine } from '../cellar/kernel/wine-fields';
 import {
   type Actor,
@@ -35,7 +36,7 @@ import {
   writeTransaction,
 } from '../cellar/kernel/wine-transaction';
 import { writeItems } from '../data/tables';
-import { backoffMs, TransactionCanceled } from '../data/transactions';
+import { TransactionCanceled } from '../data/transactions';
 import { ConflictError, ValidationError } from '../platform/errors';
 import { rollupAdds, rollupItemsOf } from './sale-rollups';
 import type { SaleRecord } from './sale-store';
@@ -52,6 +53,12 @@ export interface TillSaleInput {
   actor: Actor;
   /** Wines the caller has just read (strongly consistent): the first attempt starts from them. */
   wines?: ReadonlyMap<string, CellarWineRecord>;
+  /**
+   * The sale takes turns on its wines under this claim token (cellar/kernel/wine-claims.ts): `wines` were
+   * read by claiming them with it, and every other wine of the sale is claimed, waiting while another
+   * sale holds it, before the first attempt. Without it the attempts are optimistic alone.
+   */
+  claim?: string;
 }
 
 /** How the caller makes the sale happen once. */
@@ -86,6 +93,23 @@ const ATTEMPTS = 40;
 const BUDGET_MS = 20_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What a sale's transaction takes in this instance lately (a moving average): the unit of the waits. */
+let transactionMs = 20;
+
+/** A wait while another sale holds a wine: about one transaction's time, jittered, no longer than its claim. */
+const turnWaitMs = (heldForMs: number) => Math.min(heldForMs + 1, transactionMs) * (0.5 + Math.random());
+
+/**
+ * The wait before retry `retry` (0 first): full jitter over a window that doubles each retry, in units of
+ * what the cancelled transaction took (at least backoffMs's 20 ms), at most 1 s. The sales that met on a
+ * wine then spread over about as many transactions' time as there are of them, instead of meeting again
+ * at once — on a busy table a transaction takes longer, and a fixed window would have them all meet again.
+ */
+export function retryWaitMs(retry: number, tookMs: number): number {
+  const unit = Math.max(20, tookMs);
+  return Math.random() * Math.min(1000, unit * 2 ** retry);
+}
 
 type Settings = { vats: Partial<Record<MainCategory, number>>; defaultGlassSize: number };
 
@@ -225,48 +249,100 @@ export async function recordTillSale(
     if (wine) known.set(id, wine);
   }
   const gone = new Set<string>();
-  let reread = false;
-  for (let attempt = 0; ; attempt++) {
-    if (attempt > 0) {
-      if (attempt >= ATTEMPTS || Date.now() - started > BUDGET_MS) throw new ConflictError();
-      await sleep(backoffMs(attempt - 1));
+  const token = input.claim;
+  // The wines this sale holds a claim on, and those its committed transaction wrote (which drops them).
+  const claimed = new Set<string>(token ? known.keys() : []);
+  const written = new Set<string>();
+  try {
+    if (token) await takeTurns(ownerId, wineIds, token, started, { known, gone, claimed });
+    return await attempts();
+  } finally {
+    const left = [...claimed].filter((id) => !written.has(id));
+    if (token && left.length > 0) await Promise.all(left.map((id) => releaseWine(ownerId, id, token)));
+  }
+
+  async function attempts(): Promise<TillSaleResult> {
+    let reread = false;
+    // How long the last cancelled transaction took: the retries wait in units of it (retryWaitMs).
+    let took = 0;
+    for (let attempt = 0; ; attempt++) {
+      if (attempt > 0) {
+        if (attempt >= ATTEMPTS || Date.now() - started > BUDGET_MS) throw new ConflictError();
+        await sleep(retryWaitMs(attempt - 1, took));
+      }
+      if (reread) {
+        const existing = await guard.existing();
+        if (existing !== undefined) return duplicate(existing);
+        known.clear();
+        gone.clear();
+        reread = false;
+      }
+      const unread = wineIds.filter((id) => !known.has(id) && !gone.has(id));
+      for (const [i, record] of (await Promise.all(unread.map((id) => currentWine(ownerId, id)))).entries()) {
+        if (record) known.set(record.id, record);
+        else gone.add(unread[i] as string);
+      }
+      let plan: Attempt;
+      try {
+        plan = attemptOf(ownerId, input, settings, guard, saleId, known);
+      } catch (error) {
+        // Too big a sale: unless this till transaction was taken in before, in another shape.
+        const existing = error instanceof ValidationError ? await guard.existing() : undefined;
+        if (existing !== undefined) return duplicate(existing);
+        throw error;
+      }
+      const sent = Date.now();
+      try {
+        await writeTransaction(plan.changes, () => [
+          ...plan.saleItems(),
+          ...guard.extra(plan.written, plan.missing),
+        ]);
+        transactionMs = 0.8 * transactionMs + 0.2 * (Date.now() - sent);
+        for (const change of plan.changes) if (change.before) written.add(change.before.id);
+      } catch (error) {
+        if (!(error instanceof TransactionCanceled)) throw error;
+        took = Date.now() - sent;
+        transactionMs = 0.8 * transactionMs + 0.2 * took;
+        const marker = error.reasons[plan.markerIndex];
+        if (marker?.code === 'ConditionalCheckFailed' && marker.item)
+          return duplicate(guard.earlier(marker.item));
+        reread = !learnFrom(error, plan.changes, known);
+        continue;
+      }
+      // A sale with no wine poured (a recipe of other ingredients only) still changes the cellar's reads.
+      if (plan.written && plan.changes.length === 0) await bumpCellarVersion(ownerId);
+      return { status: 'recorded', saleId: plan.written, missing: plan.missing.length };
     }
-    if (reread) {
-      const existing = await guard.existing();
-      if (existing !== undefined) return duplicate(existing);
-      known.clear();
-      gone.clear();
-      reread = false;
+  }
+}
+
+/**
+ * Claims each of the sale's wines not claimed yet (the product lookup claimed the ones it found free), in
+ * id order, waiting while another sale holds one. A wine claimed is read (into `known`), a wine that is
+ * not there is `gone`; a turn not had within half the time allowed leaves the wine to the optimistic
+ * attempts. Two sales holding one wine each and waiting for the other's are freed when a claim lapses
+ * (WINE_CLAIM_MS).
+ */
+async function takeTurns(
+  ownerId: string,
+  wineIds: readonly string[],
+  token: string,
+  started: number,
+  into: { known: Map<string, CellarWineRecord>; gone: Set<string>; claimed: Set<string> },
+): Promise<void> {
+  for (const id of [...wineIds].sort()) {
+    if (into.claimed.has(id)) continue;
+    while (Date.now() - started < BUDGET_MS / 2) {
+      const claim = await claimWine(ownerId, id, token, WINE_CLAIM_MS);
+      if ('wine' in claim) {
+        into.known.set(id, claim.wine);
+        into.claimed.add(id);
+      } else if ('gone' in claim) into.gone.add(id);
+      else {
+        await sleep(turnWaitMs(claim.heldForMs));
+        continue;
+      }
+      break;
     }
-    const unread = wineIds.filter((id) => !known.has(id) && !gone.has(id));
-    for (const [i, record] of (await Promise.all(unread.map((id) => currentWine(ownerId, id)))).entries()) {
-      if (record) known.set(record.id, record);
-      else gone.add(unread[i] as string);
-    }
-    let plan: Attempt;
-    try {
-      plan = attemptOf(ownerId, input, settings, guard, saleId, known);
-    } catch (error) {
-      // Too big a sale: unless this till transaction was taken in before, in another shape.
-      const existing = error instanceof ValidationError ? await guard.existing() : undefined;
-      if (existing !== undefined) return duplicate(existing);
-      throw error;
-    }
-    try {
-      await writeTransaction(plan.changes, () => [
-        ...plan.saleItems(),
-        ...guard.extra(plan.written, plan.missing),
-      ]);
-    } catch (error) {
-      if (!(error instanceof TransactionCanceled)) throw error;
-      const marker = error.reasons[plan.markerIndex];
-      if (marker?.code === 'ConditionalCheckFailed' && marker.item)
-        return duplicate(guard.earlier(marker.item));
-      reread = !learnFrom(error, plan.changes, known);
-      continue;
-    }
-    // A sale with no wine poured (a recipe of other ingredients only) still changes the cellar's reads.
-    if (plan.written && plan.changes.length === 0) await bumpCellarVersion(ownerId);
-    return { status: 'recorded', saleId: plan.written, missing: plan.missing.length };
   }
 }
