@@ -31,9 +31,13 @@ import { ulid } from 'ulid';
 import { withApiOrigin } from './api-origin';
 import { callerOf, countSheetWines, writeCellarWines } from './bench-cellar';
 import type { BenchSection } from './catalog-search';
+import { countDynamoCalls, perEvent } from './dynamo-calls';
 import { billing, cartLines, delivery } from './marketplace-checkout';
 
-/** `KORK_LOAD_SECONDS` and `KORK_LOAD_FACTOR` shorten or scale a run while looking for a limit. */
+/**
+ * `KORK_LOAD_SECONDS` and `KORK_LOAD_FACTOR` shorten or scale a run while looking for a limit;
+ * `KORK_LOAD_CALLS=1` prints the till's DynamoDB calls an event and its transactions cancelled (dynamo-calls.ts).
+ */
 const DURATION_S = Number(process.env.KORK_LOAD_SECONDS ?? 60);
 const FACTOR = Number(process.env.KORK_LOAD_FACTOR ?? 4);
 const HELD = 0.95;
@@ -206,7 +210,10 @@ export async function benchTillLoad(base: string): Promise<Outcome> {
     }
   }
   const target = TODAY.tillEventsPerSecond * FACTOR;
+  const counts = process.env.KORK_LOAD_CALLS === '1' ? countDynamoCalls() : undefined;
   const result = await fixedRate(base, { kind: 'till', run: `load-${Date.now()}`, keys }, target, 64);
+  counts?.stop();
+  if (counts) console.error(`till: ${perEvent(counts, result['2xx'])}`);
   console.error(
     `till: ${JSON.stringify({ ...result.latency, rps: result.requests.average, codes: result.statusCodeStats, errors: result.errors, timeouts: result.timeouts })}`,
   );
