@@ -122,7 +122,18 @@ describe('a till sale', () => {
     const outcomes = await Promise.all(sent.map((e) => ingestPosSale(owner(), e, SOURCE)));
     expect(outcomes.map((o) => o.status)).toEqual(sent.map(() => 'recorded'));
     const sold = sent.reduce((sum, e) => sum + (e.lines[0]?.quantity ?? 0), 0);
-    expect((await accounts.getWine(R, wine.id)).quantity).toBe(200 - sold);
+    const after = await accounts.getWine(R, wine.id);
+    expect(after.quantity).toBe(200 - sold);
+    // Written from the wine as each sale's claim answered it: everything but the stock is as it was.
+    const kept = (w: CellarWine) => [
+      w.wineName,
+      w.producerName,
+      w.vintage,
+      w.bottleSize,
+      w.purchasePriceWovat,
+    ];
+    expect(kept(after)).toEqual(kept(wine));
+    expect(kept(after)).toEqual(['Travel bar', 'Kasse', 2020, 0.75, 12_000]);
 
     // Each SOLD entry's before is the stock the one before it left, from 200 to what is left now, and
     // each moves its own sale's bottles.
