@@ -174,14 +174,15 @@ export async function fixturesFor(key: RouteKey, account: Account): Promise<Reco
     } else if (name === 'supplierId') {
       values.supplierId = (await nextOffer()).supplierId;
     } else if (name === 'itemId') {
-      const cart = await ok(
-        origin.api<{ groups: { lines: { id: string }[] }[] }>(
+      // An add answers the line it added.
+      const added = await ok(
+        origin.api<{ line: { id: string } }>(
           'POST',
           `/api/wine-cellars/cellars/${await cellarId()}/nbs/cart-items`,
           { token, json: await nextOffer() },
         ),
       );
-      values.itemId = cart.groups[0]?.lines[0]?.id as string;
+      values.itemId = added.line.id;
     } else if (name === 'checkoutId') {
       values.checkoutId = (await placedCheckout(account, await nextOffer())).result.checkoutId;
     } else if (name === 'conversationId') {
