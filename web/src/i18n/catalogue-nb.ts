@@ -1,61 +1,65 @@
-// The whole Norwegian catalogue in one file: the main texts (read as text, so this file does not share a
-// module with the few sections the first screen bundles, shell-texts.ts) with the cellar's parts merged in,
-// and the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
+// The whole Norwegian catalogue in one file: the main texts and the cellar's parts, each read as text and
+// parsed here (a JSON string costs the browser far less to load than the same texts as a script's object
+// literals, and the main texts stay apart from the few sections the first screen bundles, shell-texts.ts),
+// with the catalogue's controlled values under `vocabulary` (read by lib/vocabulary.ts, not by key paths).
 
 import vocabulary from '@kork/shared/vocabulary/nb.json';
-import assistant from './cellar/assistant.nb.json';
-import billing from './cellar/billing.nb.json';
-import eventEditor from './cellar/event-editor.nb.json';
-import wineEvents from './cellar/events.nb.json';
-import imports from './cellar/imports.nb.json';
-import listPublic from './cellar/list-public.nb.json';
-import lists from './cellar/lists.nb.json';
-import maps from './cellar/maps.nb.json';
-import marketValue from './cellar/market-value.nb.json';
-import marketCart from './cellar/marketplace-cart.nb.json';
-import marketPortal from './cellar/marketplace-portal.nb.json';
-import marketSuppliers from './cellar/marketplace-suppliers.nb.json';
-import viewMoney from './cellar/money.nb.json';
-import orders from './cellar/orders.nb.json';
-import places from './cellar/places.nb.json';
-import pos from './cellar/pos.nb.json';
-import pricing from './cellar/pricing.nb.json';
-import recipes from './cellar/recipes.nb.json';
-import reorder from './cellar/reorder.nb.json';
-import review from './cellar/review.nb.json';
-import sales from './cellar/sales.nb.json';
-import salesAnalytics from './cellar/sales-analytics.nb.json';
-import stockCounts from './cellar/stock-counts.nb.json';
-import wineLover from './cellar/wine-lover.nb.json';
-import wines from './cellar/wines.nb.json';
+import assistant from './cellar/assistant.nb.json?raw';
+import billing from './cellar/billing.nb.json?raw';
+import eventEditor from './cellar/event-editor.nb.json?raw';
+import wineEvents from './cellar/events.nb.json?raw';
+import imports from './cellar/imports.nb.json?raw';
+import listPublic from './cellar/list-public.nb.json?raw';
+import lists from './cellar/lists.nb.json?raw';
+import maps from './cellar/maps.nb.json?raw';
+import marketValue from './cellar/market-value.nb.json?raw';
+import marketCart from './cellar/marketplace-cart.nb.json?raw';
+import marketPortal from './cellar/marketplace-portal.nb.json?raw';
+import marketSuppliers from './cellar/marketplace-suppliers.nb.json?raw';
+import viewMoney from './cellar/money.nb.json?raw';
+import orders from './cellar/orders.nb.json?raw';
+import places from './cellar/places.nb.json?raw';
+import pos from './cellar/pos.nb.json?raw';
+import pricing from './cellar/pricing.nb.json?raw';
+import recipes from './cellar/recipes.nb.json?raw';
+import reorder from './cellar/reorder.nb.json?raw';
+import review from './cellar/review.nb.json?raw';
+import sales from './cellar/sales.nb.json?raw';
+import salesAnalytics from './cellar/sales-analytics.nb.json?raw';
+import stockCounts from './cellar/stock-counts.nb.json?raw';
+import wineLover from './cellar/wine-lover.nb.json?raw';
+import wines from './cellar/wines.nb.json?raw';
 import main from './nb.json?raw';
 
-export default {
-  ...JSON.parse(main),
-  ...wines,
-  ...wineLover,
-  ...places,
-  ...review,
-  ...lists,
-  ...listPublic,
-  ...stockCounts,
-  ...sales,
-  ...orders,
-  ...salesAnalytics,
-  ...pricing,
-  ...recipes,
-  ...pos,
-  ...imports,
-  ...marketCart,
-  ...marketSuppliers,
-  ...marketPortal,
-  ...wineEvents,
-  ...eventEditor,
-  ...maps,
-  ...marketValue,
-  ...viewMoney,
-  ...assistant,
-  ...billing,
-  ...reorder,
-  vocabulary,
-} as Record<string, unknown>;
+export default Object.assign(
+  {},
+  ...[
+    main,
+    wines,
+    wineLover,
+    places,
+    review,
+    lists,
+    listPublic,
+    stockCounts,
+    sales,
+    orders,
+    salesAnalytics,
+    pricing,
+    recipes,
+    pos,
+    imports,
+    marketCart,
+    marketSuppliers,
+    marketPortal,
+    wineEvents,
+    eventEditor,
+    maps,
+    marketValue,
+    viewMoney,
+    assistant,
+    billing,
+    reorder,
+  ].map((part) => JSON.parse(part) as Record<string, unknown>),
+  { vocabulary },
+) as Record<string, unknown>;

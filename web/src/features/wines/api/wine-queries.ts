@@ -31,8 +31,12 @@ export const catalogueSearchQuery = (search: string, resultsPerPage: number) =>
     retry: false,
   });
 
-/** The wines a page of the feed shows when nothing says otherwise. */
-export const FEED_PAGE_SIZE = 24;
+/**
+ * The wines a page of the feed asks for: a phone shows about three cards, so a first page of twelve fills
+ * the screen and what is scrolled to next without rendering two dozen cards before anyone can tap; the
+ * next page is asked for while the end is still 200 px away.
+ */
+export const FEED_PAGE_SIZE = 12;
 
 /**
  * `GET /api/wines` page by page for one set of parameters. `contextKey` names whatever else changes the

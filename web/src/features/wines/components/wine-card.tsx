@@ -1,7 +1,7 @@
 import { type WineRow, wineDisplayName } from '@kork/shared';
 import { Badge, Button } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, memo, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { wineImageSources } from '../../../lib/wine-image';
@@ -34,8 +34,17 @@ interface WineCardProps {
   business?: boolean;
 }
 
-/** One wine of the feed: the whole card opens the wine. */
-export function WineCard({ wine, loggedIn, currency, business = false }: WineCardProps) {
+/**
+ * One wine of the feed: the whole card opens the wine. A card renders again only when its own wine or
+ * props change: a feed's next page, its loading state or the page around it leave the cards already shown
+ * as they are (their rows are the query cache's own objects).
+ */
+export const WineCard = memo(function WineCard({
+  wine,
+  loggedIn,
+  currency,
+  business = false,
+}: WineCardProps) {
   const { t, i18n } = useTranslation();
   const ratingText = useRatingText();
   const vintageText = useVintageText();
@@ -130,7 +139,7 @@ export function WineCard({ wine, loggedIn, currency, business = false }: WineCar
       </div>
     </article>
   );
-}
+});
 
 /** The row's "Add to cart": a plain button until first used, then the suppliers' popover in its place. */
 function AddFromFeed({ wineId, name }: { wineId: string; name: string }) {

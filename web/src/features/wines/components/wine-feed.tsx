@@ -10,7 +10,7 @@ import {
 import { Alert, Badge, Button, NativeSelect, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconAlertTriangle, IconSearch, IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../lib/currency';
 import { QueryProvider } from '../../../lib/query-client';
@@ -23,6 +23,7 @@ import {
   WINE_SEARCH_MAX_LENGTH,
   wineSearchProblem,
 } from '../../search/search-rules';
+import { FEED_PAGE_SIZE } from '../api/wine-queries';
 import { facetLabel } from '../facet-options';
 import { useWineFilters } from '../use-wine-filters';
 import { useWineSearch } from '../use-wine-search';
@@ -72,13 +73,14 @@ export interface WineFeedProps {
  * phones), the active filters as chips and an endless list of wine cards. Everything chosen lives in
  * the page URL.
  */
-export function WineFeed(props: WineFeedProps = {}) {
+/** The page around the feed (the home page's category strip) changing leaves the feed as it is. */
+export const WineFeed = memo(function WineFeed(props: WineFeedProps = {}) {
   return (
     <QueryProvider>
       <Feed {...props} />
     </QueryProvider>
   );
-}
+});
 
 function Feed({ onCategoryCounts }: WineFeedProps) {
   const { t, i18n } = useTranslation();
@@ -96,7 +98,7 @@ function Feed({ onCategoryCounts }: WineFeedProps) {
   const abilities = useMemo<FilterAbilities>(() => ({ loggedIn, business }), [loggedIn, business]);
 
   const params = useMemo(() => {
-    const { page: _page, ...rest } = wineSearchParams(filters, abilities);
+    const { page: _page, ...rest } = wineSearchParams(filters, abilities, 1, FEED_PAGE_SIZE);
     return rest;
   }, [filters, abilities]);
   const result = useWineSearch(params, `${currency}|${i18n.resolvedLanguage}|${loggedIn}`);
