@@ -1,4 +1,4 @@
-import type { PublicWineList, WineListRef, WineSearchResult } from '@kork/shared';
+import type { PublicWineList, WineDetail, WineListRef, WineSearchResult } from '@kork/shared';
 import enVocabulary from '@kork/shared/vocabulary/en.json' with { type: 'json' };
 import nbVocabulary from '@kork/shared/vocabulary/nb.json' with { type: 'json' };
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
@@ -111,7 +111,10 @@ async function payload<T>(response: Awaited<ReturnType<APIRequestContext['get']>
   return ((await response.json()) as { payload: T }).payload;
 }
 
-/** A French red of the catalogue with Vinmonopolet's colour, smell and taste sentences. */
+/**
+ * A French red of the catalogue with Vinmonopolet's colour, smell and taste sentences: the first of the
+ * best-rated that has them (other journeys rate wines, so the order of the list is not fixed).
+ */
 async function frenchWineId(request: APIRequestContext): Promise<string> {
   const found = await payload<WineSearchResult>(
     await request.get('/api/wines?origins=france.burgundy&mainCategoryId=red&resultsPerPage=20', {
@@ -119,7 +122,13 @@ async function frenchWineId(request: APIRequestContext): Promise<string> {
     }),
   );
   expect(found.rows.length, 'red wines from Burgundy in the catalogue').toBeGreaterThan(0);
-  return found.rows[0]?.id ?? '';
+  for (const row of found.rows) {
+    const wine = await payload<WineDetail>(
+      await request.get(`/api/wines/${encodeURIComponent(row.id)}`, { headers: API_HEADERS }),
+    );
+    if (wine.colour && wine.aroma && wine.taste) return row.id;
+  }
+  throw new Error('no red wine from Burgundy with colour, smell and taste notes among the best-rated 20');
 }
 
 async function openFilters(page: Page): Promise<Locator> {
