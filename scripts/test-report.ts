@@ -7,18 +7,25 @@ import { relative } from 'node:path';
 
 export interface NamedResult {
   name: string;
-  /** The first line of the first error. */
+  /** The first lines of the first error (what failed, the locator, expected and received). */
   error: string;
 }
 
-const firstLine = (text: string | undefined): string =>
+/** Lines of an error kept in the summary: enough for the locator, the expectation and the call log's start. */
+const ERROR_LINES = 8;
+
+const leadingLines = (text: string | undefined, count = ERROR_LINES): string =>
   (text ?? '')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colours in reported errors
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trim())
-    .find((line) => line.length > 0)
-    ?.slice(0, 200) ?? '';
+    .filter((line) => line.length > 0)
+    .slice(0, count)
+    .map((line) => line.slice(0, 200))
+    .join('\n      ');
+
+const firstLine = (text: string | undefined): string => leadingLines(text, 1);
 
 interface VitestReport {
   testResults: {
@@ -36,7 +43,10 @@ export function vitestFailures(file: string, root: string): NamedResult[] {
     const where = relative(root, suite.name);
     const failed = suite.assertionResults
       .filter((test) => test.status === 'failed')
-      .map((test) => ({ name: `${where} › ${test.fullName}`, error: firstLine(test.failureMessages[0]) }));
+      .map((test) => ({
+        name: `${where} › ${test.fullName}`,
+        error: leadingLines(test.failureMessages[0], 4),
+      }));
     // A file that failed to load has no failed test of its own.
     if (failed.length === 0 && suite.status === 'failed')
       return [{ name: where, error: firstLine(suite.message) }];
@@ -51,7 +61,10 @@ interface PlaywrightSuite {
     title: string;
     file: string;
     line: number;
-    tests: { status: string; results: { error?: { message?: string } }[] }[];
+    tests: {
+      status: string;
+      results: { error?: { message?: string; location?: { file: string; line: number; column: number } } }[];
+    }[];
   }[];
   suites?: PlaywrightSuite[];
 }
@@ -72,10 +85,13 @@ export function playwrightOutcomes(file: string): JourneyOutcomes {
         const list =
           test.status === 'unexpected' ? outcomes.failed : test.status === 'flaky' ? outcomes.flaky : null;
         if (!list) continue;
-        const error = test.results.find((r) => r.error)?.error?.message;
+        const error = test.results.find((r) => r.error)?.error;
+        const at = error?.location
+          ? `at ${error.location.file.replace(/^.*\/web\/e2e\//, 'web/e2e/')}:${error.location.line}\n`
+          : '';
         list.push({
           name: [`web/e2e/${spec.file}:${spec.line}`, ...path, spec.title].join(' › '),
-          error: firstLine(error),
+          error: leadingLines(`${at}${error?.message ?? ''}`),
         });
       }
     }
