@@ -15,6 +15,11 @@ import { expectNoSidewaysScroll } from './support/page-width';
 
 const PAGE = '/wine-cellar/batch-import';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/**
+ * How long a page may take after the server wrote 300 wines (the review's lines, the cellar and its
+ * history read again) while the other test tiers load the machine.
+ */
+const AFTER_WORK = 20_000;
 
 interface CatalogueRow {
   id: string;
@@ -40,7 +45,7 @@ interface JobState {
  */
 async function catalogueWines(page: Page, count: number, held: ReadonlySet<string>): Promise<CatalogueRow[]> {
   const wines = new Map<string, CatalogueRow>();
-  for (let from = 1; wines.size < count && from <= 10; from += 1) {
+  for (let from = 1; wines.size < count && from <= 40; from += 1) {
     const response = await page.request.get(
       `/api/wines?resultsPerPage=100&page=${from}&sortColumn=name&sortDirection=asc`,
       { headers: API_HEADERS },
@@ -146,7 +151,7 @@ test('300 wines from a spreadsheet: a column assigned by hand, two misspelt line
   await review.getByRole('tab', { name: /To review/ }).click();
   for (const wine of fixed) {
     const line = page.getByRole('group', { name: new RegExp(literal(misspelt(wine.name))) });
-    await expect(line).toBeVisible();
+    await expect(line).toBeVisible({ timeout: AFTER_WORK });
     const right = new RegExp(`${literal(wine.name)}.* ${wine.vintage ?? 'NV'}$`);
     // The catalogue may hold near-namesakes ("Dom. X" beside "X"): the choice is the wine itself.
     const alternative = line.locator(`input[type="radio"][value="${wine.id}"]`);
@@ -156,7 +161,7 @@ test('300 wines from a spreadsheet: a column assigned by hand, two misspelt line
       if (await alternative.isChecked()) await line.getByRole('checkbox', { name: 'Confirm' }).check();
       else await alternative.check();
     } else {
-      await expect(line.getByText(right).first()).toBeVisible();
+      await expect(line.getByText(right).first()).toBeVisible({ timeout: AFTER_WORK });
       await line.getByRole('checkbox', { name: 'Confirm' }).check();
     }
   }
@@ -191,7 +196,7 @@ test('300 wines from a spreadsheet: a column assigned by hand, two misspelt line
   await page.getByRole('link', { name: 'See the cellar' }).click();
   await expect(page).toHaveURL(/\/wine-cellar\/wines/);
   await page.getByRole('searchbox', { name: 'Search your wines' }).fill(one.name);
-  await expect(page.getByRole('table').getByText(one.name).first()).toBeVisible();
+  await expect(page.getByRole('table').getByText(one.name).first()).toBeVisible({ timeout: AFTER_WORK });
 
   await page.goto('/wine-cellar/history');
   await page.getByRole('searchbox', { name: 'Search history' }).fill(one.name);
@@ -202,7 +207,7 @@ test('300 wines from a spreadsheet: a column assigned by hand, two misspelt line
       .filter({ hasText: one.name })
       .filter({ hasText: 'Added' })
       .first(),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: AFTER_WORK });
 });
 
 test('a line without a vintage waits for the vintage to be picked, and a line that matches nothing is unmatched', async ({
