@@ -6,7 +6,7 @@ import { expectNoSidewaysScroll } from './support/page-width';
 
 /**
  * Batch import in the browser against the local stack (SPEC §4): a spreadsheet of 300 catalogue wines
- * with Norwegian headers taken in, one column assigned by hand, two misspelt lines put right in the
+ * with Norwegian headers taken in, one column assigned by hand, misspelt lines put right in the
  * review, and the wines found in the cellar and its history; a line without a vintage waits for its vintage
  * and a line that matches nothing is unmatched; leaving mid-import cancels it; a file
  * without wines says so; and the page fits a phone. The private demo cellar takes the imports, so the
@@ -45,15 +45,19 @@ interface JobState {
  */
 async function catalogueWines(page: Page, count: number, held: ReadonlySet<string>): Promise<CatalogueRow[]> {
   const wines = new Map<string, CatalogueRow>();
-  for (let from = 1; wines.size < count && from <= 40; from += 1) {
-    const response = await page.request.get(
-      `/api/wines?resultsPerPage=100&page=${from}&sortColumn=name&sortDirection=asc`,
-      { headers: API_HEADERS },
-    );
-    expect(response.status()).toBe(200);
-    const { payload } = (await response.json()) as { payload: { rows: CatalogueRow[] } };
-    for (const row of payload.rows) if (row.name.length >= 8 && !held.has(row.id)) wines.set(row.id, row);
-    if (payload.rows.length < 100) break;
+  // The catalogue's default list (the rated wines) first; a second try, after the first imported most of
+  // those, goes on into the whole catalogue.
+  for (const filters of ['', '&isRatedByExpert=false&isAvailable=false']) {
+    for (let from = 1; wines.size < count && from <= 10; from += 1) {
+      const response = await page.request.get(
+        `/api/wines?resultsPerPage=100&page=${from}&sortColumn=name&sortDirection=asc${filters}`,
+        { headers: API_HEADERS },
+      );
+      expect(response.status()).toBe(200);
+      const { payload } = (await response.json()) as { payload: { rows: CatalogueRow[] } };
+      for (const row of payload.rows) if (row.name.length >= 8 && !held.has(row.id)) wines.set(row.id, row);
+      if (payload.rows.length < 100) break;
+    }
   }
   expect(wines.size).toBeGreaterThanOrEqual(count);
   return [...wines.values()].slice(0, count);
@@ -97,7 +101,7 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('300 wines from a spreadsheet: a column assigned by hand, two misspelt lines put right, then in the cellar and its history', async ({
+test('300 wines from a spreadsheet: a column assigned by hand, misspelt lines put right, then in the cellar and its history', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -111,15 +115,20 @@ test('300 wines from a spreadsheet: a column assigned by hand, two misspelt line
   );
   const held = new Set(owned.rows.map((row) => row.wineId).filter((id): id is string => Boolean(id)));
   const wines = await catalogueWines(page, 300, held);
-  const fixed = [wines[40] as CatalogueRow, wines[160] as CatalogueRow];
+  // Misspelt lines: the matcher may still be sure of one (a typo in one word of a long name with its
+  // producer); those it is not sure of wait for the person to put them right.
+  const fixed = [40, 100, 160, 220].map((index) => wines[index] as CatalogueRow);
   const rows = wines.map((wine, index) => [
     fixed.includes(wine) ? misspelt(wine.name) : wine.name,
     wine.producer ?? '',
     wine.vintage ?? 'NV',
     1 + (index % 6),
   ]);
-  // "Hvor mange" names no field the guess knows: the bottles are assigned by hand.
-  const file = await workbook([['Vinnavn', 'Produsent', 'Årgang', 'Hvor mange'], ...rows]);
+  // "Hvor mange" names no field the guess knows: the bottles are assigned by hand. The cellar remembers
+  // the columns of its imports, so a second try names the column otherwise.
+  const retry = test.info().retry;
+  const howMany = retry === 0 ? 'Hvor mange' : `Hvor mange ${retry + 1}`;
+  const file = await workbook([['Vinnavn', 'Produsent', 'Årgang', howMany], ...rows]);
 
   await signInByApi(page, DEMO.private);
   await page.goto('/wine-cellar/wines');
@@ -137,19 +146,35 @@ test('300 wines from a spreadsheet: a column assigned by hand, two misspelt line
   await expect(page.getByRole('combobox', { name: 'Import “Vinnavn” as' })).toHaveValue('Wine name');
   await expect(page.getByRole('combobox', { name: 'Import “Produsent” as' })).toHaveValue('Producer');
   await expect(page.getByRole('combobox', { name: 'Import “Årgang” as' })).toHaveValue('Vintage');
-  await expect(page.getByRole('combobox', { name: 'Import “Hvor mange” as' })).toHaveValue("Don't import");
+  await expect(page.getByRole('combobox', { name: `Import “${howMany}” as` })).toHaveValue("Don't import");
   // A field chosen twice is refused where it happens.
-  await choose(page, 'Import “Hvor mange” as', 'Producer');
+  await choose(page, `Import “${howMany}” as`, 'Producer');
   await expect(page.getByText('This field is already chosen for another column')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Match wines' })).toBeDisabled();
-  await choose(page, 'Import “Hvor mange” as', 'Quantity');
+  await choose(page, `Import “${howMany}” as`, 'Quantity');
   await page.getByRole('button', { name: 'Match wines' }).click();
 
-  // The review: the two misspelt lines wait for a decision; the right wine is among their alternatives.
+  // The review: the misspelt lines the matcher is not sure of wait for a decision, with the right wine
+  // among their alternatives.
   await expect(page.getByRole('heading', { name: 'Review the wines' })).toBeVisible({ timeout: 120_000 });
+  const id = jobIdOf(page);
+  const lineOf = async (wine: CatalogueRow) => {
+    const index = wines.indexOf(wine);
+    const detail = await cellarCall<{ lines: { rows: LineState[] } }>(
+      page.request,
+      session,
+      'get',
+      `/imports/${id}?lines=true&offset=${index}&limit=1`,
+    );
+    const line = detail.lines.rows[0];
+    return line && { index: line.index, choice: line.choice, confirmed: line.confirmed };
+  };
+  const waiting: CatalogueRow[] = [];
+  for (const wine of fixed) if (!(await lineOf(wine))?.confirmed) waiting.push(wine);
+  expect(waiting.length, 'misspelt lines wait for review').toBeGreaterThanOrEqual(1);
   const review = page.getByRole('tablist', { name: 'Show lines' });
   await review.getByRole('tab', { name: /To review/ }).click();
-  for (const wine of fixed) {
+  for (const wine of waiting) {
     const line = page.getByRole('group', { name: new RegExp(literal(misspelt(wine.name))) });
     await expect(line).toBeVisible({ timeout: AFTER_WORK });
     const right = new RegExp(`${literal(wine.name)}.* ${wine.vintage ?? 'NV'}$`);
@@ -165,21 +190,11 @@ test('300 wines from a spreadsheet: a column assigned by hand, two misspelt line
       await line.getByRole('checkbox', { name: 'Confirm' }).check();
     }
   }
-  // Both decisions are saved: each line is confirmed as its catalogue wine.
-  const id = jobIdOf(page);
+  // Every misspelt line is confirmed as its catalogue wine: put right here, or matched surely.
   for (const wine of fixed) {
     const index = wines.indexOf(wine);
     await expect
-      .poll(async () => {
-        const detail = await cellarCall<{ lines: { rows: LineState[] } }>(
-          page.request,
-          session,
-          'get',
-          `/imports/${id}?lines=true&offset=${index}&limit=1`,
-        );
-        const line = detail.lines.rows[0];
-        return line && { index: line.index, choice: line.choice, confirmed: line.confirmed };
-      })
+      .poll(() => lineOf(wine))
       .toEqual({ index, choice: { kind: 'catalog', wineId: wine.id }, confirmed: true });
   }
   // Every other line matched surely and was confirmed already; "Confirm all" takes any left.
