@@ -3,27 +3,31 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
-import { askAssistant } from '../../lib/assistant-stream';
 import { queryClient } from '../../lib/query-client';
 import { endSession, startSession } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
-import {
-  createConversation,
-  deleteConversation,
-  getConversation,
-  listConversations,
-} from './api/assistant-api';
 import AssistantChat from './assistant-chat';
 
-vi.mock('../../lib/assistant-stream', () => ({ askAssistant: vi.fn() }));
+// The mocks are made once, outside the factories: a factory may run more than once when the chat's
+// modules and this file import a mocked module at the same moment, and each run would make mocks of its
+// own — the chat then calls one this file never configured (no stream asked for, "cut off" at once).
+type Api = typeof import('./api/assistant-api');
+const mocks = vi.hoisted(() => ({
+  askAssistant: vi.fn<typeof import('../../lib/assistant-stream')['askAssistant']>(),
+  createConversation: vi.fn<Api['createConversation']>(),
+  listConversations: vi.fn<Api['listConversations']>(),
+  getConversation: vi.fn<Api['getConversation']>(),
+  deleteConversation: vi.fn<Api['deleteConversation']>(),
+}));
+vi.mock('../../lib/assistant-stream', () => ({ askAssistant: mocks.askAssistant }));
 vi.mock('./api/assistant-api', () => ({
-  createConversation: vi.fn(),
-  listConversations: vi.fn(),
-  getConversation: vi.fn(),
-  deleteConversation: vi.fn(),
+  createConversation: mocks.createConversation,
+  listConversations: mocks.listConversations,
+  getConversation: mocks.getConversation,
+  deleteConversation: mocks.deleteConversation,
 }));
 
-const ask = vi.mocked(askAssistant);
+const ask = mocks.askAssistant;
 // The chat's steps (create the conversation, then stream) re-render the whole chat several times: on a
 // machine busy with other tiers that takes seconds. A wrong outcome still fails, only later.
 configure({ asyncUtilTimeout: 15_000 });
@@ -36,10 +40,7 @@ function signIn(user: User) {
   act(() => startSession({ access_token: 'header.e30.signature', user }));
 }
 
-// Now and then, in a full run, a question's conversation is created but the stream is never asked for
-// within the wait; run alone the same tests pass. Until that is found, a test gets two more tries: a
-// chat that never streams still fails all three.
-describe('the cellar assistant’s chat', { retry: 2 }, () => {
+describe('the cellar assistant’s chat', () => {
   beforeAll(() => {
     // The growing question box listens for web fonts loading; the test DOM has no font set.
     if (!('fonts' in document)) {
@@ -54,8 +55,8 @@ describe('the cellar assistant’s chat', { retry: 2 }, () => {
     await i18n.changeLanguage('en');
     queryClient.clear();
     ask.mockReset();
-    vi.mocked(createConversation).mockResolvedValue({ id: 'c1' });
-    vi.mocked(listConversations).mockResolvedValue({ rows: [], count: 0 });
+    mocks.createConversation.mockResolvedValue({ id: 'c1' });
+    mocks.listConversations.mockResolvedValue({ rows: [], count: 0 });
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
@@ -193,7 +194,7 @@ describe('the cellar assistant’s chat', { retry: 2 }, () => {
 
   it('shows a stored answer that was cut off with the same mark when an earlier conversation opens', async () => {
     signIn(PRIVATE);
-    vi.mocked(listConversations).mockResolvedValue({
+    mocks.listConversations.mockResolvedValue({
       rows: [
         {
           id: 'c9',
@@ -205,7 +206,7 @@ describe('the cellar assistant’s chat', { retry: 2 }, () => {
       ],
       count: 1,
     });
-    vi.mocked(getConversation).mockResolvedValue({
+    mocks.getConversation.mockResolvedValue({
       id: 'c9',
       title: 'Rioja or Bordeaux for the roast?',
       createdAt: '2026-11-01T10:00:00Z',
@@ -240,9 +241,9 @@ describe('the cellar assistant’s chat', { retry: 2 }, () => {
       updatedAt: '2026-11-01T10:00:00Z',
       messageCount: 2,
     };
-    vi.mocked(listConversations).mockResolvedValueOnce({ rows: [row], count: 1 });
-    vi.mocked(listConversations).mockResolvedValue({ rows: [], count: 0 });
-    vi.mocked(deleteConversation).mockResolvedValue(undefined);
+    mocks.listConversations.mockResolvedValueOnce({ rows: [row], count: 1 });
+    mocks.listConversations.mockResolvedValue({ rows: [], count: 0 });
+    mocks.deleteConversation.mockResolvedValue(undefined);
     renderWithProviders(<AssistantChat />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Earlier conversations' }));
@@ -253,12 +254,12 @@ describe('the cellar assistant’s chat', { retry: 2 }, () => {
     expect(dialog.textContent).toContain(
       '“Rioja or Bordeaux for the roast?” and all its messages will be deleted.',
     );
-    expect(deleteConversation).not.toHaveBeenCalled();
+    expect(mocks.deleteConversation).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('No earlier conversations yet.')).toBeTruthy();
-    expect(deleteConversation).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(deleteConversation).mock.calls[0]?.[0]).toBe('c9');
+    expect(mocks.deleteConversation).toHaveBeenCalledTimes(1);
+    expect(mocks.deleteConversation.mock.calls[0]?.[0]).toBe('c9');
   });
 
   it('keeps questions within the limit and shows a counter near it', async () => {
