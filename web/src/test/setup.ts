@@ -42,6 +42,16 @@ if (typeof Element.prototype.scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = () => {};
 }
 
+// No component test reaches a server: a request a test did not answer itself fails at once, as a
+// device without a connection does, instead of going to whatever listens on the test page's origin
+// (localhost:3000: nothing, or a local stack someone started) and answering late or not at all.
+const offline = (input: RequestInfo | URL): Promise<Response> =>
+  Promise.reject(
+    new TypeError(`No network in component tests: ${String(input instanceof Request ? input.url : input)}`),
+  );
+globalThis.fetch = offline as typeof fetch;
+if (window.fetch !== globalThis.fetch) window.fetch = offline as typeof fetch;
+
 // Server state reaches the screen in the same turn as its answer (TanStack Query would otherwise wait
 // for the next macrotask), as a test's mocked answer does in the app.
 notifyManager.setScheduler(queueMicrotask);
