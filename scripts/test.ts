@@ -213,36 +213,24 @@ if (wants('static')) {
  */
 const sideBySide = process.env.KORK_TEST_LANES !== '1';
 
-/**
- * The component tests that follow a streamed answer step by step: on a machine shared with the browser
- * journeys they lose the race they time, so they run alone, before the lanes start (about 10 s).
- */
-const TIMED_ALONE = ['features/assistant/assistant-chat.test.tsx'];
-
 async function unitTier(): Promise<void> {
   if (!wants('unit')) return;
   if (!step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))) failures.push('unit');
 }
 
 /**
- * Beside the other lane: the node unit tests (`unit`) after the synth, the component tests (`web`, but
- * the ones timed alone before the lanes) after the browser journeys, so both lanes end close together.
+ * Beside the other lane: the node unit tests (`unit`) after the synth, the component tests (`web`) after
+ * the browser journeys, so both lanes end close together.
  */
 async function unitPart(project: 'unit' | 'web'): Promise<void> {
   if (!wants('unit')) return;
   const args = vitestArgs(project === 'unit' ? 'unit' : 'components', [project]);
-  if (project === 'web') args.push(...TIMED_ALONE.flatMap((f) => ['--exclude', `**/${f}`]));
   const title = project === 'unit' ? 'Tests: unit' : 'Tests: components';
   if (!(await laneStep(project === 'unit' ? 'unit' : 'components', title, 'npx', args)))
     failures.push('unit');
 }
 
 if (!sideBySide) await unitTier();
-else if (wants('unit')) {
-  if (e2eServer) await e2eServerUp(300_000);
-  if (!step('Tests: components timed alone', 'npx', [...vitestArgs('unit-alone', ['web']), ...TIMED_ALONE]))
-    failures.push('unit');
-}
 
 async function serverLane(): Promise<void> {
   for (const [tier, projects] of [
