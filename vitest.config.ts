@@ -86,6 +86,9 @@ export default defineConfig({
             KORK_CATALOG_FILE: '',
             // Every request sees the latest writes.
             CATALOG_REFRESH_MS: '0',
+            // Sign-ups and sign-ins hash at a cheaper scrypt cost (accounts/passwords.ts; the full
+            // cost is the unit tier's and every stack's).
+            KORK_TEST_SCRYPT_N: '4096',
           },
         },
       },
