@@ -205,11 +205,10 @@ if (wants('static')) {
 }
 
 /**
- * Then two lanes at once: the browser journeys and, once their server has stopped, the component tests
- * in one; the integration tier (mostly waiting on the emulators), the infra tier, the CLI's synth and the
- * node unit tests in the other. Without a recorded trace the journeys take about as long as the
- * integration tier, so what follows each is split to end the lanes together (docs/benchmarks.md). `KORK_TEST_LANES=1` runs everything one after the other, the
- * unit tier first.
+ * Then two lanes at once: the browser journeys in one; the integration tier, the infra tier and the CLI's
+ * synth in the other. The component and node unit tests follow in whichever lane is free first (the
+ * component tests first, as the longer), so the lanes end close together however long each took
+ * (docs/benchmarks.md). `KORK_TEST_LANES=1` runs everything one after the other, the unit tier first.
  */
 const sideBySide = process.env.KORK_TEST_LANES !== '1';
 
@@ -218,10 +217,7 @@ async function unitTier(): Promise<void> {
   if (!step('Tests: unit', 'npx', vitestArgs('unit', ['unit', 'web']))) failures.push('unit');
 }
 
-/**
- * Beside the other lane: the node unit tests (`unit`) after the synth, the component tests (`web`) after
- * the browser journeys, so both lanes end close together.
- */
+/** The component tests (`web`) or the node unit tests (`unit`), in a lane. */
 async function unitPart(project: 'unit' | 'web'): Promise<void> {
   if (!wants('unit')) return;
   const args = vitestArgs(project === 'unit' ? 'unit' : 'components', [project]);
@@ -252,7 +248,13 @@ async function serverLane(): Promise<void> {
     });
     if (!ok) failures.push('synth');
   }
-  if (sideBySide) await unitPart('unit');
+}
+
+/** What is left for a lane that is free: the component tests, then the node unit tests. */
+const tail: ('web' | 'unit')[] = ['web', 'unit'];
+async function thenTail(lane: () => Promise<void>): Promise<void> {
+  await lane();
+  for (let part = tail.shift(); part; part = tail.shift()) await unitPart(part);
 }
 
 let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
@@ -280,13 +282,7 @@ async function browserLane(): Promise<void> {
   e2e = playwrightCounts(out);
 }
 
-/** The browser journeys, then (their server stopped) the component tests in the same lane. */
-async function browserThenUnitLane(): Promise<void> {
-  await browserLane();
-  await unitPart('web');
-}
-
-if (sideBySide) await Promise.all([serverLane(), browserThenUnitLane()]);
+if (sideBySide) await Promise.all([thenTail(serverLane), thenTail(browserLane)]);
 else {
   await serverLane();
   await browserLane();
