@@ -27,6 +27,18 @@ const leadingLines = (text: string | undefined, count = ERROR_LINES): string =>
 
 const firstLine = (text: string | undefined): string => leadingLines(text, 1);
 
+/**
+ * Vitest reports a test that ran out of time by the stack captured where the test was declared, whose
+ * first line is `Error: STACK_TRACE_ERROR`; the summary says what happened instead.
+ */
+function readableFailure(message: string | undefined): string | undefined {
+  if (!message?.startsWith('Error: STACK_TRACE_ERROR')) return message;
+  return message.replace(
+    'Error: STACK_TRACE_ERROR',
+    'Timed out: the test did not finish within its time limit',
+  );
+}
+
 interface VitestReport {
   testResults: {
     name: string;
@@ -45,7 +57,7 @@ export function vitestFailures(file: string, root: string): NamedResult[] {
       .filter((test) => test.status === 'failed')
       .map((test) => ({
         name: `${where} › ${test.fullName}`,
-        error: leadingLines(test.failureMessages[0], 4),
+        error: leadingLines(readableFailure(test.failureMessages[0]), 4),
       }));
     // A file that failed to load has no failed test of its own.
     if (failed.length === 0 && suite.status === 'failed')

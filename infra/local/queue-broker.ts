@@ -24,6 +24,15 @@ interface QueueState {
   waiting: QueuedMessage[];
   inFlight: number;
   dead: QueuedMessage[];
+  /** Batches being handled now, with when their delivery started (for `idle`'s account of a wait). */
+  handling: Set<{ startedAt: number; batch: QueuedMessage[] }>;
+  /** Failed messages waiting out their visibility timeout. */
+  returning: number;
+}
+
+/** How long `idle` waits before it gives up and says what is still going on (no limit unless told). */
+export interface IdleOptions {
+  withinMs?: number;
 }
 
 export interface QueueBrokerOptions {
@@ -42,7 +51,7 @@ export class QueueBroker implements QueuePort {
 
   constructor(private readonly options: QueueBrokerOptions) {
     for (const [name, def] of Object.entries(options.queues)) {
-      this.state.set(name, { def, waiting: [], inFlight: 0, dead: [] });
+      this.state.set(name, { def, waiting: [], inFlight: 0, dead: [], handling: new Set(), returning: 0 });
     }
   }
 
@@ -63,10 +72,44 @@ export class QueueBroker implements QueuePort {
     return this.queue(queue).dead;
   }
 
-  /** Resolves when no message is waiting, in flight or due for redelivery. */
-  idle(): Promise<void> {
+  /**
+   * Resolves when no message is waiting, in flight or due for redelivery. Given `withinMs`, it rejects
+   * after that long with what each busy queue is still doing, so a wait that never ends says why.
+   */
+  idle(options: IdleOptions = {}): Promise<void> {
     if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    const settled = new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    const { withinMs } = options;
+    if (withinMs === undefined) return settled;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`queues still busy after ${withinMs} ms: ${this.describeBusy()}`)),
+        withinMs,
+      );
+    });
+    return Promise.race([settled, late]).finally(() => clearTimeout(timer));
+  }
+
+  /** What each busy queue holds: waiting, being handled (since when, which messages), returning, dead. */
+  describeBusy(): string {
+    const now = Date.now();
+    const busy: string[] = [];
+    for (const [name, s] of this.state) {
+      if (s.waiting.length === 0 && s.inFlight === 0 && s.returning === 0) continue;
+      const handling = [...s.handling].map(
+        ({ startedAt, batch }) =>
+          `${batch.length} for ${now - startedAt} ms (${batch.map(messageSummary).join(', ')})`,
+      );
+      busy.push(
+        `${name}: ${s.waiting.length} waiting, ${s.inFlight} in flight` +
+          (handling.length > 0 ? ` [${handling.join('; ')}]` : '') +
+          `, ${s.returning} returning, ${s.dead.length} dead` +
+          (s.dead.length > 0 ? ` (last: ${s.dead.at(-1)?.lastError})` : ''),
+      );
+    }
+    const other = this.timers.size;
+    return `${busy.join(' | ') || 'no queue holds a message'}; ${other} timer${other === 1 ? '' : 's'} pending`;
   }
 
   stop(): void {
@@ -106,6 +149,8 @@ export class QueueBroker implements QueuePort {
     const batch = state.waiting.splice(0, state.def.batchSize);
     if (batch.length === 0) return this.settle();
     state.inFlight += batch.length;
+    const handling = { startedAt: Date.now(), batch };
+    state.handling.add(handling);
     for (const m of batch) m.receiveCount += 1;
     const event: SQSEvent = { Records: batch.map((m) => toRecord(queue, m)) };
     let failed: Set<string>;
@@ -119,6 +164,7 @@ export class QueueBroker implements QueuePort {
       error = e instanceof Error ? e.message : String(e);
     }
     state.inFlight -= batch.length;
+    state.handling.delete(handling);
     const retry: QueuedMessage[] = [];
     for (const m of batch) {
       if (!failed.has(m.messageId)) continue;
@@ -130,8 +176,10 @@ export class QueueBroker implements QueuePort {
     }
     if (retry.length > 0) {
       const visibility = this.options.visibilityTimeoutMs ?? state.def.visibilityTimeoutSeconds * 1000;
+      state.returning += retry.length;
       const timer = setTimeout(() => {
         this.timers.delete(timer);
+        state.returning -= retry.length;
         state.waiting.push(...retry);
         void this.deliver(queue);
       }, visibility);
@@ -140,6 +188,18 @@ export class QueueBroker implements QueuePort {
     if (state.waiting.length > 0) this.schedule(queue, 0);
     this.settle();
   }
+}
+
+/** A message's name (the `name` or `detail-type` its body carries), its receive count and last error. */
+function messageSummary(m: QueuedMessage): string {
+  let name = 'message';
+  try {
+    const body = JSON.parse(m.body) as { name?: unknown; 'detail-type'?: unknown };
+    name = String(body.name ?? body['detail-type'] ?? name);
+  } catch {
+    // A body that is no JSON is named as a message.
+  }
+  return `${name} #${m.receiveCount}${m.lastError ? ` after "${m.lastError}"` : ''}`;
 }
 
 function toRecord(queue: string, m: QueuedMessage): SQSRecord {

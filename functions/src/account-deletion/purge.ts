@@ -100,8 +100,10 @@ export async function purgeAccount(
     }
   }
   // Anything written while the purge ran (a till's sale, an import's last lines) starts it over.
-  if (await somethingLeft(user.id)) {
+  const left = await whatIsLeft(user.id);
+  if (left.length > 0) {
     await sendOn(message, 0);
+    log?.info('account deletion starts over', { userId: user.id, round: message.round + 1, left });
     return { result: 'continued', step: 0 };
   }
   await accounts.sendClosingMail(user, message.locale);
@@ -116,11 +118,13 @@ async function sendOn(message: AccountDeletionRequested, step: number): Promise<
   await queue().send(ACCOUNT_DELETIONS_QUEUE, [{ ...message, step, round: message.round + 1 }]);
 }
 
-/** Whether the owned collection still holds anything but the account's last items. */
-async function somethingLeft(ownerId: string): Promise<boolean> {
+/** The entities of which the owned collection still holds items, the account's last items aside. */
+async function whatIsLeft(ownerId: string): Promise<string[]> {
   const data = await ownedItems(ownerId, { limit: 50 });
   const last = new Set<string>(accounts.LAST_TOGETHER);
-  return Object.entries(data).some(([entity, items]) => !last.has(entity) && items.length > 0);
+  return Object.entries(data)
+    .filter(([entity, items]) => !last.has(entity) && items.length > 0)
+    .map(([entity]) => entity);
 }
 
 /** How long one delivery may purge: the consumer's limit less what its end needs. */

@@ -405,7 +405,7 @@ describe('deactivate and delete', () => {
     });
     // Accepted: the account is purged by the account-deletions queue, which mails the person at the end.
     expect(removed.status).toBe(202);
-    await origin.stack.broker.idle();
+    await origin.stack.broker.idle({ withinMs: 45_000 });
     expect(
       origin.stack.outbox
         .list()
