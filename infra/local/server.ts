@@ -327,6 +327,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       (req.url ?? '').startsWith('/assets/') ? assets(req, res, next) : index(req, res, next);
   }
 
+  // Idle keep-alive connections stay open a minute, as CloudFront keeps them, not Node's 5 s: a client that
+  // reuses a connection the origin is just closing sees it reset, and a short limit makes that common.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   server.on('close', () => void closeVite?.());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
