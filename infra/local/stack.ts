@@ -219,7 +219,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       usePayments(undefined);
       await localDocuments.close().catch(() => undefined);
       useMail(undefined);
-      await Promise.allSettled([dynamo.stop(), s3.stop()]);
+      await Promise.allSettled([outbox.flush(), dynamo.stop(), s3.stop()]);
       resetDynamoClients();
       resetS3Client();
     },
