@@ -397,6 +397,10 @@ function matchLine(index: CatalogIndex, state: Prepared, line: ParsedWineLine): 
   const vintages =
     text.vintage === undefined ? vintagesOf(state, line, best, scored, top.confidence) : undefined;
   if (vintages) return { status: 'suggested', candidates: offered, vintages };
+  // No size on the line, and the words fit the wine in more than one size with none the standard bottle
+  // (a spirit of 0.7 l and 1 l): which size is not a guess to make either, so the person picks.
+  if (line.bottleSize === undefined && sizesTied(scored, best))
+    return { status: 'suggested', candidates: offered };
   const status: MatchStatus = top.confidence >= IMPORT_LIMITS.autoConfirmConfidence ? 'matched' : 'suggested';
   return { status, candidates: offered };
 }
@@ -433,6 +437,14 @@ function vintagesOf(
     )
     .slice(0, VINTAGES_OFFERED)
     .map((doc) => candidate(doc, confidence, 'text'));
+}
+
+/** Whether another row scores as well as the best in another bottle size (the words, vintage and all). */
+function sizesTied(scored: readonly Scored[], best: Scored): boolean {
+  return scored.some(
+    (other) =>
+      other !== best && other.score >= best.score - 1e-9 && other.doc.bottleSize !== best.doc.bottleSize,
+  );
 }
 
 /** Equal scores: the newer vintage, then the one on sale, then the id (a stable answer). */
