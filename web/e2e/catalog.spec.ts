@@ -149,7 +149,7 @@ test('the embed shows the price only when a registered account chose it, on any 
     await expect(card.getByRole('heading', { name: wine?.name })).toBeVisible();
     await expect(card.getByTestId('wine-price')).toContainText(/\d/);
     await expect
-      .poll(() => messages.find((text) => text.includes("Framing 'http://localhost:3100/'")))
+      .poll(() => messages.find((text) => text.includes(`Framing '${new URL('/', src).href}'`)))
       .toContain("frame-ancestors 'none'");
   } finally {
     await shop.close();
