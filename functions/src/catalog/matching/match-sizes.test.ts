@@ -6,35 +6,24 @@
 import type { ParsedWineLine } from '@kork/shared';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogIndex } from '../search/catalog-index';
-import type { SearchDoc } from '../search/types';
+import { wine } from '../search/test-wines';
 import { matchWinesIn } from './match-lines';
 
-let next = 0;
-function wine(fields: Partial<SearchDoc> & Pick<SearchDoc, 'name'>): SearchDoc {
-  next++;
-  return {
-    id: `w${next}`,
-    vintage: null,
-    bottleSize: 0.75,
-    mainCategoryId: 'red',
-    grapes: [],
-    food: [],
-    isAvailable: true,
-    isHorecaAvailable: true,
-    expertIds: [],
-    rating: null,
-    expertRating: null,
-    expertCount: 0,
-    communityRating: null,
-    communityCount: 0,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    ...fields,
-  };
-}
-
 const index = buildCatalogIndex([
-  wine({ id: 'vodka-07', name: 'Absolut Vodka', producer: 'The Absolut Company', bottleSize: 0.7 }),
-  wine({ id: 'vodka-10', name: 'Absolut Vodka', producer: 'The Absolut Company', bottleSize: 1 }),
+  wine({
+    id: 'vodka-07',
+    name: 'Absolut Vodka',
+    producer: 'The Absolut Company',
+    vintage: null,
+    bottleSize: 0.7,
+  }),
+  wine({
+    id: 'vodka-10',
+    name: 'Absolut Vodka',
+    producer: 'The Absolut Company',
+    vintage: null,
+    bottleSize: 1,
+  }),
   wine({ id: 'barolo', name: 'Massolino Barolo', producer: 'Massolino', vintage: 2016 }),
   wine({
     id: 'barolo-magnum',
@@ -43,7 +32,13 @@ const index = buildCatalogIndex([
     vintage: 2016,
     bottleSize: 1.5,
   }),
-  wine({ id: 'krug', name: 'Krug Grande Cuvée', producer: 'Krug', mainCategoryId: 'sparkling' }),
+  wine({
+    id: 'krug',
+    name: 'Krug Grande Cuvée',
+    producer: 'Krug',
+    vintage: null,
+    mainCategoryId: 'sparkling',
+  }),
 ]);
 
 const match = (line: ParsedWineLine) => matchWinesIn(index, [line])[0];
