@@ -22,7 +22,6 @@ export interface QueuedMessage {
 interface QueueState {
   def: QueueDef;
   waiting: QueuedMessage[];
-  inFlight: number;
   dead: QueuedMessage[];
   /** Batches being handled now, with when their delivery started (for `idle`'s account of a wait). */
   handling: Set<{ startedAt: number; batch: QueuedMessage[] }>;
@@ -51,7 +50,7 @@ export class QueueBroker implements QueuePort {
 
   constructor(private readonly options: QueueBrokerOptions) {
     for (const [name, def] of Object.entries(options.queues)) {
-      this.state.set(name, { def, waiting: [], inFlight: 0, dead: [], handling: new Set(), returning: 0 });
+      this.state.set(name, { def, waiting: [], dead: [], handling: new Set(), returning: 0 });
     }
   }
 
@@ -96,13 +95,13 @@ export class QueueBroker implements QueuePort {
     const now = Date.now();
     const busy: string[] = [];
     for (const [name, s] of this.state) {
-      if (s.waiting.length === 0 && s.inFlight === 0 && s.returning === 0) continue;
+      if (s.waiting.length === 0 && s.handling.size === 0 && s.returning === 0) continue;
       const handling = [...s.handling].map(
         ({ startedAt, batch }) =>
           `${batch.length} for ${now - startedAt} ms (${batch.map(messageSummary).join(', ')})`,
       );
       busy.push(
-        `${name}: ${s.waiting.length} waiting, ${s.inFlight} in flight` +
+        `${name}: ${s.waiting.length} waiting, ${inFlight(s)} in flight` +
           (handling.length > 0 ? ` [${handling.join('; ')}]` : '') +
           `, ${s.returning} returning, ${s.dead.length} dead` +
           (s.dead.length > 0 ? ` (last: ${s.dead.at(-1)?.lastError})` : ''),
@@ -126,7 +125,7 @@ export class QueueBroker implements QueuePort {
 
   private isIdle(): boolean {
     if (this.timers.size > 0) return false;
-    for (const s of this.state.values()) if (s.waiting.length > 0 || s.inFlight > 0) return false;
+    for (const s of this.state.values()) if (s.waiting.length > 0 || s.handling.size > 0) return false;
     return true;
   }
 
@@ -148,7 +147,6 @@ export class QueueBroker implements QueuePort {
     const state = this.queue(queue);
     const batch = state.waiting.splice(0, state.def.batchSize);
     if (batch.length === 0) return this.settle();
-    state.inFlight += batch.length;
     const handling = { startedAt: Date.now(), batch };
     state.handling.add(handling);
     for (const m of batch) m.receiveCount += 1;
@@ -163,7 +161,6 @@ export class QueueBroker implements QueuePort {
       failed = new Set(batch.map((m) => m.messageId));
       error = e instanceof Error ? e.message : String(e);
     }
-    state.inFlight -= batch.length;
     state.handling.delete(handling);
     const retry: QueuedMessage[] = [];
     for (const m of batch) {
@@ -189,6 +186,10 @@ export class QueueBroker implements QueuePort {
     this.settle();
   }
 }
+
+/** Messages of a queue being handled now. */
+const inFlight = (state: QueueState): number =>
+  [...state.handling].reduce((sum, { batch }) => sum + batch.length, 0);
 
 /** A message's name (the `name` or `detail-type` its body carries), its receive count and last error. */
 function messageSummary(m: QueuedMessage): string {
